@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from './test/build-test-app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+describe('app', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' })
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' })
+  })
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject('/api/docs/json')
+    expect(res.statusCode).toBe(200)
+    const doc = res.json<{ paths: Record<string, unknown> }>()
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/user', '/api/auth/user/settings']),
+    )
+  })
+
+  it('sends the security headers on API answers', async () => {
+    const res = await t.app.inject('/api/auth/csrf-token')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('answers unknown API routes with a 404 error body', async () => {
+    const res = await t.app.inject('/api/nope')
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' })
+  })
+})

@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Env } from './config/env.ts'
+import { pingDatabase, type Database } from './db/client.ts'
+import { deriveKey } from './lib/crypto.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
+import { createOidc } from './modules/auth/oidc.ts'
+import { createUsersRepo } from './modules/auth/users.repo.ts'
+import { dataSourcesModule } from './modules/datasources/index.ts'
+import { memoriesModule } from './modules/memories/index.ts'
+import type { ModuleOptions } from './modules/module-options.ts'
+import { authPlugin, createSessions } from './plugins/auth.ts'
+import { errorHandler } from './plugins/error-handler.ts'
+import { securityPlugin } from './plugins/security.ts'
+
+export interface AppOptions {
+  env: Env
+  database: Database
+  /** Directory of the built SPA (apps/web/dist); omitted in API-only tests. */
+  webRoot?: string
+  logger?: FastifyServerOptions['logger']
+  /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
+  oidcFetch?: typeof fetch
+  rateLimits?: { global?: number; signIn?: number }
+}
+
+/** Query values that are credentials must never reach the logs. */
+const SECRET_QUERY = /([?&](?:token|code|state|id_token|access_token|refresh_token)=)[^&]*/gi
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: {
+    paths: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'req.headers["x-csrf-token"]',
+      'res.headers["set-cookie"]',
+      '*.accessToken',
+      '*.refreshToken',
+      '*.access_token',
+      '*.refresh_token',
+      '*.id_token',
+    ],
+    censor: '[redacted]',
+  },
+  serializers: {
+    req: (req: { method: string; url: string; id: string }) => ({
+      method: req.method,
+      url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+      id: req.id,
+    }),
+  },
+})
+
+export async function buildApp(options: AppOptions) {
+  const { env, database } = options
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(errorHandler)
+  await app.register(cookie, { secret: deriveKey(env.sessionSecret, 'cookies').toString('base64url') })
+  await app.register(securityPlugin, {
+    secureCookies: env.secureCookies,
+    redisUrl: env.redisUrl,
+    globalRateLimit: options.rateLimits?.global ?? 1200,
+  })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Remi API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }))
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    try {
+      await pingDatabase(database.db)
+      return { status: 'ready' }
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' })
+    }
+  })
+
+  const usesLocalIdp = Object.values(env.providers).some((p) => p.mode === 'local')
+  if (usesLocalIdp) {
+    await app.register(localIdpPlugin, {
+      prefix: LOCAL_IDP_PATH,
+      appUrl: env.appUrl,
+      sessionSecret: env.sessionSecret,
+    })
+  }
+
+  const sessions = createSessions(database.db, env.sessionSecret, env.secureCookies)
+  const oidc = createOidc(env, options.oidcFetch)
+  const usersRepo = createUsersRepo(database.db)
+  const auth = createAuthService(env, usersRepo, oidc)
+  const moduleOptions: ModuleOptions = { env, db: database.db, auth }
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { sessions })
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        env,
+        oidc,
+        sessions,
+        service: auth,
+        repo: usersRepo,
+        signInRateLimit: options.rateLimits?.signIn ?? 30,
+      })
+      await api.register(memoriesModule, { prefix: '/memories', ...moduleOptions })
+      await api.register(dataSourcesModule, { prefix: '/datasources', ...moduleOptions })
+    },
+    { prefix: '/api' },
+  )
+
+  if (options.webRoot && existsSync(join(options.webRoot, 'index.html'))) {
+    await registerSpa(app, options.webRoot)
+  }
+  return app
+}
+
+/** Serves the built SPA; any non-API GET that wants HTML gets index.html (client-side routes). */
+async function registerSpa(app: FastifyInstance, webRoot: string) {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    // Built assets carry a content hash in their names; everything else must be revalidated.
+    setHeaders: (reply, path) => {
+      reply.header(
+        'cache-control',
+        path.startsWith(join(webRoot, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+    },
+  })
+  app.get('/*', { config: { rateLimit: false } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (path.startsWith('/api/') || path === '/api') return reply.callNotFound()
+    // Every built file has its own route (wildcard: false), so a path with an extension here is missing.
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound()
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const url = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .transform((v) => v.replace(/\/+$/, ''))
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optional(url),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+  ),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  GOOGLE_ISSUER: url.default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: optional(z.string()),
+  MICROSOFT_CLIENT_SECRET: optional(z.string()),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[\w.-]+$/, 'must be a tenant id or name')
+    .default('common'),
+  MICROSOFT_ISSUER: optional(url),
+  LOCAL_SIGNIN: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
+  AI_PROVIDER: z
+    .enum(['none', 'openai', 'anthropic', 'ollama', 'openai-compatible'], {
+      message: 'must be none, openai, anthropic, ollama or openai-compatible',
+    })
+    .default('none'),
+  AI_MODEL: optional(z.string()),
+  AI_API_KEY: optional(z.string()),
+  AI_BASE_URL: optional(url),
+  WEATHER_API_URL: url.default('https://api.open-meteo.com'),
+  GEOCODING_API_URL: url.default('https://geocoding-api.open-meteo.com'),
+  GOOGLE_CALENDAR_API_URL: url.default('https://www.googleapis.com/calendar/v3'),
+  MICROSOFT_GRAPH_API_URL: url.default('https://graph.microsoft.com/v1.0'),
+  ALLOW_PRIVATE_NETWORK_URLS: bool.default(false),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type OAuthProviderName = 'google' | 'microsoft'
+
+export interface ProviderConfig {
+  name: OAuthProviderName
+  /** 'external' talks to Google/Microsoft (or a fake issuer); 'local' to the built-in IdP. */
+  mode: 'external' | 'local' | 'disabled'
+  issuer: string
+  clientId: string
+  clientSecret: string
+  scopes: string[]
+}
+
+export type Env = ReturnType<typeof loadEnv>
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+  constructor(problems: string[]) {
+    super(`Remi cannot start, the configuration has problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '')
+  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'))
+}
+
+const GOOGLE_SCOPES = ['openid', 'email', 'profile', 'https://www.googleapis.com/auth/calendar.readonly']
+const MICROSOFT_SCOPES = ['openid', 'email', 'profile', 'offline_access', 'User.Read', 'Calendars.Read']
+
+/**
+ * Parses the environment once. Throws ConfigError listing every problem; main.ts prints it and exits.
+ * Reads or creates DATA_DIR/session-secret when SESSION_SECRET is unset.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
+  }
+  const e = parsed.data
+  const problems: string[] = []
+  const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`
+  const loopback = isLoopbackHost(e.HOST)
+  const localAllowed = e.LOCAL_SIGNIN === 'on' || (e.LOCAL_SIGNIN === 'auto' && loopback)
+
+  const provider = (
+    name: OAuthProviderName,
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+    issuer: string,
+    scopes: string[],
+  ): ProviderConfig => {
+    if (clientId && clientSecret) return { name, mode: 'external', issuer, clientId, clientSecret, scopes }
+    if (clientId || clientSecret) {
+      problems.push(
+        `${name.toUpperCase()}_CLIENT_ID and ${name.toUpperCase()}_CLIENT_SECRET must be set together`,
+      )
+    }
+    return {
+      name,
+      mode: localAllowed ? 'local' : 'disabled',
+      issuer: '',
+      clientId: '',
+      clientSecret: '',
+      scopes: [],
+    }
+  }
+  const google = provider(
+    'google',
+    e.GOOGLE_CLIENT_ID,
+    e.GOOGLE_CLIENT_SECRET,
+    e.GOOGLE_ISSUER,
+    GOOGLE_SCOPES,
+  )
+  const microsoft = provider(
+    'microsoft',
+    e.MICROSOFT_CLIENT_ID,
+    e.MICROSOFT_CLIENT_SECRET,
+    e.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${e.MICROSOFT_TENANT}/v2.0`,
+    MICROSOFT_SCOPES,
+  )
+  if (google.mode === 'disabled' && microsoft.mode === 'disabled') {
+    problems.push(
+      e.LOCAL_SIGNIN === 'off'
+        ? 'LOCAL_SIGNIN is off and no Google or Microsoft credentials are set: nobody could sign in'
+        : `HOST ${e.HOST} is not a loopback address and no Google or Microsoft credentials are set; ` +
+            'set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET, ' +
+            'or LOCAL_SIGNIN=on to let anyone who reaches this server create a local account',
+    )
+  }
+  if (e.AI_PROVIDER !== 'none' && !e.AI_MODEL)
+    problems.push(`AI_MODEL is required when AI_PROVIDER is ${e.AI_PROVIDER}`)
+  if ((e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'anthropic') && !e.AI_API_KEY) {
+    problems.push(`AI_API_KEY is required when AI_PROVIDER is ${e.AI_PROVIDER}`)
+  }
+  if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
+    problems.push('AI_BASE_URL is required when AI_PROVIDER is openai-compatible')
+  }
+  if (problems.length) throw new ConfigError(problems)
+
+  const dataDir = resolve(e.DATA_DIR)
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    providers: { google, microsoft } as Record<OAuthProviderName, ProviderConfig>,
+    ai: { provider: e.AI_PROVIDER, model: e.AI_MODEL, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL },
+    weatherApiUrl: e.WEATHER_API_URL,
+    geocodingApiUrl: e.GEOCODING_API_URL,
+    googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL,
+    microsoftGraphApiUrl: e.MICROSOFT_GRAPH_API_URL,
+    allowPrivateNetworkUrls: e.ALLOW_PRIVATE_NETWORK_URLS,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+  })
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  chmodSync(file, 0o600)
+  return secret
+}

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** The PGlite instance when kind is 'pglite' (tests dump and load it). */
+  pglite?: PGlite
+  close(): Promise<void>
+}
+
+export const pgliteExtensions = { pg_trgm, btree_gin }
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+/** Any constant shared by every instance: serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 0x52454d49 // "REMI"
+
+export type OpenOptions =
+  { databaseUrl: string; poolSize?: number } | { dataDir?: string; loadDataDir?: Blob; inMemory?: boolean }
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    pool.on('error', () => {}) // an idle client's error must not crash the process; queries still report theirs
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  if (options.dataDir && !options.inMemory) mkdirSync(options.dataDir, { recursive: true })
+  const client = await PGlite.create({
+    ...(options.inMemory || !options.dataDir ? {} : { dataDir: options.dataDir }),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: pgliteExtensions,
+  })
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() }
+}
+
+/** Applies pending migrations; several instances starting at once take turns on an advisory lock. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    const db = database.db as unknown as Parameters<typeof migratePglite>[0]
+    await migratePglite(db, { migrationsFolder })
+    return
+  }
+  const db = database.db as unknown as Parameters<typeof migrateNodePg>[0]
+  const pool = (db as unknown as { $client: pg.Pool }).$client
+  const lockClient = await pool.connect()
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await migrateNodePg(db, { migrationsFolder })
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
+    lockClient.release()
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`)
+}

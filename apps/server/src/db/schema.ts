@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    picture: text('picture'),
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_email_idx').on(t.email)],
+)
+
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'microsoft', 'local'] }).notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    /** AES-256-GCM ciphertext (see lib/crypto.ts), never plain. */
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    scopes: text('scopes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('identities_provider_subject_idx').on(t.provider, t.subject),
+    index('identities_user_idx').on(t.userId),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 (hex) of the cookie value: the table never holds a usable credential. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    date: date('date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, "text"), 'A') || setweight(to_tsvector('english'::regconfig, remi_tags_text("tags")), 'B')`,
+    ),
+  },
+  (t) => [
+    index('memories_search_idx').using('gin', t.search),
+    index('memories_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+    index('memories_user_date_idx').on(t.userId, t.date.desc(), t.createdAt.desc()),
+  ],
+)
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  },
+  (t) => [index('conversations_user_idx').on(t.userId, t.lastMessageAt)],
+)
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+)
+
+export const dataSources = pgTable(
+  'data_sources',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['calendar', 'weather'] }).notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(false),
+    configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+)
+
+export const briefings = pgTable(
+  'briefings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localDate: date('local_date').notNull(),
+    content: text('content').notNull(),
+    source: text('source', { enum: ['ai', 'offline'] }).notNull(),
+    inputsHash: text('inputs_hash').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+)

@@ -1,0 +1,184 @@
+import formbody from '@fastify/formbody'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { exportJWK, generateKeyPair } from 'jose'
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { z } from 'zod'
+import { deriveKey, sha256Hex } from '../../lib/crypto.ts'
+
+export const LOCAL_IDP_PATH = '/oidc'
+export const LOCAL_IDP_CLIENT_ID = 'remi-local'
+export const localIdpIssuer = (appUrl: string) => `${appUrl}${LOCAL_IDP_PATH}`
+export const localIdpClientSecret = (secret: string) =>
+  deriveKey(secret, 'local-idp-client').toString('base64url')
+
+/** The same e-mail always maps to the same subject, so it always signs in as the same user. */
+export const localAccountId = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32)
+
+const LoginForm = z.object({
+  name: z.string().trim().max(100).default(''),
+  email: z.email().trim().max(254),
+})
+
+interface LocalAccount {
+  email: string
+  name: string
+}
+
+/**
+ * A real OpenID Provider (oidc-provider) for self-hosting without Google or Microsoft credentials.
+ * Remi signs in against it with the same openid-client code it uses for Google.
+ */
+export async function localIdpPlugin(app: FastifyInstance, opts: { appUrl: string; sessionSecret: string }) {
+  // Profiles typed on the sign-in page; only needed for the seconds between the form and the token exchange.
+  const accounts = new Map<string, LocalAccount>()
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'local-1' }
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: LOCAL_IDP_CLIENT_ID,
+        client_secret: localIdpClientSecret(opts.sessionSecret),
+        redirect_uris: ['google', 'microsoft'].map((p) => `${opts.appUrl}/api/auth/callback/${p}`),
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: [deriveKey(opts.sessionSecret, 'local-idp-cookies').toString('base64url')] },
+    pkce: { required: () => true },
+    conformIdTokenClaims: false,
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    features: { devInteractions: { enabled: false } },
+    interactions: {
+      url: (_ctx: KoaContextWithOIDC, interaction) => `${LOCAL_IDP_PATH}/interaction/${interaction.uid}`,
+    },
+    findAccount: (_ctx: KoaContextWithOIDC, id: string) => {
+      const account = accounts.get(id)
+      return {
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          email: account?.email,
+          email_verified: Boolean(account),
+          name: account?.name || account?.email.split('@')[0],
+        }),
+      }
+    },
+    // Signing in to one's own server is consent enough: grant the requested scopes without a consent screen.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const { oidc } = ctx
+      if (!oidc.client || !oidc.session?.accountId) return undefined
+      const grantId = oidc.session.grantIdFor(oidc.client.clientId)
+      if (grantId) {
+        const existing = await oidc.provider.Grant.find(grantId)
+        if (existing) return existing
+      }
+      const grant = new oidc.provider.Grant({
+        clientId: oidc.client.clientId,
+        accountId: oidc.session.accountId,
+      })
+      grant.addOIDCScope('openid email profile')
+      await grant.save()
+      return grant
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html'
+      ctx.body = page('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`)
+    },
+  }
+  const provider = new Provider(localIdpIssuer(opts.appUrl), configuration)
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'local IdP error'))
+  const callback = provider.callback()
+
+  // The sign-in page and its form post.
+  await app.register(async (scope) => {
+    await scope.register(formbody)
+    scope.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+      const details = await interactionDetails(provider, request, reply)
+      if (!details) return
+      return sendPage(reply, signInPage(details.uid))
+    })
+    scope.post<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
+      const details = await interactionDetails(provider, request, reply)
+      if (!details) return
+      const form = LoginForm.safeParse(request.body)
+      if (!form.success) {
+        reply.status(400)
+        return sendPage(reply, signInPage(details.uid, 'Enter a valid e-mail address.'))
+      }
+      const accountId = localAccountId(form.data.email)
+      accounts.set(accountId, { email: form.data.email.toLowerCase(), name: form.data.name })
+      const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } })
+      return reply.redirect(redirectTo, 303)
+    })
+  })
+
+  // Everything else is oidc-provider's own (discovery, authorize, token, jwks, userinfo): hand it the raw request.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    const passThrough = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack()
+      const raw = request.raw as typeof request.raw & { originalUrl?: string }
+      raw.originalUrl = raw.url
+      raw.url = raw.url!.slice(LOCAL_IDP_PATH.length) || '/'
+      callback(raw, reply.raw)
+    }
+    scope.all('/', passThrough)
+    scope.all('/*', passThrough)
+  })
+}
+
+async function interactionDetails(provider: Provider, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    return await provider.interactionDetails(request.raw, reply.raw)
+  } catch {
+    reply.status(400)
+    sendPage(
+      reply,
+      page('Sign-in expired', '<p>This sign-in page has expired. Go back to Remi and start again.</p>'),
+    )
+    return null
+  }
+}
+
+function sendPage(reply: FastifyReply, html: (nonce: string) => string) {
+  const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style ?? ''
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html(nonce))
+}
+
+function signInPage(uid: string, error?: string) {
+  return page(
+    'Local sign-in',
+    `<p class="lead">This creates a local account on this server, or signs you in to the one you already have with this e-mail address. Nothing is sent to Google or Microsoft.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${LOCAL_IDP_PATH}/interaction/${encodeURIComponent(uid)}/login">
+  <label for="name">Name</label>
+  <input id="name" name="name" autocomplete="name" maxlength="100">
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254">
+  <button type="submit">Sign in</button>
+</form>`,
+  )
+}
+
+function page(title: string, body: string) {
+  return (nonce: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Remi</title>
+<style nonce="${nonce}">
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8f9fa;color:#212529;margin:0;display:flex;justify-content:center;padding:3rem 1rem}
+main{background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:2rem;max-width:26rem;width:100%}
+h1{font-size:1.5rem;margin-top:0}.lead{color:#495057}label{display:block;margin:1rem 0 .25rem;font-weight:600}
+input{width:100%;box-sizing:border-box;padding:.5rem .75rem;border:1px solid #ced4da;border-radius:.375rem;font-size:1rem}
+button{margin-top:1.5rem;width:100%;padding:.6rem;border:0;border-radius:.375rem;background:#0d6efd;color:#fff;font-size:1rem;cursor:pointer}
+.error{color:#b02a37}
+</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { identities, users } from '../../db/schema.ts'
+
+export type UserRow = typeof users.$inferSelect
+export type IdentityRow = typeof identities.$inferSelect
+
+export function createUsersRepo(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id))
+      return row
+    },
+    async findIdentity(provider: IdentityRow['provider'], subject: string) {
+      const [row] = await db
+        .select()
+        .from(identities)
+        .where(and(eq(identities.provider, provider), eq(identities.subject, subject)))
+      return row
+    },
+    /** The identity a user signed in with most recently (the one whose grant reaches their calendar). */
+    async latestIdentity(userId: string) {
+      const rows = await db.select().from(identities).where(eq(identities.userId, userId))
+      return rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0]
+    },
+    async createUserWithIdentity(
+      user: Pick<UserRow, 'email' | 'name' | 'picture' | 'timezone'>,
+      identity: Omit<typeof identities.$inferInsert, 'userId' | 'id'>,
+    ): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(users).values(user).returning()
+        await tx.insert(identities).values({ ...identity, userId: created!.id })
+        return created!
+      })
+    },
+    async updateIdentity(id: string, changes: Partial<typeof identities.$inferInsert>) {
+      await db
+        .update(identities)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(identities.id, id))
+    },
+    async updateUser(id: string, changes: Partial<Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone'>>) {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+      return row
+    },
+  }
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { openDatabase, type Database } from '../db/client.ts'
+
+export const TEMPLATE_DATABASE = 'remi_test_template'
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.href
+}
+
+/**
+ * A fresh, migrated database of its own for one test file: in-memory PGlite loaded from the run's
+ * template, or (TEST_DB=postgres) a PostgreSQL database copied from the template database.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL
+  if (process.env.TEST_DB === 'postgres' && url) {
+    const name = `remi_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
+        break
+      } catch (error) {
+        // Two files copying the template at the same instant: wait and try again.
+        if (attempt > 20 || !String(error).includes('being accessed by other users')) throw error
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+      }
+    }
+    await admin.end()
+    const database = await openDatabase({ databaseUrl: withDatabaseName(url, name), poolSize: 5 })
+    return {
+      ...database,
+      async close() {
+        await database.close()
+        const dropper = new pg.Client({ connectionString: url })
+        await dropper.connect()
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await dropper.end()
+      },
+    }
+  }
+  const template = inject('pgliteTemplate')
+  return openDatabase({ inMemory: true, loadDataDir: new Blob([readFileSync(template)]) })
+}

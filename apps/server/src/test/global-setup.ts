@@ -1,0 +1,41 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { migrateDatabase, openDatabase } from '../db/client.ts'
+import { TEMPLATE_DATABASE, withDatabaseName } from './db.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string
+  }
+}
+
+/** Migrates one database once per run; every test file then starts from a copy of it. */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL
+  if (project.config.env?.TEST_DB === 'postgres') {
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
+    await admin.end()
+    const database = await openDatabase({
+      databaseUrl: withDatabaseName(url, TEMPLATE_DATABASE),
+      poolSize: 2,
+    })
+    await migrateDatabase(database)
+    await database.close()
+    project.provide('pgliteTemplate', '')
+    return
+  }
+  const database = await openDatabase({ inMemory: true })
+  await migrateDatabase(database)
+  const dump = await database.pglite!.dumpDataDir('none')
+  await database.close()
+  const file = join(mkdtempSync(join(tmpdir(), 'remi-test-')), 'template.tar')
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+  project.provide('pgliteTemplate', file)
+}

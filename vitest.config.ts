@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config'
+
+// The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const serverOnPostgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: './apps/server/vitest.config.ts',
+        test: { name: 'server-pg', root: './apps/server', env: { TEST_DB: 'postgres' } },
+      },
+    ]
+  : []
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/shared',
+      {
+        extends: './apps/server/vitest.config.ts',
+        test: { name: 'server', root: './apps/server', env: { TEST_DB: 'pglite' } },
+      },
+      ...serverOnPostgres,
+      'apps/web',
+    ],
+  },
+})
