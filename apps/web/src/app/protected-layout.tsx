@@ -1,0 +1,25 @@
+import { Outlet, useLocation } from 'react-router'
+import { ErrorBoundary } from '../components/errors/error-boundary'
+import { MainLayout } from '../components/layouts/main-layout'
+import { paths } from '../config/paths'
+import { useLogout } from '../features/auth/api/logout'
+import { displayName, useCurrentUser } from '../lib/auth'
+
+/** Signed-in pages share the navbar; an error in one page keeps the navbar and clears on navigation. */
+export function ProtectedLayout() {
+  const { data: user } = useCurrentUser()
+  const logout = useLogout()
+  const { pathname } = useLocation()
+  return (
+    <MainLayout
+      userLabel={displayName(user)}
+      onLogout={() => logout.mutate()}
+      loggingOut={logout.isPending}
+      pullToRefresh={pathname !== paths.settings}
+    >
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    </MainLayout>
+  )
+}

@@ -1,0 +1,66 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import { isApiError } from '../../lib/api-client'
+import { reloadPage } from '../../lib/browser'
+import { ErrorScreen } from './error-screen'
+
+interface Props {
+  children: ReactNode
+  /** Changing this value clears a caught error (e.g. the route path, so navigating away recovers). */
+  resetKey?: unknown
+}
+
+interface State {
+  error: unknown
+  resetKey: unknown
+}
+
+// The spec's text is 'Something went wrong. An unexpected error occurred. Please try refreshing...': its first
+// sentence is the heading, the rest the body.
+export const GENERIC_ERROR_TEXT =
+  'An unexpected error occurred. Please try refreshing the page or contact support if the problem persists.'
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey }
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    // A thrown null would look like "no error"; keep something truthy.
+    return { error: error ?? new Error('Unknown error') }
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey }
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Unhandled error in the interface', error, info.componentStack)
+  }
+
+  private readonly reset = () => this.setState({ error: null })
+
+  override render() {
+    const { error } = this.state
+    if (!error) return this.props.children
+    // Failed server calls get the session/network-aware screen; anything else the generic one.
+    if (isApiError(error)) return <ErrorScreen error={error} onRetry={this.reset} />
+    return (
+      <div className="container py-5">
+        <Alert variant="danger" className="mx-auto error-screen">
+          <Alert.Heading as="h1" className="h4">
+            Something went wrong.
+          </Alert.Heading>
+          <p>{GENERIC_ERROR_TEXT}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="primary" onClick={this.reset}>
+              Try Again
+            </Button>
+            <Button variant="outline-secondary" onClick={reloadPage}>
+              Refresh Page
+            </Button>
+          </div>
+        </Alert>
+      </div>
+    )
+  }
+}

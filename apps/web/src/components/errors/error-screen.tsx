@@ -1,0 +1,49 @@
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import { errorMessage, isApiError } from '../../lib/api-client'
+import { navigateTo, reloadPage } from '../../lib/browser'
+
+export type ErrorKind = 'network' | 'session' | 'other'
+
+export function errorKind(error: unknown): ErrorKind {
+  if (isApiError(error) && error.isNetworkError) return 'network'
+  if (isApiError(error) && error.status === 401) return 'session'
+  return 'other'
+}
+
+const details: Record<ErrorKind, (error: unknown) => string> = {
+  network: () => 'Unable to connect to the server. Please check your internet connection and try again.',
+  session: () => 'Your session has expired. Please log in again.',
+  other: (error) => errorMessage(error),
+}
+
+/** The global error screen: tells network, session and other errors apart. */
+export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const kind = errorKind(error)
+  return (
+    <div className="container py-5">
+      <Alert variant={kind === 'session' ? 'warning' : 'danger'} className="mx-auto error-screen">
+        <Alert.Heading as="h1" className="h4">
+          Something went wrong
+        </Alert.Heading>
+        <p>{details[kind](error)}</p>
+        <div className="d-flex flex-wrap gap-2">
+          {kind === 'session' ? (
+            <Button variant="primary" onClick={() => navigateTo('/login')}>
+              Go to Login
+            </Button>
+          ) : (
+            <>
+              <Button variant="primary" onClick={onRetry ?? reloadPage}>
+                Try Again
+              </Button>
+              <Button variant="outline-secondary" onClick={reloadPage}>
+                Refresh Page
+              </Button>
+            </>
+          )}
+        </div>
+      </Alert>
+    </div>
+  )
+}

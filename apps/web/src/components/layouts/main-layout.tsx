@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import Container from 'react-bootstrap/Container'
+import { PullToRefresh } from '../ui/pull-to-refresh'
+import { AppNavbar } from './app-navbar'
+
+interface Props {
+  userLabel: string
+  onLogout: () => void
+  loggingOut?: boolean
+  pullToRefresh?: boolean
+  children: ReactNode
+}
+
+/** The standard page: navigation bar on top, the page in a fluid container. */
+export function MainLayout({ userLabel, onLogout, loggingOut, pullToRefresh = true, children }: Props) {
+  return (
+    <>
+      <AppNavbar userLabel={userLabel} onLogout={onLogout} loggingOut={loggingOut} />
+      <PullToRefresh enabled={pullToRefresh}>
+        <Container fluid as="main" className="py-3 py-md-4">
+          {children}
+        </Container>
+      </PullToRefresh>
+    </>
+  )
+}

@@ -1,0 +1,14 @@
+import Spinner from 'react-bootstrap/Spinner'
+
+export function LoadingSpinner({ text }: { text?: string }) {
+  return (
+    <div className="d-flex flex-column align-items-center justify-content-center gap-2 py-5" role="status">
+      <Spinner animation="border" variant="primary" aria-hidden="true" />
+      {text ? (
+        <span className="text-body-secondary">{text}</span>
+      ) : (
+        <span className="visually-hidden">Loading...</span>
+      )}
+    </div>
+  )
+}

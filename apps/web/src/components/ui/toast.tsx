@@ -1,0 +1,94 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import Toast from 'react-bootstrap/Toast'
+import ToastContainer from 'react-bootstrap/ToastContainer'
+import { TOAST_DEFAULT_DURATION_MS, TOAST_Z_INDEX } from '../../config/ui'
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info' | (string & {})
+
+export interface ToastInput {
+  message: string
+  type?: ToastType
+  duration?: number
+}
+
+interface ToastItem {
+  id: number
+  message: string
+  type: ToastType
+  duration: number
+}
+
+interface ToastApi {
+  show(toast: ToastInput): void
+  success(message: string): void
+  error(message: string): void
+  warning(message: string): void
+  info(message: string): void
+}
+
+const looks: Record<string, { heading: string; bg: string; text: string }> = {
+  success: { heading: 'Success', bg: 'success', text: 'text-white' },
+  error: { heading: 'Error', bg: 'danger', text: 'text-white' },
+  warning: { heading: 'Warning', bg: 'warning', text: 'text-dark' },
+  info: { heading: 'Info', bg: 'info', text: 'text-dark' },
+}
+// Any other type is a plain notification (spec §3).
+const notification = { heading: 'Notification', bg: 'primary', text: 'text-white' }
+
+export function toastLook(type: ToastType) {
+  return looks[type] ?? notification
+}
+
+const ToastContext = createContext<ToastApi | null>(null)
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([])
+  const nextId = useRef(1)
+
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), [])
+
+  const api = useMemo<ToastApi>(() => {
+    const show = ({ message, type = 'info', duration = TOAST_DEFAULT_DURATION_MS }: ToastInput) => {
+      const id = nextId.current++
+      setToasts((all) => [...all, { id, message, type, duration }])
+    }
+    return {
+      show,
+      success: (message) => show({ message, type: 'success' }),
+      error: (message) => show({ message, type: 'error' }),
+      warning: (message) => show({ message, type: 'warning' }),
+      info: (message) => show({ message, type: 'info' }),
+    }
+  }, [])
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: TOAST_Z_INDEX }}>
+        {toasts.map((toast) => {
+          const look = toastLook(toast.type)
+          return (
+            <Toast
+              key={toast.id}
+              bg={look.bg}
+              onClose={() => dismiss(toast.id)}
+              autohide={toast.duration > 0}
+              delay={toast.duration > 0 ? toast.duration : undefined}
+            >
+              <Toast.Header closeLabel="Close notification">
+                <strong className="me-auto">{look.heading}</strong>
+              </Toast.Header>
+              <Toast.Body className={look.text}>{toast.message}</Toast.Body>
+            </Toast>
+          )
+        })}
+      </ToastContainer>
+    </ToastContext.Provider>
+  )
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext)
+  if (!api) throw new Error('useToast needs a <ToastProvider> above it')
+  return api
+}

@@ -1,0 +1,2 @@
+/** The product name shown in the interface; change it here to rebrand a deployment. */
+export const BRAND = 'Remi'

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import Spinner from 'react-bootstrap/Spinner'
+import { Navigate, useLocation } from 'react-router'
+import type { LoginProvider } from '@remi/shared'
+import { BRAND } from '../../../config/brand'
+import { apiUrl } from '../../../lib/api-client'
+import { useCurrentUser } from '../../../lib/auth'
+import { navigateTo } from '../../../lib/browser'
+import { isSafeRedirectPath, safeRedirectPath } from '../../../lib/redirect'
+import { browserTimeZone } from '../../../lib/settings'
+import { readStored, removeStored, writeStored } from '../../../lib/storage'
+import { hasSignInReturnParams } from '../lib/sign-in-return'
+import type { LoginLocationState } from './require-auth'
+
+const providers: { id: LoginProvider; label: string }[] = [
+  { id: 'google', label: 'Google' },
+  { id: 'microsoft', label: 'Microsoft' },
+]
+
+export function loginUrl(provider: LoginProvider, returnTo: string | undefined): string {
+  return apiUrl(`auth/login/${provider}`, { timezone: browserTimeZone(), returnTo })
+}
+
+export function LoginPage() {
+  const location = useLocation()
+  const { isSuccess } = useCurrentUser()
+  const [pending, setPending] = useState<LoginProvider | null>(null)
+  const from = (location.state as LoginLocationState | null)?.from
+  const returnTo = isSafeRedirectPath(from) ? from : undefined
+
+  // Coming back with the browser's Back button restores this page from cache, still "pending".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+
+  if (isSuccess && !hasSignInReturnParams(location.search)) {
+    const saved = returnTo ?? readStored('redirect')
+    return <Navigate to={safeRedirectPath(saved)} replace />
+  }
+
+  const startLogin = (provider: LoginProvider) => {
+    setPending(provider)
+    try {
+      if (returnTo) writeStored('redirect', returnTo)
+      else removeStored('redirect')
+      navigateTo(loginUrl(provider, returnTo))
+    } catch {
+      // No message from this screen (spec §8); the buttons become usable again.
+      setPending(null)
+    }
+  }
+
+  const pendingLabel = providers.find((p) => p.id === pending)?.label
+
+  return (
+    <main className="login-screen d-flex align-items-center justify-content-center px-3 py-5">
+      <Card className="login-card shadow-sm w-100">
+        <Card.Body className="p-4 p-sm-5 text-center">
+          <img src="/icon.svg" alt="" width={64} height={64} className="mb-3" />
+          <h1 className="h3 mb-2">Welcome to {BRAND}</h1>
+          <p className="text-body-secondary mb-4">
+            Your personal AI assistant for managing memories and insights
+          </p>
+          <p className="fw-semibold mb-3">Choose your login method:</p>
+          <div className="d-grid gap-2">
+            {providers.map((provider) => (
+              <Button
+                key={provider.id}
+                variant="outline-dark"
+                size="lg"
+                disabled={pending !== null}
+                onClick={() => startLogin(provider.id)}
+              >
+                {pending === provider.id ? (
+                  <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                ) : null}
+                Continue with {provider.label}
+              </Button>
+            ))}
+          </div>
+          {pendingLabel ? (
+            <p className="mt-3 mb-0 text-body-secondary" role="status">
+              Redirecting to {pendingLabel}... Please wait.
+            </p>
+          ) : null}
+          <p className="small text-body-secondary mt-4 mb-0">
+            By signing in, you agree to our terms of service and privacy policy.
+          </p>
+        </Card.Body>
+      </Card>
+    </main>
+  )
+}

@@ -1,0 +1,142 @@
+/** The one way the web app talks to the server: cookies, CSRF on writes, the spec's error catalogue (§8). */
+
+const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api'
+
+export const errorMessages = {
+  401: 'Your session has expired. Please log in again.',
+  403: 'You do not have permission to perform this action.',
+  404: 'The requested resource was not found.',
+  429: 'Too many requests. Please try again later.',
+  500: 'Server error. Please try again later.',
+  network: 'Network error. Please check your connection and try again.',
+  unexpected: 'An unexpected error occurred',
+} as const
+
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code?: string
+  readonly body?: unknown
+
+  constructor(message: string, status: number, code?: string, body?: unknown) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.body = body
+  }
+
+  get isNetworkError(): boolean {
+    return this.code === NETWORK_ERROR_CODE
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+/** The catalogue text for a failed answer: fixed texts first, then the server's message, then the status. */
+export function messageForStatus(status: number, body: unknown): string {
+  if (status in errorMessages) return errorMessages[status as keyof typeof errorMessages]
+  const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : ''
+  return serverMessage || `Server error (${status})`
+}
+
+/** What to show a person for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : errorMessages.unexpected
+}
+
+type QueryValue = string | number | boolean | null | undefined
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+let csrfToken: Promise<string> | null = null
+
+/** Forget the CSRF token so the next write fetches a fresh one. */
+export function resetCsrfToken(): void {
+  csrfToken = null
+}
+
+function getCsrfToken(): Promise<string> {
+  if (csrfToken) return csrfToken
+  const pending = request<{ csrfToken: string }>('GET', 'auth/csrf-token').then((body) => body.csrfToken)
+  csrfToken = pending
+  // A failed fetch must not be cached, or every later write would fail the same way.
+  pending.catch(() => {
+    if (csrfToken === pending) resetCsrfToken()
+  })
+  return pending
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(`${API_BASE}/${path}`, window.location.href)
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue
+    url.searchParams.set(key, String(value))
+  }
+  return url.toString()
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, query?: Record<string, QueryValue>) {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (method !== 'GET') headers['X-CSRF-TOKEN'] = await getCsrfToken()
+
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(errorMessages.network, 0, NETWORK_ERROR_CODE)
+  }
+
+  const payload = await readBody(response)
+  if (!response.ok) {
+    if (response.status === 400 || response.status === 401) resetCsrfToken()
+    const code = isRecord(payload) && typeof payload.code === 'string' ? payload.code : undefined
+    throw new ApiError(messageForStatus(response.status, payload), response.status, code, payload)
+  }
+  return payload as T
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  const text = await response.text().catch(() => '')
+  if (!text) return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.includes('json')) return text
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new ApiError(errorMessages.unexpected, response.status)
+  }
+}
+
+/** A write whose CSRF token went stale (e.g. the server restarted) is retried once with a fresh token. */
+async function write<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  try {
+    return await request<T>(method, path, body)
+  } catch (error) {
+    if (isApiError(error) && error.status === 400 && error.code === 'INVALID_CSRF_TOKEN') {
+      return request<T>(method, path, body)
+    }
+    throw error
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>) => request<T>('GET', path, undefined, query),
+  post: <T>(path: string, body?: unknown) => write<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => write<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => write<T>('PATCH', path, body),
+  delete: <T>(path: string) => write<T>('DELETE', path),
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}

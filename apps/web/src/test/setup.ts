@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { server } from './server'
+import { resetCsrfToken } from '../lib/api-client'
+
+// MSW answers an unhandled request with a network error, which the app would show as a normal
+// "Network error" state; record it so the test fails instead of passing by accident.
+const unhandled: string[] = []
+
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame: async ({ frame, defaults }) => {
+      unhandled.push(await frame.getUnhandledMessage())
+      defaults.error()
+    },
+  }),
+)
+
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  resetCsrfToken()
+  window.localStorage.clear()
+  if (unhandled.length > 0) {
+    const messages = unhandled.splice(0).join('\n')
+    throw new Error(`Unhandled request(s) in this test:\n${messages}`)
+  }
+})
+
+afterAll(() => server.close())
