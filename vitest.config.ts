@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config'
 
-// The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
+// (less the on-disk PGlite test, which is about PGlite alone).
 const serverOnPostgres = process.env.TEST_DATABASE_URL
   ? [
       {
         extends: './apps/server/vitest.config.ts',
-        test: { name: 'server-pg', root: './apps/server', env: { TEST_DB: 'postgres' } },
+        test: {
+          name: 'server-pg',
+          root: './apps/server',
+          env: { TEST_DB: 'postgres' },
+          exclude: ['**/node_modules/**', 'src/db/persistence.test.ts'],
+        },
       },
     ]
   : []

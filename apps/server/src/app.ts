@@ -28,8 +28,10 @@ export interface AppOptions {
   webRoot?: string
   logger?: FastifyServerOptions['logger']
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
-  oidcFetch?: typeof fetch
+  oidcFetch?: (url: string, init: RequestInit) => Promise<Response>
   rateLimits?: { global?: number; signIn?: number }
+  /** Test hook: told of every route as it is registered. */
+  onRoute?: (route: { method: string | string[]; url: string }) => void
 }
 
 /** Query values that are credentials must never reach the logs. */
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
   })
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

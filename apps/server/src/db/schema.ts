@@ -94,6 +94,12 @@ export const memories = pgTable(
     index('memories_search_idx').using('gin', t.search),
     index('memories_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
     index('memories_user_date_idx').on(t.userId, t.date.desc(), t.createdAt.desc()),
+    // Date filters fall back to created_at for undated memories (see memories.repo.ts).
+    index('memories_user_undated_created_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.date} is null`),
+    // Tag filters are case-insensitive: remi_lower_tags() is defined in migration 0002.
+    index('memories_lower_tags_idx').using('gin', sql`remi_lower_tags(${t.tags})`),
   ],
 )
 

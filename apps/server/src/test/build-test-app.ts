@@ -38,10 +38,14 @@ export async function buildTestApp(
   const { env: envOverrides, ...appOptions } = options
   const database = await createTestDatabase()
   const env = testEnv(envOverrides)
+  const routes: Array<{ method: string; url: string }> = []
   const app = await buildApp({
     env,
     database,
     rateLimits: { global: 1_000_000, signIn: 1_000_000 },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url })
+    },
     ...appOptions,
   })
   await app.ready()
@@ -78,6 +82,8 @@ export async function buildTestApp(
     env,
     database,
     db: database.db,
+    /** Every route the app registered (method and URL pattern). */
+    routes,
     createUser,
     async close() {
       await app.close()

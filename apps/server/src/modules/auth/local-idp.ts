@@ -25,6 +25,60 @@ interface LocalAccount {
 }
 
 /**
+ * oidc-provider's storage. The local IdP serves one process on a loopback address and its artifacts live
+ * for minutes, so memory with expiry is enough (its own dev adapter warns on every start).
+ */
+class MemoryAdapter {
+  static readonly store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>()
+  static readonly byGrant = new Map<string, Set<string>>()
+  readonly model: string
+  constructor(model: string) {
+    this.model = model
+  }
+  private key(id: string) {
+    return `${this.model}:${id}`
+  }
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    const key = this.key(id)
+    MemoryAdapter.store.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 })
+    if (typeof payload.grantId === 'string') {
+      const keys = MemoryAdapter.byGrant.get(payload.grantId) ?? new Set()
+      MemoryAdapter.byGrant.set(payload.grantId, keys.add(key))
+    }
+  }
+  async find(id: string) {
+    const entry = MemoryAdapter.store.get(this.key(id))
+    if (!entry) return undefined
+    if (entry.expiresAt < Date.now()) {
+      MemoryAdapter.store.delete(this.key(id))
+      return undefined
+    }
+    return entry.payload
+  }
+  async findByUid(uid: string) {
+    for (const [key, entry] of MemoryAdapter.store) {
+      if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid)
+        return this.find(key.slice(this.model.length + 1))
+    }
+    return undefined
+  }
+  async findByUserCode() {
+    return undefined
+  }
+  async consume(id: string) {
+    const entry = MemoryAdapter.store.get(this.key(id))
+    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000)
+  }
+  async destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id))
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const key of MemoryAdapter.byGrant.get(grantId) ?? []) MemoryAdapter.store.delete(key)
+    MemoryAdapter.byGrant.delete(grantId)
+  }
+}
+
+/**
  * A real OpenID Provider (oidc-provider) for self-hosting without Google or Microsoft credentials.
  * Remi signs in against it with the same openid-client code it uses for Google.
  */
@@ -35,6 +89,15 @@ export async function localIdpPlugin(app: FastifyInstance, opts: { appUrl: strin
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'local-1' }
 
   const configuration: Configuration = {
+    adapter: MemoryAdapter,
+    ttl: {
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
     clients: [
       {
         client_id: LOCAL_IDP_CLIENT_ID,

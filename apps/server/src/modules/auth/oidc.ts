@@ -46,7 +46,7 @@ export class SignInError extends Error {
  * One openid-client code path for Google, Microsoft and the built-in local IdP: only the issuer,
  * client credentials and scopes differ. `fetchImpl` lets tests route provider hosts to loopback fakes.
  */
-export function createOidc(env: Env, fetchImpl?: typeof fetch) {
+export function createOidc(env: Env, fetchImpl?: (url: string, init: RequestInit) => Promise<Response>) {
   const flowKey = deriveKey(env.sessionSecret, 'oauth-flow')
   const configs = new Map<OAuthProviderName, Promise<client.Configuration>>()
 

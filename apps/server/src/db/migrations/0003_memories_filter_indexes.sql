@@ -1,0 +1,2 @@
+CREATE INDEX "memories_user_undated_created_idx" ON "memories" USING btree ("user_id","created_at") WHERE "memories"."date" is null;--> statement-breakpoint
+CREATE INDEX "memories_lower_tags_idx" ON "memories" USING gin (remi_lower_tags("tags"));

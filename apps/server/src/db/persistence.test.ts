@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { createUsersRepo } from '../modules/auth/users.repo.ts'
+import { createSessions } from '../plugins/auth.ts'
+import { testEnv } from '../test/build-test-app.ts'
+import { migrateDatabase, openDatabase } from './client.ts'
+
+// About on-disk PGlite only, so the server-pg project leaves this file out (vitest.config.ts).
+describe('PGlite on disk', () => {
+  it('keeps a saved timezone and the session across a restart, and migrating again is a no-op', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'remi-disk-'))
+    const env = testEnv({ DATA_DIR: dataDir })
+
+    const first = await openDatabase({ dataDir: join(dataDir, 'db') })
+    await migrateDatabase(first)
+    const user = await createUsersRepo(first.db).createUserWithIdentity(
+      { email: 'disk@example.test', name: 'Disk', picture: null, timezone: 'UTC' },
+      { provider: 'local', subject: 'disk' },
+    )
+    const session = await createSessions(first.db, env.sessionSecret, false).create(user.id, undefined)
+    const app = await buildApp({ env, database: first })
+    const csrf = await app.inject('/api/auth/csrf-token')
+    const cookie = `remi_session=${session.cookieValue}; remi_csrf=${csrf.cookies.find((c) => c.name === 'remi_csrf')!.value}`
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/user/settings',
+      headers: { cookie, 'x-csrf-token': csrf.json().csrfToken },
+      payload: { timezone: 'Pacific/Auckland' },
+    })
+    expect(put.statusCode).toBe(200)
+    await app.close()
+    await first.close()
+
+    const second = await openDatabase({ dataDir: join(dataDir, 'db') })
+    await migrateDatabase(second)
+    const restarted = await buildApp({ env, database: second })
+    const res = await restarted.inject({ url: '/api/auth/user/settings', headers: { cookie } })
+    expect(res.json()).toEqual({ timezone: 'Pacific/Auckland' })
+    await restarted.close()
+    await second.close()
+  })
+})

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser } from '../../test/http-client.ts'
+import { localSignIn, openLocalSignInPage, startListeningApp } from '../../test/sign-in.ts'
+
+let t: Awaited<ReturnType<typeof startListeningApp>>
+beforeAll(async () => {
+  t = await startListeningApp()
+})
+afterAll(() => t.close())
+
+describe('sign-in through the built-in local IdP (full OpenID Connect round trip)', () => {
+  it('shows the local sign-in page with its heading, fields and an honest explanation', async () => {
+    const page = await openLocalSignInPage(new Browser(), t.baseUrl)
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('<h1>Local sign-in</h1>')
+    expect(page.html).toMatch(/<label for="name">Name<\/label>/)
+    expect(page.html).toMatch(/<label for="email">Email<\/label>/)
+    expect(page.html).toContain('<button type="submit">Sign in</button>')
+    expect(page.html).toContain('creates a local account on this server')
+  })
+
+  it('creates the user on first sign-in with the timezone of the login call, then answers /api/auth/user', async () => {
+    const browser = new Browser()
+    const { landing } = await localSignIn(
+      browser,
+      t.baseUrl,
+      { email: 'Ada@Example.test', name: 'Ada Lovelace' },
+      { query: '?timezone=Europe/Lisbon&returnTo=/memories?x=1' },
+    )
+    expect(landing.pathname).toBe('/login')
+    const token = landing.searchParams.get('token')!
+    expect(token.split('.')).toHaveLength(3)
+    expect(landing.searchParams.get('returnTo')).toBe('/memories?x=1')
+
+    // The cookie session works...
+    const me = await browser.request(`${t.baseUrl}/api/auth/user`)
+    expect(me.status).toBe(200)
+    expect(await me.json()).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+      provider: 'local',
+    })
+    const settings = await browser.request(`${t.baseUrl}/api/auth/user/settings`)
+    expect(await settings.json()).toEqual({ timezone: 'Europe/Lisbon' })
+
+    // ...and so does the session-bound JWT, without any cookie.
+    const bearer = await fetch(`${t.baseUrl}/api/auth/user`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(bearer.status).toBe(200)
+    expect(((await bearer.json()) as { email: string }).email).toBe('ada@example.test')
+
+    const cookie = browser.cookies.get('remi_session')
+    expect(cookie).toBeTruthy()
+  })
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, for 30 days', async () => {
+    const browser = new Browser()
+    const page = await openLocalSignInPage(browser, t.baseUrl, 'microsoft')
+    const res = await browser.follow(`${page.url}/login`, {
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=Cookie&email=cookie%40example.test',
+      },
+      stopAt: (location) => location.includes('/api/auth/callback/'),
+    })
+    const callback = await browser.request(res.url)
+    const setCookie = callback.headers.getSetCookie().find((c) => c.startsWith('remi_session='))!
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+    expect(setCookie).toMatch(/Max-Age=2592000/)
+    expect(setCookie).not.toMatch(/Secure/) // plain http on loopback
+  })
+
+  it('signs the same e-mail in as the same user, whichever button was used', async () => {
+    const a = await localSignIn(new Browser(), t.baseUrl, { email: 'same@example.test', name: 'Same' })
+    const b = await localSignIn(
+      new Browser(),
+      t.baseUrl,
+      { email: 'SAME@example.test' },
+      { provider: 'microsoft' },
+    )
+    const who = async (token: string) =>
+      (await (
+        await fetch(`${t.baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as {
+        id: string
+      }
+    const first = await who(a.landing.searchParams.get('token')!)
+    const second = await who(b.landing.searchParams.get('token')!)
+    expect(second.id).toBe(first.id)
+  })
+
+  it('refuses an invalid e-mail on the form with a 400 page and no session', async () => {
+    const browser = new Browser()
+    const page = await openLocalSignInPage(browser, t.baseUrl)
+    const res = await browser.request(`${page.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=x&email=not-an-email',
+    })
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain('Enter a valid e-mail address.')
+    expect(browser.cookies.has('remi_session')).toBe(false)
+  })
+
+  it('ignores an unsafe returnTo', async () => {
+    const { landing } = await localSignIn(
+      new Browser(),
+      t.baseUrl,
+      { email: 'redirect@example.test' },
+      { query: '?returnTo=//evil.example' },
+    )
+    expect(landing.searchParams.get('token')).toBeTruthy()
+    expect(landing.searchParams.has('returnTo')).toBe(false)
+  })
+
+  it('sends a callback without its flow cookie to /login?error= and creates no session', async () => {
+    const browser = new Browser()
+    const page = await openLocalSignInPage(browser, t.baseUrl)
+    const { url } = await browser.follow(`${page.url}/login`, {
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=stolen%40example.test',
+      },
+      stopAt: (location) => location.includes('/api/auth/callback/'),
+    })
+    const stranger = new Browser() // the code reaches a browser that did not start this sign-in
+    const res = await stranger.request(url)
+    const location = new URL(res.headers.get('location')!)
+    expect(location.pathname).toBe('/login')
+    expect(location.searchParams.get('error')).toMatch(/expired or was started elsewhere/)
+    expect(stranger.cookies.has('remi_session')).toBe(false)
+  })
+})
