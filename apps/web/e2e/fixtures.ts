@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test as base, expect, type Page } from '@playwright/test'
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
+
+export interface RemiServer {
+  url: string
+  dataDir: string
+  /** Everything the server printed, for failure messages. */
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/**
+ * Starts the real production server (apps/server/src/main.ts serving apps/web/dist) on a free port with
+ * a temporary DATA_DIR (PGlite), the local IdP and the offline assistant. `env` adds variables, e.g.
+ * WEATHER_API_URL pointing at a loopback fake.
+ */
+export async function launchServer(env: Record<string, string> = {}): Promise<RemiServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'remi-e2e-'))
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`Remi exited with ${child.exitCode} while starting:\n${output}`)
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`Remi did not become ready within 90 s:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let people = 0
+/** A fresh e-mail address per call, so tests never share a user. */
+export function uniqueEmail(prefix = 'person') {
+  people += 1
+  return `${prefix}-${process.pid}-${Date.now()}-${people}@example.test`
+}
+
+/**
+ * Signs in from the login page through the built-in local IdP, as a person would, and waits until the
+ * app has taken the browser back. Returns the e-mail used.
+ */
+export async function signIn(
+  page: Page,
+  person: { name?: string; email?: string; provider?: 'Google' | 'Microsoft' } = {},
+): Promise<string> {
+  const email = person.email ?? uniqueEmail()
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login')
+  await page.getByRole('button', { name: `Continue with ${person.provider ?? 'Google'}` }).click()
+  await page.waitForURL(/\/oidc\/interaction\//)
+  await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible()
+  await page.getByLabel('Name').fill(person.name ?? 'Test Person')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(
+    (url) =>
+      !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api') && !url.searchParams.has('token'),
+  )
+  return email
+}
+
+interface WorkerFixtures {
+  /** One production server per worker. Override it in a spec (test.extend) to start one with extra env. */
+  server: RemiServer
+}
+interface TestFixtures {
+  /** Fails the test on any Content-Security-Policy violation or uncaught page error. */
+  pageErrors: string[]
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    async ({}, use) => {
+      const server = await launchServer()
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text()))
+          errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+      await use(errors)
+      expect(errors, 'CSP violations or uncaught errors on the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
