@@ -9,7 +9,8 @@ type FormInputProps = {
   helpText?: string
   as?: 'input' | 'textarea' | 'select'
   children?: ReactNode
-} & Omit<ComponentProps<'input'>, 'size' | 'children' | 'onChange'> & {
+} & Omit<ComponentProps<'input'>, 'size' | 'children' | 'onChange'> &
+  Pick<ComponentProps<'textarea'>, 'rows'> & {
     onChange?: ChangeEventHandler<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>
   }
 

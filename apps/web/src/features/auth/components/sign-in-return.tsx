@@ -35,7 +35,8 @@ export function SignInReturn() {
     try {
       if (!token || !isJwtFormat(token)) return toLogin(signInTexts.malformedToken)
       writeStored('token', token)
-      const saved = readStored('redirect')
+      // The path saved when the login started wins; the server's echo of it covers a login begun elsewhere.
+      const saved = readStored('redirect') ?? params.get('returnTo')
       removeStored('redirect')
       // The session cookie arrived with this redirect: ask the server again instead of trusting a cached 401.
       void queryClient.resetQueries({ queryKey: currentUserQueryOptions().queryKey })

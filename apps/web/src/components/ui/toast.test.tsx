@@ -1,0 +1,100 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ToastProvider, useToast, type ToastInput } from './toast'
+
+function Trigger({ toast }: { toast: ToastInput | ((api: ReturnType<typeof useToast>) => void) }) {
+  const api = useToast()
+  return (
+    <button type="button" onClick={() => (typeof toast === 'function' ? toast(api) : api.show(toast))}>
+      go
+    </button>
+  )
+}
+
+function showToast(toast: Parameters<typeof Trigger>[0]['toast']) {
+  render(
+    <ToastProvider>
+      <Trigger toast={toast} />
+    </ToastProvider>,
+  )
+  fireEvent.click(screen.getByRole('button', { name: 'go' }))
+  return screen.getByRole('alert')
+}
+
+describe('toasts', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it.each([
+    ['success', 'Success', 'bg-success'],
+    ['error', 'Error', 'bg-danger'],
+    ['warning', 'Warning', 'bg-warning'],
+    ['info', 'Info', 'bg-info'],
+    ['anything-else', 'Notification', 'bg-primary'],
+  ])('type %s has the heading %s and colour %s', (type, heading, colour) => {
+    const toast = showToast({ message: 'Hello there', type })
+    expect(toast).toHaveTextContent(heading)
+    expect(toast).toHaveTextContent('Hello there')
+    expect(toast).toHaveClass(colour)
+  })
+
+  it('has shorthands for the four types', () => {
+    render(
+      <ToastProvider>
+        <Trigger
+          toast={(api) => {
+            api.success('s')
+            api.error('e')
+            api.warning('w')
+            api.info('i')
+          }}
+        />
+      </ToastProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'go' }))
+    expect(screen.getAllByRole('alert').map((t) => t.querySelector('strong')?.textContent)).toEqual([
+      'Success',
+      'Error',
+      'Warning',
+      'Info',
+    ])
+  })
+
+  it('disappears after 5000 ms by default', () => {
+    vi.useFakeTimers()
+    showToast({ message: 'bye soon' })
+    act(() => vi.advanceTimersByTime(4900))
+    expect(screen.getByText('bye soon')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(200))
+    expect(screen.queryByText('bye soon')).not.toBeInTheDocument()
+  })
+
+  it('honours its own duration, and stays when the duration is 0', () => {
+    vi.useFakeTimers()
+    render(
+      <ToastProvider>
+        <Trigger
+          toast={(api) => {
+            api.show({ message: 'quick', duration: 1000 })
+            api.show({ message: 'sticky', duration: 0 })
+          }}
+        />
+      </ToastProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'go' }))
+    act(() => vi.advanceTimersByTime(1100))
+    expect(screen.queryByText('quick')).not.toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(60_000))
+    expect(screen.getByText('sticky')).toBeInTheDocument()
+  })
+
+  it('closes with its close button', () => {
+    showToast({ message: 'close me', duration: 0 })
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }))
+    expect(screen.queryByText('close me')).not.toBeInTheDocument()
+  })
+
+  it('stacks at z-index 1055', () => {
+    const toast = showToast({ message: 'on top' })
+    expect(toast.parentElement).toHaveStyle({ zIndex: '1055' })
+  })
+})

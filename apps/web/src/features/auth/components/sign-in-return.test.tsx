@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { App } from '../../../app/app'
+import { storageKeys } from '../../../lib/storage'
+import { signedIn, signedOut } from '../../../test/fixtures'
+import { LocationDisplay } from '../../../test/location-display'
+import { renderWithProviders, server } from '../../../test/render'
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'
+
+function renderApp(route: string) {
+  return renderWithProviders(
+    <>
+      <App />
+      <LocationDisplay />
+    </>,
+    { route },
+  )
+}
+
+const location = () => screen.getByTestId('location')
+
+describe('sign-in return', () => {
+  it('stores the token, goes to the saved redirect, forgets it and says welcome', async () => {
+    server.use(signedIn())
+    localStorage.setItem(storageKeys.redirect, '/chat?x=1')
+    renderApp(`/login?token=${TOKEN}`)
+    expect(await screen.findByText('Successfully logged in! Welcome to Remi.')).toBeInTheDocument()
+    expect(screen.getByText('Success')).toBeInTheDocument()
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/chat\?x=1$/))
+    expect(await screen.findByRole('heading', { name: 'Chat with Remi' })).toBeInTheDocument()
+    expect(localStorage.getItem(storageKeys.token)).toBe(TOKEN)
+    expect(localStorage.getItem(storageKeys.redirect)).toBeNull()
+  })
+
+  it('goes to /dashboard when no redirect was saved, and cleans the address', async () => {
+    server.use(signedIn())
+    renderApp(`/login?token=${TOKEN}`)
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/))
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument()
+  })
+
+  it("uses the server's returnTo echo when nothing was saved on this device", async () => {
+    server.use(signedIn())
+    renderApp(`/login?token=${TOKEN}&returnTo=${encodeURIComponent('/chat?x=1')}`)
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/chat\?x=1$/))
+  })
+
+  it.each(['//evil.example', '/\\evil.example', 'https://evil.example', 'chat'])(
+    'refuses the saved redirect %j and goes to /dashboard',
+    async (saved) => {
+      server.use(signedIn())
+      localStorage.setItem(storageKeys.redirect, saved)
+      renderApp(`/login?token=${TOKEN}`)
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/))
+      expect(localStorage.getItem(storageKeys.redirect)).toBeNull()
+    },
+  )
+
+  it('runs on any page, not only /login', async () => {
+    server.use(signedIn())
+    renderApp(`/chat?token=${TOKEN}`)
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard$/))
+    expect(localStorage.getItem(storageKeys.token)).toBe(TOKEN)
+  })
+
+  it('shows the provider error and goes to /login', async () => {
+    server.use(signedOut())
+    renderApp('/login?error=access_denied')
+    expect(await screen.findByText('Authentication failed: access_denied')).toBeInTheDocument()
+    expect(screen.getByText('Error')).toBeInTheDocument()
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
+    expect(screen.getByRole('heading', { name: 'Welcome to Remi' })).toBeInTheDocument()
+  })
+
+  it.each(['not-a-jwt', 'a.b', 'a.b.c.d', 'a..c'])('refuses the malformed token %j', async (token) => {
+    server.use(signedOut())
+    localStorage.setItem(storageKeys.redirect, '/chat')
+    renderApp(`/login?token=${token}`)
+    expect(
+      await screen.findByText('Failed to process authentication token: Invalid JWT token format received'),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
+    expect(localStorage.getItem(storageKeys.token)).toBeNull()
+  })
+})

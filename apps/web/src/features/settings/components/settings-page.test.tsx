@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { browserTimeZone } from '../../../lib/settings'
+import { signedIn } from '../../../test/fixtures'
+import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
+import { matchTimeZone } from '../lib/match-time-zone'
+import { SettingsPage } from './settings-page'
+
+function settingsAnswer(answer: () => Response | Promise<Response>) {
+  server.use(signedIn(), http.get('/api/auth/user/settings', answer))
+}
+
+const picker = () => screen.getByRole('combobox', { name: 'Timezone' })
+
+describe('settings page', () => {
+  it('shows "Loading settings..." first, then the card', async () => {
+    settingsAnswer(() => HttpResponse.json({ timezone: 'Europe/London' }))
+    renderWithProviders(<SettingsPage />, { route: '/settings' })
+    expect(screen.getByRole('status')).toHaveTextContent('Loading settings...')
+    expect(await screen.findByRole('heading', { name: 'User Settings' })).toBeInTheDocument()
+  })
+
+  it('shows the account read-only and the timezone picker with its help text', async () => {
+    settingsAnswer(() => HttpResponse.json({ timezone: 'Europe/London' }))
+    renderWithProviders(<SettingsPage />, { route: '/settings' })
+    expect(await screen.findByRole('heading', { name: 'Account Information' })).toBeInTheDocument()
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument()
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    expect(picker()).toHaveValue('Europe/London')
+    expect(picker()).toHaveAccessibleDescription('Select your timezone for displaying dates and times')
+    const labels = Array.from(picker().querySelectorAll('option')).map((o) => o.textContent)
+    expect(labels[0]).toBe('(GMT-12:00) International Date Line West')
+    expect(labels).toContain('(GMT+00:00) Dublin, Edinburgh, Lisbon, London')
+  })
+
+  it('selects the closest option for a stored zone that is not listed', async () => {
+    settingsAnswer(() => HttpResponse.json({ timezone: 'Australia/Melbourne' }))
+    renderWithProviders(<SettingsPage />, { route: '/settings' })
+    await waitFor(() => expect(picker()).toHaveValue('Australia/Sydney'))
+  })
+
+  it("falls back to the browser's zone when the settings cannot be loaded, without a message", async () => {
+    settingsAnswer(() => HttpResponse.json({ message: 'down' }, { status: 500 }))
+    renderWithProviders(<SettingsPage />, { route: '/settings' })
+    await screen.findByRole('heading', { name: 'User Settings' })
+    expect(picker()).toHaveValue(matchTimeZone(browserTimeZone()))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it("saves: 'Saving...' with a spinner and disabled, then back with a confirmation", async () => {
+    let release: () => void = () => {}
+    let sent: { timezone: string } | null = null
+    settingsAnswer(() => HttpResponse.json({ timezone: 'Europe/London' }))
+    server.use(
+      http.put('/api/auth/user/settings', async ({ request }) => {
+        sent = (await request.json()) as { timezone: string }
+        await new Promise<void>((resolve) => (release = resolve))
+        return HttpResponse.json(sent)
+      }),
+    )
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings' })
+    await screen.findByRole('heading', { name: 'User Settings' })
+    await user.selectOptions(picker(), 'Asia/Tokyo')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    const saving = await screen.findByRole('button', { name: 'Saving...' })
+    expect(saving).toBeDisabled()
+    expect(saving.querySelector('.spinner-border')).not.toBeNull()
+    await waitFor(() => expect(sent).toEqual({ timezone: 'Asia/Tokyo' }))
+    release()
+    expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeEnabled()
+    expect(screen.getByText('Settings saved successfully')).toBeInTheDocument()
+    expect(picker()).toHaveValue('Asia/Tokyo')
+  })
+
+  it('a failed save is ignored: the button comes back and no success message shows', async () => {
+    let saves = 0
+    settingsAnswer(() => HttpResponse.json({ timezone: 'Europe/London' }))
+    server.use(
+      http.put('/api/auth/user/settings', () => {
+        saves++
+        return HttpResponse.json({ message: 'timezone must be an IANA time zone' }, { status: 400 })
+      }),
+    )
+    const { user } = renderWithProviders(<SettingsPage />, { route: '/settings' })
+    await screen.findByRole('heading', { name: 'User Settings' })
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    await waitFor(() => expect(saves).toBe(1))
+    expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeEnabled()
+    expect(screen.queryByText('Settings saved successfully')).not.toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-client'
+import { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client'
+
+const status = (s: number) => new ApiError('x', s)
+
+describe('query defaults (spec §7)', () => {
+  it('queries are fresh 5 minutes and do not refetch on window focus', () => {
+    const defaults = createQueryClient().getDefaultOptions()
+    expect(defaults.queries?.staleTime).toBe(300_000)
+    expect(defaults.queries?.refetchOnWindowFocus).toBe(false)
+    expect(defaults.queries?.retry).toBe(shouldRetryQuery)
+    expect(defaults.mutations?.retry).toBe(shouldRetryMutation)
+  })
+
+  it('queries retry up to 2 times, never on 401 or 403', () => {
+    expect(shouldRetryQuery(0, status(500))).toBe(true)
+    expect(shouldRetryQuery(1, status(500))).toBe(true)
+    expect(shouldRetryQuery(2, status(500))).toBe(false)
+    expect(shouldRetryQuery(0, status(404))).toBe(true)
+    expect(shouldRetryQuery(0, status(401))).toBe(false)
+    expect(shouldRetryQuery(0, status(403))).toBe(false)
+    expect(shouldRetryQuery(0, new Error('network'))).toBe(true)
+  })
+
+  it('mutations retry once, never on 4xx', () => {
+    expect(shouldRetryMutation(0, status(500))).toBe(true)
+    expect(shouldRetryMutation(1, status(500))).toBe(false)
+    expect(shouldRetryMutation(0, status(0))).toBe(true)
+    for (const s of [400, 401, 403, 404, 409, 429, 499]) expect(shouldRetryMutation(0, status(s))).toBe(false)
+  })
+})

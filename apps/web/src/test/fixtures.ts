@@ -1,0 +1,18 @@
+import { http, HttpResponse } from 'msw'
+import type { CurrentUser } from '@remi/shared'
+
+export const testUser: CurrentUser = {
+  id: '0b6f1c8e-3f0a-4c57-9f3e-5d6f8a9b1c2d',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  picture: null,
+  provider: 'local',
+}
+
+export const signedIn = (user: Partial<CurrentUser> = {}) =>
+  http.get('/api/auth/user', () => HttpResponse.json({ ...testUser, ...user }))
+
+export const signedOut = () =>
+  http.get('/api/auth/user', () =>
+    HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }, { status: 401 }),
+  )
