@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggerOptions } from '../app.ts'
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts'
+import { freePort } from '../test/http-client.ts'
+
+describe('rate limits', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: { global: 5, signIn: 2 } })
+  })
+  afterAll(() => t.close())
+
+  it('limits sign-in attempts and answers 429 with the spec text', async () => {
+    const attempt = () => t.app.inject({ url: '/api/auth/login/google', remoteAddress: '10.0.0.1' })
+    expect((await attempt()).statusCode).toBe(302)
+    expect((await attempt()).statusCode).toBe(302)
+    const limited = await attempt()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
+    })
+  })
+
+  it('puts a global ceiling on every client', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) {
+      statuses.push(
+        (await t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.2' })).statusCode,
+      )
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
+    expect(statuses.slice(5)).toEqual([429, 429])
+    // Another client is not affected.
+    expect((await t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.3' })).statusCode).toBe(
+      200,
+    )
+  })
+})
+
+describe('rate limits shared through Redis (several instances)', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+  let a: TestApp
+  let b: TestApp
+  const client = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  beforeAll(async () => {
+    const env = { REDIS_URL: redisUrl }
+    a = await buildTestApp({ env, rateLimits: { global: 4, signIn: 100 } })
+    b = await buildTestApp({ env, rateLimits: { global: 4, signIn: 100 } })
+  })
+  afterAll(async () => {
+    await a.close()
+    await b.close()
+    const redis = new Redis(redisUrl)
+    const keys = await redis.keys(`remi-rl-*${client}*`)
+    if (keys.length) await redis.del(...keys)
+    redis.disconnect()
+  })
+
+  it('counts one client across instances', async () => {
+    const hit = (app: TestApp) => app.app.inject({ url: '/api/auth/csrf-token', remoteAddress: client })
+    const statuses = [await hit(a), await hit(b), await hit(a), await hit(b), await hit(a)].map(
+      (r) => r.statusCode,
+    )
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+  })
+})
+
+describe('errors and logs', () => {
+  it('hides internals of a 5xx and carries a request id', async () => {
+    const t = await buildTestApp()
+    const user = await t.createUser()
+    await t.database.close() // the database goes away under a running server
+    const res = await t.app.inject({ url: '/api/auth/user/settings', headers: user.headers })
+    expect(res.statusCode).toBe(500)
+    const body = res.json()
+    expect(body).toMatchObject({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'INTERNAL',
+    })
+    expect(body.requestId).toEqual(expect.any(String))
+    expect(JSON.stringify(body)).not.toMatch(/pglite|postgres|select|stack|at /i)
+    await t.app.close()
+  })
+
+  it('redacts cookies, Authorization and tokens in URLs from the logs', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const t = await buildTestApp({ logger: { ...(loggerOptions('info') as object), stream } })
+    const user = await t.createUser()
+    await t.app.inject({
+      url: '/api/auth/user?token=abc.def.ghi&code=secret-code',
+      headers: { cookie: user.headers.cookie, authorization: `Bearer ${user.jwt}` },
+    })
+    await t.close()
+    const log = lines.join('')
+    expect(log).toContain('/api/auth/user?token=[redacted]&code=[redacted]')
+    expect(log).not.toContain(user.sessionCookie)
+    expect(log).not.toContain(user.jwt)
+    expect(log).not.toContain('abc.def.ghi')
+    expect(log).not.toContain('secret-code')
+  })
+})
+
+describe('process', () => {
+  it('closes the server (Fastify drains in-flight requests) and exits 0 on SIGTERM', async () => {
+    const port = await freePort()
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url))
+    const child = spawn(process.execPath, [main], {
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'remi-sigterm-')),
+        LOG_LEVEL: 'info',
+      },
+    })
+    let output = ''
+    child.stdout.on('data', (c) => (output += c))
+    child.stderr.on('data', (c) => (output += c))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ok) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(output).toContain('shutting down: draining requests')
+  }, 90_000)
+})
