@@ -67,7 +67,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a proxy on this host or a private network, so clients cannot spoof it.
+    trustProxy: 'loopback, linklocal, uniquelocal',
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
   })

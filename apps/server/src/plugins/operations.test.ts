@@ -149,3 +149,22 @@ describe('process', () => {
     expect(output).toContain('shutting down: draining requests')
   }, 90_000)
 })
+
+describe('client address', () => {
+  it('ignores X-Forwarded-For from a public peer, so the limits cannot be dodged', async () => {
+    const t = await buildTestApp({ rateLimits: { global: 2, signIn: 100 } })
+    const hit = (forwardedFor: string) =>
+      t.app.inject({
+        url: '/api/auth/csrf-token',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
+    const statuses = [
+      (await hit('1.1.1.1')).statusCode,
+      (await hit('2.2.2.2')).statusCode,
+      (await hit('3.3.3.3')).statusCode,
+    ]
+    expect(statuses).toEqual([200, 200, 429])
+    await t.close()
+  })
+})
