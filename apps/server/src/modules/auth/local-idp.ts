@@ -39,6 +39,8 @@ class MemoryAdapter {
     return `${this.model}:${id}`
   }
   async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    const now = Date.now()
+    for (const [key, entry] of MemoryAdapter.store) if (entry.expiresAt < now) MemoryAdapter.store.delete(key)
     const key = this.key(id)
     MemoryAdapter.store.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 })
     if (typeof payload.grantId === 'string') {
