@@ -1,2 +1,3 @@
 export * from './errors.ts'
 export * from './auth.ts'
+export * from './memories.ts'

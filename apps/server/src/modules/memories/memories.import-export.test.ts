@@ -1,0 +1,307 @@
+import type { ImportMemoriesResult, MemoriesExport, Memory, MemoryList } from '@remi/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { IMPORT_BODY_LIMIT } from './memories.routes.ts'
+import { remappedId } from './memories.service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+async function create(user: TestUser, payload: Record<string, unknown>): Promise<Memory> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/memories', headers: user.headers, payload })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<Memory>()
+}
+
+async function exportJson(user: TestUser): Promise<MemoriesExport> {
+  const res = await t.app.inject({ url: '/api/memories/export?format=json', headers: user.headers })
+  expect(res.statusCode).toBe(200)
+  return res.json<MemoriesExport>()
+}
+
+const importFile = (user: TestUser, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/memories/import',
+    headers: user.headers,
+    payload: payload as object,
+  })
+
+async function all(user: TestUser) {
+  const res = await t.app.inject({ url: '/api/memories?pageSize=100', headers: user.headers })
+  return res.json<MemoryList>()
+}
+
+/** What a person would call "the same memory": everything but the id. */
+const content = (m: Memory) => ({
+  text: m.text,
+  tags: m.tags,
+  date: m.date,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+})
+
+async function seed(user: TestUser) {
+  await create(user, { text: 'Dentist on Tuesday', tags: 'health, errands', date: '2026-01-05' })
+  await create(user, { text: 'Idea: *markdown* `code` and # heading', tags: [], date: null })
+  await create(user, { text: 'Ünïcödé and emoji 🎉\nsecond line', tags: ['Fun'], date: '1900-01-01' })
+}
+
+describe('export', () => {
+  it('downloads JSON as an attachment named for the day', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    await seed(user)
+    const res = await t.app.inject({ url: '/api/memories/export', headers: user.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="remi-memories-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
+    const data = res.json<MemoriesExport>()
+    expect(data).toMatchObject({ format: 'remi-memories', version: 1 })
+    expect(data.memories.map((m) => m.text)).toEqual([
+      'Dentist on Tuesday',
+      'Ünïcödé and emoji 🎉\nsecond line',
+      'Idea: *markdown* `code` and # heading',
+    ])
+    expect(data.memories).toEqual((await all(user)).items)
+  })
+
+  it('downloads Markdown with every memory, its date and tags', async () => {
+    const user = await t.createUser()
+    await seed(user)
+    const res = await t.app.inject({ url: '/api/memories/export?format=markdown', headers: user.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/markdown/)
+    expect(res.headers['content-disposition']).toMatch(/filename="remi-memories-\d{4}-\d{2}-\d{2}\.md"$/)
+    expect(res.body).toMatch(/^# Remi memories\n\nExported .* · 3 memories\n/)
+    expect(res.body).toContain('## 2026-01-05\n\nDentist on Tuesday\n\nTags: `health`, `errands`')
+    expect(res.body).toContain('## No date\n\nIdea: *markdown* `code` and # heading')
+    expect(res.body).toContain('## 1900-01-01\n\nÜnïcödé and emoji 🎉\nsecond line\n\nTags: `Fun`')
+  })
+})
+
+describe('import', () => {
+  it('export then import into a new account gives the same memories', async () => {
+    const alice = await t.createUser()
+    await seed(alice)
+    const file = await exportJson(alice)
+
+    const bob = await t.createUser()
+    const res = await importFile(bob, file)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ imported: 3, created: 3, updated: 0 })
+
+    const bobs = (await all(bob)).items
+    expect(bobs.map(content)).toEqual(file.memories.map(content))
+    // Alice's rows are hers alone: Bob got copies with ids of his own.
+    for (const m of bobs) expect(file.memories.map((x) => x.id)).not.toContain(m.id)
+    expect((await all(alice)).items).toEqual(file.memories)
+  })
+
+  it('is idempotent by id: importing the same file twice changes nothing', async () => {
+    const user = await t.createUser()
+    await seed(user)
+    const file = await exportJson(user)
+    const first = await importFile(user, file)
+    expect(first.json()).toEqual({ imported: 3, created: 0, updated: 3 })
+    const second = await importFile(user, file)
+    expect(second.json()).toEqual({ imported: 3, created: 0, updated: 3 })
+    expect((await all(user)).items).toEqual(file.memories)
+
+    // Into another account, twice: still one copy each.
+    const other = await t.createUser()
+    await importFile(other, file)
+    expect((await importFile(other, file)).json()).toEqual({ imported: 3, created: 0, updated: 3 })
+    expect((await all(other)).totalCount).toBe(3)
+  })
+
+  it('restores edited or deleted memories from an older export', async () => {
+    const user = await t.createUser()
+    await seed(user)
+    const file = await exportJson(user)
+    const [first, second] = file.memories
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/memories/${first!.id}`,
+      headers: user.headers,
+      payload: { text: 'changed' },
+    })
+    await t.app.inject({ method: 'DELETE', url: `/api/memories/${second!.id}`, headers: user.headers })
+    expect((await importFile(user, file)).json()).toEqual({ imported: 3, created: 1, updated: 2 })
+    expect((await all(user)).items).toEqual(file.memories)
+  })
+
+  it("never overwrites another user's memory, and answers as if the id were new", async () => {
+    const owner = await t.createUser()
+    const mine = await create(owner, { text: 'owner text', tags: 'a', date: '2026-01-01' })
+    const attacker = await t.createUser()
+    const unknownId = '5f0c2f36-3a57-4a4f-9a57-2d1e0f6b1c11'
+    const res = await importFile(attacker, {
+      format: 'remi-memories',
+      version: 1,
+      memories: [
+        { id: mine.id, text: 'overwritten!', tags: [], date: null },
+        { id: unknownId, text: 'fresh', tags: [], date: null },
+      ],
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<ImportMemoriesResult>()).toEqual({ imported: 2, created: 2, updated: 0 })
+    expect((await t.app.inject({ url: `/api/memories/${mine.id}`, headers: owner.headers })).json()).toEqual(
+      mine,
+    )
+    const theirs = (await all(attacker)).items
+    expect(theirs.map((m) => m.text).sort()).toEqual(['fresh', 'overwritten!'])
+    expect(theirs.map((m) => m.id).sort()).toEqual([remappedId(attacker.id, mine.id), unknownId].sort())
+    expect(
+      (await t.app.inject({ url: `/api/memories/${mine.id}`, headers: attacker.headers })).statusCode,
+    ).toBe(404)
+  })
+
+  it('creates new ids for memories without one', async () => {
+    const user = await t.createUser()
+    const res = await importFile(user, {
+      format: 'remi-memories',
+      version: 1,
+      memories: [{ text: 'hand written', tags: 'a, b' }],
+    })
+    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 })
+    expect((await all(user)).items[0]).toMatchObject({ text: 'hand written', tags: ['a', 'b'], date: null })
+  })
+
+  it('imports large files in one piece', async () => {
+    const user = await t.createUser()
+    const memories = Array.from({ length: 2500 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      text: `memory ${i}`,
+      tags: [`t${i % 7}`],
+      date: '2026-01-01',
+    }))
+    const res = await importFile(user, { format: 'remi-memories', version: 1, memories })
+    expect(res.json()).toEqual({ imported: 2500, created: 2500, updated: 0 })
+    expect((await all(user)).totalCount).toBe(2500)
+  })
+
+  describe('lands whole or not at all', () => {
+    const good = { text: 'good one', tags: [], date: '2026-01-01' }
+    const bad: [string, unknown, RegExp][] = [
+      [
+        'a memory with blank text',
+        { format: 'remi-memories', version: 1, memories: [good, { text: ' ' }] },
+        /body\.memories\.1\.text: Text must not be blank/,
+      ],
+      [
+        'a memory with an impossible date',
+        { format: 'remi-memories', version: 1, memories: [good, { text: 'x', date: '2026-02-30' }] },
+        /body\.memories\.1\.date/,
+      ],
+      [
+        'a memory with 21 tags',
+        {
+          format: 'remi-memories',
+          version: 1,
+          memories: [{ text: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
+        },
+        /body\.memories\.0\.tags/,
+      ],
+      [
+        'an id that is not a uuid',
+        { format: 'remi-memories', version: 1, memories: [{ id: '42', text: 'x' }] },
+        /body\.memories\.0\.id: id must be a UUID/,
+      ],
+      [
+        'the same id twice',
+        {
+          format: 'remi-memories',
+          version: 1,
+          memories: [
+            { ...good, id: '5f0c2f36-3a57-4a4f-9a57-2d1e0f6b1c12' },
+            { ...good, id: '5f0c2f36-3a57-4a4f-9a57-2d1e0f6b1c12' },
+          ],
+        },
+        /body\.memories\.1\.id: This id appears twice/,
+      ],
+      [
+        'a bad createdAt',
+        { format: 'remi-memories', version: 1, memories: [{ text: 'x', createdAt: 'yesterday' }] },
+        /body\.memories\.0\.createdAt/,
+      ],
+      [
+        'another file format',
+        { format: 'something-else', version: 1, memories: [] },
+        /body\.format: format must be 'remi-memories'/,
+      ],
+      ['a future version', { format: 'remi-memories', version: 2, memories: [] }, /body\.version/],
+      [
+        'no memories list',
+        { format: 'remi-memories', version: 1 },
+        /body\.memories: memories must be a list/,
+      ],
+      ['a bare array', [good], /body/],
+    ]
+    it.each(bad)('%s is a 400 and nothing is imported', async (_name, payload, message) => {
+      const user = await t.createUser()
+      const res = await importFile(user, payload)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(message)
+      expect((await all(user)).totalCount).toBe(0)
+    })
+
+    it('malformed JSON is a 400', async () => {
+      const user = await t.createUser()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/memories/import',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: '{"format": "remi-memories", "memories": [',
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('The request body is not valid JSON.')
+    })
+
+    it('an oversized file is a 413 saying the limit', async () => {
+      const user = await t.createUser()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/memories/import',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: Buffer.alloc(IMPORT_BODY_LIMIT + 1, 0x20),
+      })
+      expect(res.statusCode).toBe(413)
+      expect(res.json()).toMatchObject({
+        statusCode: 413,
+        message: 'The import file is too large (at most 64 MB).',
+      })
+    })
+
+    it('an id that would land on the same row twice is a 409 and nothing is imported', async () => {
+      const user = await t.createUser()
+      const owner = await t.createUser()
+      const owned = await create(owner, { text: 'owned' })
+      // A foreign id is remapped to remappedId(user, id); the file also carries that id itself.
+      const memories = [
+        ...Array.from({ length: 1400 }, (_, i) => ({ id: crypto.randomUUID(), text: `ok ${i}` })),
+        { id: owned.id, text: 'maps to the next id' },
+        { id: remappedId(user.id, owned.id), text: 'explicit' },
+      ]
+      const res = await importFile(user, { format: 'remi-memories', version: 1, memories })
+      expect(res.statusCode).toBe(409)
+      expect(res.json().message).toMatch(/Nothing was imported/)
+      expect((await all(user)).totalCount).toBe(0)
+    })
+
+    it('NUL characters are a 400', async () => {
+      const user = await t.createUser()
+      const res = await importFile(user, {
+        format: 'remi-memories',
+        version: 1,
+        memories: [{ text: 'a\u0000b' }],
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(/body\.memories\.0\.text: Text must not contain NUL/)
+    })
+  })
+})

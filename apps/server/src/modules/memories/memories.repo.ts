@@ -1,0 +1,259 @@
+import { and, count, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { memories, users } from '../../db/schema.ts'
+
+export type MemoryRow = typeof memories.$inferSelect
+
+/** Filters as the repo needs them: day boundaries already resolved in the user's zone. */
+export interface MemoryQuery {
+  searchTerm?: string | undefined
+  /** Lower-cased; a memory must carry all of them. */
+  tags?: string[] | undefined
+  /** Inclusive range on `date`; undated memories use createdAt between these instants. */
+  startDate?: { date: string; from: Date } | undefined
+  endDate?: { date: string; before: Date } | undefined
+}
+
+export interface NewMemory {
+  id?: string
+  text: string
+  tags: string[]
+  date: string | null
+  createdAt?: Date
+  updatedAt?: Date
+}
+
+const columns = {
+  id: memories.id,
+  text: memories.text,
+  tags: memories.tags,
+  date: memories.date,
+  createdAt: memories.createdAt,
+  updatedAt: memories.updatedAt,
+}
+export type MemoryRecord = {
+  id: string
+  text: string
+  tags: string[]
+  date: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** Matches memories_user_date_idx exactly (NULLS LAST on both), so a page is an index scan. */
+const defaultOrder = [sql`${memories.date} desc nulls last`, sql`${memories.createdAt} desc nulls last`]
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`
+
+/** Backslash is ILIKE's default escape character. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&')
+
+/**
+ * Full-text part of a search, built only from letters and digits so no user text reaches the
+ * tsquery parser as syntax: plainto_tsquery for whole words with stemming, OR each word as a
+ * prefix ('dent' finds 'dentist').
+ */
+function searchQuery(term: string) {
+  const words = (term.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
+  const plain = sql`plainto_tsquery('english', ${term})`
+  if (words.length === 0) return { tsquery: plain, words }
+  const prefix = words.map((w) => `'${w}':*`).join(' & ')
+  return { tsquery: sql`(${plain} || to_tsquery('english', ${prefix}))`, words }
+}
+
+function searchCondition(term: string) {
+  const { tsquery, words } = searchQuery(term)
+  const fullText = sql`${memories.search} @@ ${tsquery}`
+  // Stems can be shorter than what was typed ('meetin' vs lexeme 'meet'), so also match the
+  // text as typed; only with a 3-letter word, which the trigram index can use.
+  if (!words.some((w) => w.length >= 3))
+    return { where: fullText, rank: sql`ts_rank(${memories.search}, ${tsquery})` }
+  return {
+    where: or(fullText, sql`${memories.text} ilike ${`%${escapeLike(term)}%`}`)!,
+    rank: sql`ts_rank(${memories.search}, ${tsquery})`,
+  }
+}
+
+function filterConditions(userId: string, q: MemoryQuery): { where: SQL; rank?: SQL } {
+  const conditions: SQL[] = [eq(memories.userId, userId)]
+  let rank: SQL | undefined
+  if (q.searchTerm) {
+    const search = searchCondition(q.searchTerm)
+    conditions.push(search.where)
+    rank = search.rank
+  }
+  if (q.tags?.length) conditions.push(sql`remi_lower_tags(${memories.tags}) @> ${textArray(q.tags)}`)
+  if (q.startDate || q.endDate) {
+    const dated: SQL[] = []
+    const undated: SQL[] = [isNull(memories.date)]
+    if (q.startDate) {
+      dated.push(gte(memories.date, q.startDate.date))
+      undated.push(gte(memories.createdAt, q.startDate.from))
+    }
+    if (q.endDate) {
+      dated.push(lte(memories.date, q.endDate.date))
+      undated.push(sql`${memories.createdAt} < ${q.endDate.before}`)
+    }
+    conditions.push(or(and(...dated), and(...undated))!)
+  }
+  return { where: and(...conditions)!, ...(rank ? { rank } : {}) }
+}
+
+export function createMemoriesRepo(db: Db) {
+  return {
+    async userTimezone(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId))
+      return row?.timezone
+    },
+
+    async list(userId: string, q: MemoryQuery, page: number, pageSize: number) {
+      const { where, rank } = filterConditions(userId, q)
+      const order = rank ? [sql`${rank} desc`, ...defaultOrder] : defaultOrder
+      const rows = await db
+        .select(columns)
+        .from(memories)
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+      const [total] = await db.select({ count: count() }).from(memories).where(where)
+      return { rows, totalCount: total?.count ?? 0 }
+    },
+
+    async count(userId: string, q: MemoryQuery): Promise<number> {
+      const [total] = await db
+        .select({ count: count() })
+        .from(memories)
+        .where(filterConditions(userId, q).where)
+      return total?.count ?? 0
+    },
+
+    async get(userId: string, id: string): Promise<MemoryRecord | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(memories)
+        .where(and(eq(memories.id, id), eq(memories.userId, userId)))
+      return row
+    },
+
+    async create(userId: string, memory: NewMemory): Promise<MemoryRecord> {
+      const [row] = await db
+        .insert(memories)
+        .values({ ...memory, userId })
+        .returning(columns)
+      return row!
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      changes: { text: string; tags?: string[] | undefined; date?: string | null | undefined },
+    ): Promise<MemoryRecord | undefined> {
+      const [row] = await db
+        .update(memories)
+        .set({
+          text: changes.text,
+          ...(changes.tags !== undefined ? { tags: changes.tags } : {}),
+          ...(changes.date !== undefined ? { date: changes.date } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(memories.id, id), eq(memories.userId, userId)))
+        .returning(columns)
+      return row
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(memories)
+        .where(and(eq(memories.id, id), eq(memories.userId, userId)))
+        .returning({ id: memories.id })
+      return rows.length > 0
+    },
+
+    /** Tags counted case-insensitively, shown in their most common spelling. */
+    async tagCounts(userId: string): Promise<{ name: string; count: number }[]> {
+      const result = (await db.execute(sql`
+        select mode() within group (order by t) as name, count(*)::int as count
+        from ${memories}, unnest(${memories.tags}) as t
+        where ${memories.userId} = ${userId}
+        group by lower(t)
+        order by count desc, name asc`)) as unknown as { rows: { name: string; count: number }[] }
+      return result.rows.map((r) => ({ name: String(r.name), count: Number(r.count) }))
+    },
+
+    async all(userId: string): Promise<MemoryRecord[]> {
+      return db
+        .select(columns)
+        .from(memories)
+        .where(eq(memories.userId, userId))
+        .orderBy(...defaultOrder)
+    },
+
+    /**
+     * Upserts by id in one transaction: all rows land or none. Ids that belong to someone else
+     * are first passed through `remapForeignId`, so another user's row is never touched and the
+     * answer is the same whether such an id exists or not.
+     */
+    async importAll(userId: string, items: NewMemory[], remapForeignId: (id: string) => string) {
+      return db.transaction(async (tx) => {
+        const ids = items.flatMap((m) => (m.id ? [m.id] : []))
+        const foreign = new Set<string>()
+        for (let i = 0; i < ids.length; i += 1000) {
+          const chunk = ids.slice(i, i + 1000)
+          const rows = await tx
+            .select({ id: memories.id })
+            .from(memories)
+            .where(and(inArray(memories.id, chunk), ne(memories.userId, userId)))
+          for (const r of rows) foreign.add(r.id)
+        }
+        const rows = items.map((m) => ({
+          ...m,
+          ...(m.id && foreign.has(m.id) ? { id: remapForeignId(m.id) } : {}),
+          userId,
+        }))
+        // A remapped id can equal another id of the same file; one insert cannot write a row twice.
+        if (new Set(rows.flatMap((r) => (r.id ? [r.id] : []))).size !== ids.length)
+          throw new ImportConflictError()
+        let created = 0
+        let updated = 0
+        for (let i = 0; i < rows.length; i += 1000) {
+          const chunk = rows.slice(i, i + 1000)
+          const written = await tx
+            .insert(memories)
+            .values(chunk)
+            .onConflictDoUpdate({
+              target: memories.id,
+              set: {
+                text: sql`excluded.text`,
+                tags: sql`excluded.tags`,
+                date: sql`excluded.date`,
+                createdAt: sql`excluded.created_at`,
+                updatedAt: sql`excluded.updated_at`,
+              },
+              setWhere: eq(memories.userId, userId),
+            })
+            .returning({ inserted: sql<boolean>`(xmax = 0)` })
+          // A row skipped by setWhere belongs to someone else: abort rather than import part of the file.
+          if (written.length !== chunk.length) throw new ImportConflictError()
+          for (const w of written) {
+            if (w.inserted) created += 1
+            else updated += 1
+          }
+        }
+        return { created, updated }
+      })
+    },
+  }
+}
+export type MemoriesRepo = ReturnType<typeof createMemoriesRepo>
+
+export class ImportConflictError extends Error {
+  constructor() {
+    super('Some memories in the file could not be imported.')
+    this.name = 'ImportConflictError'
+  }
+}

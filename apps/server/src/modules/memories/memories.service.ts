@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto'
+import {
+  MEMORIES_EXPORT_FORMAT,
+  type ImportMemoriesResult,
+  type Memory,
+  type MemoriesExport,
+  type MemoryFilters,
+  type MemoryList,
+  type MemoryTagCount,
+} from '@remi/shared'
+import type { z } from 'zod'
+import type { ImportMemoriesBody, CreateMemoryBody, UpdateMemoryBody } from '@remi/shared'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { addDays, knownTimeZone, startOfLocalDay, todayIn } from './local-date.ts'
+import {
+  ImportConflictError,
+  type MemoriesRepo,
+  type MemoryQuery,
+  type MemoryRecord,
+} from './memories.repo.ts'
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : never
+type CreateInput = Parsed<typeof CreateMemoryBody>
+type UpdateInput = Parsed<typeof UpdateMemoryBody>
+type ImportInput = Parsed<typeof ImportMemoriesBody>
+
+/** How far back "recent" reaches, in days (spec §9). */
+export const RECENT_DAYS = 30
+
+export function toMemory(row: MemoryRecord): Memory {
+  return {
+    id: row.id,
+    text: row.text,
+    tags: row.tags,
+    date: row.date,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/**
+ * A stable stand-in for an imported id that another user already owns: the same file imported
+ * twice by the same user maps to the same id, so the import stays idempotent.
+ */
+export function remappedId(userId: string, id: string): string {
+  const h = createHash('sha256').update(`remi-import:${userId}:${id}`).digest('hex')
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+export function toMarkdown(items: Memory[], exportedAt: string, brand = 'Remi'): string {
+  const lines = [
+    `# ${brand} memories`,
+    '',
+    `Exported ${exportedAt} · ${items.length} ${items.length === 1 ? 'memory' : 'memories'}`,
+  ]
+  for (const m of items) {
+    lines.push('', '---', '', `## ${m.date ?? 'No date'}`, '', m.text)
+    if (m.tags.length)
+      lines.push('', `Tags: ${m.tags.map((t) => `\`${t.replaceAll('`', "'")}\``).join(', ')}`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+export function createMemoriesService(repo: MemoriesRepo) {
+  async function timeZoneOf(userId: string) {
+    return knownTimeZone(await repo.userTimezone(userId))
+  }
+
+  /** Resolves the day boundaries of a date range in the user's zone (for undated memories). */
+  async function toQuery(userId: string, f: Partial<MemoryFilters>): Promise<MemoryQuery> {
+    const q: MemoryQuery = {
+      searchTerm: f.searchTerm || undefined,
+      tags: f.tags?.map((t) => t.toLowerCase()),
+    }
+    if (f.startDate || f.endDate) {
+      const tz = await timeZoneOf(userId)
+      if (f.startDate) q.startDate = { date: f.startDate, from: startOfLocalDay(f.startDate, tz) }
+      if (f.endDate) q.endDate = { date: f.endDate, before: startOfLocalDay(addDays(f.endDate, 1), tz) }
+    }
+    return q
+  }
+
+  async function mustGet(userId: string, id: string) {
+    const row = await repo.get(userId, id)
+    if (!row) throw notFound('Memory')
+    return row
+  }
+
+  return {
+    async list(userId: string, filters: MemoryFilters): Promise<MemoryList> {
+      const { rows, totalCount } = await repo.list(
+        userId,
+        await toQuery(userId, filters),
+        filters.page,
+        filters.pageSize,
+      )
+      return { items: rows.map(toMemory), totalCount, page: filters.page, pageSize: filters.pageSize }
+    },
+
+    async get(userId: string, id: string): Promise<Memory> {
+      return toMemory(await mustGet(userId, id))
+    },
+
+    async create(userId: string, body: CreateInput): Promise<Memory> {
+      const date = body.date === undefined ? todayIn(await timeZoneOf(userId)) : body.date
+      return toMemory(await repo.create(userId, { text: body.text, tags: body.tags, date }))
+    },
+
+    async update(userId: string, id: string, body: UpdateInput): Promise<Memory> {
+      const row = await repo.update(userId, id, body)
+      if (!row) throw notFound('Memory')
+      return toMemory(row)
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repo.delete(userId, id))) throw notFound('Memory')
+    },
+
+    async tags(userId: string): Promise<MemoryTagCount[]> {
+      return repo.tagCounts(userId)
+    },
+
+    /** Total and recent (date, or createdAt when undated, within the last 30 days in the user's zone). */
+    async summary(userId: string): Promise<{ totalMemories: number; recentMemories: number }> {
+      const today = todayIn(await timeZoneOf(userId))
+      const [totalMemories, recentMemories] = await Promise.all([
+        repo.count(userId, {}),
+        repo.count(
+          userId,
+          await toQuery(userId, { startDate: addDays(today, -RECENT_DAYS), endDate: today }),
+        ),
+      ])
+      return { totalMemories, recentMemories }
+    },
+
+    async exportAll(userId: string) {
+      const items = (await repo.all(userId)).map(toMemory)
+      const today = todayIn(await timeZoneOf(userId))
+      const data: MemoriesExport = {
+        format: MEMORIES_EXPORT_FORMAT,
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        memories: items,
+      }
+      return { data, fileStem: `remi-memories-${today}` }
+    },
+
+    async importAll(userId: string, body: ImportInput): Promise<ImportMemoriesResult> {
+      const items = body.memories.map((m) => ({
+        ...(m.id ? { id: m.id } : {}),
+        text: m.text,
+        tags: m.tags,
+        date: m.date,
+        ...(m.createdAt ? { createdAt: new Date(m.createdAt) } : {}),
+        ...(m.updatedAt ? { updatedAt: new Date(m.updatedAt) } : {}),
+      }))
+      try {
+        const { created, updated } = await repo.importAll(userId, items, (id) => remappedId(userId, id))
+        return { imported: created + updated, created, updated }
+      } catch (error) {
+        if (error instanceof ImportConflictError) throw conflict(`${error.message} Nothing was imported.`)
+        throw error
+      }
+    },
+  }
+}
+export type MemoriesService = ReturnType<typeof createMemoriesService>

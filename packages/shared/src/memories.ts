@@ -1,0 +1,197 @@
+import { z } from 'zod'
+
+export const MEMORY_LIMITS = {
+  textMax: 10_000,
+  tagsMax: 20,
+  tagMax: 50,
+  searchTermMax: 200,
+  pageSizeDefault: 12,
+  pageSizeMax: 100,
+  pageMax: 1_000_000,
+  minYear: 1900,
+  maxYear: 2100,
+  importMax: 100_000,
+} as const
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** 'YYYY-MM-DD' naming a day that exists (no 2026-02-30) between 1900 and 2100. */
+export function isMemoryDate(value: string): boolean {
+  const match = ISO_DATE.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  if (year < MEMORY_LIMITS.minYear || year > MEMORY_LIMITS.maxYear) return false
+  const d = new Date(Date.UTC(year, month - 1, day))
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
+}
+
+export const MemoryDate = z
+  .string()
+  .refine(isMemoryDate, 'Must be a real date written YYYY-MM-DD, between 1900 and 2100.')
+
+/**
+ * Tags arrive as an array or a comma-separated string; they are trimmed, blanks dropped and
+ * de-duplicated case-insensitively (the first spelling wins).
+ */
+export function normalizeTags(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input
+  const seen = new Set<string>()
+  const tags: string[] = []
+  for (const part of parts) {
+    const tag = part.trim()
+    const key = tag.toLowerCase()
+    if (!tag || seen.has(key)) continue
+    seen.add(key)
+    tags.push(tag)
+  }
+  return tags
+}
+
+/** PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 instead of a database error. */
+const noNul = (s: string) => !s.includes('\u0000')
+
+const TagsInput = z.union([z.string(), z.array(z.string())], {
+  error: 'Tags must be a list of strings or a comma-separated string.',
+})
+const Tag = z
+  .string()
+  .max(MEMORY_LIMITS.tagMax, `Each tag must be at most ${MEMORY_LIMITS.tagMax} characters.`)
+  .refine(noNul, 'Tags must not contain NUL characters.')
+
+export const MemoryTags = TagsInput.transform(normalizeTags).pipe(
+  z.array(Tag).max(MEMORY_LIMITS.tagsMax, `At most ${MEMORY_LIMITS.tagsMax} tags are allowed.`),
+)
+
+export const MemoryText = z
+  .string({ error: 'Text is required.' })
+  .trim()
+  .min(1, 'Text must not be blank.')
+  .max(MEMORY_LIMITS.textMax, `Text must be at most ${MEMORY_LIMITS.textMax} characters.`)
+  .refine(noNul, 'Text must not contain NUL characters.')
+
+/** An empty string means "no date", like null (a cleared date input sends ''). */
+const OptionalMemoryDate = z.preprocess((v) => (v === '' ? null : v), MemoryDate.nullable().optional())
+
+export const CreateMemoryBody = z.object({
+  text: MemoryText,
+  tags: MemoryTags.default([]),
+  /** Omitted: today in the user's timezone. null: no date. */
+  date: OptionalMemoryDate,
+})
+export type CreateMemoryBody = z.input<typeof CreateMemoryBody>
+
+export const UpdateMemoryBody = z.object({
+  text: MemoryText,
+  /** Omitted: unchanged. */
+  tags: MemoryTags.optional(),
+  /** Omitted: unchanged. null: no date. */
+  date: OptionalMemoryDate,
+})
+export type UpdateMemoryBody = z.input<typeof UpdateMemoryBody>
+
+export const MemoryIdParams = z.object({ id: z.uuid({ error: 'id must be a UUID.' }) })
+
+const intParam = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int(`${name} must be a whole number.`)
+    .min(min, `${name} must be at least ${min}.`)
+    .max(max, `${name} must be at most ${max}.`)
+
+export const ListMemoriesQuery = z
+  .object({
+    page: intParam('page', 1, MEMORY_LIMITS.pageMax).default(1),
+    pageSize: intParam('pageSize', 1, MEMORY_LIMITS.pageSizeMax).default(MEMORY_LIMITS.pageSizeDefault),
+    searchTerm: z
+      .string()
+      .trim()
+      .max(
+        MEMORY_LIMITS.searchTermMax,
+        `searchTerm must be at most ${MEMORY_LIMITS.searchTermMax} characters.`,
+      )
+      .refine(noNul, 'searchTerm must not contain NUL characters.')
+      .optional(),
+    /** Comma-separated (or repeated): a memory must carry all of them, in any case. */
+    tags: MemoryTags.optional(),
+    startDate: MemoryDate.optional(),
+    endDate: MemoryDate.optional(),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'startDate must not be after endDate.',
+    path: ['startDate'],
+  })
+export type ListMemoriesQuery = z.input<typeof ListMemoriesQuery>
+export type MemoryFilters = z.output<typeof ListMemoriesQuery>
+
+export const Memory = z.object({
+  id: z.uuid(),
+  text: z.string(),
+  tags: z.array(z.string()),
+  date: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Memory = z.infer<typeof Memory>
+
+export const MemoryList = z.object({
+  items: z.array(Memory),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type MemoryList = z.infer<typeof MemoryList>
+
+export const MemoryTagCount = z.object({ name: z.string(), count: z.number().int() })
+export type MemoryTagCount = z.infer<typeof MemoryTagCount>
+export const MemoryTagList = z.array(MemoryTagCount)
+
+export const ExportFormat = z.enum(['json', 'markdown'], { error: "format must be 'json' or 'markdown'." })
+export const ExportMemoriesQuery = z.object({ format: ExportFormat.default('json') })
+
+export const MEMORIES_EXPORT_FORMAT = 'remi-memories'
+
+/** One memory in an export file; the id makes a re-import update instead of duplicate. */
+export const ImportedMemory = z.object({
+  id: z.uuid({ error: 'id must be a UUID.' }).optional(),
+  text: MemoryText,
+  tags: MemoryTags.default([]),
+  date: MemoryDate.nullable().default(null),
+  createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO date-time.' }).optional(),
+  updatedAt: z.iso.datetime({ offset: true, error: 'updatedAt must be an ISO date-time.' }).optional(),
+})
+
+export const ImportMemoriesBody = z.object({
+  format: z.literal(MEMORIES_EXPORT_FORMAT, {
+    error: `format must be '${MEMORIES_EXPORT_FORMAT}' (a Remi export file).`,
+  }),
+  version: z.literal(1, { error: 'version must be 1.' }),
+  memories: z
+    .array(ImportedMemory, { error: 'memories must be a list.' })
+    .max(MEMORY_LIMITS.importMax, `An import holds at most ${MEMORY_LIMITS.importMax} memories.`)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>()
+      items.forEach((item, index) => {
+        if (!item.id) return
+        if (seen.has(item.id))
+          ctx.addIssue({ code: 'custom', message: 'This id appears twice in the file.', path: [index, 'id'] })
+        seen.add(item.id)
+      })
+    }),
+})
+export type ImportMemoriesBody = z.input<typeof ImportMemoriesBody>
+
+/** The JSON export: what import reads back. */
+export const MemoriesExport = z.object({
+  format: z.literal(MEMORIES_EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  memories: z.array(Memory),
+})
+export type MemoriesExport = z.infer<typeof MemoriesExport>
+
+export const ImportMemoriesResult = z.object({
+  imported: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+})
+export type ImportMemoriesResult = z.infer<typeof ImportMemoriesResult>
