@@ -37,7 +37,11 @@ export function AppNavbar({ userLabel, onLogout, loggingOut = false }: Props) {
             ))}
           </Nav>
           <Nav>
-            <NavDropdown title={userLabel} id="user-menu" align="end">
+            <NavDropdown
+              title={<span className="user-menu-label">{userLabel}</span>}
+              id="user-menu"
+              align="end"
+            >
               <NavDropdown.Item as={Link} to={paths.settings} eventKey={paths.settings}>
                 Settings
               </NavDropdown.Item>
