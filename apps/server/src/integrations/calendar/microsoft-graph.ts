@@ -1,0 +1,123 @@
+import { getJson, UpstreamError } from '../http.ts'
+import { MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
+
+interface GraphCalendar {
+  id: string
+  name?: string
+  isDefaultCalendar?: boolean
+}
+
+interface GraphDateTime {
+  dateTime: string
+  timeZone?: string
+}
+
+interface GraphEvent {
+  id: string
+  subject?: string | null
+  isAllDay?: boolean
+  isCancelled?: boolean
+  start?: GraphDateTime
+  end?: GraphDateTime
+  location?: { displayName?: string | null } | null
+}
+
+interface GraphPage<T> {
+  value?: T[]
+  '@odata.nextLink'?: string
+}
+
+const SERVICE = 'Microsoft Outlook'
+
+/** Microsoft Graph v1.0 over fetch (me/calendars, me/calendars/{id}/calendarView), following @odata.nextLink. */
+export function createMicrosoftGraph(baseUrl: string): AccountCalendarApi {
+  const base = baseUrl.replace(/\/+$/, '')
+  const origin = new URL(base).origin
+
+  async function pages<T>(first: URL, accessToken: string): Promise<T[]> {
+    const items: T[] = []
+    let next: URL | undefined = first
+    for (let page = 0; next && page < MAX_PAGES; page++) {
+      const body: GraphPage<T> = await call<GraphPage<T>>(next, accessToken)
+      items.push(...(body.value ?? []))
+      const link = body['@odata.nextLink']
+      next = link ? new URL(link, base) : undefined
+      // The access token only ever goes to the configured Graph host.
+      if (next && next.origin !== origin) {
+        throw new UpstreamError(null, `${SERVICE} sent a paging link to another host; Remi stopped there.`)
+      }
+    }
+    return items
+  }
+
+  return {
+    providerName: 'Microsoft',
+    async listCalendars(accessToken) {
+      const url = new URL(`${base}/me/calendars`)
+      url.search = new URLSearchParams({ $select: 'id,name,isDefaultCalendar', $top: '100' }).toString()
+      const calendars = await pages<GraphCalendar>(url, accessToken)
+      return calendars.map((c) => ({ id: c.id, name: c.name ?? c.id, primary: c.isDefaultCalendar === true }))
+    },
+
+    async events(accessToken, calendar, range) {
+      const url = new URL(`${base}/me/calendars/${encodeURIComponent(calendar.id)}/calendarView`)
+      url.search = new URLSearchParams({
+        startDateTime: range.from.toISOString(),
+        endDateTime: range.to.toISOString(),
+        $select: 'id,subject,isAllDay,isCancelled,start,end,location',
+        $orderby: 'start/dateTime',
+        $top: '100',
+      }).toString()
+      const events = await pages<GraphEvent>(url, accessToken)
+      return events.flatMap((e): CalendarEvent[] => {
+        if (e.isCancelled || !e.start || !e.end) return []
+        const allDay = e.isAllDay === true
+        return [
+          {
+            id: e.id,
+            title: e.subject || '(no title)',
+            start: allDay ? e.start.dateTime.slice(0, 10) : graphInstant(e.start),
+            end: allDay ? e.end.dateTime.slice(0, 10) : graphInstant(e.end),
+            allDay,
+            location: e.location?.displayName || null,
+            calendar: calendar.name,
+          },
+        ]
+      })
+    },
+  }
+}
+
+/** Graph answers in UTC (we ask with Prefer: outlook.timezone="UTC") without an offset: '2026-11-21T09:00:00.0000000'. */
+function graphInstant(value: GraphDateTime): string {
+  const hasOffset = /(Z|[+-]\d{2}:\d{2})$/.test(value.dateTime)
+  return new Date(
+    hasOffset ? value.dateTime : `${value.dateTime.replace(/(\.\d{3})\d*$/, '$1')}Z`,
+  ).toISOString()
+}
+
+async function call<T>(url: URL, accessToken: string): Promise<T> {
+  try {
+    return await getJson<T>(url, {
+      service: SERVICE,
+      headers: { authorization: `Bearer ${accessToken}`, prefer: 'outlook.timezone="UTC"' },
+    })
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error
+    if (error.status === 401 || error.status === 403) {
+      throw new UpstreamError(
+        error.status,
+        'Microsoft did not allow access to your calendar. Sign in again with Microsoft to allow calendar access.',
+        error.body,
+      )
+    }
+    if (error.status === 404) {
+      throw new UpstreamError(
+        404,
+        'The chosen Outlook calendar no longer exists. Choose another calendar.',
+        error.body,
+      )
+    }
+    throw error
+  }
+}

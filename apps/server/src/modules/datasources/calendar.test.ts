@@ -1,0 +1,524 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createIcsFeed } from '../../integrations/calendar/ics-feed.ts'
+import { createSafeFetch } from '../../integrations/safe-fetch.ts'
+import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/fakes/google-calendar.ts'
+import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
+import { addDays, dayIn } from '../../test/fakes/listen.ts'
+import { startMicrosoftGraphFake, type MicrosoftGraphFake } from '../../test/fakes/microsoft-graph.ts'
+import { startOAuthIssuerFake, type OAuthIssuerFake } from '../../test/fakes/oauth-issuer.ts'
+import { createProviderUser, storedAccessToken } from '../../test/fakes/provider-user.ts'
+import { createAuthService } from '../auth/auth.service.ts'
+import { createOidc } from '../auth/oidc.ts'
+import { createUsersRepo } from '../auth/users.repo.ts'
+import { createDataSourceServices } from './index.ts'
+
+const GOOGLE_SCOPES = 'openid email profile https://www.googleapis.com/auth/calendar.readonly'
+const MICROSOFT_SCOPES = 'openid email profile offline_access User.Read Calendars.Read'
+const HOUR = 60 * 60 * 1000
+
+let googleIssuer: OAuthIssuerFake
+let microsoftIssuer: OAuthIssuerFake
+let google: GoogleCalendarFake
+let graph: MicrosoftGraphFake
+let ics: IcsFake
+/** ALLOW_PRIVATE_NETWORK_URLS unset, as in production. */
+let t: TestApp
+/** ALLOW_PRIVATE_NETWORK_URLS=true, so the loopback ICS fake can be read. */
+let open: TestApp
+
+beforeAll(async () => {
+  ;[googleIssuer, microsoftIssuer, google, graph, ics] = await Promise.all([
+    startOAuthIssuerFake('google'),
+    startOAuthIssuerFake('microsoft'),
+    startGoogleCalendarFake(),
+    startMicrosoftGraphFake(),
+    startIcsFake(),
+  ])
+  const env = {
+    GOOGLE_ISSUER: googleIssuer.issuer,
+    GOOGLE_CLIENT_ID: googleIssuer.clientId,
+    GOOGLE_CLIENT_SECRET: googleIssuer.clientSecret,
+    MICROSOFT_ISSUER: microsoftIssuer.issuer,
+    MICROSOFT_CLIENT_ID: microsoftIssuer.clientId,
+    MICROSOFT_CLIENT_SECRET: microsoftIssuer.clientSecret,
+    GOOGLE_CALENDAR_API_URL: google.url,
+    MICROSOFT_GRAPH_API_URL: graph.url,
+  }
+  t = await buildTestApp({ env })
+  open = await buildTestApp({ env: { ...env, ALLOW_PRIVATE_NETWORK_URLS: 'true' } })
+
+  const today = () => dayIn('UTC')
+  const at = (offset: number, time: string) => `${addDays(today(), offset)}T${time}Z`
+  google.calendars.push(
+    { id: 'person@example.test', summary: 'Ana Silva', primary: true },
+    { id: 'work@group.calendar.google.com', summary: 'Work' },
+    { id: 'en.portuguese#holiday@group.v.calendar.google.com', summary: 'Holidays in Portugal' },
+  )
+  google.events.set('work@group.calendar.google.com', () => [
+    {
+      id: 'yesterday',
+      summary: 'Retro',
+      start: { dateTime: at(-1, '10:00:00') },
+      end: { dateTime: at(-1, '11:00:00') },
+    },
+    {
+      id: 'planning',
+      summary: 'Planning',
+      start: { dateTime: at(0, '09:00:00') },
+      end: { dateTime: at(0, '10:00:00') },
+      location: 'Room 2',
+    },
+    { id: 'offsite', summary: 'Team offsite', start: { date: today() }, end: { date: addDays(today(), 1) } },
+    {
+      id: 'lunch',
+      summary: 'Lunch with Ana',
+      start: { dateTime: at(0, '13:00:00') },
+      end: { dateTime: at(0, '14:00:00') },
+    },
+    {
+      id: 'review',
+      summary: 'Review',
+      start: { dateTime: at(1, '10:00:00') },
+      end: { dateTime: at(1, '11:00:00') },
+    },
+  ])
+  graph.calendars.push(
+    { id: 'AAMkCal', name: 'Calendar', isDefaultCalendar: true },
+    { id: 'AAMkBirthdays', name: 'Birthdays' },
+    { id: 'AAMkHolidays', name: 'United States holidays' },
+  )
+  const graphTime = (offset: number, time: string) => `${addDays(today(), offset)}T${time}.0000000`
+  graph.events.set('AAMkCal', () => [
+    { id: 'g1', subject: 'Standup', start: graphTime(0, '08:00:00'), end: graphTime(0, '08:15:00') },
+    {
+      id: 'g2',
+      subject: 'Conference',
+      isAllDay: true,
+      start: graphTime(0, '00:00:00'),
+      end: graphTime(1, '00:00:00'),
+    },
+    {
+      id: 'g3',
+      subject: 'Cancelled sync',
+      isCancelled: true,
+      start: graphTime(0, '12:00:00'),
+      end: graphTime(0, '12:30:00'),
+    },
+    {
+      id: 'g4',
+      subject: '1:1',
+      start: graphTime(0, '16:00:00'),
+      end: graphTime(0, '16:30:00'),
+      location: 'Teams',
+    },
+    { id: 'g5', subject: 'Tomorrow', start: graphTime(1, '09:00:00'), end: graphTime(1, '10:00:00') },
+  ])
+})
+afterAll(async () => {
+  await Promise.all([t?.close(), open?.close()])
+  await Promise.all([googleIssuer, microsoftIssuer, google, graph, ics].map((f) => f?.close()))
+})
+
+const get = (app: TestApp, user: TestUser, url: string) =>
+  app.app.inject({ method: 'GET', url, headers: user.headers })
+const put = (app: TestApp, user: TestUser, payload: object) =>
+  app.app.inject({ method: 'PUT', url: '/api/datasources/calendar', headers: user.headers, payload })
+const test = (app: TestApp, user: TestUser) =>
+  app.app.inject({ method: 'POST', url: '/api/datasources/calendar/test', headers: user.headers })
+
+let tokenCounter = 0
+/** A Google user whose access token has expired and whose refresh token the issuer honours. */
+async function googleUserNeedingRefresh(app: TestApp = t) {
+  tokenCounter += 1
+  const refreshToken = `google-refresh-${tokenCounter}`
+  const fresh = `google-access-${tokenCounter}`
+  googleIssuer.grants.set(refreshToken, { accessToken: fresh, scope: GOOGLE_SCOPES })
+  google.validTokens.add(fresh)
+  const user = await createProviderUser(app, {
+    provider: 'google',
+    accessToken: `expired-${tokenCounter}`,
+    refreshToken,
+    expiresAt: new Date(Date.now() - HOUR),
+    scopes: GOOGLE_SCOPES,
+  })
+  return { user, refreshToken, fresh }
+}
+
+describe('calendar options from the account the user signed in with', () => {
+  it('refreshes an expired Google token, stores it, and lists every page of calendars', async () => {
+    const { user, refreshToken, fresh } = await googleUserNeedingRefresh()
+    const res = await get(t, user, '/api/datasources/calendar')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      dataSourceType: 'calendar',
+      isEnabled: false,
+      configuration: {},
+      availableOptions: {
+        calendars: [
+          { id: 'person@example.test', name: 'Ana Silva' },
+          { id: 'work@group.calendar.google.com', name: 'Work' },
+          { id: 'en.portuguese#holiday@group.v.calendar.google.com', name: 'Holidays in Portugal' },
+        ],
+      },
+    })
+    expect(googleIssuer.refreshes.filter((r) => r === refreshToken)).toHaveLength(1)
+    expect(await storedAccessToken(t, user.id)).toBe(fresh)
+    // The new token is still valid: no second refresh.
+    await get(t, user, '/api/datasources/calendar')
+    expect(googleIssuer.refreshes.filter((r) => r === refreshToken)).toHaveLength(1)
+    const pages = google.requests.filter((u) => u.pathname.endsWith('/users/me/calendarList'))
+    expect(pages.some((u) => u.searchParams.get('pageToken') === '2')).toBe(true)
+  })
+
+  it('turns a revoked grant into words a person understands, not a 500', async () => {
+    const user = await createProviderUser(t, {
+      provider: 'google',
+      accessToken: 'expired-revoked',
+      refreshToken: 'revoked-by-user',
+      expiresAt: new Date(Date.now() - HOUR),
+      scopes: GOOGLE_SCOPES,
+    })
+    const res = await get(t, user, '/api/datasources/calendar')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().availableOptions).toEqual({
+      calendars: [],
+      error: 'Sign in again with Google to allow calendar access.',
+    })
+    expect(googleIssuer.refreshes).toContain('revoked-by-user')
+  })
+
+  it('explains a grant without the calendar scope', async () => {
+    const user = await createProviderUser(t, {
+      provider: 'microsoft',
+      accessToken: 'valid-but-narrow',
+      refreshToken: null,
+      expiresAt: new Date(Date.now() + HOUR),
+      scopes: 'openid email profile User.Read',
+    })
+    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+      calendars: [],
+      error: 'Sign in again with Microsoft to allow calendar access.',
+    })
+  })
+
+  it('explains a token the calendar API rejects', async () => {
+    const user = await createProviderUser(t, {
+      provider: 'google',
+      accessToken: 'not-accepted-by-google',
+      refreshToken: null,
+      expiresAt: new Date(Date.now() + HOUR),
+      scopes: GOOGLE_SCOPES,
+    })
+    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+      calendars: [],
+      error:
+        'Google did not allow access to your calendar. Sign in again with Google to allow calendar access.',
+    })
+  })
+
+  it('tells a local account to use an ICS link', async () => {
+    const user = await t.createUser()
+    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+      calendars: [],
+      error: 'You signed in with a local account, which has no calendar. Add an ICS calendar link instead.',
+    })
+  })
+
+  it('lists Microsoft calendars across @odata.nextLink pages', async () => {
+    graph.validTokens.add('graph-token-1')
+    const user = await createProviderUser(t, {
+      provider: 'microsoft',
+      accessToken: 'graph-token-1',
+      refreshToken: 'graph-refresh-1',
+      expiresAt: new Date(Date.now() + HOUR),
+      scopes: MICROSOFT_SCOPES,
+    })
+    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+      calendars: [
+        { id: 'AAMkCal', name: 'Calendar' },
+        { id: 'AAMkBirthdays', name: 'Birthdays' },
+        { id: 'AAMkHolidays', name: 'United States holidays' },
+      ],
+    })
+    expect(
+      graph.requests.some((u) => u.pathname === '/v1.0/me/calendars' && u.searchParams.get('$skip') === '2'),
+    ).toBe(true)
+  })
+})
+
+describe('calendar configuration and test', () => {
+  it('stores the chosen calendar, merged, and counts today’s Google events', async () => {
+    const { user } = await googleUserNeedingRefresh()
+    const saved = await put(t, user, {
+      dataSourceType: 'calendar',
+      isEnabled: true,
+      configuration: { calendarId: 'work@group.calendar.google.com', calendarName: 'Work' },
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toEqual({
+      dataSourceType: 'calendar',
+      isEnabled: true,
+      configuration: { calendarId: 'work@group.calendar.google.com', calendarName: 'Work' },
+    })
+    const res = await test(t, user)
+    expect(res.json()).toMatchObject({ success: true, message: '3 events today in Work' })
+    expect(res.json().details.events.map((e: { title: string }) => e.title)).toEqual([
+      'Team offsite',
+      'Planning',
+      'Lunch with Ana',
+    ])
+    const eventsCall = google.requests.filter((u) => u.pathname.endsWith('/events')).at(-1)!
+    expect(eventsCall.searchParams.get('singleEvents')).toBe('true')
+    expect(eventsCall.searchParams.get('orderBy')).toBe('startTime')
+  })
+
+  it('looks the calendar name up when only the id is sent', async () => {
+    const { user } = await googleUserNeedingRefresh()
+    const res = await put(t, user, { configuration: { calendarId: 'person@example.test' } })
+    expect(res.json().configuration).toEqual({ calendarId: 'person@example.test', calendarName: 'Ana Silva' })
+  })
+
+  it('reads every page of a Microsoft calendar view, skipping cancelled events', async () => {
+    graph.validTokens.add('graph-token-2')
+    const user = await createProviderUser(t, {
+      provider: 'microsoft',
+      accessToken: 'graph-token-2',
+      refreshToken: null,
+      expiresAt: new Date(Date.now() + HOUR),
+      scopes: MICROSOFT_SCOPES,
+    })
+    await put(t, user, {
+      isEnabled: true,
+      configuration: { calendarId: 'AAMkCal', calendarName: 'Calendar' },
+    })
+    const res = await test(t, user)
+    expect(res.json()).toMatchObject({ success: true, message: '3 events today in Calendar' })
+    const today = dayIn('UTC')
+    expect(res.json().details.events).toEqual([
+      {
+        id: 'g2',
+        title: 'Conference',
+        start: today,
+        end: addDays(today, 1),
+        allDay: true,
+        location: null,
+        calendar: 'Calendar',
+      },
+      {
+        id: 'g1',
+        title: 'Standup',
+        start: `${today}T08:00:00.000Z`,
+        end: `${today}T08:15:00.000Z`,
+        allDay: false,
+        location: null,
+        calendar: 'Calendar',
+      },
+      {
+        id: 'g4',
+        title: '1:1',
+        start: `${today}T16:00:00.000Z`,
+        end: `${today}T16:30:00.000Z`,
+        allDay: false,
+        location: 'Teams',
+        calendar: 'Calendar',
+      },
+    ])
+    const views = graph.requests.filter((u) => u.pathname.endsWith('/calendarView'))
+    expect(views.some((u) => u.searchParams.get('$skip') === '2')).toBe(true)
+  })
+
+  it('says when nothing is chosen yet, or the grant is gone', async () => {
+    const user = await t.createUser()
+    expect((await test(t, user)).json()).toEqual({
+      success: false,
+      message: 'Choose a calendar or add an ICS link first.',
+    })
+    await put(t, user, { configuration: { calendarId: 'primary', calendarName: 'Mine' } })
+    expect((await test(t, user)).json()).toEqual({
+      success: false,
+      message: 'You signed in with a local account, which has no calendar. Add an ICS calendar link instead.',
+    })
+  })
+
+  it("never shows another user's calendar configuration", async () => {
+    const { user: alice } = await googleUserNeedingRefresh()
+    const bob = await t.createUser()
+    await put(t, alice, {
+      isEnabled: true,
+      configuration: {
+        calendarId: 'work@group.calendar.google.com',
+        calendarName: 'Work',
+        icsUrl: ics.calendarUrl,
+      },
+    })
+    expect((await get(t, bob, '/api/datasources/calendar')).json()).toMatchObject({
+      isEnabled: false,
+      configuration: {},
+    })
+    expect((await get(t, bob, '/api/datasources')).json()[0]).toEqual({
+      dataSourceType: 'calendar',
+      isEnabled: false,
+      configuration: {},
+    })
+    expect((await test(t, bob)).json().success).toBe(false)
+  })
+})
+
+describe('ICS subscription links', () => {
+  it('validates the link as an http(s) address and reads webcal:// as https://', async () => {
+    const user = await t.createUser()
+    for (const icsUrl of ['ftp://example.com/cal.ics', 'not a url', 'javascript:alert(1)']) {
+      const res = await put(t, user, { configuration: { icsUrl } })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('configuration.icsUrl: ICS URL must be an http:// or https:// address')
+    }
+    const res = await put(t, user, { configuration: { icsUrl: 'webcal://calendar.example.com/family.ics' } })
+    expect(res.json().configuration).toEqual({ icsUrl: 'https://calendar.example.com/family.ics' })
+    expect((await put(t, user, { configuration: { icsUrl: '' } })).json().configuration).toEqual({
+      icsUrl: null,
+    })
+  })
+
+  it('reads a feed with a recurring event, its exceptions and an all-day event when private URLs are allowed', async () => {
+    const user = await open.createUser()
+    await put(open, user, { isEnabled: true, configuration: { icsUrl: ics.calendarUrl } })
+    const res = await test(open, user)
+    expect(res.json()).toMatchObject({ success: true, message: '3 events today in Family' })
+    expect(res.json().details.events.map((e: { title: string }) => e.title)).toEqual([
+      'Company holiday',
+      'Team standup',
+      'Dentist',
+    ])
+  })
+
+  it('merges the account calendar and the ICS feed', async () => {
+    const { user } = await googleUserNeedingRefresh(open)
+    await put(open, user, {
+      isEnabled: true,
+      configuration: {
+        calendarId: 'work@group.calendar.google.com',
+        calendarName: 'Work',
+        icsUrl: ics.calendarUrl,
+      },
+    })
+    expect((await test(open, user)).json().message).toBe('6 events today in Work and Family')
+  })
+
+  it.each([
+    ['127.0.0.1', () => ics.calendarUrl, 'The address 127.0.0.1 is on a private or local network'],
+    [
+      '169.254.169.254',
+      () => 'http://169.254.169.254/latest/meta-data/',
+      'The address 169.254.169.254 is on a private or local network',
+    ],
+    [
+      '[::1]',
+      () => `http://[::1]:${new URL(ics.origin).port}/calendar.ics`,
+      'The address ::1 is on a private or local network',
+    ],
+    [
+      'a decimal IP',
+      () => `http://2130706433:${new URL(ics.origin).port}/calendar.ics`,
+      'The address 127.0.0.1 is on a private or local network',
+    ],
+    [
+      'a redirecting link',
+      () => ics.redirectTo('http://169.254.169.254/'),
+      'The address 127.0.0.1 is on a private or local network',
+    ],
+  ])('refuses a feed at %s unless ALLOW_PRIVATE_NETWORK_URLS is set', async (_label, url, message) => {
+    const user = await t.createUser()
+    const saved = await put(t, user, { isEnabled: true, configuration: { icsUrl: url() } })
+    expect(saved.statusCode).toBe(200)
+    const before = ics.requests.length
+    const res = await test(t, user)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().success).toBe(false)
+    expect(res.json().message).toBe(
+      `The ICS calendar could not be loaded: ${message}, which Remi does not fetch from.`,
+    )
+    expect(ics.requests.length).toBe(before)
+  })
+
+  it('refuses a feed over 5 MB with a message', async () => {
+    const user = await open.createUser()
+    await put(open, user, { isEnabled: true, configuration: { icsUrl: ics.largeUrl } })
+    expect((await test(open, user)).json()).toEqual({
+      success: false,
+      message: 'The ICS calendar could not be loaded: The file is larger than 5 MB, which is the limit.',
+    })
+  })
+
+  it('refuses a feed slower than the time limit with a message', async () => {
+    // Same services as the app, with the 10 s limit shortened so the test does not wait 10 s.
+    const impatient = createSafeFetch({ allowPrivateNetwork: true, timeoutMs: 250 })
+    const services = createDataSourceServices(
+      {
+        env: open.env,
+        db: open.db,
+        auth: createAuthService(open.env, createUsersRepo(open.db), createOidc(open.env)),
+      },
+      { ics: createIcsFeed(impatient) },
+    )
+    try {
+      const user = await open.createUser()
+      await put(open, user, { isEnabled: true, configuration: { icsUrl: ics.stalledUrl } })
+      expect(await services.dataSources.test(user.id, 'calendar')).toEqual({
+        success: false,
+        message: 'The ICS calendar could not be loaded: The server did not answer within 0.3 seconds.',
+      })
+    } finally {
+      await impatient.close()
+      await services.close()
+    }
+  })
+})
+
+describe('eventsBetween', () => {
+  it('expands the ICS feed over a range in the user’s time zone, only when the source is on', async () => {
+    const timeZone = 'America/New_York'
+    const user = await open.createUser({ timezone: timeZone })
+    const services = createDataSourceServices({
+      env: open.env,
+      db: open.db,
+      auth: createAuthService(open.env, createUsersRepo(open.db), createOidc(open.env)),
+    })
+    try {
+      await put(open, user, { isEnabled: false, configuration: { icsUrl: ics.calendarUrl } })
+      const today = dayIn('UTC')
+      const from = new Date(`${addDays(today, -10)}T12:00:00Z`)
+      const to = new Date(`${addDays(today, 10)}T12:00:00Z`)
+      expect(await services.calendar.eventsBetween(user.id, from, to)).toEqual({
+        ok: false,
+        reason: 'disabled',
+        message: 'The calendar data source is turned off.',
+      })
+      await put(open, user, { isEnabled: true })
+      const result = await services.calendar.eventsBetween(user.id, from, to)
+      expect(result.ok).toBe(true)
+      if (!result.ok) return
+      const standups = result.events
+        .filter((e) => e.title.startsWith('Team standup'))
+        .map((e) => `${e.start} ${e.title}`)
+      // Weekly at 09:00 UTC: today-7 is cancelled (EXDATE), today+7 moved to 11:00 (RECURRENCE-ID).
+      expect(standups).toEqual([
+        `${today}T09:00:00.000Z Team standup`,
+        `${addDays(today, 7)}T11:00:00.000Z Team standup (moved)`,
+      ])
+      const holiday = result.events.find((e) => e.title === 'Company holiday')
+      expect(holiday).toMatchObject({ allDay: true, start: today, end: addDays(today, 1) })
+      expect(result.calendars).toEqual(['Family'])
+
+      // A range that ends at midnight New York time before the holiday's day leaves it out.
+      const before = await services.calendar.eventsBetween(
+        user.id,
+        new Date(`${addDays(today, -1)}T12:00:00Z`),
+        new Date(`${today}T04:00:00Z`),
+      )
+      expect(before.ok && before.events.map((e) => e.title)).not.toContain('Company holiday')
+    } finally {
+      await services.close()
+    }
+  })
+})

@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { addDays, dayIn } from '../../test/fakes/listen.ts'
+import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
+import { createAuthService } from '../auth/auth.service.ts'
+import { createOidc } from '../auth/oidc.ts'
+import { createUsersRepo } from '../auth/users.repo.ts'
+import { createDataSourceServices, type DataSourceServices } from './index.ts'
+
+let t: TestApp
+let meteo: OpenMeteoFake
+let services: DataSourceServices
+beforeAll(async () => {
+  meteo = await startOpenMeteoFake()
+  t = await buildTestApp({ env: { WEATHER_API_URL: meteo.url, GEOCODING_API_URL: meteo.url } })
+  services = createDataSourceServices({
+    env: t.env,
+    db: t.db,
+    auth: createAuthService(t.env, createUsersRepo(t.db), createOidc(t.env)),
+  })
+})
+afterAll(async () => {
+  await services.close()
+  await t.close()
+  await meteo.close()
+})
+beforeEach(() => {
+  meteo.down = false
+})
+
+const LISBON = {
+  name: 'Lisbon',
+  latitude: 38.71667,
+  longitude: -9.13333,
+  timezone: 'Europe/Lisbon',
+  country: 'Portugal',
+}
+const PARIS = {
+  name: 'Paris',
+  latitude: 48.85341,
+  longitude: 2.3488,
+  timezone: 'Europe/Paris',
+  country: 'France',
+}
+
+const put = (user: TestUser, type: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/datasources/${type}`,
+    headers: user.headers,
+    payload: payload as object,
+  })
+const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers })
+const test = (user: TestUser, type: string) =>
+  t.app.inject({ method: 'POST', url: `/api/datasources/${type}/test`, headers: user.headers })
+
+const vacation = (overrides: Record<string, unknown> = {}) => ({
+  isEnabled: true,
+  locationName: 'Paris',
+  startDate: '2030-07-01T00:00:00.000Z',
+  endDate: '2030-07-10T23:59:59.999Z',
+  ...overrides,
+})
+
+describe('data sources list and detail', () => {
+  it('lists both types for a new user, disabled and unconfigured', async () => {
+    const user = await t.createUser()
+    const res = await get(user, '/api/datasources')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([
+      { dataSourceType: 'calendar', isEnabled: false, configuration: {} },
+      { dataSourceType: 'weather', isEnabled: false, configuration: {} },
+    ])
+  })
+
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/datasources' })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/api/datasources/weather' })).statusCode).toBe(401)
+  })
+
+  it('answers 404 for an unknown type on every route', async () => {
+    const user = await t.createUser()
+    for (const res of [
+      await get(user, '/api/datasources/email'),
+      await put(user, 'email', { isEnabled: true }),
+      await test(user, 'email'),
+    ]) {
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: "Data source 'email' not found." })
+    }
+  })
+
+  it('refuses a body whose dataSourceType is not the one in the address', async () => {
+    const user = await t.createUser()
+    const res = await put(user, 'weather', { dataSourceType: 'calendar', isEnabled: true, configuration: {} })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("dataSourceType 'calendar' does not match the address (weather).")
+  })
+
+  it('names the field of a malformed configuration', async () => {
+    const user = await t.createUser()
+    const res = await put(user, 'weather', { configuration: { locationName: 42 } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('configuration.locationName: Location must be text')
+    const dates = await put(user, 'weather', {
+      configuration: { vacationMode: vacation({ startDate: 'next week' }) },
+    })
+    expect(dates.statusCode).toBe(400)
+    expect(dates.json().message).toBe('configuration.vacationMode.startDate: Start date must be a date')
+  })
+
+  it("never shows or changes another user's configuration", async () => {
+    const alice = await t.createUser()
+    const bob = await t.createUser()
+    expect(
+      (await put(alice, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } }))
+        .statusCode,
+    ).toBe(200)
+    expect((await get(bob, '/api/datasources')).json()).toEqual([
+      { dataSourceType: 'calendar', isEnabled: false, configuration: {} },
+      { dataSourceType: 'weather', isEnabled: false, configuration: {} },
+    ])
+    expect((await get(bob, '/api/datasources/weather')).json()).toEqual({
+      dataSourceType: 'weather',
+      isEnabled: false,
+      configuration: {},
+    })
+    await put(bob, 'weather', { isEnabled: false, configuration: { locationName: 'Paris' } })
+    expect((await get(alice, '/api/datasources/weather')).json()).toMatchObject({
+      isEnabled: true,
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    })
+    expect((await test(bob, 'weather')).json().message).toBe('8°C, overcast in Paris')
+  })
+})
+
+describe('weather configuration', () => {
+  it('geocodes the location and stores the resolved place', async () => {
+    const user = await t.createUser()
+    const res = await put(user, 'weather', {
+      dataSourceType: 'weather',
+      isEnabled: false,
+      configuration: { locationName: ' Lisbon ' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      dataSourceType: 'weather',
+      isEnabled: false,
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    })
+    const search = meteo.requests.at(-1)!
+    expect(search.pathname).toBe('/v1/search')
+    expect(Object.fromEntries(search.searchParams)).toEqual({
+      name: 'Lisbon',
+      count: '1',
+      language: 'en',
+      format: 'json',
+    })
+  })
+
+  it('finds "place, country" names the geocoder only knows by place', async () => {
+    const user = await t.createUser()
+    const res = await put(user, 'weather', { configuration: { locationName: 'Porto, Portugal' } })
+    expect(res.json().configuration).toMatchObject({
+      locationName: 'Porto, Portugal',
+      location: { name: 'Porto', country: 'Portugal' },
+    })
+  })
+
+  it('merges the fields it is given into the stored ones', async () => {
+    const user = await t.createUser()
+    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    await put(user, 'weather', { isEnabled: true })
+    const searches = meteo.requests.length
+    // The web switch sends the whole item back: unchanged names are not geocoded again.
+    const toggled = await put(user, 'weather', {
+      dataSourceType: 'weather',
+      isEnabled: false,
+      configuration: {
+        locationName: 'Lisbon',
+        location: { name: 'Elsewhere', latitude: 0, longitude: 0, timezone: 'UTC' },
+      },
+    })
+    expect(meteo.requests.length).toBe(searches)
+    expect(toggled.json()).toEqual({
+      dataSourceType: 'weather',
+      isEnabled: false,
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    })
+    const withVacation = await put(user, 'weather', { configuration: { vacationMode: vacation() } })
+    expect(withVacation.json().configuration).toEqual({
+      locationName: 'Lisbon',
+      location: LISBON,
+      vacationMode: { ...vacation(), location: PARIS },
+    })
+  })
+
+  it('refuses a location the geocoder does not know, keeping what was stored', async () => {
+    const user = await t.createUser()
+    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    const res = await put(user, 'weather', { configuration: { locationName: 'Atlantis' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("Could not find location 'Atlantis'")
+    expect((await get(user, '/api/datasources/weather')).json().configuration.locationName).toBe('Lisbon')
+  })
+
+  it('saves when the geocoder is unreachable and resolves the place later', async () => {
+    const user = await t.createUser()
+    meteo.down = true
+    const res = await put(user, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().configuration).toEqual({ locationName: 'Lisbon', location: null })
+    const failed = await test(user, 'weather')
+    expect(failed.json()).toEqual({
+      success: false,
+      message: 'The weather service could not be reached. Try again in a moment.',
+    })
+    meteo.down = false
+    expect((await test(user, 'weather')).json()).toMatchObject({
+      success: true,
+      message: '12°C, light rain in Lisbon',
+    })
+    expect((await get(user, '/api/datasources/weather')).json().configuration.location).toEqual(LISBON)
+  })
+
+  it('clears the location when the name is emptied', async () => {
+    const user = await t.createUser()
+    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    const res = await put(user, 'weather', { configuration: { locationName: '' } })
+    expect(res.json().configuration).toEqual({ locationName: null, location: null })
+  })
+})
+
+describe('vacation mode rules (spec §5)', () => {
+  let user: TestUser
+  beforeAll(async () => {
+    user = await t.createUser()
+    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+  })
+
+  it.each([
+    ['no vacation location', { locationName: '' }, 'Vacation location is required'],
+    ['a blank vacation location', { locationName: '   ' }, 'Vacation location is required'],
+    ['no start date', { startDate: null }, 'Start date is required'],
+    ['an empty start date', { startDate: '' }, 'Start date is required'],
+    ['no end date', { endDate: undefined }, 'End date is required'],
+    [
+      'an end before the start',
+      { startDate: '2030-07-10T00:00:00.000Z', endDate: '2030-07-01T23:59:59.999Z' },
+      'End date must be after start date',
+    ],
+    [
+      'an end on the start day',
+      { startDate: '2030-07-10T00:00:00.000Z', endDate: '2030-07-10T23:59:59.999Z' },
+      'End date must be after start date',
+    ],
+    [
+      'an end on the start day, as dates',
+      { startDate: '2030-07-10', endDate: '2030-07-10' },
+      'End date must be after start date',
+    ],
+  ])('refuses %s', async (_label, change, message) => {
+    const res = await put(user, 'weather', { configuration: { vacationMode: vacation(change) } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message })
+  })
+
+  it('lists every problem at once', async () => {
+    const res = await put(user, 'weather', {
+      configuration: { vacationMode: { isEnabled: true, locationName: '', startDate: null, endDate: null } },
+    })
+    expect(res.json().message).toBe(
+      'Vacation location is required; Start date is required; End date is required',
+    )
+  })
+
+  it('does not check a vacation that is switched off', async () => {
+    const res = await put(user, 'weather', {
+      configuration: { vacationMode: { isEnabled: false, locationName: '', startDate: null, endDate: null } },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().configuration.vacationMode).toEqual({
+      isEnabled: false,
+      locationName: null,
+      startDate: null,
+      endDate: null,
+      location: null,
+    })
+  })
+
+  it('accepts the first day and last day as dates and stores them as UTC start and end of day', async () => {
+    const res = await put(user, 'weather', {
+      configuration: { vacationMode: vacation({ startDate: '2030-07-01', endDate: '2030-07-02' }) },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().configuration.vacationMode).toMatchObject({
+      startDate: '2030-07-01T00:00:00.000Z',
+      endDate: '2030-07-02T23:59:59.999Z',
+      location: PARIS,
+    })
+  })
+
+  it('refuses a vacation location the geocoder does not know', async () => {
+    const res = await put(user, 'weather', {
+      configuration: { vacationMode: vacation({ locationName: 'Atlantis' }) },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("Could not find location 'Atlantis'")
+  })
+})
+
+describe('weather connection test and forecastFor', () => {
+  it('summarises the current weather at the home location', async () => {
+    const user = await t.createUser()
+    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    const res = await test(user, 'weather')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: '12°C, light rain in Lisbon',
+      details: {
+        place: LISBON,
+        onVacation: false,
+        current: { temperature: 12.3, description: 'light rain' },
+      },
+    })
+    const forecast = meteo.requests.at(-1)!
+    expect(forecast.pathname).toBe('/v1/forecast')
+    expect(forecast.searchParams.get('timezone')).toBe('auto')
+    expect(forecast.searchParams.get('current')).toContain('weather_code')
+    expect(forecast.searchParams.get('daily')).toContain('temperature_2m_max')
+  })
+
+  it('says what is missing or what failed', async () => {
+    const user = await t.createUser()
+    expect((await test(user, 'weather')).json()).toEqual({
+      success: false,
+      message: 'Set a location for the weather first.',
+    })
+    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    meteo.down = true
+    expect((await test(user, 'weather')).json()).toEqual({
+      success: false,
+      message: 'The weather service answered with an error (HTTP 503).',
+    })
+  })
+
+  it('uses the vacation location from its first to its last day, in the user’s time zone', async () => {
+    // Kiritimati is UTC+14: for most of the UTC day its calendar day is already tomorrow.
+    const timeZone = 'Pacific/Kiritimati'
+    const user = await t.createUser({ timezone: timeZone })
+    const today = dayIn(timeZone)
+    await put(user, 'weather', {
+      isEnabled: true,
+      configuration: {
+        locationName: 'Lisbon',
+        vacationMode: vacation({
+          startDate: `${today}T00:00:00.000Z`,
+          endDate: `${addDays(today, 2)}T23:59:59.999Z`,
+        }),
+      },
+    })
+    const now = await services.weather.forecastFor(user.id)
+    expect(now).toMatchObject({
+      ok: true,
+      date: today,
+      onVacation: true,
+      place: PARIS,
+      summary: '8°C, overcast in Paris',
+    })
+    const last = await services.weather.forecastFor(user.id, addDays(today, 2))
+    expect(last).toMatchObject({ ok: true, onVacation: true, place: PARIS, current: null })
+    const after = await services.weather.forecastFor(user.id, addDays(today, 3))
+    expect(after).toMatchObject({ ok: true, onVacation: false, place: LISBON, current: null })
+    if (after.ok) {
+      expect(after.day?.date).toBe(addDays(today, 3))
+      expect(after.summary).toMatch(/^\d+–\d+°C, partly cloudy in Lisbon$/)
+    }
+    const instant = await services.weather.forecastFor(user.id, new Date())
+    expect(instant).toMatchObject({ ok: true, date: today, onVacation: true })
+  })
+
+  it('does not use a vacation that starts tomorrow, or one that is switched off', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const today = dayIn('Europe/Lisbon')
+    await put(user, 'weather', {
+      isEnabled: true,
+      configuration: {
+        locationName: 'Lisbon',
+        vacationMode: vacation({ startDate: addDays(today, 1), endDate: addDays(today, 5) }),
+      },
+    })
+    expect(await services.weather.forecastFor(user.id)).toMatchObject({
+      ok: true,
+      onVacation: false,
+      place: LISBON,
+    })
+    expect(await services.weather.forecastFor(user.id, addDays(today, 1))).toMatchObject({
+      onVacation: true,
+      place: PARIS,
+    })
+    await put(user, 'weather', {
+      configuration: {
+        vacationMode: vacation({
+          isEnabled: false,
+          startDate: addDays(today, 1),
+          endDate: addDays(today, 5),
+        }),
+      },
+    })
+    expect(await services.weather.forecastFor(user.id, addDays(today, 1))).toMatchObject({
+      onVacation: false,
+      place: LISBON,
+    })
+  })
+
+  it('answers why there is no forecast', async () => {
+    const user = await t.createUser()
+    expect(await services.weather.forecastFor(user.id)).toEqual({
+      ok: false,
+      reason: 'disabled',
+      message: 'The weather data source is turned off.',
+    })
+    await put(user, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
+    const today = dayIn('UTC')
+    expect(await services.weather.forecastFor(user.id, addDays(today, 16))).toMatchObject({
+      ok: false,
+      reason: 'out_of_range',
+    })
+    expect(await services.weather.forecastFor(user.id, addDays(today, -1))).toMatchObject({
+      ok: false,
+      reason: 'out_of_range',
+    })
+    const week = await services.weather.forecastFor(user.id, today)
+    expect(week.ok && week.days.map((d) => d.date)).toEqual(
+      Array.from({ length: 7 }, (_, i) => addDays(dayIn('Europe/Lisbon'), i)),
+    )
+  })
+})
