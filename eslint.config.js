@@ -14,6 +14,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Playwright fixtures without dependencies must destructure an empty object.
+  { files: ['apps/web/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
