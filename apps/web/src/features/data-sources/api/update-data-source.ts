@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { DataSource } from '@remi/shared'
+import { useToast } from '../../../components/ui/toast'
+import { api } from '../../../lib/api-client'
+import { dataSourceLabel } from '../lib/labels'
+import { dataSourceQueryOptions } from './get-data-source'
+import { dataSourcesBaseKey, dataSourcesQueryOptions } from './get-data-sources'
+
+export type DataSourceUpdate = Pick<DataSource, 'dataSourceType' | 'isEnabled' | 'configuration'>
+
+export function updateDataSource(item: DataSourceUpdate): Promise<DataSource> {
+  const { dataSourceType, isEnabled, configuration } = item
+  return api.put<DataSource>(`datasources/${encodeURIComponent(dataSourceType)}`, {
+    dataSourceType,
+    isEnabled,
+    configuration,
+  })
+}
+
+/**
+ * Optimistic (spec §4): list and detail caches change at once, are put back if the server refuses
+ * (with the spec's toast), and are refetched either way.
+ */
+export function useUpdateDataSource() {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  return useMutation({
+    mutationFn: updateDataSource,
+    onMutate: async (item) => {
+      const listKey = dataSourcesQueryOptions().queryKey
+      const detailKey = dataSourceQueryOptions(item.dataSourceType).queryKey
+      await queryClient.cancelQueries({ queryKey: dataSourcesBaseKey })
+      const previous = {
+        list: queryClient.getQueryData(listKey),
+        detail: queryClient.getQueryData(detailKey),
+      }
+      const apply = (source: DataSource): DataSource =>
+        source.dataSourceType === item.dataSourceType
+          ? { ...source, isEnabled: item.isEnabled, configuration: item.configuration }
+          : source
+      queryClient.setQueryData(listKey, (list) => list?.map(apply))
+      queryClient.setQueryData(detailKey, (detail) => (detail ? apply(detail) : detail))
+      return previous
+    },
+    onError: (_error, item, previous) => {
+      if (previous) {
+        queryClient.setQueryData(dataSourcesQueryOptions().queryKey, previous.list)
+        queryClient.setQueryData(dataSourceQueryOptions(item.dataSourceType).queryKey, previous.detail)
+      }
+      toast.error(
+        `Failed to update ${dataSourceLabel(item.dataSourceType)} configuration. Your changes have been reverted.`,
+      )
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourcesBaseKey }),
+  })
+}

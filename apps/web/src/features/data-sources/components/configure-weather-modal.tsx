@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Form from 'react-bootstrap/Form'
+import {
+  calendarDay,
+  vacationEndIso,
+  vacationModeErrors,
+  vacationStartIso,
+  type DataSource,
+  type WeatherConfiguration,
+} from '@remi/shared'
+import { FormInput } from '../../../components/ui/form-input'
+import { errorMessage } from '../../../lib/api-client'
+import { browserTimeZone, useUserSettings } from '../../../lib/settings'
+import { useDataSource } from '../api/get-data-source'
+import { useUpdateDataSource } from '../api/update-data-source'
+import { ConfigModalFrame } from './config-modal-frame'
+
+const FORM_ID = 'configure-weather-form'
+
+export function ConfigureWeatherModal({ onHide }: { onHide: () => void }) {
+  const detail = useDataSource('weather')
+  const update = useUpdateDataSource()
+  const save = (source: DataSource, configuration: WeatherConfiguration) =>
+    update.mutate(
+      { dataSourceType: 'weather', isEnabled: source.isEnabled, configuration: { ...configuration } },
+      { onSuccess: onHide },
+    )
+  return (
+    <ConfigModalFrame
+      title="Configure Weather"
+      formId={FORM_ID}
+      detail={detail}
+      saving={update.isPending}
+      saveError={update.isError ? errorMessage(update.error) : null}
+      onHide={onHide}
+    >
+      {(source) => <WeatherForm source={source} onSave={(configuration) => save(source, configuration)} />}
+    </ConfigModalFrame>
+  )
+}
+
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
+}
+
+function WeatherForm({
+  source,
+  onSave,
+}: {
+  source: DataSource
+  onSave: (configuration: WeatherConfiguration) => void
+}) {
+  const stored = source.configuration as WeatherConfiguration
+  const { timezone } = useUserSettings()
+  const today = todayIn(timezone || browserTimeZone())
+  const [locationName, setLocationName] = useState(stored.locationName ?? '')
+  const [vacationOn, setVacationOn] = useState(stored.vacationMode?.isEnabled ?? false)
+  const [vacationLocation, setVacationLocation] = useState(stored.vacationMode?.locationName ?? '')
+  const [startDate, setStartDate] = useState(calendarDay(stored.vacationMode?.startDate) ?? '')
+  const [endDate, setEndDate] = useState(calendarDay(stored.vacationMode?.endDate) ?? '')
+  const [errors, setErrors] = useState<string[]>([])
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const vacation = { isEnabled: vacationOn, locationName: vacationLocation, startDate, endDate }
+    const problems = vacationModeErrors(vacation)
+    setErrors(problems)
+    if (problems.length > 0) return
+    onSave({
+      locationName: locationName.trim(),
+      vacationMode: {
+        isEnabled: vacationOn,
+        locationName: vacationLocation.trim(),
+        // Sent as the UTC start of the first day and the UTC end of the last day (spec §7).
+        startDate: startDate ? vacationStartIso(startDate) : null,
+        endDate: endDate ? vacationEndIso(endDate) : null,
+      },
+    })
+  }
+
+  return (
+    <form id={FORM_ID} onSubmit={onSubmit} noValidate>
+      {errors.length > 0 ? (
+        <Alert variant="danger">
+          <Alert.Heading as="h3" className="h6">
+            Form Validation Errors
+          </Alert.Heading>
+          <ul className="mb-0">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <FormInput
+        label="Location"
+        name="locationName"
+        value={locationName}
+        placeholder="Lisbon"
+        helpText="The city whose weather you want, for example Lisbon or Porto, Portugal"
+        onChange={(event) => setLocationName(event.target.value)}
+      />
+      <Form.Check
+        type="switch"
+        id="vacation-mode"
+        role="switch"
+        className="mb-3"
+        label="Vacation Mode"
+        checked={vacationOn}
+        onChange={(event) => setVacationOn(event.target.checked)}
+      />
+      {vacationOn ? (
+        <fieldset>
+          <legend className="visually-hidden">Vacation</legend>
+          <FormInput
+            label="Vacation Location"
+            name="vacationLocation"
+            required
+            value={vacationLocation}
+            helpText="Between the start and end dates, the weather comes from here"
+            onChange={(event) => setVacationLocation(event.target.value)}
+          />
+          <div className="row">
+            <div className="col-sm-6">
+              <FormInput
+                label="Start Date"
+                name="startDate"
+                type="date"
+                required
+                min={today}
+                value={startDate}
+                onChange={(event) => setStartDate(event.target.value)}
+              />
+            </div>
+            <div className="col-sm-6">
+              <FormInput
+                label="End Date"
+                name="endDate"
+                type="date"
+                required
+                min={startDate || today}
+                value={endDate}
+                onChange={(event) => setEndDate(event.target.value)}
+              />
+            </div>
+          </div>
+        </fieldset>
+      ) : null}
+    </form>
+  )
+}
