@@ -30,3 +30,30 @@ describe('query defaults (spec §7)', () => {
     for (const s of [400, 401, 403, 404, 409, 429, 499]) expect(shouldRetryMutation(0, status(s))).toBe(false)
   })
 })
+
+describe('a 401 anywhere', () => {
+  const user = { id: '1', name: 'Ada', email: 'a@example.com', picture: null, provider: 'local' as const }
+
+  it.each([
+    [401, true],
+    [500, false],
+  ])('answer %i from another query: current user invalidated = %s', async (code, invalidated) => {
+    const client = createQueryClient()
+    client.setQueryData(['auth', 'user'], user)
+    await client
+      .fetchQuery({ queryKey: ['memories'], queryFn: () => Promise.reject(status(code)), retry: false })
+      .catch(() => undefined)
+    expect(client.getQueryState(['auth', 'user'])?.isInvalidated).toBe(invalidated)
+  })
+
+  it('from a mutation also asks for the current user again', async () => {
+    const client = createQueryClient()
+    client.setQueryData(['auth', 'user'], user)
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(status(401)) })
+      .execute(undefined)
+      .catch(() => undefined)
+    expect(client.getQueryState(['auth', 'user'])?.isInvalidated).toBe(true)
+  })
+})

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { isApiError } from './api-client'
+import { currentUserQueryOptions } from './auth'
 
 const MINUTE = 60_000
 
@@ -16,10 +17,25 @@ export function shouldRetryMutation(failureCount: number, error: unknown): boole
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 anywhere means the session ended: ask for the current user again, so the guard sends the
+  // person to /login (with the way back) instead of leaving every page in its own error state.
+  const userKey = currentUserQueryOptions().queryKey
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: userKey, exact: true })
+    }
+  }
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.queryHash !== JSON.stringify(userKey)) onError(error)
+      },
+    }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: { staleTime: 5 * MINUTE, retry: shouldRetryQuery, refetchOnWindowFocus: false },
       mutations: { retry: shouldRetryMutation },
     },
   })
+  return queryClient
 }

@@ -12,6 +12,7 @@ import { isSafeRedirectPath, safeRedirectPath } from '../../../lib/redirect'
 import { browserTimeZone } from '../../../lib/settings'
 import { readStored, removeStored, writeStored } from '../../../lib/storage'
 import { hasSignInReturnParams } from '../lib/sign-in-return'
+import { ProviderLogo } from './provider-logo'
 import type { LoginLocationState } from './require-auth'
 
 const providers: { id: LoginProvider; label: string }[] = [
@@ -73,14 +74,18 @@ export function LoginPage() {
               <Button
                 key={provider.id}
                 variant="outline-dark"
-                size="lg"
+                className="py-2"
                 disabled={pending !== null}
                 onClick={() => startLogin(provider.id)}
               >
-                {pending === provider.id ? (
-                  <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                ) : null}
-                Continue with {provider.label}
+                <span className="d-inline-flex align-items-center justify-content-center gap-2">
+                  {pending === provider.id ? (
+                    <Spinner animation="border" size="sm" aria-hidden="true" />
+                  ) : (
+                    <ProviderLogo provider={provider.id} />
+                  )}
+                  Continue with {provider.label}
+                </span>
               </Button>
             ))}
           </div>
