@@ -109,6 +109,15 @@ describe('safe fetch of user-given URLs', () => {
     expect(ics.requests.length).toBe(before)
   })
 
+  it('checks https links the same way (the TLS connection uses the checked lookup too)', async () => {
+    for (const url of [`https://localhost:${port}/calendar.ics`, `https://[::1]:${port}/calendar.ics`]) {
+      const error = await failure(guarded.fetchText(url))
+      expect(error.code).toBe('private_address')
+      // localhost may resolve to either loopback first, depending on the machine.
+      expect(error.message).toMatch(/^The address (127\.0\.0\.1|::1) is on a private or local network/)
+    }
+  })
+
   it('checks every address a name resolves to, not just the first', async () => {
     const fetcher = createSafeFetch({
       allowPrivateNetwork: false,
