@@ -225,6 +225,29 @@ describe('calendar options from the account the user signed in with', () => {
     })
   })
 
+  it('refreshes an expired Microsoft token the same way', async () => {
+    microsoftIssuer.grants.set('graph-refresh-expired', {
+      accessToken: 'graph-token-refreshed',
+      scope: MICROSOFT_SCOPES,
+    })
+    graph.validTokens.add('graph-token-refreshed')
+    const user = await createProviderUser(t, {
+      provider: 'microsoft',
+      accessToken: 'graph-token-old',
+      refreshToken: 'graph-refresh-expired',
+      expiresAt: new Date(Date.now() - HOUR),
+      scopes: MICROSOFT_SCOPES,
+    })
+    const options = (await get(t, user, '/api/datasources/calendar')).json().availableOptions
+    expect(options.calendars.map((c: { name: string }) => c.name)).toEqual([
+      'Calendar',
+      'Birthdays',
+      'United States holidays',
+    ])
+    expect(microsoftIssuer.refreshes).toEqual(['graph-refresh-expired'])
+    expect(await storedAccessToken(t, user.id)).toBe('graph-token-refreshed')
+  })
+
   it('lists Microsoft calendars across @odata.nextLink pages', async () => {
     graph.validTokens.add('graph-token-1')
     const user = await createProviderUser(t, {
