@@ -1,5 +1,5 @@
 // Renders the PNG/ICO app icons from public/icon.svg with the system Chromium (no image tools needed).
-// Run from apps/web with the project Node: npm exec -c "node scripts/render-icons.ts"
+// Run with the project Node: npm run icons -w apps/web
 import { readFile, writeFile } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 

@@ -1,3 +1,4 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Outlet, useLocation } from 'react-router'
 import { ErrorBoundary } from '../components/errors/error-boundary'
 import { MainLayout } from '../components/layouts/main-layout'
@@ -10,6 +11,8 @@ export function ProtectedLayout() {
   const { data: user } = useCurrentUser()
   const logout = useLogout()
   const { pathname } = useLocation()
+  // Queries that threw into the boundary fetch again when the person presses 'Try Again'.
+  const { reset } = useQueryErrorResetBoundary()
   return (
     <MainLayout
       userLabel={displayName(user)}
@@ -17,7 +20,7 @@ export function ProtectedLayout() {
       loggingOut={logout.isPending}
       pullToRefresh={pathname !== paths.settings}
     >
-      <ErrorBoundary resetKey={pathname}>
+      <ErrorBoundary resetKey={pathname} onReset={reset}>
         <Outlet />
       </ErrorBoundary>
     </MainLayout>

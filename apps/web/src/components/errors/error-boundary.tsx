@@ -9,6 +9,8 @@ interface Props {
   children: ReactNode
   /** Changing this value clears a caught error (e.g. the route path, so navigating away recovers). */
   resetKey?: unknown
+  /** Called by 'Try Again' before rendering the children again (e.g. to let failed queries refetch). */
+  onReset?: () => void
 }
 
 interface State {
@@ -37,7 +39,10 @@ export class ErrorBoundary extends Component<Props, State> {
     console.error('Unhandled error in the interface', error, info.componentStack)
   }
 
-  private readonly reset = () => this.setState({ error: null })
+  private readonly reset = () => {
+    this.props.onReset?.()
+    this.setState({ error: null })
+  }
 
   override render() {
     const { error } = this.state

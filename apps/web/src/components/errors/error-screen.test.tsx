@@ -96,6 +96,24 @@ describe('error boundary', () => {
     expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument()
   })
 
+  it('Try Again calls onReset before rendering the children again', async () => {
+    const onReset = vi.fn()
+    let broken = true
+    function MaybeBomb() {
+      if (broken) throw new Error('x')
+      return <p>recovered</p>
+    }
+    render(
+      <ErrorBoundary onReset={onReset}>
+        <MaybeBomb />
+      </ErrorBoundary>,
+    )
+    broken = false
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }))
+    expect(onReset).toHaveBeenCalledTimes(1)
+    expect(screen.getByText('recovered')).toBeInTheDocument()
+  })
+
   it('clears when its reset key changes', () => {
     const { rerender } = render(
       <ErrorBoundary resetKey="/a">

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { App } from '../../../app/app'
 import { storageKeys } from '../../../lib/storage'
 import { signedIn, signedOut } from '../../../test/fixtures'
@@ -82,5 +82,17 @@ describe('sign-in return', () => {
     ).toBeInTheDocument()
     await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
     expect(localStorage.getItem(storageKeys.token)).toBeNull()
+  })
+
+  it("any other failure says 'Authentication process failed' and goes to /login", async () => {
+    server.use(signedOut())
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    renderApp(`/chat?token=${TOKEN}`)
+    expect(await screen.findByText('Authentication process failed')).toBeInTheDocument()
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
+    expect(screen.queryByText('Successfully logged in! Welcome to Remi.')).not.toBeInTheDocument()
+    setItem.mockRestore()
   })
 })
