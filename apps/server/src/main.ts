@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadEnv } from './config/env.ts'
@@ -38,7 +39,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: env.port, host: env.host })
-  const where = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${env.dataDir}`
+  const where = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${join(env.dataDir, 'db')}`
   app.log.info(`Remi is running at ${env.appUrl} (database: ${where})`)
 }
 
