@@ -4,8 +4,6 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type Database } from '../db/client.ts'
 
-export const TEMPLATE_DATABASE = 'remi_test_template'
-
 export function withDatabaseName(url: string, name: string): string {
   const u = new URL(url)
   u.pathname = `/${name}`
@@ -24,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.connect()
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`)
         break
       } catch (error) {
         // Two files copying the template at the same instant: wait and try again.
