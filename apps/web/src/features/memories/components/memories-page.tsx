@@ -1,4 +1,252 @@
-// Placeholder until the memories feature (issue 4) replaces it.
+import { useMemo, useRef, useState, type ChangeEvent } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import Dropdown from 'react-bootstrap/Dropdown'
+import Spinner from 'react-bootstrap/Spinner'
+import { BRAND } from '../../../config/brand'
+import { ConfirmModal, Modal } from '../../../components/ui/modal'
+import { LoadingSpinner } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { browserTimeZone, useUserSettings } from '../../../lib/settings'
+import { useDeleteMemory } from '../api/delete-memory'
+import { useExportMemories, type ExportFormat } from '../api/export-memories'
+import { useMemories, type MemoryItem } from '../api/get-memories'
+import { useMemory } from '../api/get-memory'
+import { useImportMemories } from '../api/import-memories'
+import { todayIn } from '../lib/dates'
+import { popularTags } from '../lib/tags'
+import { hasActiveFilters, useMemoriesUi } from '../store'
+import { FilterBar } from './filter-bar'
+import { MemoryGrid } from './memory-grid'
+import { MemoryModal } from './memory-modal'
+
 export function MemoriesPage() {
-  return <h1>Memories</h1>
+  const filters = useMemoriesUi((s) => s.filters)
+  const isCreating = useMemoriesUi((s) => s.isCreating)
+  const editingId = useMemoriesUi((s) => s.editingId)
+  const startCreating = useMemoriesUi((s) => s.startCreating)
+  const startEditing = useMemoriesUi((s) => s.startEditing)
+  const closeModal = useMemoriesUi((s) => s.closeModal)
+  const clearFilters = useMemoriesUi((s) => s.clearFilters)
+
+  const { timezone } = useUserSettings()
+  const timeZone = timezone || browserTimeZone()
+  const today = todayIn(timeZone)
+
+  const list = useMemories(filters)
+  const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
+  const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0
+  const tags = useMemo(() => popularTags(memories), [memories])
+
+  const listed = memories.find((m) => m.id === editingId)
+  const editing = useMemory(editingId, listed)
+  const [deleting, setDeleting] = useState<MemoryItem | null>(null)
+  const [showAbout, setShowAbout] = useState(false)
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <div>
+          <h1 className="mb-0">Memories</h1>
+          {list.isSuccess ? (
+            <p className="text-body-secondary mb-0">
+              Showing {memories.length} of {totalCount} memories
+            </p>
+          ) : null}
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <ExportButton />
+          <ImportButton />
+          <Button variant="primary" onClick={startCreating}>
+            Add Memory
+          </Button>
+        </div>
+      </div>
+
+      <FilterBar today={today} popularTags={tags} />
+
+      {list.isPending ? (
+        <LoadingSpinner text="Loading memories..." />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : memories.length === 0 ? (
+        hasActiveFilters(filters) ? (
+          <div className="text-center py-5">
+            <p className="text-body-secondary">No memories match these filters.</p>
+            <Button variant="outline-secondary" onClick={clearFilters}>
+              Clear all filters
+            </Button>
+          </div>
+        ) : (
+          <EmptyState onCreate={startCreating} onLearnMore={() => setShowAbout(true)} />
+        )
+      ) : (
+        <>
+          <MemoryGrid
+            memories={memories}
+            timeZone={timeZone}
+            onEdit={(m) => startEditing(m.id)}
+            onDelete={setDeleting}
+          />
+          {totalCount > memories.length ? (
+            <div className="text-center my-4">
+              <Button
+                variant="outline-primary"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? (
+                  <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                ) : null}
+                Load More Memories
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      {isCreating ? <MemoryModal key="new" show today={today} onClose={closeModal} /> : null}
+      {editingId && editing.data ? (
+        <MemoryModal key={editingId} show memory={editing.data} today={today} onClose={closeModal} />
+      ) : null}
+      <DeleteConfirm memory={deleting} onDone={() => setDeleting(null)} />
+      <AboutMemories show={showAbout} onHide={() => setShowAbout(false)} />
+    </div>
+  )
+}
+
+function EmptyState({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
+  return (
+    <div className="text-center py-5">
+      <h2 className="h4">No Memories Yet</h2>
+      <p className="text-body-secondary">
+        Memories are short notes {BRAND} keeps for you: ideas, plans, things to remember.
+      </p>
+      <div className="d-flex justify-content-center gap-2">
+        <Button variant="primary" onClick={onCreate}>
+          Create Your First Memory
+        </Button>
+        <Button variant="outline-secondary" onClick={onLearnMore}>
+          Learn About Memories
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  return (
+    <Alert variant="danger" className="my-4">
+      <Alert.Heading as="h2" className="h4">
+        Unable to Load Memories
+      </Alert.Heading>
+      <p className="mb-2">{errorMessage(error)}</p>
+      <p className="mb-1">This can happen when:</p>
+      <ul>
+        <li>your network connection is down or unstable,</li>
+        <li>the server is busy or temporarily unavailable,</li>
+        <li>your session has expired and you need to sign in again.</li>
+      </ul>
+      <div className="d-flex gap-2">
+        <Button variant="danger" onClick={onRetry}>
+          Try Again
+        </Button>
+        <Button variant="outline-danger" onClick={() => window.location.reload()}>
+          Refresh Page
+        </Button>
+      </div>
+    </Alert>
+  )
+}
+
+function DeleteConfirm({ memory, onDone }: { memory: MemoryItem | null; onDone(): void }) {
+  const remove = useDeleteMemory()
+  return (
+    <ConfirmModal
+      show={memory !== null}
+      title="Delete Memory"
+      message="Are you sure you want to delete this memory? This cannot be undone."
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      busyLabel="Deleting..."
+      // The deleting state lasts until the call ends, whatever its outcome (spec §4).
+      onConfirm={() => memory && remove.mutate(memory.id, { onSettled: onDone })}
+      onCancel={onDone}
+    />
+  )
+}
+
+function AboutMemories({ show, onHide }: { show: boolean; onHide(): void }) {
+  return (
+    <Modal show={show} onHide={onHide} title="About Memories">
+      <p>
+        A memory is a short note you want {BRAND} to keep: an idea, a plan, a date, something someone told
+        you.
+      </p>
+      <ul>
+        <li>Give it tags (comma-separated) and a date to find it again by topic or by time.</li>
+        <li>Search finds whole words, the start of a word as you type, and tags.</li>
+        <li>The assistant reads your memories when you chat and when it writes your daily briefing.</li>
+        <li>Export them as JSON or Markdown at any time, and import a JSON export back.</li>
+      </ul>
+    </Modal>
+  )
+}
+
+function ExportButton() {
+  const exporter = useExportMemories()
+  const toast = useToast()
+  const run = (format: ExportFormat) =>
+    exporter.mutate(format, { onError: (error) => toast.error(errorMessage(error)) })
+  return (
+    <Dropdown>
+      <Dropdown.Toggle variant="outline-secondary" disabled={exporter.isPending}>
+        {exporter.isPending ? 'Exporting...' : 'Export'}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as="button" onClick={() => run('json')}>
+          JSON (can be imported)
+        </Dropdown.Item>
+        <Dropdown.Item as="button" onClick={() => run('markdown')}>
+          Markdown
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  )
+}
+
+function ImportButton() {
+  const importer = useImportMemories()
+  const toast = useToast()
+  const input = useRef<HTMLInputElement>(null)
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    importer.mutate(file, {
+      onSuccess: (result) =>
+        toast.success(`Imported ${result.imported} ${result.imported === 1 ? 'memory' : 'memories'}.`),
+      onError: (error) => toast.error(errorMessage(error)),
+    })
+  }
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="application/json,.json"
+        className="d-none"
+        aria-label="Import file"
+        onChange={choose}
+      />
+      <Button
+        variant="outline-secondary"
+        onClick={() => input.current?.click()}
+        disabled={importer.isPending}
+      >
+        {importer.isPending ? 'Importing...' : 'Import'}
+      </Button>
+    </>
+  )
 }

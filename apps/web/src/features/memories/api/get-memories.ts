@@ -1,0 +1,71 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { tagsOf } from '../lib/tags'
+
+const FIVE_MINUTES = 5 * 60_000
+
+/** Every memories query key starts with this: one invalidation refetches lists, tags and items. */
+export const memoriesBaseKey = ['memories'] as const
+
+export interface MemoryItem {
+  id: string
+  text: string
+  tags: string[]
+  date: string | null
+  createdAt: string | null
+}
+
+export interface MemoryFilters {
+  searchTerm: string
+  tags: string[]
+  startDate: string
+  endDate: string
+  pageSize: number
+}
+
+export interface MemoriesPage {
+  items: MemoryItem[]
+  totalCount: number
+}
+
+/** Spec §3: text is also read as content, tags as a comma string or an array. */
+export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {
+  const text = typeof raw.text === 'string' ? raw.text : typeof raw.content === 'string' ? raw.content : ''
+  return {
+    id: String(raw.id),
+    text,
+    tags: tagsOf(raw.tags),
+    date: typeof raw.date === 'string' ? raw.date : null,
+    createdAt: typeof raw.createdAt === 'string' ? raw.createdAt : null,
+  }
+}
+
+export async function getMemories(filters: MemoryFilters, page: number): Promise<MemoriesPage> {
+  const body = await api.get<{ items?: Record<string, unknown>[]; totalCount?: number }>('memories', {
+    page,
+    pageSize: filters.pageSize,
+    searchTerm: filters.searchTerm.trim(),
+    tags: filters.tags.join(','),
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+  })
+  const items = (body?.items ?? []).map(toMemoryItem)
+  return { items, totalCount: typeof body?.totalCount === 'number' ? body.totalCount : items.length }
+}
+
+/** Pages are appended by 'Load More Memories'; new filters start again at page 1. */
+export const memoriesQueryOptions = (filters: MemoryFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...memoriesBaseKey, 'list', filters] as const,
+    queryFn: ({ pageParam }) => getMemories(filters, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => {
+      const loaded = all.reduce((n, p) => n + p.items.length, 0)
+      return loaded < last.totalCount && last.items.length > 0 ? all.length + 1 : undefined
+    },
+    staleTime: FIVE_MINUTES,
+  })
+
+export function useMemories(filters: MemoryFilters) {
+  return useInfiniteQuery(memoriesQueryOptions(filters))
+}

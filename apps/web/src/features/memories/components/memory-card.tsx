@@ -1,0 +1,77 @@
+import { useState } from 'react'
+import Badge from 'react-bootstrap/Badge'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import type { MemoryItem } from '../api/get-memories'
+import { formatMemoryDate } from '../lib/dates'
+import { truncateText } from '../lib/text'
+
+interface MemoryCardProps {
+  memory: MemoryItem
+  timeZone: string
+  onEdit(memory: MemoryItem): void
+  onDelete(memory: MemoryItem): void
+  /** In the virtualized grid every card has the row's height; long texts scroll inside it. */
+  fixedHeight?: number
+}
+
+export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: MemoryCardProps) {
+  const [expanded, setExpanded] = useState(false)
+  const short = truncateText(memory.text)
+  return (
+    <Card
+      className="h-100 shadow-sm"
+      data-testid="memory-card"
+      style={fixedHeight ? { height: fixedHeight } : undefined}
+    >
+      <Card.Body className="d-flex flex-column" style={fixedHeight ? { overflowY: 'auto' } : undefined}>
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+          <small className="text-body-secondary">
+            {formatMemoryDate(memory.date ?? memory.createdAt, timeZone)}
+          </small>
+          <div className="d-flex gap-1">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              aria-label="Edit memory"
+              onClick={() => onEdit(memory)}
+            >
+              <span aria-hidden="true">✎</span>
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              aria-label="Delete memory"
+              onClick={() => onDelete(memory)}
+            >
+              <span aria-hidden="true">🗑</span>
+            </Button>
+          </div>
+        </div>
+        <Card.Text className="mb-2" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {expanded ? memory.text : short.text}
+        </Card.Text>
+        {short.truncated ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="p-0 align-self-start mb-2"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? 'Show less' : 'Show more'}
+          </Button>
+        ) : null}
+        {memory.tags.length ? (
+          <div className="d-flex flex-wrap gap-1 mt-auto">
+            {memory.tags.map((tag) => (
+              <Badge key={tag} bg="secondary" className="fw-normal">
+                {tag}
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+      </Card.Body>
+    </Card>
+  )
+}
