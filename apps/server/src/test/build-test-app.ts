@@ -53,20 +53,13 @@ export async function buildTestApp(
   const sessions = createSessions(database.db, env.sessionSecret, false)
   let counter = 0
 
-  async function createUser(
-    fields: { email?: string; name?: string; timezone?: string } = {},
-  ): Promise<TestUser> {
-    counter += 1
-    const email = fields.email ?? `user${counter}-${Date.now()}@example.test`
-    const user = await repo.createUserWithIdentity(
-      { email, name: fields.name ?? `User ${counter}`, picture: null, timezone: fields.timezone ?? 'UTC' },
-      { provider: 'local', subject: `test-${email}`, email },
-    )
-    const session = await sessions.create(user.id, 'vitest')
+  /** A live session (cookie + CSRF token) for an existing user, as after a real sign-in. */
+  async function signInAs(userId: string, email: string): Promise<TestUser> {
+    const session = await sessions.create(userId, 'vitest')
     const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' })
     const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
     return {
-      id: user.id,
+      id: userId,
       email,
       jwt: session.jwt,
       sessionCookie: session.cookieValue,
@@ -77,6 +70,18 @@ export async function buildTestApp(
     }
   }
 
+  async function createUser(
+    fields: { email?: string; name?: string; timezone?: string } = {},
+  ): Promise<TestUser> {
+    counter += 1
+    const email = fields.email ?? `user${counter}-${Date.now()}@example.test`
+    const user = await repo.createUserWithIdentity(
+      { email, name: fields.name ?? `User ${counter}`, picture: null, timezone: fields.timezone ?? 'UTC' },
+      { provider: 'local', subject: `test-${email}`, email },
+    )
+    return signInAs(user.id, email)
+  }
+
   return {
     app,
     env,
@@ -85,6 +90,7 @@ export async function buildTestApp(
     /** Every route the app registered (method and URL pattern). */
     routes,
     createUser,
+    signInAs,
     async close() {
       await app.close()
       await database.close()

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts'
 import { createUsersRepo } from '../../modules/auth/users.repo.ts'
-import { createSessions } from '../../plugins/auth.ts'
 import type { TestApp, TestUser } from '../build-test-app.ts'
 
 /** The key auth.service.ts derives to seal OAuth tokens at rest. */
@@ -36,19 +35,7 @@ export async function createProviderUser(
       scopes: options.scopes,
     },
   )
-  const session = await createSessions(t.db, t.env.sessionSecret, false).create(user.id, 'vitest')
-  const csrf = await t.app.inject({ method: 'GET', url: '/api/auth/csrf-token' })
-  const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
-  return {
-    id: user.id,
-    email,
-    jwt: session.jwt,
-    sessionCookie: session.cookieValue,
-    headers: {
-      cookie: `remi_session=${session.cookieValue}; remi_csrf=${csrfCookie.value}`,
-      'x-csrf-token': csrf.json<{ csrfToken: string }>().csrfToken,
-    },
-  }
+  return t.signInAs(user.id, email)
 }
 
 /** The user's stored access token, decrypted (to show a refresh was saved). */
