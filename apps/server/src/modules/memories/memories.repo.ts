@@ -2,8 +2,6 @@ import { and, count, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from
 import type { Db } from '../../db/client.ts'
 import { memories, users } from '../../db/schema.ts'
 
-export type MemoryRow = typeof memories.$inferSelect
-
 /** Filters as the repo needs them: day boundaries already resolved in the user's zone. */
 export interface MemoryQuery {
   searchTerm?: string | undefined
@@ -40,8 +38,15 @@ export type MemoryRecord = {
   updatedAt: Date
 }
 
-/** Matches memories_user_date_idx exactly (NULLS LAST on both), so a page is an index scan. */
-const defaultOrder = [sql`${memories.date} desc nulls last`, sql`${memories.createdAt} desc nulls last`]
+/**
+ * Follows memories_user_date_idx (NULLS LAST on both), so a page is an index scan; the id breaks
+ * ties (an import can give many memories the same date and createdAt) so pages never overlap.
+ */
+const defaultOrder = [
+  sql`${memories.date} desc nulls last`,
+  sql`${memories.createdAt} desc nulls last`,
+  sql`${memories.id} desc`,
+]
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(

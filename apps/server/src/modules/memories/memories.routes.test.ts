@@ -319,6 +319,21 @@ describe('list', () => {
     expect((await list(user, { page: '4', pageSize: '2' })).items).toEqual([])
   })
 
+  it('pages without overlap when many memories share a date and createdAt', async () => {
+    const user = await t.createUser()
+    // One import writes every row in one transaction: same now() for all, no dates.
+    await importMemories(
+      user,
+      Array.from({ length: 30 }, (_, i) => ({ text: `same ${i}` })),
+    )
+    const seen: string[] = []
+    for (let page = 1; page <= 5; page++) {
+      seen.push(...(await list(user, { page: String(page), pageSize: '7' })).items.map((m) => m.id))
+    }
+    expect(seen).toHaveLength(30)
+    expect(new Set(seen).size).toBe(30)
+  })
+
   it('defaults to 12 per page', async () => {
     const user = await t.createUser()
     await importMemories(
