@@ -154,7 +154,7 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
               aria-pressed={isSelected(tag.name)}
               onClick={() => toggleTag(tag.name)}
             >
-              {tag.name} <span className="opacity-75">({tag.count})</span>
+              {tag.name} ({tag.count})
             </Button>
           ))}
           {hiddenCount > 0 ? (
