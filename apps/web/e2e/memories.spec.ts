@@ -33,12 +33,8 @@ async function importFile(page: Page, memories: Record<string, unknown>[]) {
   await expect(page.getByText(`Imported ${memories.length} memories.`)).toBeVisible()
 }
 
-/**
- * `skip`: rules left out for a known defect outside this feature. The shared Modal
- * (components/ui/modal.tsx) does not yet label its dialog by its title (aria-dialog-name).
- */
-async function seriousViolations(page: Page, skip: string[] = []) {
-  const results = await new AxeBuilder({ page }).disableRules(skip).analyze()
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
@@ -219,9 +215,9 @@ test('axe finds no serious or critical violation on the memories screen, its mod
   await page.getByRole('button', { name: 'Add Memory' }).click()
   await dialog(page).getByRole('textbox', { name: 'Tags' }).fill('a')
   await expect(dialog(page).getByText('Quick Tags')).toBeVisible()
-  expect(await seriousViolations(page, ['aria-dialog-name'])).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   await dialog(page).getByRole('button', { name: 'Cancel' }).click()
   await cards(page).first().getByRole('button', { name: 'Delete memory' }).click()
   await expect(dialog(page).getByRole('heading', { name: 'Delete Memory' })).toBeVisible()
-  expect(await seriousViolations(page, ['aria-dialog-name'])).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 })

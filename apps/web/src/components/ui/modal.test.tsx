@@ -22,7 +22,7 @@ function renderModal(show = true) {
 describe('modal', () => {
   it('shows title, body and footer when open, nothing when closed', async () => {
     const { rerender, onHide } = renderModal()
-    const dialog = screen.getByRole('dialog')
+    const dialog = screen.getByRole('dialog', { name: 'Edit Memory' })
     expect(dialog).toHaveTextContent('Edit Memory')
     expect(dialog).toHaveTextContent('Body text')
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument()

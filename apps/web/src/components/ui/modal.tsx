@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import BsModal from 'react-bootstrap/Modal'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
@@ -15,8 +15,10 @@ interface ModalProps {
 
 /** Closes on Escape, backdrop click and the close button; Bootstrap locks body scrolling while it is open. */
 export function Modal({ show, onHide, title, size, children, footer }: ModalProps) {
+  const titleId = useId()
   return (
     <BsModal
+      aria-labelledby={titleId}
       show={show}
       onHide={onHide}
       size={size}
@@ -25,7 +27,7 @@ export function Modal({ show, onHide, title, size, children, footer }: ModalProp
       backdropClassName="remi-modal-backdrop"
     >
       <BsModal.Header closeButton>
-        <BsModal.Title as="h2" className="h5">
+        <BsModal.Title as="h2" className="h5" id={titleId}>
           {title}
         </BsModal.Title>
       </BsModal.Header>
