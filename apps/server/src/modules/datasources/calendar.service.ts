@@ -5,7 +5,7 @@ import type { AccountCalendarApi, CalendarEvent, TimeRange } from '../../integra
 import { SafeFetchError } from '../../integrations/safe-fetch.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { DataSourcesRepo } from './datasources.repo.ts'
-import { addDays, startOfZonedDay, zonedDay } from './zoned-time.ts'
+import { addDays, localDate, startOfLocalDay } from '../../lib/dates.ts'
 
 export const CALENDAR_SCOPES = {
   google: 'https://www.googleapis.com/auth/calendar.readonly',
@@ -116,10 +116,10 @@ export function createCalendarService(deps: {
   /** Today's events in the user's time zone, whether or not the source is switched on (for the connection test). */
   async function eventsToday(userId: string, config: CalendarConfiguration): Promise<EventsResult> {
     const timeZone = await repo.timeZone(userId)
-    const today = zonedDay(new Date(), timeZone)
+    const today = localDate(new Date(), timeZone)
     return eventsFor(userId, config, {
-      from: startOfZonedDay(today, timeZone),
-      to: startOfZonedDay(addDays(today, 1), timeZone),
+      from: startOfLocalDay(today, timeZone),
+      to: startOfLocalDay(addDays(today, 1), timeZone),
     })
   }
 
@@ -135,7 +135,7 @@ export type CalendarService = ReturnType<typeof createCalendarService>
 
 function instants(event: CalendarEvent, timeZone: string): { start: Date; end: Date } {
   if (!event.allDay) return { start: new Date(event.start), end: new Date(event.end) }
-  const start = startOfZonedDay(event.start, timeZone)
+  const start = startOfLocalDay(event.start, timeZone)
   const lastDay = event.end > event.start ? event.end : addDays(event.start, 1)
-  return { start, end: startOfZonedDay(lastDay, timeZone) }
+  return { start, end: startOfLocalDay(lastDay, timeZone) }
 }

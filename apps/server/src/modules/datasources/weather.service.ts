@@ -2,7 +2,7 @@ import { calendarDay, type Place, type WeatherConfiguration } from '@remi/shared
 import { UpstreamError } from '../../integrations/http.ts'
 import type { CurrentWeather, DailyWeather, WeatherProvider } from '../../integrations/weather/open-meteo.ts'
 import type { DataSourcesRepo } from './datasources.repo.ts'
-import { daysBetween, zonedDay } from './zoned-time.ts'
+import { daysBetween, localDate } from '../../lib/dates.ts'
 
 /** Open-Meteo forecasts reach this many days, today included. */
 const MAX_FORECAST_DAYS = 16
@@ -97,9 +97,9 @@ export function createWeatherService(deps: { repo: DataSourcesRepo; provider: We
     }
     const config = (stored?.configuration ?? {}) as WeatherConfiguration
     const timeZone = await repo.timeZone(userId)
-    const today = zonedDay(new Date(), timeZone)
+    const today = localDate(new Date(), timeZone)
     const day =
-      date === undefined ? today : typeof date === 'string' ? calendarDay(date) : zonedDay(date, timeZone)
+      date === undefined ? today : typeof date === 'string' ? calendarDay(date) : localDate(date, timeZone)
     if (!day) return { ok: false, reason: 'out_of_range', message: 'That is not a date.' }
     const ahead = daysBetween(today, day)
     if (ahead < 0 || ahead >= MAX_FORECAST_DAYS) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { addDays, todayIn } from './local-date.ts'
+import { addDays, todayIn } from '../../lib/dates.ts'
 import { createMemoriesRepo } from './memories.repo.ts'
 import { createMemoriesService, remappedId } from './memories.service.ts'
 

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod'
 import type { ImportMemoriesBody, CreateMemoryBody, UpdateMemoryBody } from '@remi/shared'
 import { conflict, notFound } from '../../lib/errors.ts'
-import { addDays, knownTimeZone, startOfLocalDay, todayIn } from './local-date.ts'
+import { addDays, knownTimeZone, startOfLocalDay, todayIn } from '../../lib/dates.ts'
 import {
   ImportConflictError,
   type MemoriesRepo,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, knownTimeZone, startOfLocalDay, todayIn } from './local-date.ts'
+import { addDays, knownTimeZone, startOfLocalDay, todayIn } from './dates.ts'
 
 describe('local dates', () => {
   it('gives today in the zone', () => {

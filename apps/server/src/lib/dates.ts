@@ -1,6 +1,6 @@
 /**
- * Calendar days in a user's IANA zone, computed with Intl (the same zone data that validated the
- * setting), so the database never has to know the zone name.
+ * Calendar days ('YYYY-MM-DD') and their boundaries in a user's IANA zone, computed with Intl (the
+ * same zone data that validated the setting), so the database never has to know the zone name.
  */
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>()
@@ -40,10 +40,15 @@ function offsetMs(instant: number, timeZone: string): number {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
+/** The calendar day ('YYYY-MM-DD') an instant falls on in the zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const w = wallClock(instant.getTime(), timeZone)
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`
+}
+
 /** Today's date ('YYYY-MM-DD') in the zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const w = wallClock(now.getTime(), timeZone)
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`
+  return localDate(now, timeZone)
 }
 
 /** 'YYYY-MM-DD' shifted by whole days. */
@@ -51,6 +56,11 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const t = new Date(Date.UTC(y, m - 1, d + days))
   return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`
+}
+
+/** Whole days from one 'YYYY-MM-DD' to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
 /** The instant a local calendar day starts in the zone (DST-aware). */
