@@ -1,3 +1,4 @@
+import { BRAND } from './config/brand.ts'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
@@ -84,7 +85,7 @@ export async function buildApp(options: AppOptions) {
     globalRateLimit: options.rateLimits?.global ?? 1200,
   })
   await app.register(swagger, {
-    openapi: { info: { title: 'Remi API', version: '1.0.0' } },
+    openapi: { info: { title: `${BRAND} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })

@@ -1,3 +1,4 @@
+import { BRAND } from '../config/brand.ts'
 /** A provider (Open-Meteo, Google, Microsoft) that failed; the message is fit to show a person. */
 export class UpstreamError extends Error {
   /** HTTP status of the provider's answer; null when it could not be reached at all. */
@@ -46,7 +47,7 @@ export async function getJson<T>(
     )
   }
   if (body === undefined) {
-    throw new UpstreamError(response.status, `${options.service} sent an answer Remi could not read.`)
+    throw new UpstreamError(response.status, `${options.service} sent an answer ${BRAND} could not read.`)
   }
   return body as T
 }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import { Agent, buildConnector, request } from 'undici'
+import { BRAND } from '../config/brand.ts'
 
 /**
  * Fetching URLs a user typed (ICS feeds) without letting them reach this server's own network
@@ -63,7 +64,7 @@ export function isPublicAddress(address: string): boolean {
 const privateAddressError = (address: string) =>
   new SafeFetchError(
     'private_address',
-    `The address ${address} is on a private or local network, which Remi does not fetch from.`,
+    `The address ${address} is on a private or local network, which ${BRAND} does not fetch from.`,
   )
 
 export function createSafeFetch(options: SafeFetchOptions) {
@@ -125,7 +126,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
         const response = await request(url, {
           dispatcher: agent,
           method: 'GET',
-          headers: { accept, 'user-agent': 'Remi' },
+          headers: { accept, 'user-agent': BRAND },
           signal,
         })
         if (response.statusCode >= 300 && response.statusCode < 400 && response.statusCode !== 304) {

@@ -1,3 +1,4 @@
+import { BRAND } from '../../config/brand.ts'
 import { getJson, UpstreamError } from '../http.ts'
 import { MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
 
@@ -44,7 +45,10 @@ export function createMicrosoftGraph(baseUrl: string): AccountCalendarApi {
       next = link ? new URL(link, base) : undefined
       // The access token only ever goes to the configured Graph host.
       if (next && next.origin !== origin) {
-        throw new UpstreamError(null, `${SERVICE} sent a paging link to another host; Remi stopped there.`)
+        throw new UpstreamError(
+          null,
+          `${SERVICE} sent a paging link to another host; ${BRAND} stopped there.`,
+        )
       }
     }
     return items

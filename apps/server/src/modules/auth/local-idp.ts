@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair } from 'jose'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { z } from 'zod'
 import { deriveKey, sha256Hex } from '../../lib/crypto.ts'
+import { BRAND } from '../../config/brand.ts'
 
 export const LOCAL_IDP_PATH = '/oidc'
 export const LOCAL_IDP_CLIENT_ID = 'remi-local'
@@ -203,7 +204,7 @@ async function interactionDetails(provider: Provider, request: FastifyRequest, r
     reply.status(400)
     sendPage(
       reply,
-      page('Sign-in expired', '<p>This sign-in page has expired. Go back to Remi and start again.</p>'),
+      page('Sign-in expired', `<p>This sign-in page has expired. Go back to ${BRAND} and start again.</p>`),
     )
     return null
   }
@@ -232,7 +233,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 function page(title: string, body: string) {
   return (nonce: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Remi</title>
+<title>${escapeHtml(title)} · ${BRAND}</title>
 <style nonce="${nonce}">
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8f9fa;color:#212529;margin:0;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:2rem;max-width:26rem;width:100%}

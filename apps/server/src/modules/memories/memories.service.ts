@@ -18,6 +18,7 @@ import {
   type MemoryQuery,
   type MemoryRecord,
 } from './memories.repo.ts'
+import { BRAND } from '../../config/brand.ts'
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : never
 type CreateInput = Parsed<typeof CreateMemoryBody>
@@ -48,7 +49,7 @@ export function remappedId(userId: string, id: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-export function toMarkdown(items: Memory[], exportedAt: string, brand = 'Remi'): string {
+export function toMarkdown(items: Memory[], exportedAt: string, brand = BRAND): string {
   const lines = [
     `# ${brand} memories`,
     '',
