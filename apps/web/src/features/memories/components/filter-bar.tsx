@@ -28,6 +28,13 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
   const setTags = useMemoriesUi((s) => s.setTags)
   const clearFilters = useMemoriesUi((s) => s.clearFilters)
   const [search, setSearch] = useState(filters.searchTerm)
+  const [shownSearchTerm, setShownSearchTerm] = useState(filters.searchTerm)
+  // 'Clear all filters' (under an empty result) resets the search from outside this box: show that here,
+  // or the debounce below would send the old text again.
+  if (filters.searchTerm !== shownSearchTerm) {
+    setShownSearchTerm(filters.searchTerm)
+    setSearch(filters.searchTerm)
+  }
   const [showAdvanced, setShowAdvanced] = useState(false)
   const [showAllTags, setShowAllTags] = useState(false)
   const [tagText, setTagText] = useState(filters.tags.join(', '))

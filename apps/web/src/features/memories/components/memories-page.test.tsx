@@ -363,6 +363,41 @@ describe('memories page: filters', () => {
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument()
   })
 
+  it("'Clear all filters' under an empty result also empties the search box and the search stays cleared", async () => {
+    const state = fakeApi([memory(1, { text: 'Garden' })])
+    const { user } = renderWithProviders(<MemoriesPage />)
+    await screen.findByText('Showing 1 of 1 memories')
+    const search = screen.getByRole('searchbox', { name: 'Search memories' })
+    await user.type(search, 'zzz')
+    expect(await screen.findByText('No memories match these filters.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Clear all filters' }))
+    expect(await screen.findByText('Showing 1 of 1 memories')).toBeInTheDocument()
+    expect(search).toHaveValue('')
+    // Longer than the debounce: the old text must not come back as a search.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(useMemoriesUi.getState().filters.searchTerm).toBe('')
+    expect(search).toHaveValue('')
+    expect(screen.getByText('Showing 1 of 1 memories')).toBeInTheDocument()
+    expect(state.listQueries.map((q) => q.get('searchTerm'))).toEqual([null, 'zzz'])
+  })
+
+  it('a quick date filter or a new search starts again at page 1', async () => {
+    const state = fakeApi(Array.from({ length: 15 }, (_, i) => memory(i)))
+    const { user } = renderWithProviders(<MemoriesPage />)
+    await screen.findByText('Showing 12 of 15 memories')
+    await user.click(screen.getByRole('button', { name: 'Load More Memories' }))
+    expect(await screen.findByText('Showing 15 of 15 memories')).toBeInTheDocument()
+    expect(lastQuery(state).get('page')).toBe('2')
+
+    await user.click(screen.getByRole('button', { name: 'This Week' }))
+    await waitFor(() => expect(lastQuery(state).get('startDate')).not.toBeNull())
+    expect(lastQuery(state).get('page')).toBe('1')
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search memories' }), 'Memory')
+    await waitFor(() => expect(lastQuery(state).get('searchTerm')).toBe('Memory'))
+    expect(lastQuery(state).get('page')).toBe('1')
+  })
+
   it("shows the top 10 tags of the loaded items, 6 at first with '+N more'; a tag filters the list", async () => {
     // 'top' on all 12, 'second' on 6, and ten one-off tags: 12 distinct, the top 10 are shown.
     const items = Array.from({ length: 12 }, (_, i) =>

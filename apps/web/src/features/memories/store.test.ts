@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_PAGE_SIZE, hasActiveFilters, useMemoriesUi } from './store'
+
+const ui = () => useMemoriesUi.getState()
+
+describe('memory UI state (spec §3, §4)', () => {
+  beforeEach(() => ui().reset())
+
+  it('starts in grid view with 12 items per page and no filter', () => {
+    expect(ui()).toMatchObject({
+      viewMode: 'grid',
+      itemsPerPage: DEFAULT_PAGE_SIZE,
+      selectedIds: [],
+      isCreating: false,
+      editingId: null,
+    })
+    expect(DEFAULT_PAGE_SIZE).toBe(12)
+    expect(hasActiveFilters(ui().filters)).toBe(false)
+  })
+
+  it("'Clear' resets every filter but keeps the page size", () => {
+    useMemoriesUi.setState((s) => ({ filters: { ...s.filters, pageSize: 24 } }))
+    ui().setSearchTerm('dentist')
+    ui().toggleTag('health')
+    ui().chooseQuickDateFilter('lastWeek', { startDate: '2025-12-28', endDate: '2026-01-03' })
+    expect(hasActiveFilters(ui().filters)).toBe(true)
+    ui().clearFilters()
+    expect(ui().filters).toEqual({ searchTerm: '', tags: [], startDate: '', endDate: '', pageSize: 24 })
+    expect(ui().quickDateFilter).toBeNull()
+  })
+
+  it('a quick date filter replaces any date range; choosing the active one again clears it', () => {
+    ui().setDateRange({ startDate: '2020-01-01', endDate: '2020-12-31' })
+    ui().chooseQuickDateFilter('thisMonth', { startDate: '2026-01-01' })
+    expect(ui().filters).toMatchObject({ startDate: '2026-01-01', endDate: '' })
+    ui().chooseQuickDateFilter('thisMonth', { startDate: '2026-01-01' })
+    expect(ui().quickDateFilter).toBeNull()
+    expect(ui().filters).toMatchObject({ startDate: '', endDate: '' })
+  })
+})
