@@ -1,9 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { browserTimeZone } from '../../../lib/settings'
 import { signedIn } from '../../../test/fixtures'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
-import { matchTimeZone } from '../lib/match-time-zone'
 import { SettingsPage } from './settings-page'
 
 function settingsAnswer(answer: () => Response | Promise<Response>) {
@@ -40,11 +38,16 @@ describe('settings page', () => {
     await waitFor(() => expect(picker()).toHaveValue('Australia/Sydney'))
   })
 
-  it("falls back to the browser's zone when the settings cannot be loaded, without a message", async () => {
-    settingsAnswer(() => HttpResponse.json({ message: 'down' }, { status: 500 }))
+  it.each([
+    ['cannot be loaded', () => HttpResponse.json({ message: 'down' }, { status: 500 })],
+    ['hold no zone', () => HttpResponse.json({ timezone: '' })],
+  ])('leaves the timezone empty, without a message, when the settings %s', async (_case, answer) => {
+    settingsAnswer(answer)
     renderWithProviders(<SettingsPage />, { route: '/settings' })
     await screen.findByRole('heading', { name: 'User Settings' })
-    expect(picker()).toHaveValue(matchTimeZone(browserTimeZone()))
+    expect(picker()).toHaveValue('')
+    expect(screen.getByRole('option', { name: 'Select a timezone' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 

@@ -7,7 +7,7 @@ import { LoadingSpinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { timeZoneOptions } from '../../../config/timezones'
 import { useCurrentUser } from '../../../lib/auth'
-import { browserTimeZone, useUserSettings } from '../../../lib/settings'
+import { useUserSettings } from '../../../lib/settings'
 import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 
@@ -35,7 +35,8 @@ interface FormProps {
 function SettingsForm({ storedZone, name, email }: FormProps) {
   const toast = useToast()
   const save = useUpdateUserSettings()
-  const [timezone, setTimezone] = useState(() => matchTimeZone(storedZone || browserTimeZone()))
+  // Nothing stored, or the load failed: the picker starts empty (spec §7, §8), not at a guessed zone.
+  const [timezone, setTimezone] = useState(() => matchTimeZone(storedZone))
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
