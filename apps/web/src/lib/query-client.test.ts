@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-client'
 import { createQueryClient, shouldRetryMutation, shouldRetryQuery } from './query-client'
+import { currentUserQueryOptions } from './auth'
+import { memoriesQueryOptions } from '../features/memories/api/get-memories'
+import { memoryTagsQueryOptions } from '../features/memories/api/get-memory-tags'
+import { dataSourceQueryOptions } from '../features/data-sources/api/get-data-source'
+import { dataSourcesQueryOptions } from '../features/data-sources/api/get-data-sources'
 
 const status = (s: number) => new ApiError('x', s)
 
@@ -11,6 +16,16 @@ describe('query defaults (spec §7)', () => {
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false)
     expect(defaults.queries?.retry).toBe(shouldRetryQuery)
     expect(defaults.mutations?.retry).toBe(shouldRetryMutation)
+  })
+
+  it('caches the current user 15 min, memory list 5, memory tags 15, data source list and detail 10', () => {
+    const minutes = (staleTime: unknown) => Number(staleTime) / 60_000
+    const filters = { searchTerm: '', tags: [], startDate: '', endDate: '', pageSize: 12 }
+    expect(minutes(currentUserQueryOptions().staleTime)).toBe(15)
+    expect(minutes(memoriesQueryOptions(filters).staleTime)).toBe(5)
+    expect(minutes(memoryTagsQueryOptions().staleTime)).toBe(15)
+    expect(minutes(dataSourcesQueryOptions().staleTime)).toBe(10)
+    expect(minutes(dataSourceQueryOptions('weather').staleTime)).toBe(10)
   })
 
   it('queries retry up to 2 times, never on 401 or 403', () => {

@@ -209,24 +209,37 @@ describe('enable switch', () => {
     ['weather', 'Weather', weather()],
     ['calendar', 'Calendar', calendar()],
   ])('puts the %s switch back and says so when the update fails', async (type, label, source) => {
-    mockApi([source])
+    const calls = mockApi([source])
+    let failed = false
     server.use(
       http.put(`/api/datasources/${type}`, async () => {
         await delay(50)
+        failed = true
         return HttpResponse.json({ statusCode: 500, message: 'boom' }, { status: 500 })
       }),
+      // The refetch after the failure never answers: only the revert itself can put the switch back.
+      http.get('/api/datasources', async () => {
+        calls.list += 1
+        if (failed) await delay('infinite')
+        return HttpResponse.json([source])
+      }),
     )
-    const { user } = renderWithProviders(<DataSourcesPage />)
+    const { user, queryClient } = renderWithProviders(<DataSourcesPage />)
+    const detailKey = ['datasources', 'detail', type]
+    queryClient.setQueryData(detailKey, source)
     const switchControl = within(await card(type)).getByRole<HTMLInputElement>('switch', {
       name: `Enable ${label}`,
     })
     const before = source.isEnabled
     await user.click(switchControl)
     expect(switchControl.checked).toBe(!before)
+    expect(queryClient.getQueryData<DataSource>(detailKey)?.isEnabled).toBe(!before)
     expect(
       await screen.findByText(`Failed to update ${label} configuration. Your changes have been reverted.`),
     ).toBeInTheDocument()
-    await waitFor(() => expect(switchControl.checked).toBe(before))
+    expect(switchControl.checked).toBe(before)
+    expect(queryClient.getQueryData<DataSource>(detailKey)?.isEnabled).toBe(before)
+    await waitFor(() => expect(calls.list).toBe(2))
   })
 
   it('uses the generic name for another type', async () => {
