@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isStorableText } from './text.ts'
 
 export const dataSourceTypes = ['calendar', 'weather'] as const
 export const DataSourceType = z.enum(dataSourceTypes)
@@ -50,11 +51,14 @@ export const DataSourceTestResult = z.object({
 })
 export type DataSourceTestResult = z.infer<typeof DataSourceTestResult>
 
+const unstorable = (field: string) => `${field} must not contain NUL or broken characters`
+
 const optionalText = (max: number, field: string) =>
   z
     .string({ message: `${field} must be text` })
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
+    .refine(isStorableText, unstorable(field))
     .nullish()
 
 /** 'YYYY-MM-DD' or an ISO date-time; the calendar day is what counts. */
@@ -88,6 +92,7 @@ export const CalendarConfigurationInput = z.object({
       z
         .string({ message: 'ICS URL must be text' })
         .max(2000, 'ICS URL must be at most 2000 characters')
+        .refine(isStorableText, unstorable('ICS URL'))
         .refine((v) => v === '' || isHttpUrl(v), 'ICS URL must be an http:// or https:// address')
         .nullish(),
     )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isStorableText } from './text.ts'
 
 export const MEMORY_LIMITS = {
   textMax: 10_000,
@@ -47,16 +48,13 @@ export function normalizeTags(input: string | readonly string[]): string[] {
   return tags
 }
 
-/** PostgreSQL text cannot hold NUL; refusing it here keeps it a 400 instead of a database error. */
-const noNul = (s: string) => !s.includes('\u0000')
-
 const TagsInput = z.union([z.string(), z.array(z.string())], {
   error: 'Tags must be a list of strings or a comma-separated string.',
 })
 const Tag = z
   .string()
   .max(MEMORY_LIMITS.tagMax, `Each tag must be at most ${MEMORY_LIMITS.tagMax} characters.`)
-  .refine(noNul, 'Tags must not contain NUL characters.')
+  .refine(isStorableText, 'Tags must not contain NUL or broken characters.')
 
 export const MemoryTags = TagsInput.transform(normalizeTags).pipe(
   z.array(Tag).max(MEMORY_LIMITS.tagsMax, `At most ${MEMORY_LIMITS.tagsMax} tags are allowed.`),
@@ -67,7 +65,7 @@ export const MemoryText = z
   .trim()
   .min(1, 'Text must not be blank.')
   .max(MEMORY_LIMITS.textMax, `Text must be at most ${MEMORY_LIMITS.textMax} characters.`)
-  .refine(noNul, 'Text must not contain NUL characters.')
+  .refine(isStorableText, 'Text must not contain NUL or broken characters.')
 
 /** An empty string means "no date", like null (a cleared date input sends ''). */
 const OptionalMemoryDate = z.preprocess((v) => (v === '' ? null : v), MemoryDate.nullable().optional())
@@ -109,7 +107,7 @@ export const ListMemoriesQuery = z
         MEMORY_LIMITS.searchTermMax,
         `searchTerm must be at most ${MEMORY_LIMITS.searchTermMax} characters.`,
       )
-      .refine(noNul, 'searchTerm must not contain NUL characters.')
+      .refine(isStorableText, 'searchTerm must not contain NUL or broken characters.')
       .optional(),
     /** Comma-separated (or repeated): a memory must carry all of them, in any case. */
     tags: MemoryTags.optional(),
@@ -150,14 +148,29 @@ export const ExportMemoriesQuery = z.object({ format: ExportFormat.default('json
 
 export const MEMORIES_EXPORT_FORMAT = 'remi-memories'
 
+/**
+ * An ISO date-time whose instant (in UTC) falls in the years a memory's date may have. Wider years
+ * are valid ISO but do not survive the database: year 0 and five-digit years are refused by
+ * PostgreSQL, and years below 1000 come back as the wrong century.
+ */
+const Instant = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO date-time.` }).refine((v) => {
+    const year = new Date(v).getUTCFullYear()
+    return year >= MEMORY_LIMITS.minYear && year <= MEMORY_LIMITS.maxYear
+  }, `${field} must be between the years ${MEMORY_LIMITS.minYear} and ${MEMORY_LIMITS.maxYear}.`)
+
 /** One memory in an export file; the id makes a re-import update instead of duplicate. */
 export const ImportedMemory = z.object({
-  id: z.uuid({ error: 'id must be a UUID.' }).optional(),
+  // Lower-cased so two spellings of one id count as the same id (PostgreSQL compares them equal).
+  id: z
+    .uuid({ error: 'id must be a UUID.' })
+    .transform((v) => v.toLowerCase())
+    .optional(),
   text: MemoryText,
   tags: MemoryTags.default([]),
   date: MemoryDate.nullable().default(null),
-  createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO date-time.' }).optional(),
-  updatedAt: z.iso.datetime({ offset: true, error: 'updatedAt must be an ISO date-time.' }).optional(),
+  createdAt: Instant('createdAt').optional(),
+  updatedAt: Instant('updatedAt').optional(),
 })
 
 export const ImportMemoriesBody = z.object({

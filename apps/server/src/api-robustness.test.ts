@@ -1,0 +1,577 @@
+import fc from 'fast-check'
+import type { Memory } from '@remi/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
+import { startOpenMeteoFake, type OpenMeteoFake } from './test/fakes/open-meteo.ts'
+
+/**
+ * Every route the app registered under /api, attacked the way a hostile or clumsy client would:
+ * odd JSON types, broken encodings, NUL bytes and unpaired surrogates, huge values, repeated query
+ * parameters, bad path parameters and other users' ids. Nothing may answer 5xx, and every error
+ * answer has the DESIGN §5 body.
+ */
+
+let t: TestApp
+let meteo: OpenMeteoFake
+let owner: TestUser
+let other: TestUser
+let ownMemory: Memory
+let otherMemory: Memory
+beforeAll(async () => {
+  meteo = await startOpenMeteoFake()
+  t = await buildTestApp({
+    env: {
+      WEATHER_API_URL: meteo.url,
+      GEOCODING_API_URL: meteo.url,
+      // Nothing in this file may reach the Internet: unused upstreams point at a closed port.
+      GOOGLE_CALENDAR_API_URL: 'http://127.0.0.1:1',
+      MICROSOFT_GRAPH_API_URL: 'http://127.0.0.1:1',
+    },
+  })
+  owner = await t.createUser({ timezone: 'Europe/Lisbon' })
+  other = await t.createUser({ timezone: 'Pacific/Kiritimati' })
+  ownMemory = await createMemory(owner, 'My own memory', ['mine'])
+  otherMemory = await createMemory(other, 'Someone else’s secret', ['private'])
+  const configured = await t.app.inject({
+    method: 'PUT',
+    url: '/api/datasources/weather',
+    headers: other.headers,
+    payload: { isEnabled: true, configuration: { locationName: 'Paris' } },
+  })
+  expect(configured.statusCode, configured.body).toBe(200)
+})
+afterAll(async () => {
+  await t.close()
+  await meteo.close()
+})
+
+async function createMemory(user: TestUser, text: string, tags: string[]): Promise<Memory> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/memories',
+    headers: user.headers,
+    payload: { text, tags, date: '2026-01-05' },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json<Memory>()
+}
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+function apiRoutes(): Array<{ method: Method; url: string }> {
+  const seen = new Set<string>()
+  return t.routes
+    .filter((r) => r.url.startsWith('/api') && r.method !== 'OPTIONS')
+    .filter((r) => !seen.has(`${r.method} ${r.url}`) && seen.add(`${r.method} ${r.url}`))
+    .map((r) => ({ method: r.method as Method, url: r.url }))
+}
+
+/** Percent-encodes every UTF-8 byte, so any string (unpaired surrogates too) can go into a URL. */
+const encode = (s: string) =>
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).padStart(2, '0')}`,
+    )
+    .join('')
+
+const nasty = fc.constantFrom(
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '💥🎉',
+  '\u202e',
+  'x'.repeat(10_001),
+  "'; drop table memories; --",
+  "' & | ! :* ( ) \\ %",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '2026-02-30',
+  '1899-12-31',
+  '0000-01-01',
+  '2026-01-05',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59-23:59',
+  '2026-01-05T10:00:00.000Z',
+  'NaN',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  'Europe/Lisbon',
+  'Mars/Olympus_Mons',
+  'Lisbon',
+  'Paris',
+  'webcal://127.0.0.1:1/cal.ics',
+  'http://169.254.169.254/latest/meta-data',
+  'weather',
+  'calendar',
+  'remi-memories',
+  '00000000-0000-0000-0000-000000000000',
+)
+const text = fc.oneof(
+  { weight: 3, arbitrary: nasty },
+  {
+    weight: 2,
+    arbitrary: fc.string({
+      unit: fc.constantFrom('a', ' ', ',', '%', "'", 'é', '💥', '\u0000', '\ud800', '\udc00'),
+      maxLength: 12,
+    }),
+  },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 120 }) },
+)
+const scalar = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0, -1, 1),
+  fc.boolean(),
+  fc.constant(null),
+)
+const fieldName = fc.oneof(
+  fc.constantFrom(
+    'text',
+    'tags',
+    'date',
+    'format',
+    'version',
+    'memories',
+    'timezone',
+    'configuration',
+    'isEnabled',
+    'dataSourceType',
+    'locationName',
+    'vacationMode',
+    'calendarId',
+    'icsUrl',
+    'id',
+    'createdAt',
+    'content',
+    'conversationId',
+  ),
+  fc.string({ maxLength: 10 }),
+)
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fieldName, tie('value'), { maxKeys: 4 }),
+  ),
+}))
+/** Read when a value is drawn: the memories exist only once beforeAll has run. */
+const ownId = fc.constant(undefined).map(() => ownMemory.id)
+const otherId = fc.constant(undefined).map(() => otherMemory.id)
+const id = () => fc.oneof(ownId, otherId, fc.uuid(), text)
+
+/** Mostly a valid value for the field, sometimes odd text, sometimes any JSON at all. */
+const field = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: text }, { weight: 1, arbitrary: value })
+const sometimes = { requiredKeys: [] as never[], noNullPrototype: true }
+const day = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10))
+/** Instants from year 0 to year 10000: the edges of what JavaScript and PostgreSQL can hold. */
+const instant = fc
+  .date({
+    min: new Date('0000-01-01T00:00:00Z'),
+    max: new Date('+010000-01-02T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString())
+const plainText = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), text)
+const tagList = fc.oneof(fc.array(plainText, { maxLength: 22 }), plainText)
+
+const memoryBody = fc.record(
+  { text: field(plainText), tags: field(tagList), date: field(fc.oneof(day, fc.constant(null))) },
+  { requiredKeys: ['text'] },
+)
+const importBody = fc.record({
+  format: field(fc.constant('remi-memories')),
+  version: field(fc.constant(1)),
+  memories: fc.array(
+    fc.record(
+      {
+        id: field(id()),
+        text: field(plainText),
+        tags: field(tagList),
+        date: field(fc.oneof(day, fc.constant(null))),
+        createdAt: field(instant),
+        updatedAt: field(instant),
+      },
+      { requiredKeys: ['text'] },
+    ),
+    { maxLength: 3 },
+  ),
+})
+const settingsBody = fc.record({
+  timezone: field(
+    fc.constantFrom('Europe/Lisbon', 'UTC', 'US/Pacific', 'Etc/GMT+14', 'Asia/Kathmandu', 'Mars/Olympus'),
+  ),
+})
+const vacationBody = fc.record(
+  {
+    isEnabled: field(fc.boolean()),
+    locationName: field(fc.constantFrom('Paris', 'Lisbon', 'Atlantis')),
+    startDate: field(fc.oneof(day, instant)),
+    endDate: field(fc.oneof(day, instant)),
+  },
+  sometimes,
+)
+const dataSourceBody = fc.record(
+  {
+    dataSourceType: fc.oneof(fc.constantFrom('weather', 'calendar'), text),
+    isEnabled: field(fc.boolean()),
+    configuration: field(
+      fc.record(
+        {
+          locationName: field(fc.constantFrom('Lisbon', 'Paris', 'Atlantis', '')),
+          vacationMode: field(fc.oneof(vacationBody, fc.constant(null))),
+          calendarId: field(plainText),
+          calendarName: field(plainText),
+          icsUrl: field(fc.constantFrom('webcal://127.0.0.1:1/cal.ics', 'http://169.254.169.254/x', '')),
+        },
+        sometimes,
+      ),
+    ),
+  },
+  { requiredKeys: ['configuration'] },
+)
+
+/** Bodies close enough to valid for the route to get past the schema and into the services. */
+function nearValidBody(url: string): fc.Arbitrary<unknown> {
+  if (url.startsWith('/api/memories/import')) return importBody
+  if (url.startsWith('/api/memories')) return memoryBody
+  if (url.startsWith('/api/auth/user/settings')) return settingsBody
+  if (url.startsWith('/api/datasources')) return dataSourceBody
+  return fc.oneof(memoryBody, importBody, settingsBody, dataSourceBody)
+}
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+]
+const rawBody = fc.record({
+  contentType: fc.constantFrom(...CONTENT_TYPES),
+  payload: fc.oneof(
+    fc.constantFrom('', '{', 'null', '[]', '"x"', '{"text":1}', '{"__proto__":{"a":1}}', '\u0000'),
+    fc.string(),
+  ),
+})
+const body = (url: string) =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: nearValidBody(url).map((v) => ({
+        contentType: 'application/json',
+        payload: JSON.stringify(v),
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: value.map((v) => ({
+        contentType: 'application/json',
+        payload: JSON.stringify(v) ?? 'null',
+      })),
+    },
+    { weight: 1, arbitrary: rawBody },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  )
+
+const queryKey = fc.oneof(
+  fc.constantFrom(
+    'page',
+    'pageSize',
+    'searchTerm',
+    'tags',
+    'startDate',
+    'endDate',
+    'format',
+    'timezone',
+    'returnTo',
+    'code',
+    'state',
+    'error',
+  ),
+  fc.string({ maxLength: 8 }),
+)
+const queryValue = fc.oneof(
+  fc
+    .oneof(
+      text,
+      fc.integer().map(String),
+      fc.constantFrom('1', '100', '101', '1000000', '1000001', 'markdown', 'json'),
+    )
+    .map(encode),
+  fc.constantFrom('%ZZ', '%ED%A0%80', '%00', '%', '%C0%AF'),
+)
+/** Pairs, so the same key can come several times (?page=1&page=2). */
+const query = fc.array(fc.tuple(queryKey.map(encode), queryValue), { maxLength: 6 })
+
+const oddParam = fc.oneof(
+  fc.constantFrom(
+    '00000000-0000-0000-0000-000000000000',
+    'a'.repeat(199),
+    'a'.repeat(260),
+    '%00',
+    '%ZZ',
+    '%2F',
+    '..',
+    '%ED%A0%80',
+  ),
+  fc.uuid(),
+  text.filter((s) => s.length > 0).map(encode),
+)
+/** Mostly values the route knows (so the request reaches the service), sometimes anything. */
+function pathParam(name: string): fc.Arbitrary<string> {
+  const known =
+    name === 'type'
+      ? fc.constantFrom('weather', 'calendar')
+      : name === 'provider'
+        ? fc.constantFrom('google', 'microsoft')
+        : name === 'id'
+          ? fc.oneof(ownId, otherId)
+          : oddParam
+  return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: oddParam })
+}
+
+/** The route's URL with each :param (and a trailing *) filled in. */
+function pathFor(url: string): fc.Arbitrary<string> {
+  const names = [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*')
+  return fc.tuple(...names.map(pathParam)).map((values) => {
+    let i = 0
+    return url.replace(/:\w+|\*/g, () => values[i++]!)
+  })
+}
+
+async function send(
+  user: TestUser,
+  method: Method,
+  url: string,
+  input: { contentType: string; payload: string } | undefined,
+) {
+  const withBody = input && method !== 'GET' && method !== 'HEAD'
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, ...(withBody ? { 'content-type': input.contentType } : {}) },
+    ...(withBody ? { payload: input.payload } : {}),
+  })
+}
+
+function expectErrorBody(res: { statusCode: number; body: string }, what: string) {
+  const parsed = JSON.parse(res.body) as Record<string, unknown>
+  expect(parsed.statusCode, what).toBe(res.statusCode)
+  expect(parsed.error, what).toEqual(expect.any(String))
+  expect(parsed.message, what).toEqual(expect.any(String))
+  expect(String(parsed.message).length, what).toBeGreaterThan(0)
+}
+
+// First, before the property test spends the connection-test route's rate limit.
+describe('without a session', () => {
+  const isPublic = (url: string) =>
+    url.startsWith('/api/docs') ||
+    [
+      '/api/auth/csrf-token',
+      '/api/auth/login/:provider',
+      '/api/auth/callback/:provider',
+      '/api/auth/logout',
+    ].includes(url)
+  const sample = (url: string) =>
+    url.replace(/:(\w+)/g, (_m, name: string) => (name === 'type' ? 'weather' : otherMemory.id))
+
+  it('every other route answers 401 to a read, and never does a write', async () => {
+    const csrf = await t.app.inject('/api/auth/csrf-token')
+    const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
+    const headers = { cookie: `remi_csrf=${csrfCookie.value}`, 'x-csrf-token': csrf.json().csrfToken }
+    const routes = apiRoutes().filter((r) => !isPublic(r.url))
+    expect(routes.length).toBeGreaterThan(10)
+    for (const route of routes) {
+      const url = sample(route.url)
+      const write = !['GET', 'HEAD'].includes(route.method)
+      const res = await t.app.inject({
+        method: route.method,
+        url,
+        headers,
+        ...(write ? { payload: {} } : {}),
+      })
+      const what = `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`
+      // A write whose body fails its schema is refused before anyone is looked up; either way nothing happens.
+      if (write) expect([400, 401], what).toContain(res.statusCode)
+      else expect(res.statusCode, what).toBe(401)
+    }
+    const theirs = await t.app.inject({ url: `/api/memories/${otherMemory.id}`, headers: other.headers })
+    expect(theirs.json()).toEqual(otherMemory)
+  })
+})
+
+describe('every /api route, with any input', () => {
+  it('lists the routes it attacks', () => {
+    const urls = apiRoutes().map((r) => `${r.method} ${r.url}`)
+    for (const expected of [
+      'GET /api/auth/user',
+      'PUT /api/auth/user/settings',
+      'POST /api/memories',
+      'PUT /api/memories/:id',
+      'POST /api/memories/import',
+      'PUT /api/datasources/:type',
+      'POST /api/datasources/:type/test',
+    ])
+      expect(urls).toContain(expected)
+  })
+
+  it('never answers 5xx, and every error has the {statusCode, error, message} body', async () => {
+    for (const route of apiRoutes()) {
+      await fc.assert(
+        fc.asyncProperty(pathFor(route.url), query, body(route.url), async (path, pairs, input) => {
+          const qs = pairs.map(([k, v]) => `${k}=${v}`).join('&')
+          const url = qs ? `${path}?${qs}` : path
+          // Logging out would end the shared session; it gets a session of its own each time.
+          const user = route.url === '/api/auth/logout' ? await t.createUser() : owner
+          const res = await send(user, route.method, url, input)
+          const what = `${route.method} ${url} ${input?.contentType ?? ''} ${input?.payload.slice(0, 300) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 300)}`
+          expect(res.statusCode, what).toBeLessThan(500)
+          if (res.statusCode >= 400 && route.method !== 'HEAD') expectErrorBody(res, what)
+        }),
+        // Writes reach the most code (services, the database, upstream fakes), so they get the most runs.
+        { numRuns: route.method === 'GET' || route.method === 'HEAD' ? 25 : 150 },
+      )
+    }
+    // All that traffic with the other user's ids changed nothing of theirs.
+    const theirs = await t.app.inject({ url: `/api/memories/${otherMemory.id}`, headers: other.headers })
+    expect(theirs.json()).toEqual(otherMemory)
+    const weather = await t.app.inject({ url: '/api/datasources/weather', headers: other.headers })
+    expect(weather.json()).toMatchObject({ isEnabled: true, configuration: { locationName: 'Paris' } })
+  }, 60_000)
+})
+
+describe('inputs the property test found answering 500', () => {
+  const put = (user: TestUser, type: string, configuration: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/datasources/${type}`,
+      headers: user.headers,
+      payload: { configuration },
+    })
+  const importFile = (user: TestUser, memories: unknown[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/memories/import',
+      headers: user.headers,
+      payload: { format: 'remi-memories', version: 1, memories },
+    })
+
+  it('data-source text with NUL or an unpaired surrogate (jsonb refuses both) is a 400 naming the field', async () => {
+    const user = await t.createUser()
+    const cases: Array<[string, unknown, RegExp]> = [
+      [
+        'calendar',
+        { calendarName: 'Work\u0000' },
+        /^configuration\.calendarName: Calendar name must not contain NUL/,
+      ],
+      ['calendar', { calendarId: 'x\ud800' }, /^configuration\.calendarId: Calendar id must not contain NUL/],
+      [
+        'calendar',
+        { icsUrl: 'https://calendar.test/a\u0000.ics' },
+        /^configuration\.icsUrl: ICS URL must not contain NUL/,
+      ],
+      [
+        'weather',
+        { vacationMode: { isEnabled: false, locationName: 'Par\udc00is' } },
+        /^configuration\.vacationMode\.locationName: Vacation location must not contain NUL/,
+      ],
+      [
+        'weather',
+        { locationName: 'Lis\u0000bon' },
+        /^configuration\.locationName: Location must not contain NUL/,
+      ],
+    ]
+    // With the geocoder down a location is saved unresolved: the NUL must not reach the database either.
+    meteo.down = true
+    try {
+      for (const [type, configuration, message] of cases) {
+        const res = await put(user, type, configuration)
+        expect(res.statusCode, res.body).toBe(400)
+        expect(res.json().message).toMatch(message)
+      }
+    } finally {
+      meteo.down = false
+    }
+    const saved = await put(user, 'calendar', { calendarName: 'Work 💼' })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().configuration.calendarName).toBe('Work 💼')
+  })
+
+  it('memory text or tags with an unpaired surrogate are a 400 naming the field', async () => {
+    const user = await t.createUser()
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/memories', headers: user.headers, payload })
+    const text = await post({ text: 'é\udc00' })
+    expect(text.statusCode, text.body).toBe(400)
+    expect(text.json().message).toMatch(/^body\.text: Text must not contain NUL or broken characters/)
+    const tags = await post({ text: 'ok', tags: ['é\udc00'] })
+    expect(tags.statusCode, tags.body).toBe(400)
+    expect(tags.json().message).toMatch(/^body\.tags\.0: Tags must not contain NUL or broken characters/)
+    const imported = await importFile(user, [{ text: 'x', tags: ['\ud800'] }])
+    expect(imported.statusCode, imported.body).toBe(400)
+    // A real emoji (a surrogate pair) is fine.
+    expect((await post({ text: 'party 🎉', tags: ['🎉'] })).statusCode).toBe(201)
+  })
+
+  it('an import date-time outside the years 1900–2100 is a 400; the edges themselves round-trip', async () => {
+    const user = await t.createUser()
+    for (const createdAt of [
+      '0000-12-31T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '1899-12-31T23:59:59Z',
+      '2100-12-31T23:59:59-01:00',
+      '9999-12-31T23:59:59-23:59',
+    ]) {
+      const res = await importFile(user, [{ text: 'x', createdAt }])
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().message).toMatch(
+        /^body\.memories\.0\.createdAt: createdAt must be between the years 1900 and 2100/,
+      )
+    }
+    const updated = await importFile(user, [{ text: 'x', updatedAt: '0000-06-01T00:00:00.000Z' }])
+    expect(updated.json().message).toMatch(/^body\.memories\.0\.updatedAt: /)
+    const edges = await importFile(user, [
+      { text: 'first', date: null, createdAt: '1900-01-01T00:00:00.000Z' },
+      { text: 'last', date: null, createdAt: '2100-12-31T23:59:59.999Z' },
+    ])
+    expect(edges.statusCode, edges.body).toBe(200)
+    const exported = await t.app.inject({ url: '/api/memories/export', headers: user.headers })
+    expect(
+      exported
+        .json()
+        .memories.map((m: Memory) => m.createdAt)
+        .sort(),
+    ).toEqual(['1900-01-01T00:00:00.000Z', '2100-12-31T23:59:59.999Z'])
+  })
+
+  it('an import naming one id in upper and lower case is a 400, not two writes of one row', async () => {
+    const user = await t.createUser()
+    const res = await importFile(user, [
+      { id: 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA', text: 'x' },
+      { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', text: 'y' },
+    ])
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().message).toBe('body.memories.1.id: This id appears twice in the file.')
+    const once = await importFile(user, [{ id: 'BBBBBBBB-BBBB-4BBB-8BBB-BBBBBBBBBBBB', text: 'z' }])
+    expect(once.json()).toEqual({ imported: 1, created: 1, updated: 0 })
+    const got = await t.app.inject({
+      url: '/api/memories/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      headers: user.headers,
+    })
+    expect(got.statusCode).toBe(200)
+  })
+})
