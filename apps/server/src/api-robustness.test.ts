@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { STATUS_CODES } from 'node:http'
 import type { Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
@@ -371,7 +372,7 @@ async function send(
 function expectErrorBody(res: { statusCode: number; body: string }, what: string) {
   const parsed = JSON.parse(res.body) as Record<string, unknown>
   expect(parsed.statusCode, what).toBe(res.statusCode)
-  expect(parsed.error, what).toEqual(expect.any(String))
+  expect(parsed.error, what).toBe(STATUS_CODES[res.statusCode])
   expect(parsed.message, what).toEqual(expect.any(String))
   expect(String(parsed.message).length, what).toBeGreaterThan(0)
 }
@@ -573,5 +574,38 @@ describe('inputs the property test found answering 500', () => {
       headers: user.headers,
     })
     expect(got.statusCode).toBe(200)
+  })
+})
+
+describe('requests the router refuses before any route runs', () => {
+  it('a broken %-escape, an over-long id and a non-JSON media type get the usual error body, saying what is wrong', async () => {
+    const badEscape = await t.app.inject({ url: '/api/memories/%ZZ', headers: owner.headers })
+    expect(badEscape.statusCode).toBe(400)
+    expect(badEscape.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The address is not valid: it has a broken %-escape.',
+      code: 'FST_ERR_BAD_URL',
+    })
+    const long = await t.app.inject({ url: `/api/memories/${'a'.repeat(300)}`, headers: owner.headers })
+    expect(long.statusCode).toBe(414)
+    expect(long.json()).toEqual({
+      statusCode: 414,
+      error: 'URI Too Long',
+      message: 'A part of the address is too long.',
+      code: 'FST_ERR_MAX_PARAM_LENGTH',
+    })
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/memories',
+      headers: { ...owner.headers, 'content-type': 'application/xml' },
+      payload: '<memory/>',
+    })
+    expect(xml.statusCode).toBe(415)
+    expect(xml.json()).toMatchObject({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: "Content-Type 'application/xml' is not supported; send the body as application/json.",
+    })
   })
 })

@@ -19,7 +19,7 @@ import { dataSourcesModule } from './modules/datasources/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
 import type { ModuleOptions } from './modules/module-options.ts'
 import { authPlugin, createSessions } from './plugins/auth.ts'
-import { errorHandler } from './plugins/error-handler.ts'
+import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import { securityPlugin } from './plugins/security.ts'
 
 export interface AppOptions {
@@ -72,6 +72,7 @@ export async function buildApp(options: AppOptions) {
     trustProxy: 'loopback, linklocal, uniquelocal',
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(validatorCompiler)

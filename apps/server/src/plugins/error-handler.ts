@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ErrorCode, type ApiErrorBody } from '@remi/shared'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -15,6 +15,22 @@ function body(statusCode: number, message: string, code?: string, requestId?: st
     ...(code ? { code } : {}),
     ...(requestId ? { requestId } : {}),
   }
+}
+
+/**
+ * Errors the router raises before any route runs (a broken %-escape, an over-long path segment):
+ * Fastify answers these itself unless told otherwise, with a 414 labelled 'Bad Request' and the
+ * whole path echoed back. They get the same body as every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid: it has a broken %-escape.'
+        : 'The request could not be read.'
+  return reply.status(status).send(body(status, message, error.code))
 }
 
 /** One mapping from every error to DESIGN §5's body; 5xx answers never show internals. */
@@ -52,7 +68,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
           ? 'The request body is not valid JSON.'
           : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'The request body is too large.'
-            : error.message
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? `Content-Type '${String(request.headers['content-type']).slice(0, 100)}' is not supported; send the body as application/json.`
+              : error.message
       return reply.status(status).send(body(status, message, error.code))
     }
     request.log.error({ err: error }, 'request failed')
