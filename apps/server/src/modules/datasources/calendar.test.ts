@@ -6,7 +6,7 @@ import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/fak
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { addDays, dayIn } from '../../test/fakes/listen.ts'
 import { startMicrosoftGraphFake, type MicrosoftGraphFake } from '../../test/fakes/microsoft-graph.ts'
-import { startOAuthIssuerFake, type OAuthIssuerFake } from '../../test/fakes/oauth-issuer.ts'
+import { startFakeIssuer, type FakeIssuer } from '../../test/fakes/oidc-issuer.ts'
 import { createProviderUser, storedAccessToken } from '../../test/fakes/provider-user.ts'
 import { createAuthService } from '../auth/auth.service.ts'
 import { createOidc } from '../auth/oidc.ts'
@@ -17,8 +17,8 @@ const GOOGLE_SCOPES = 'openid email profile https://www.googleapis.com/auth/cale
 const MICROSOFT_SCOPES = 'openid email profile offline_access User.Read Calendars.Read'
 const HOUR = 60 * 60 * 1000
 
-let googleIssuer: OAuthIssuerFake
-let microsoftIssuer: OAuthIssuerFake
+let googleIssuer: FakeIssuer
+let microsoftIssuer: FakeIssuer
 let google: GoogleCalendarFake
 let graph: MicrosoftGraphFake
 let ics: IcsFake
@@ -29,17 +29,17 @@ let open: TestApp
 
 beforeAll(async () => {
   ;[googleIssuer, microsoftIssuer, google, graph, ics] = await Promise.all([
-    startOAuthIssuerFake('google'),
-    startOAuthIssuerFake('microsoft'),
+    startFakeIssuer({ clientId: 'google-client', clientSecret: 'google-secret' }),
+    startFakeIssuer({ clientId: 'microsoft-client', clientSecret: 'microsoft-secret' }),
     startGoogleCalendarFake(),
     startMicrosoftGraphFake(),
     startIcsFake(),
   ])
   const env = {
-    GOOGLE_ISSUER: googleIssuer.issuer,
+    GOOGLE_ISSUER: googleIssuer.issuerUrl,
     GOOGLE_CLIENT_ID: googleIssuer.clientId,
     GOOGLE_CLIENT_SECRET: googleIssuer.clientSecret,
-    MICROSOFT_ISSUER: microsoftIssuer.issuer,
+    MICROSOFT_ISSUER: microsoftIssuer.issuerUrl,
     MICROSOFT_CLIENT_ID: microsoftIssuer.clientId,
     MICROSOFT_CLIENT_SECRET: microsoftIssuer.clientSecret,
     GOOGLE_CALENDAR_API_URL: google.url,

@@ -7,7 +7,7 @@ export { FAKE_PLACES, startOpenMeteoFake, type OpenMeteoFake } from './open-mete
 export { buildIcs, startIcsFake, type IcsFake } from './ics.ts'
 export { startGoogleCalendarFake, type GoogleCalendarFake } from './google-calendar.ts'
 export { startMicrosoftGraphFake, type MicrosoftGraphFake } from './microsoft-graph.ts'
-export { startOAuthIssuerFake, type OAuthIssuerFake } from './oauth-issuer.ts'
+export { startFakeIssuer, type FakeIssuer } from './oidc-issuer.ts'
 
 /**
  * Every data-source upstream at once, for the end-to-end run: `env` goes to the server's environment

@@ -15,7 +15,8 @@ export interface FakeIssuerUser {
 export interface FakeIssuerOptions {
   clientId: string
   clientSecret: string
-  user: FakeIssuerUser
+  /** Who the authorize endpoint signs in (default: a plain test user). */
+  user?: FakeIssuerUser
   /**
    * 'entra': behaves like Microsoft's multi-tenant endpoint: discovery says
    * issuer 'https://login.microsoftonline.com/{tenantid}/v2.0' and ID tokens carry the user's tenant.
@@ -33,6 +34,7 @@ export interface FakeIssuerOptions {
  * The authorize endpoint signs the configured user in at once, like a provider remembering consent.
  */
 export async function startFakeIssuer(options: FakeIssuerOptions) {
+  const user = options.user ?? { sub: 'fake-user', email: 'fake@example.test', name: 'Fake User' }
   const { privateKey, publicKey } = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(publicKey)), kid: 'fake-1', alg: 'RS256', use: 'sig' }
   const codes = new Map<
@@ -40,6 +42,10 @@ export async function startFakeIssuer(options: FakeIssuerOptions) {
     { clientId: string; redirectUri: string; challenge: string; nonce: string | null; used: boolean }
   >()
   const refreshTokens = new Map<string, { revoked: boolean }>()
+  /** Refresh tokens a test hands out itself (a user stored with them), and the access token each refresh returns. */
+  const grants = new Map<string, { accessToken: string; scope: string }>()
+  /** Every refresh token presented at the token endpoint, in order. */
+  const refreshes: string[] = []
   const state = {
     /** Overrides the nonce put in the next ID tokens (a wrong-nonce attack). */
     nonceOverride: null as string | null,
@@ -97,7 +103,22 @@ export async function startFakeIssuer(options: FakeIssuerOptions) {
           return send(200, await tokens(state.nonceOverride ?? entry.nonce))
         }
         if (body.get('grant_type') === 'refresh_token') {
-          const entry = refreshTokens.get(body.get('refresh_token') ?? '')
+          const presented = body.get('refresh_token') ?? ''
+          refreshes.push(presented)
+          const seeded = grants.get(presented)
+          if (seeded) {
+            return send(
+              200,
+              {
+                access_token: seeded.accessToken,
+                token_type: 'Bearer',
+                expires_in: 3599,
+                scope: seeded.scope,
+              },
+              { 'cache-control': 'no-store' },
+            )
+          }
+          const entry = refreshTokens.get(presented)
           if (!entry || entry.revoked)
             return send(400, {
               error: 'invalid_grant',
@@ -118,7 +139,7 @@ export async function startFakeIssuer(options: FakeIssuerOptions) {
   const flavour = options.flavour ?? 'google'
   const base =
     flavour === 'entra' ? (options.publicBase ?? 'https://login.microsoftonline.com') + '/common/v2.0' : url
-  const tenant = options.user.tid ?? '9188040d-6c67-4c5b-b112-36a304b66dad'
+  const tenant = user.tid ?? '9188040d-6c67-4c5b-b112-36a304b66dad'
   const issuer = flavour === 'entra' ? 'https://login.microsoftonline.com/{tenantid}/v2.0' : url
   const tokenIssuer = flavour === 'entra' ? `https://login.microsoftonline.com/${tenant}/v2.0` : url
 
@@ -150,7 +171,7 @@ export async function startFakeIssuer(options: FakeIssuerOptions) {
       .setProtectedHeader({ alg: 'RS256', kid: 'fake-1' })
       .setIssuer(tokenIssuer)
       .setAudience(options.clientId)
-      .setSubject(options.user.sub)
+      .setSubject(user.sub)
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(privateKey)
@@ -168,6 +189,10 @@ export async function startFakeIssuer(options: FakeIssuerOptions) {
     url,
     /** The issuer URL to configure Remi with. */
     issuerUrl: flavour === 'entra' ? base : url,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    grants,
+    refreshes,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
