@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { STATUS_CODES } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
 import type { Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
@@ -607,5 +608,37 @@ describe('requests the router refuses before any route runs', () => {
       error: 'Unsupported Media Type',
       message: "Content-Type 'application/xml' is not supported; send the body as application/json.",
     })
+  })
+})
+
+describe('CSRF cannot be skipped by spelling the address differently', () => {
+  /** One raw HTTP/1.1 exchange, so the request target is sent exactly as written. */
+  function rawRequest(port: number, target: string, cookie: string, payload: string) {
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+        ),
+      )
+      let answer = ''
+      socket.on('data', (chunk) => (answer += chunk))
+      socket.on('end', () => resolve(answer))
+      socket.on('error', reject)
+    })
+  }
+
+  it('an absolute-form target or a %-encoded /api still needs the token', async () => {
+    const user = await t.createUser()
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = t.app.server.address() as AddressInfo
+    const session = user.headers.cookie.split(';')[0]!
+    for (const target of [`http://127.0.0.1:${port}/api/memories`, '/%61pi/memories', '/api/%6demories']) {
+      const answer = await rawRequest(port, target, session, JSON.stringify({ text: 'forged' }))
+      expect(answer.split('\r\n')[0], target).toBe('HTTP/1.1 400 Bad Request')
+      expect(answer, target).toContain('"code":"INVALID_CSRF_TOKEN"')
+    }
+    const list = await t.app.inject({ url: '/api/memories', headers: user.headers })
+    expect(list.json().totalCount).toBe(0)
   })
 })

@@ -68,7 +68,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     },
   })
   app.addHook('onRequest', (request, reply, done) => {
-    if (WRITE_METHODS.has(request.method) && request.url.startsWith('/api/')) {
+    // The matched route, not the raw target: '/%61pi/memories' and 'http://host/api/memories'
+    // reach the same handlers as '/api/memories' but do not start with '/api/'.
+    const path = request.routeOptions.url ?? request.url
+    if (WRITE_METHODS.has(request.method) && path.startsWith('/api/')) {
       return app.csrfProtection(request, reply, done)
     }
     done()
