@@ -378,7 +378,7 @@ function expectErrorBody(res: { statusCode: number; body: string }, what: string
   expect(String(parsed.message).length, what).toBeGreaterThan(0)
 }
 
-// First, before the property test spends the connection-test route's rate limit.
+// These two run before the property test, which spends the connection-test route's rate limit.
 describe('without a session', () => {
   const isPublic = (url: string) =>
     url.startsWith('/api/docs') ||
@@ -413,6 +413,22 @@ describe('without a session', () => {
     }
     const theirs = await t.app.inject({ url: `/api/memories/${otherMemory.id}`, headers: other.headers })
     expect(theirs.json()).toEqual(otherMemory)
+  })
+})
+
+describe('unknown data-source types', () => {
+  it('are a 404 on every data-source route, whatever their length', async () => {
+    for (const type of ['sms', 'x'.repeat(51), 'x'.repeat(200)]) {
+      for (const [method, url] of [
+        ['GET', `/api/datasources/${type}`],
+        ['PUT', `/api/datasources/${type}`],
+        ['POST', `/api/datasources/${type}/test`],
+      ] as const) {
+        const res = await t.app.inject({ method, url, headers: owner.headers, payload: {} })
+        expect(res.statusCode, `${method} ${url.slice(0, 40)}`).toBe(404)
+        expect(res.json().message).toBe(`Data source '${type.slice(0, 50)}' not found.`)
+      }
+    }
   })
 })
 

@@ -34,7 +34,8 @@ export type DataSource = z.infer<typeof DataSource>
 
 export const DataSourceList = z.array(DataSource)
 
-export const DataSourceParams = z.object({ type: z.string().max(50) })
+/** Any name: an unknown type is a 404 (DESIGN §5), however long (the router caps a segment at 200). */
+export const DataSourceParams = z.object({ type: z.string() })
 
 /** PUT body: the client sends the whole item; only configuration fields it names are changed. */
 export const UpdateDataSourceBody = z.object({
