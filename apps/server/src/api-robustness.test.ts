@@ -391,25 +391,27 @@ describe('without a session', () => {
   const sample = (url: string) =>
     url.replace(/:(\w+)/g, (_m, name: string) => (name === 'type' ? 'weather' : otherMemory.id))
 
-  it('every other route answers 401 to a read, and never does a write', async () => {
+  it('every other route answers 401, before looking at the input, and does nothing', async () => {
     const csrf = await t.app.inject('/api/auth/csrf-token')
     const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
     const headers = { cookie: `remi_csrf=${csrfCookie.value}`, 'x-csrf-token': csrf.json().csrfToken }
     const routes = apiRoutes().filter((r) => !isPublic(r.url))
     expect(routes.length).toBeGreaterThan(10)
     for (const route of routes) {
-      const url = sample(route.url)
       const write = !['GET', 'HEAD'].includes(route.method)
-      const res = await t.app.inject({
-        method: route.method,
-        url,
-        headers,
-        ...(write ? { payload: {} } : {}),
-      })
-      const what = `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`
-      // A write whose body fails its schema is refused before anyone is looked up; either way nothing happens.
-      if (write) expect([400, 401], what).toContain(res.statusCode)
-      else expect(res.statusCode, what).toBe(401)
+      // A well-formed request, and one that is wrong everywhere: both are "sign in first".
+      for (const [url, payload] of [
+        [
+          sample(route.url),
+          { text: 'x', timezone: 'UTC', format: 'remi-memories', version: 1, memories: [] },
+        ],
+        [`${route.url.replace(/:\w+/g, 'not-a-uuid')}?page=-1&format=pdf`, { text: 42, tags: {} }],
+      ] as const) {
+        const res = await t.app.inject({ method: route.method, url, headers, ...(write ? { payload } : {}) })
+        const what = `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`
+        expect(res.statusCode, what).toBe(401)
+        if (route.method !== 'HEAD') expect(res.json().code, what).toBe('UNAUTHORIZED')
+      }
     }
     const theirs = await t.app.inject({ url: `/api/memories/${otherMemory.id}`, headers: other.headers })
     expect(theirs.json()).toEqual(otherMemory)

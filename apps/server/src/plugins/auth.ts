@@ -15,6 +15,10 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000
 const JWT_ISSUER = 'remi'
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open to anyone; every other route under /api answers 401 without a session, before validation. */
+    public?: boolean
+  }
   interface FastifyRequest {
     /** The signed-in user's id, or null. Set for every request under /api. */
     userId: string | null
@@ -117,6 +121,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     request.sessionId = session.sessionId
     // Sliding expiry: the cookie's Max-Age moves with the row's expiry.
     if (session.cookieValue) opts.sessions.setCookie(reply, session.cookieValue)
+  })
+  // Not signed in is a 401 (DESIGN §5) even when the body is also wrong: validation runs before handlers.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.public) requireUser(request)
   })
 })
 

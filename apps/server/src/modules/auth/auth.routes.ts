@@ -33,7 +33,8 @@ const LoginQuery = z.object({
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const { env, oidc, sessions, service, repo } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const signInLimit = { rateLimit: { max: opts.signInRateLimit, timeWindow: '1 minute' } }
+  // Sign-in routes are open to anyone (public: no session needed) and rate limited.
+  const signInLimit = { public: true, rateLimit: { max: opts.signInRateLimit, timeWindow: '1 minute' } }
   const providerLabel = (p: OAuthProviderName) => (p === 'google' ? 'Google' : 'Microsoft')
 
   function knownProvider(name: string): OAuthProviderName {
@@ -45,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
 
   r.get(
     '/csrf-token',
-    { schema: { tags: ['auth'], response: { 200: CsrfTokenResponse } } },
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: CsrfTokenResponse } } },
     async (_request, reply) => ({ csrfToken: reply.generateCsrf() }),
   )
 
@@ -117,7 +118,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     }
   })
 
-  r.post('/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  r.post('/logout', { config: { public: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
     if (request.sessionId) await sessions.revoke(request.sessionId)
     sessions.clearCookie(reply)
     return reply.status(204).send()
