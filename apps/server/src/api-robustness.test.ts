@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { STATUS_CODES } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import { loggerOptions } from './app.ts'
 import type { Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
@@ -658,5 +661,41 @@ describe('CSRF cannot be skipped by spelling the address differently', () => {
     }
     const list = await t.app.inject({ url: '/api/memories', headers: user.headers })
     expect(list.json().totalCount).toBe(0)
+  })
+})
+
+describe('the log of a query that failed', () => {
+  it('names the query and the reason, never its parameters (an ICS link carries a secret)', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await buildTestApp({ logger: { ...(loggerOptions('info') as object), stream } })
+    try {
+      const user = await logged.createUser()
+      // Reads still work; every new or changed data-source row is refused by the database.
+      await logged.db.execute(
+        sql.raw('alter table data_sources add constraint refuse_writes check (false) not valid'),
+      )
+      const secretUrl = 'https://calendar.example/private-5f3c9a7e1d/basic.ics'
+      const res = await logged.app.inject({
+        method: 'PUT',
+        url: '/api/datasources/calendar',
+        headers: user.headers,
+        payload: { configuration: { icsUrl: secretUrl } },
+      })
+      expect(res.statusCode).toBe(500)
+      const log = lines.join('')
+      expect(log).toContain('request failed')
+      expect(log).toContain('insert into \\"data_sources\\"')
+      expect(log).toContain('refuse_writes')
+      expect(log).not.toContain('private-5f3c9a7e1d')
+      expect(log).not.toContain(user.id)
+    } finally {
+      await logged.close()
+    }
   })
 })

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ErrorCode, type ApiErrorBody } from '@remi/shared'
+import { DrizzleQueryError } from 'drizzle-orm'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { STATUS_CODES } from 'node:http'
 import { AppError } from '../lib/errors.ts'
@@ -14,6 +15,25 @@ function body(statusCode: number, message: string, code?: string, requestId?: st
     message,
     ...(code ? { code } : {}),
     ...(requestId ? { requestId } : {}),
+  }
+}
+
+/**
+ * A failed query's message and stack list its parameters: memory text, ICS links with their secret
+ * tokens, encrypted provider tokens. The log keeps the SQL and the database's reason only.
+ */
+export function loggableError(error: Error): Error | Record<string, unknown> {
+  if (!(error instanceof DrizzleQueryError)) return error
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined
+  return {
+    type: 'DrizzleQueryError',
+    query: error.query,
+    reason: typeof cause?.message === 'string' ? cause.message : undefined,
+    code: typeof cause?.code === 'string' ? cause.code : undefined,
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n'),
   }
 }
 
@@ -73,7 +93,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
               : error.message
       return reply.status(status).send(body(status, message, error.code))
     }
-    request.log.error({ err: error }, 'request failed')
+    request.log.error({ err: loggableError(error) }, 'request failed')
     return reply
       .status(500)
       .send(

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type { Env, OAuthProviderName } from '../../config/env.ts'
 import { notFound } from '../../lib/errors.ts'
 import { requireUser, type SessionsApi } from '../../plugins/auth.ts'
+import { loggableError } from '../../plugins/error-handler.ts'
 import type { AuthService } from './auth.service.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
 import type { UsersRepo } from './users.repo.ts'
@@ -98,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
           request.log.info({ provider, reason: error.reason }, 'sign-in refused')
           return reply.redirect(loginError(error.reason))
         }
-        request.log.error({ err: error, provider }, 'sign-in failed')
+        request.log.error({ err: loggableError(error as Error), provider }, 'sign-in failed')
         return reply.redirect(loginError('Sign-in failed. Please try again.'))
       }
     },
