@@ -22,6 +22,8 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
   return {
     /** Finds or creates the user behind a verified sign-in and stores the provider's tokens encrypted. */
     async signIn(result: SignInResult): Promise<UserRow> {
+      // A display name with a control character (NUL cannot even be stored) would fail every sign-in.
+      const name = result.name.replace(/[\p{Cc}\p{Cs}]/gu, '').trim()
       const tokens = {
         email: result.email,
         accessToken: seal(result.accessToken),
@@ -37,7 +39,7 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
           refreshToken: tokens.refreshToken ?? existing.refreshToken,
         })
         const user = await repo.updateUser(existing.userId, {
-          ...(result.name ? { name: result.name } : {}),
+          ...(name ? { name } : {}),
           ...(result.picture ? { picture: result.picture } : {}),
         })
         if (!user) throw notFound('User')
@@ -45,7 +47,7 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
       }
       const timezone = result.timezone && isIanaTimeZone(result.timezone) ? result.timezone : 'UTC'
       return repo.createUserWithIdentity(
-        { email: result.email, name: result.name, picture: result.picture, timezone },
+        { email: result.email, name, picture: result.picture, timezone },
         { provider: result.identityProvider, subject: result.subject, ...tokens },
       )
     },

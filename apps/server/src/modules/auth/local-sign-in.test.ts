@@ -105,6 +105,18 @@ describe('sign-in through the built-in local IdP (full OpenID Connect round trip
     expect(browser.cookies.has('remi_session')).toBe(false)
   })
 
+  it('signs in with control characters in the name (NUL cannot be stored), keeping the rest of it', async () => {
+    const browser = new Browser()
+    const { landing } = await localSignIn(browser, t.baseUrl, {
+      email: 'nul@example.test',
+      name: 'Ada\u0000 Love\u0007lace',
+    })
+    expect(landing.searchParams.get('error')).toBeNull()
+    const me = await browser.request(`${t.baseUrl}/api/auth/user`)
+    expect(me.status).toBe(200)
+    expect(await me.json()).toMatchObject({ name: 'Ada Lovelace', email: 'nul@example.test' })
+  })
+
   it('ignores an unsafe returnTo', async () => {
     const { landing } = await localSignIn(
       new Browser(),
