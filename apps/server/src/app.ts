@@ -71,6 +71,9 @@ export async function buildApp(options: AppOptions) {
     // X-Forwarded-For is believed only from a proxy on this host or a private network, so clients cannot spoof it.
     trustProxy: 'loopback, linklocal, uniquelocal',
     requestIdHeader: false,
+    // Prototype-poisoning keys are dropped while parsing, like any other key the schemas do not know.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   })
@@ -107,6 +110,7 @@ export async function buildApp(options: AppOptions) {
       prefix: LOCAL_IDP_PATH,
       appUrl: env.appUrl,
       sessionSecret: env.sessionSecret,
+      signInRateLimit: options.rateLimits?.signIn ?? 30,
     })
   }
 

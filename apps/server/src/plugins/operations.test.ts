@@ -31,6 +31,20 @@ describe('rate limits', () => {
     })
   })
 
+  it('limits the local sign-in form like the other sign-in routes', async () => {
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oidc/interaction/some-uid/login',
+        remoteAddress: '10.0.0.9',
+        payload: 'email=a%40example.test',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    expect((await post()).statusCode).toBe(400) // no such sign-in in progress
+    expect((await post()).statusCode).toBe(400)
+    expect((await post()).statusCode).toBe(429)
+  })
+
   it('puts a global ceiling on every client', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 7; i++) {

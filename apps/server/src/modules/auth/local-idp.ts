@@ -85,7 +85,10 @@ class MemoryAdapter {
  * A real OpenID Provider (oidc-provider) for self-hosting without Google or Microsoft credentials.
  * Remi signs in against it with the same openid-client code it uses for Google.
  */
-export async function localIdpPlugin(app: FastifyInstance, opts: { appUrl: string; sessionSecret: string }) {
+export async function localIdpPlugin(
+  app: FastifyInstance,
+  opts: { appUrl: string; sessionSecret: string; signInRateLimit: number },
+) {
   // Profiles typed on the sign-in page; only needed for the seconds between the form and the token exchange.
   const accounts = new Map<string, LocalAccount>()
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
@@ -166,19 +169,24 @@ export async function localIdpPlugin(app: FastifyInstance, opts: { appUrl: strin
       if (!details) return
       return sendPage(reply, signInPage(details.uid))
     })
-    scope.post<{ Params: { uid: string } }>('/interaction/:uid/login', async (request, reply) => {
-      const details = await interactionDetails(provider, request, reply)
-      if (!details) return
-      const form = LoginForm.safeParse(request.body)
-      if (!form.success) {
-        reply.status(400)
-        return sendPage(reply, signInPage(details.uid, 'Enter a valid e-mail address.'))
-      }
-      const accountId = localAccountId(form.data.email)
-      accounts.set(accountId, { email: form.data.email.toLowerCase(), name: form.data.name })
-      const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } })
-      return reply.redirect(redirectTo, 303)
-    })
+    const signInLimit = { rateLimit: { max: opts.signInRateLimit, timeWindow: '1 minute' } }
+    scope.post<{ Params: { uid: string } }>(
+      '/interaction/:uid/login',
+      { config: signInLimit },
+      async (request, reply) => {
+        const details = await interactionDetails(provider, request, reply)
+        if (!details) return
+        const form = LoginForm.safeParse(request.body)
+        if (!form.success) {
+          reply.status(400)
+          return sendPage(reply, signInPage(details.uid, 'Enter a valid e-mail address.'))
+        }
+        const accountId = localAccountId(form.data.email)
+        accounts.set(accountId, { email: form.data.email.toLowerCase(), name: form.data.name })
+        const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } })
+        return reply.redirect(redirectTo, 303)
+      },
+    )
   })
 
   // Everything else is oidc-provider's own (discovery, authorize, token, jwks, userinfo): hand it the raw request.

@@ -196,6 +196,20 @@ describe('bad request bodies', () => {
     expect(res.json().message).toBe('The request body is not valid JSON.')
   })
 
+  it('drops __proto__ and constructor.prototype keys instead of refusing the body as bad JSON', async () => {
+    const user = await t.createUser()
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/user/settings',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload:
+        '{"timezone": "Asia/Tokyo", "__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ timezone: 'Asia/Tokyo' })
+    expect(({} as Record<string, unknown>).admin).toBeUndefined()
+  })
+
   it('answers an oversized body with 413', async () => {
     const user = await t.createUser()
     const res = await t.app.inject({
