@@ -59,7 +59,9 @@ test('configures weather with vacation mode, enables it, tests it and reads the 
   await expect(card.getByText('Lisbon')).toBeVisible()
   await expect(card.getByText(`Paris (${utcDay()} - ${utcDay(3)})`)).toBeVisible()
 
-  await card.getByRole('switch', { name: 'Enable Weather' }).check()
+  // The switch follows the query cache, which React hears of a tick after the click: assert with retries.
+  await card.getByRole('switch', { name: 'Enable Weather' }).click()
+  await expect(card.getByRole('switch', { name: 'Enable Weather' })).toBeChecked()
   await expect(card.getByRole('button', { name: 'Test Connection' })).toBeEnabled()
   await card.getByRole('button', { name: 'Test Connection' }).click()
   // The vacation covers today, so the forecast is Paris's (the fake's 7.6 °C, overcast).
@@ -94,7 +96,8 @@ test('configures an ICS calendar and tests it', async ({ page, fakes }) => {
   await expect(dialog).toBeHidden()
   await expect(card.getByText(fakes.ics.calendarUrl)).toBeVisible()
 
-  await card.getByRole('switch', { name: 'Enable Calendar' }).check()
+  await card.getByRole('switch', { name: 'Enable Calendar' }).click()
+  await expect(card.getByRole('switch', { name: 'Enable Calendar' })).toBeChecked()
   await card.getByRole('button', { name: 'Test Connection' }).click()
   // Today: the weekly stand-up, the all-day holiday and the dentist.
   await expect(page.getByText('3 events today in Family')).toBeVisible()

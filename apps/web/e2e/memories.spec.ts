@@ -211,6 +211,7 @@ test('axe finds no serious or critical violation on the memories screen, its mod
   expect(await seriousViolations(page)).toEqual([])
   await createMemory(page, 'Something to check', 'a11y, checks')
   await page.getByRole('button', { name: 'Advanced' }).click()
+  await expect(page.getByLabel('Start date')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Add Memory' }).click()
   await dialog(page).getByRole('textbox', { name: 'Tags' }).fill('a')

@@ -30,6 +30,9 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
+    // Bootstrap drops its transitions under reduced motion, so nothing is measured (axe colour contrast)
+    // or clicked halfway through an animation.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
