@@ -1,11 +1,10 @@
 import fc from 'fast-check'
 import { STATUS_CODES } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import { loggerOptions } from './app.ts'
 import type { Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { captureLogs } from './test/logs.ts'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from './test/fakes/open-meteo.ts'
 
@@ -666,14 +665,8 @@ describe('CSRF cannot be skipped by spelling the address differently', () => {
 
 describe('the log of a query that failed', () => {
   it('names the query and the reason, never its parameters (an ICS link carries a secret)', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const logged = await buildTestApp({ logger: { ...(loggerOptions('info') as object), stream } })
+    const logs = captureLogs()
+    const logged = await buildTestApp({ logger: logs.logger })
     try {
       const user = await logged.createUser()
       // Reads still work; every new or changed data-source row is refused by the database.
@@ -688,7 +681,7 @@ describe('the log of a query that failed', () => {
         payload: { configuration: { icsUrl: secretUrl } },
       })
       expect(res.statusCode).toBe(500)
-      const log = lines.join('')
+      const log = logs.text()
       expect(log).toContain('request failed')
       expect(log).toContain('insert into \\"data_sources\\"')
       expect(log).toContain('refuse_writes')

@@ -2,11 +2,10 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loggerOptions } from '../app.ts'
+import { captureLogs } from '../test/logs.ts'
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts'
 import { freePort } from '../test/http-client.ts'
 
@@ -109,21 +108,15 @@ describe('errors and logs', () => {
   })
 
   it('redacts cookies, Authorization and tokens in URLs from the logs', async () => {
-    const lines: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const t = await buildTestApp({ logger: { ...(loggerOptions('info') as object), stream } })
+    const logs = captureLogs()
+    const t = await buildTestApp({ logger: logs.logger })
     const user = await t.createUser()
     await t.app.inject({
       url: '/api/auth/user?token=abc.def.ghi&code=secret-code',
       headers: { cookie: user.headers.cookie, authorization: `Bearer ${user.jwt}` },
     })
     await t.close()
-    const log = lines.join('')
+    const log = logs.text()
     expect(log).toContain('/api/auth/user?token=[redacted]&code=[redacted]')
     expect(log).not.toContain(user.sessionCookie)
     expect(log).not.toContain(user.jwt)

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { readBody } from './listen.ts'
 
 export interface FakeIssuerUser {
   sub: string
@@ -198,16 +199,6 @@ export async function startFakeIssuer(options: FakeIssuerOptions) {
   }
 }
 export type FakeIssuer = Awaited<ReturnType<typeof startFakeIssuer>>
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk) => (data += chunk))
-    req.on('end', () => resolve(data))
-    req.on('error', reject)
-  })
-}
 
 function clientCredentials(req: IncomingMessage, body: URLSearchParams): [string | null, string | null] {
   const header = req.headers.authorization
