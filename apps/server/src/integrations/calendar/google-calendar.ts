@@ -1,5 +1,5 @@
-import { getJson, UpstreamError } from '../http.ts'
-import { MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
+import { getJson } from '../http.ts'
+import { explainCalendarError, MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
 
 interface GoogleCalendarListEntry {
   id: string
@@ -101,25 +101,6 @@ async function call<T>(url: URL, accessToken: string): Promise<T> {
   try {
     return await getJson<T>(url, { service: SERVICE, headers: { authorization: `Bearer ${accessToken}` } })
   } catch (error) {
-    throw explain(error)
+    throw explainCalendarError(error, 'Google', 'Google')
   }
-}
-
-function explain(error: unknown): unknown {
-  if (!(error instanceof UpstreamError)) return error
-  if (error.status === 401 || error.status === 403) {
-    return new UpstreamError(
-      error.status,
-      'Google did not allow access to your calendar. Sign in again with Google to allow calendar access.',
-      error.body,
-    )
-  }
-  if (error.status === 404) {
-    return new UpstreamError(
-      404,
-      'The chosen Google calendar no longer exists. Choose another calendar.',
-      error.body,
-    )
-  }
-  return error
 }

@@ -1,6 +1,6 @@
 import { BRAND } from '../../config/brand.ts'
 import { getJson, UpstreamError } from '../http.ts'
-import { MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
+import { explainCalendarError, MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
 
 interface GraphCalendar {
   id: string
@@ -107,21 +107,6 @@ async function call<T>(url: URL, accessToken: string): Promise<T> {
       headers: { authorization: `Bearer ${accessToken}`, prefer: 'outlook.timezone="UTC"' },
     })
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
-    if (error.status === 401 || error.status === 403) {
-      throw new UpstreamError(
-        error.status,
-        'Microsoft did not allow access to your calendar. Sign in again with Microsoft to allow calendar access.',
-        error.body,
-      )
-    }
-    if (error.status === 404) {
-      throw new UpstreamError(
-        404,
-        'The chosen Outlook calendar no longer exists. Choose another calendar.',
-        error.body,
-      )
-    }
-    throw error
+    throw explainCalendarError(error, 'Microsoft', 'Outlook')
   }
 }

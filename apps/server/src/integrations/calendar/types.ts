@@ -1,3 +1,5 @@
+import { UpstreamError } from '../http.ts'
+
 export interface CalendarEvent {
   id: string
   title: string
@@ -36,3 +38,27 @@ export interface AccountCalendarApi {
 
 /** Paging stops here so a provider that keeps sending next links cannot hold a request forever. */
 export const MAX_PAGES = 20
+
+/** A calendar API's refusal in words a person can act on: the grant (401/403) or the chosen calendar (404). */
+export function explainCalendarError(
+  error: unknown,
+  provider: 'Google' | 'Microsoft',
+  calendarKind: string,
+): unknown {
+  if (!(error instanceof UpstreamError)) return error
+  if (error.status === 401 || error.status === 403) {
+    return new UpstreamError(
+      error.status,
+      `${provider} did not allow access to your calendar. Sign in again with ${provider} to allow calendar access.`,
+      error.body,
+    )
+  }
+  if (error.status === 404) {
+    return new UpstreamError(
+      404,
+      `The chosen ${calendarKind} calendar no longer exists. Choose another calendar.`,
+      error.body,
+    )
+  }
+  return error
+}
