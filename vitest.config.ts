@@ -26,6 +26,7 @@ export default defineConfig({
       },
       ...serverOnPostgres,
       'apps/web',
+      { test: { name: 'tooling', include: ['scripts/*.test.ts'] } },
     ],
   },
 })
