@@ -38,8 +38,19 @@ export interface AppOptions {
 /** Query values that are credentials must never reach the logs. */
 const SECRET_QUERY = /([?&](?:token|code|state|id_token|access_token|refresh_token)=)[^&]*/gi
 
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+export const loggerOptions = (
+  level: string,
+  { pretty = false }: { pretty?: boolean } = {},
+): FastifyServerOptions['logger'] => ({
   level,
+  // A terminal gets readable lines (pino-pretty, in a worker); a pipe or a file gets one JSON object a line.
+  // Redaction and serializers run before either, so both print the same redacted fields.
+  ...(pretty && {
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+    },
+  }),
   redact: {
     paths: [
       'req.headers.cookie',

@@ -22,7 +22,8 @@ async function main() {
     env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
   )
   await migrateDatabase(database)
-  const app = await buildApp({ env, database, webRoot, logger: loggerOptions(env.logLevel) })
+  const logger = loggerOptions(env.logLevel, { pretty: process.stdout.isTTY === true })
+  const app = await buildApp({ env, database, webRoot, logger })
 
   let closing = false
   const shutdown = async (signal: string) => {
