@@ -24,7 +24,8 @@ import {
   SEARCH_PLANNER_SETTING,
   type MemoryQuery,
 } from '../src/modules/memories/memories.repo.ts'
-import { createSessions } from '../src/plugins/auth.ts'
+import { createSessionsRepo } from '../src/modules/auth/sessions.repo.ts'
+import { createSessions } from '../src/modules/auth/sessions.service.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 60)
@@ -165,7 +166,7 @@ async function runEngine(engine: string): Promise<EngineResult> {
       { email: 'bench@example.test', name: 'Bench', picture: null, timezone: 'Europe/Lisbon' },
       { provider: 'local', subject: 'bench', email: 'bench@example.test' },
     )
-    const session = await createSessions(database.db, env.sessionSecret, false).create(user.id, 'bench')
+    const session = await createSessions(createSessionsRepo(database.db), env.sessionSecret, false).create(user.id, 'bench')
     const headers = { cookie: `remi_session=${session.cookieValue}` }
 
     const seedStart = performance.now()

@@ -9,27 +9,36 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Env } from './config/env.ts'
 import { pingDatabase, type Database } from './db/client.ts'
+import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
-import { createAuthService } from './modules/auth/auth.service.ts'
-import { authRoutes } from './modules/auth/auth.routes.ts'
+import { authModule } from './modules/auth/index.ts'
 import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
-import { createOidc } from './modules/auth/oidc.ts'
-import { createUsersRepo } from './modules/auth/users.repo.ts'
+import type { OidcFetch } from './modules/auth/oidc.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
-import type { ModuleOptions } from './modules/module-options.ts'
-import { authPlugin, createSessions } from './plugins/auth.ts'
+import { settingsModule } from './modules/settings/index.ts'
+import { authPlugin } from './plugins/auth.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import { securityPlugin } from './plugins/security.ts'
+import { createServices, type Services } from './services.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services buildApp() built, for tests that call a service directly. Routes get theirs as options. */
+    readonly services: Services
+  }
+}
 
 export interface AppOptions {
   env: Env
   database: Database
+  /** Replacements for outside-world adapters (tests: loopback fakes, a mock language model). */
+  integrations?: Partial<Integrations>
   /** Directory of the built SPA (apps/web/dist); omitted in API-only tests. */
   webRoot?: string
   logger?: FastifyServerOptions['logger']
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
-  oidcFetch?: (url: string, init: RequestInit) => Promise<Response>
+  oidcFetch?: OidcFetch
   rateLimits?: { global?: number; signIn?: number }
   /** Test hook: told of every route as it is registered. */
   onRoute?: (route: { method: string | string[]; url: string }) => void
@@ -125,26 +134,27 @@ export async function buildApp(options: AppOptions) {
     })
   }
 
-  const sessions = createSessions(database.db, env.sessionSecret, env.secureCookies)
-  const oidc = createOidc(env, options.oidcFetch)
-  const usersRepo = createUsersRepo(database.db)
-  const auth = createAuthService(env, usersRepo, oidc)
-  const moduleOptions: ModuleOptions = { env, db: database.db, auth }
+  // The composition root: outside-world adapters once, then the services once, handed to the modules.
+  const { integrations, close: closeIntegrations } = createIntegrations(env, options.integrations)
+  app.addHook('onClose', closeIntegrations)
+  const services = createServices({ env, db: database.db, integrations, oidcFetch: options.oidcFetch })
+  app.decorate('services', services)
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { sessions })
-      await api.register(authRoutes, {
+      await api.register(authPlugin, { sessions: services.sessions })
+      await api.register(authModule, {
         prefix: '/auth',
         env,
-        oidc,
-        sessions,
-        service: auth,
-        repo: usersRepo,
+        oidc: services.oidc,
+        sessions: services.sessions,
+        auth: services.auth,
+        users: services.users,
         signInRateLimit: options.rateLimits?.signIn ?? 30,
       })
-      await api.register(memoriesModule, { prefix: '/memories', ...moduleOptions })
-      await api.register(dataSourcesModule, { prefix: '/datasources', ...moduleOptions })
+      await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
+      await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
+      await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
     },
     { prefix: '/api' },
   )

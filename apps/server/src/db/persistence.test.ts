@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { createUsersRepo } from '../modules/auth/users.repo.ts'
-import { createSessions } from '../plugins/auth.ts'
+import { createSessionsRepo } from '../modules/auth/sessions.repo.ts'
+import { createSessions } from '../modules/auth/sessions.service.ts'
 import { testEnv } from '../test/build-test-app.ts'
 import { migrateDatabase, openDatabase } from './client.ts'
 
@@ -20,7 +21,7 @@ describe('PGlite on disk', () => {
       { email: 'disk@example.test', name: 'Disk', picture: null, timezone: 'UTC' },
       { provider: 'local', subject: 'disk' },
     )
-    const session = await createSessions(first.db, env.sessionSecret, false).create(user.id, undefined)
+    const session = await createSessions(createSessionsRepo(first.db), env.sessionSecret, false).create(user.id, undefined)
     const app = await buildApp({ env, database: first })
     const csrf = await app.inject('/api/auth/csrf-token')
     const cookie = `remi_session=${session.cookieValue}; remi_csrf=${csrf.cookies.find((c) => c.name === 'remi_csrf')!.value}`

@@ -3,8 +3,8 @@ import { ErrorCode } from '@remi/shared'
 /** An error whose message is meant for the person using the app. */
 export class AppError extends Error {
   readonly statusCode: number
-  readonly code: string
-  constructor(statusCode: number, code: string, message: string) {
+  readonly code: ErrorCode
+  constructor(statusCode: number, code: ErrorCode, message: string) {
     super(message)
     this.name = 'AppError'
     this.statusCode = statusCode
@@ -12,10 +12,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: string = ErrorCode.ValidationFailed) =>
+export const badRequest = (message: string, code: ErrorCode = ErrorCode.ValidationFailed) =>
   new AppError(400, code, message)
 export const unauthorized = (message = 'Sign in to continue.') =>
   new AppError(401, ErrorCode.Unauthorized, message)
 export const notFound = (what = 'Resource') => new AppError(404, ErrorCode.NotFound, `${what} not found.`)
 export const conflict = (message: string) => new AppError(409, ErrorCode.Conflict, message)
 export const upstreamFailed = (message: string) => new AppError(502, ErrorCode.UpstreamFailed, message)
+export const forbidden = (message = 'You do not have permission to perform this action.') =>
+  new AppError(403, ErrorCode.Forbidden, message)
+export const payloadTooLarge = (message: string) => new AppError(413, ErrorCode.PayloadTooLarge, message)

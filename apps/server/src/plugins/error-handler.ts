@@ -1,21 +1,39 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ErrorCode, type ApiErrorBody } from '@remi/shared'
+import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE, type ApiErrorBody } from '@remi/shared'
 import { DrizzleQueryError } from 'drizzle-orm'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { STATUS_CODES } from 'node:http'
 import { AppError } from '../lib/errors.ts'
 
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please try again later.'
-
-function body(statusCode: number, message: string, code?: string, requestId?: string): ApiErrorBody {
+/** Every error answer's body (DESIGN §5), from the route handlers, the router, the rate limiter and CSRF. */
+export function errorBody(
+  statusCode: number,
+  message: string,
+  code: ErrorCode,
+  requestId?: string,
+): ApiErrorBody {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
-    ...(code ? { code } : {}),
+    code,
     ...(requestId ? { requestId } : {}),
   }
+}
+
+export const tooManyRequests = () => errorBody(429, TOO_MANY_REQUESTS_MESSAGE, ErrorCode.RateLimited)
+
+/** A code from the closed set for a status that has no more specific one. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return ErrorCode.Unauthorized
+  if (status === 403) return ErrorCode.Forbidden
+  if (status === 404) return ErrorCode.NotFound
+  if (status === 413) return ErrorCode.PayloadTooLarge
+  if (status === 415) return ErrorCode.UnsupportedMediaType
+  if (status === 429) return ErrorCode.RateLimited
+  if (status >= 500) return ErrorCode.Internal
+  return ErrorCode.BadRequest
 }
 
 /**
@@ -50,14 +68,14 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       : error.code === 'FST_ERR_BAD_URL'
         ? 'The address is not valid: it has a broken %-escape.'
         : 'The request could not be read.'
-  return reply.status(status).send(body(status, message, error.code))
+  return reply.status(status).send(errorBody(status, message, ErrorCode.BadRequest))
 }
 
 /** One mapping from every error to DESIGN §5's body; 5xx answers never show internals. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.code))
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.code))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
@@ -66,13 +84,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const message = field
         ? `${where}.${field}: ${first?.message}`
         : `${where}: ${first?.message ?? 'invalid'}`
-      return reply.status(400).send(body(400, message, ErrorCode.ValidationFailed))
+      return reply.status(400).send(errorBody(400, message, ErrorCode.ValidationFailed))
     }
     if (error.code?.startsWith('FST_CSRF')) {
       return reply
         .status(400)
         .send(
-          body(
+          errorBody(
             400,
             'Missing or invalid CSRF token. Fetch /api/auth/csrf-token and retry.',
             ErrorCode.InvalidCsrfToken,
@@ -80,8 +98,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         )
     }
     const status = error.statusCode ?? 500
-    if (status === 429)
-      return reply.status(429).send(body(429, TOO_MANY_REQUESTS_MESSAGE, ErrorCode.RateLimited))
+    if (status === 429) return reply.status(429).send(tooManyRequests())
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
@@ -91,13 +108,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
             : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? `Content-Type '${String(request.headers['content-type']).slice(0, 100)}' is not supported; send the body as application/json.`
               : error.message
-      return reply.status(status).send(body(status, message, error.code))
+      return reply.status(status).send(errorBody(status, message, codeForStatus(status)))
     }
     request.log.error({ err: loggableError(error) }, 'request failed')
     return reply
       .status(500)
       .send(
-        body(
+        errorBody(
           500,
           'Something went wrong on our side. Please try again later.',
           ErrorCode.Internal,
@@ -109,6 +126,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found.`, ErrorCode.NotFound))
+      .send(
+        errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found.`, ErrorCode.NotFound),
+      )
   })
 })

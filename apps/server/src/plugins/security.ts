@@ -4,8 +4,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
-import { ErrorCode } from '@remi/shared'
-import { TOO_MANY_REQUESTS_MESSAGE } from './error-handler.ts'
+import { tooManyRequests } from './error-handler.ts'
 
 export interface SecurityOptions {
   secureCookies: boolean
@@ -50,12 +49,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     max: opts.globalRateLimit,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'remi-rl-', skipOnError: true } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: 'Too Many Requests',
-      message: TOO_MANY_REQUESTS_MESSAGE,
-      code: ErrorCode.RateLimited,
-    }),
+    errorResponseBuilder: () => tooManyRequests(),
   })
 
   await app.register(csrf, {

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, type AppOptions } from '../app.ts'
 import { loadEnv } from '../config/env.ts'
-import { createUsersRepo } from '../modules/auth/users.repo.ts'
-import { createSessions } from '../plugins/auth.ts'
 import { createTestDatabase } from './db.ts'
 
 export const TEST_SESSION_SECRET = 'test-secret-that-is-long-enough-0123456789'
@@ -49,8 +47,7 @@ export async function buildTestApp(
     ...appOptions,
   })
   await app.ready()
-  const repo = createUsersRepo(database.db)
-  const sessions = createSessions(database.db, env.sessionSecret, false)
+  const { users: repo, sessions } = app.services
   let counter = 0
 
   /** A live session (cookie + CSRF token) for an existing user, as after a real sign-in. */

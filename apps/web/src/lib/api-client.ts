@@ -1,4 +1,5 @@
 /** The one way the web app talks to the server: cookies, CSRF on writes, the spec's error catalogue (§8). */
+import { ErrorCode, isErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '@remi/shared'
 
 const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api'
 
@@ -6,20 +7,22 @@ export const errorMessages = {
   401: 'Your session has expired. Please log in again.',
   403: 'You do not have permission to perform this action.',
   404: 'The requested resource was not found.',
-  429: 'Too many requests. Please try again later.',
+  429: TOO_MANY_REQUESTS_MESSAGE,
   500: 'Server error. Please try again later.',
   network: 'Network error. Please check your connection and try again.',
   unexpected: 'An unexpected error occurred',
 } as const
 
+/** The one code the client makes itself: the request never reached the server. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
+export type ClientErrorCode = ErrorCode | typeof NETWORK_ERROR_CODE
 
 export class ApiError extends Error {
   readonly status: number
-  readonly code?: string
+  readonly code?: ClientErrorCode
   readonly body?: unknown
 
-  constructor(message: string, status: number, code?: string, body?: unknown) {
+  constructor(message: string, status: number, code?: ClientErrorCode, body?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
@@ -98,7 +101,7 @@ async function request<T>(method: Method, path: string, body?: unknown, query?: 
   const payload = await readBody(response)
   if (!response.ok) {
     if (response.status === 400 || response.status === 401) resetCsrfToken()
-    const code = isRecord(payload) && typeof payload.code === 'string' ? payload.code : undefined
+    const code = isRecord(payload) && isErrorCode(payload.code) ? payload.code : undefined
     throw new ApiError(messageForStatus(response.status, payload), response.status, code, payload)
   }
   return payload as T
@@ -122,7 +125,7 @@ async function write<T>(method: Method, path: string, body?: unknown): Promise<T
   try {
     return await request<T>(method, path, body)
   } catch (error) {
-    if (isApiError(error) && error.status === 400 && error.code === 'INVALID_CSRF_TOKEN') {
+    if (isApiError(error) && error.status === 400 && error.code === ErrorCode.InvalidCsrfToken) {
       return request<T>(method, path, body)
     }
     throw error

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  CsrfTokenResponse,
-  CurrentUser,
-  isIanaTimeZone,
-  isSafeRedirectPath,
-  UserSettings,
-} from '@remi/shared'
+import { CsrfTokenResponse, CurrentUser, isIanaTimeZone, isSafeRedirectPath } from '@remi/shared'
 import { z } from 'zod'
 import type { Env, OAuthProviderName } from '../../config/env.ts'
 import { notFound } from '../../lib/errors.ts'
-import { requireUser, type SessionsApi } from '../../plugins/auth.ts'
+import { requireUser } from '../../plugins/auth.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
 import type { AuthService } from './auth.service.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
+import type { SessionsApi } from './sessions.service.ts'
 import type { UsersRepo } from './users.repo.ts'
 
 export interface AuthRoutesOptions {
@@ -124,24 +119,4 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     sessions.clearCookie(reply)
     return reply.status(204).send()
   })
-
-  r.get(
-    '/user/settings',
-    { schema: { tags: ['settings'], response: { 200: UserSettings } } },
-    async (request) => {
-      const user = await repo.findById(requireUser(request))
-      if (!user) throw notFound('User')
-      return { timezone: user.timezone }
-    },
-  )
-
-  r.put(
-    '/user/settings',
-    { schema: { tags: ['settings'], body: UserSettings, response: { 200: UserSettings } } },
-    async (request) => {
-      const user = await repo.updateUser(requireUser(request), { timezone: request.body.timezone })
-      if (!user) throw notFound('User')
-      return { timezone: user.timezone }
-    },
-  )
 }

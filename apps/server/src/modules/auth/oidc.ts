@@ -46,7 +46,10 @@ export class SignInError extends Error {
  * One openid-client code path for Google, Microsoft and the built-in local IdP: only the issuer,
  * client credentials and scopes differ. `fetchImpl` lets tests route provider hosts to loopback fakes.
  */
-export function createOidc(env: Env, fetchImpl?: (url: string, init: RequestInit) => Promise<Response>) {
+/** A fetch for openid-client: tests route the providers' hosts to loopback fakes with it. */
+export type OidcFetch = (url: string, init: RequestInit) => Promise<Response>
+
+export function createOidc(env: Env, fetchImpl?: OidcFetch) {
   const flowKey = deriveKey(env.sessionSecret, 'oauth-flow')
   const configs = new Map<OAuthProviderName, Promise<client.Configuration>>()
 

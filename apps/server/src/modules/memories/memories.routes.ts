@@ -12,7 +12,7 @@ import {
   MemoryTagList,
   UpdateMemoryBody,
 } from '@remi/shared'
-import { AppError } from '../../lib/errors.ts'
+import { payloadTooLarge } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
 
@@ -52,11 +52,7 @@ export async function memoriesRoutes(app: FastifyInstance, opts: { service: Memo
       // The generic 413 text does not say what the limit is; everything else goes to the app's handler.
       errorHandler: (error: FastifyError) => {
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          throw new AppError(
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`,
-          )
+          throw payloadTooLarge(`The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`)
         }
         throw error
       },

@@ -1,0 +1,57 @@
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { LanguageModel } from 'ai'
+import type { Env } from '../../config/env.ts'
+
+export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434/v1'
+
+/** The language model the assistant and the briefing use, with the names shown to people and in logs. */
+export interface AssistantModel {
+  model: LanguageModel
+  /** AI_PROVIDER, or 'test' for a test double. */
+  provider: string
+  /** AI_MODEL: shown in the chat's badge and stored with each answer. */
+  modelId: string
+}
+
+/**
+ * The configured model, or null for the offline assistant (AI_PROVIDER=none). Builds the provider
+ * client only: nothing is sent until the first answer, so an unreachable model never stops start-up.
+ */
+export function createLanguageModel(ai: Env['ai']): AssistantModel | null {
+  if (ai.provider === 'none' || !ai.model) return null
+  const modelId = ai.model
+  const baseURL = ai.baseUrl
+  switch (ai.provider) {
+    case 'openai':
+      // Chat Completions: the API every OpenAI-compatible server also speaks.
+      return {
+        provider: 'openai',
+        modelId,
+        model: createOpenAI({ apiKey: ai.apiKey, baseURL }).chat(modelId),
+      }
+    case 'anthropic':
+      return {
+        provider: 'anthropic',
+        modelId,
+        model: createAnthropic({ apiKey: ai.apiKey, baseURL })(modelId),
+      }
+    case 'ollama':
+      return {
+        provider: 'ollama',
+        modelId,
+        model: createOpenAICompatible({ name: 'ollama', baseURL: baseURL ?? OLLAMA_DEFAULT_BASE_URL })(
+          modelId,
+        ),
+      }
+    case 'openai-compatible':
+      return {
+        provider: 'openai-compatible',
+        modelId,
+        model: createOpenAICompatible({ name: 'openai-compatible', baseURL: baseURL!, apiKey: ai.apiKey })(
+          modelId,
+        ),
+      }
+  }
+}

@@ -1,0 +1,36 @@
+import type { Env } from '../config/env.ts'
+import { createLanguageModel, type AssistantModel } from './ai/model.ts'
+import { createGoogleCalendar } from './calendar/google-calendar.ts'
+import { createIcsFeed, type IcsFeed } from './calendar/ics-feed.ts'
+import { createMicrosoftGraph } from './calendar/microsoft-graph.ts'
+import type { AccountCalendarApi } from './calendar/types.ts'
+import { createSafeFetch } from './safe-fetch.ts'
+import { createOpenMeteo, type WeatherProvider } from './weather/open-meteo.ts'
+
+/** Every adapter to the outside world, built once by buildApp(); tests replace any of them. */
+export interface Integrations {
+  weather: WeatherProvider
+  google: AccountCalendarApi
+  microsoft: AccountCalendarApi
+  ics: IcsFeed
+  /** The assistant's and the briefing's model; null is the offline assistant. */
+  languageModel: AssistantModel | null
+}
+
+export function createIntegrations(env: Env, overrides: Partial<Integrations> = {}) {
+  // The ICS fetcher keeps an agent with pooled connections; built only when no test double replaces it.
+  const safeFetch = overrides.ics
+    ? null
+    : createSafeFetch({ allowPrivateNetwork: env.allowPrivateNetworkUrls })
+  const integrations: Integrations = {
+    weather: overrides.weather ?? createOpenMeteo(env),
+    google: overrides.google ?? createGoogleCalendar(env.googleCalendarApiUrl),
+    microsoft: overrides.microsoft ?? createMicrosoftGraph(env.microsoftGraphApiUrl),
+    ics: overrides.ics ?? createIcsFeed(safeFetch!),
+    languageModel:
+      overrides.languageModel !== undefined ? overrides.languageModel : createLanguageModel(env.ai),
+  }
+  return { integrations, close: async () => safeFetch?.close() }
+}
+
+export type { AssistantModel } from './ai/model.ts'

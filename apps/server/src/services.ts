@@ -1,0 +1,38 @@
+import type { Env } from './config/env.ts'
+import type { Db } from './db/client.ts'
+import type { Integrations } from './integrations/index.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { createOidc, type OidcFetch } from './modules/auth/oidc.ts'
+import { createSessionsRepo } from './modules/auth/sessions.repo.ts'
+import { createSessions } from './modules/auth/sessions.service.ts'
+import { createUsersRepo } from './modules/auth/users.repo.ts'
+import { createCalendarService } from './modules/datasources/calendar.service.ts'
+import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts'
+import { createDataSourcesService } from './modules/datasources/datasources.service.ts'
+import { createWeatherService } from './modules/datasources/weather.service.ts'
+import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
+import { createMemoriesService } from './modules/memories/memories.service.ts'
+
+/**
+ * The domain services, each built once over the database and the integrations. buildApp() hands each
+ * module the ones it needs; the assistant, the briefing and the MCP server share these same instances.
+ */
+export function createServices(deps: {
+  env: Env
+  db: Db
+  integrations: Integrations
+  oidcFetch?: OidcFetch | undefined
+}) {
+  const { env, db, integrations } = deps
+  const users = createUsersRepo(db)
+  const sessions = createSessions(createSessionsRepo(db), env.sessionSecret, env.secureCookies)
+  const oidc = createOidc(env, deps.oidcFetch)
+  const auth = createAuthService(env, users, oidc)
+  const memories = createMemoriesService(createMemoriesRepo(db), users)
+  const dataSourcesRepo = createDataSourcesRepo(db)
+  const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
+  const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
+  const dataSources = createDataSourcesService({ repo: dataSourcesRepo, weather, calendar })
+  return { users, sessions, oidc, auth, memories, weather, calendar, dataSources }
+}
+export type Services = ReturnType<typeof createServices>

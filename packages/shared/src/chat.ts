@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { isStorableText } from './text.ts'
+
+export const CHAT_LIMITS = {
+  contentMax: 8000,
+  /** Sends (send, stream, regenerate) per user per minute. */
+  sendsPerMinute: 20,
+  historyPageSizeDefault: 30,
+  historyPageSizeMax: 100,
+} as const
+
+/** How an answer was made: the model with tools, the model with facts in its prompt, or the offline assistant. */
+export const AnswerMode = z.enum(['tools', 'context', 'offline'])
+export type AnswerMode = z.infer<typeof AnswerMode>
+
+export const assistantTools = [
+  'search_memories',
+  'create_memory',
+  'get_weather',
+  'get_calendar_events',
+] as const
+export const AssistantTool = z.enum(assistantTools)
+export type AssistantTool = z.infer<typeof AssistantTool>
+
+/** A memory an answer was given or found. */
+export const Citation = z.object({
+  id: z.uuid(),
+  /** The start of the memory's text. */
+  excerpt: z.string(),
+  date: z.string().nullable(),
+})
+export type Citation = z.infer<typeof Citation>
+
+/** One tool call, in words: "Searched memories for 'Ana'", "Saved a memory". */
+export const Activity = z.object({
+  tool: AssistantTool,
+  summary: z.string(),
+  /** The memory a create_memory call saved, so the screen can link to it. */
+  memoryId: z.uuid().optional(),
+})
+export type Activity = z.infer<typeof Activity>
+
+export const ChatMessage = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  isUserMessage: z.boolean(),
+  /** ISO time. */
+  createdUtc: z.string(),
+  citations: z.array(Citation).optional(),
+  activity: z.array(Activity).optional(),
+  mode: AnswerMode.optional(),
+  /** The model that wrote it; absent for the offline assistant and user messages. */
+  model: z.string().optional(),
+  /** The answer was cut short by the user (Stop). */
+  stopped: z.boolean().optional(),
+})
+export type ChatMessage = z.infer<typeof ChatMessage>
+
+export const ChatContent = z
+  .string({ error: 'content is required.' })
+  .trim()
+  .min(1, 'content must not be blank.')
+  .max(CHAT_LIMITS.contentMax, `content must be at most ${CHAT_LIMITS.contentMax} characters.`)
+  .refine(isStorableText, 'content must not contain NUL or broken characters.')
+
+export const SendMessageBody = z.object({
+  content: ChatContent,
+  /** Omitted: the user's current conversation (a new one when there is none). */
+  conversationId: z.uuid({ error: 'conversationId must be a UUID.' }).optional(),
+})
+export type SendMessageBody = z.input<typeof SendMessageBody>
+
+export const SendMessageResponse = z.object({
+  conversationId: z.uuid(),
+  userMessage: ChatMessage,
+  assistantMessage: ChatMessage,
+})
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>
+
+export const RegenerateBody = z.object({
+  conversationId: z.uuid({ error: 'conversationId must be a UUID.' }),
+})
+export type RegenerateBody = z.input<typeof RegenerateBody>
+
+export const ChatHistoryQuery = z.object({
+  conversationId: z.uuid({ error: 'conversationId must be a UUID.' }).optional(),
+  /** 1 is the newest page. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CHAT_LIMITS.historyPageSizeMax)
+    .default(CHAT_LIMITS.historyPageSizeDefault),
+})
+export type ChatHistoryQuery = z.input<typeof ChatHistoryQuery>
+
+/** Who answers: a named model, or the offline assistant (model null). */
+export const AssistantInfo = z.object({ name: z.string(), model: z.string().nullable() })
+export type AssistantInfo = z.infer<typeof AssistantInfo>
+
+export const ChatHistory = z.object({
+  /** null until the user's first message. */
+  conversationId: z.uuid().nullable(),
+  /** Oldest first within the page; page 1 holds the newest messages. */
+  messages: z.array(ChatMessage),
+  totalCount: z.number().int().min(0),
+  assistant: AssistantInfo,
+})
+export type ChatHistory = z.infer<typeof ChatHistory>
+
+/** The server-sent events of POST chat/stream and chat/regenerate, by event name. */
+export const ChatStreamEvents = {
+  /** The stored user message (not sent by regenerate). */
+  user: z.object({ conversationId: z.uuid(), message: ChatMessage }),
+  /** A tool started or finished. */
+  activity: z.object({ status: z.enum(['started', 'finished']), activity: Activity }),
+  /** More answer text. */
+  delta: z.object({ text: z.string() }),
+  /** The stored assistant message, with citations and activity. */
+  done: z.object({ conversationId: z.uuid(), message: ChatMessage }),
+  /** Something went wrong; the user message stays stored. */
+  error: z.object({ message: z.string() }),
+} as const
+export type ChatStreamEventName = keyof typeof ChatStreamEvents
+export type ChatStreamEvent = {
+  [K in ChatStreamEventName]: { event: K; data: z.infer<(typeof ChatStreamEvents)[K]> }
+}[ChatStreamEventName]
