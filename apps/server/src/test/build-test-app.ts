@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, type AppOptions } from '../app.ts'
 import { loadEnv } from '../config/env.ts'
+import { apiClient, type ApiClient } from './api.ts'
 import { createTestDatabase } from './db.ts'
+import { createFactories } from './factories.ts'
 
 export const TEST_SESSION_SECRET = 'test-secret-that-is-long-enough-0123456789'
 
@@ -24,6 +26,8 @@ export interface TestUser {
   /** The session-bound JWT, for Authorization: Bearer. */
   jwt: string
   sessionCookie: string
+  /** The typed client, signed in as this user (session cookie and CSRF token on every request). */
+  api: ApiClient
 }
 
 /**
@@ -55,15 +59,17 @@ export async function buildTestApp(
     const session = await sessions.create(userId, 'vitest')
     const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' })
     const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
+    const headers = {
+      cookie: `remi_session=${session.cookieValue}; remi_csrf=${csrfCookie.value}`,
+      'x-csrf-token': csrf.json<{ csrfToken: string }>().csrfToken,
+    }
     return {
       id: userId,
       email,
       jwt: session.jwt,
       sessionCookie: session.cookieValue,
-      headers: {
-        cookie: `remi_session=${session.cookieValue}; remi_csrf=${csrfCookie.value}`,
-        'x-csrf-token': csrf.json<{ csrfToken: string }>().csrfToken,
-      },
+      headers,
+      api: apiClient(app, headers),
     }
   }
 
@@ -86,6 +92,12 @@ export async function buildTestApp(
     db: database.db,
     /** Every route the app registered (method and URL pattern). */
     routes,
+    /** The services the app runs on (the same instances its routes use). */
+    services: app.services,
+    /** Rows with chosen times: memory, conversation, message, dataSource. */
+    factory: createFactories(database.db, app.services),
+    /** The typed client without a session. */
+    anonymous: apiClient(app),
     createUser,
     signInAs,
     async close() {
