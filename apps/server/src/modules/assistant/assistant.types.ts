@@ -1,0 +1,47 @@
+import type { Activity, AnswerMode, AssistantInfo, Citation } from '@remi/shared'
+
+/** One earlier message of the conversation, oldest first. */
+export interface HistoryMessage {
+  role: 'user' | 'assistant'
+  content: string
+}
+
+/** What the assistant reports while it answers (the chat's SSE `activity` and `delta` events). */
+export type AssistantEvent =
+  | { type: 'activity'; status: 'started' | 'finished'; activity: Activity }
+  | { type: 'delta'; text: string }
+
+export interface AnswerInput {
+  userId: string
+  /** The user's message (already stored by the chat service). */
+  content: string
+  /** Earlier messages of the conversation, oldest first, the new message not included. */
+  history: HistoryMessage[]
+  /** Whether the offline assistant has already said, in this conversation, that it runs without a model. */
+  offlineIntroduced: boolean
+  /** Aborted when the user presses Stop (the request closed): the model stops, `stopped` is true. */
+  signal: AbortSignal
+  onEvent?: (event: AssistantEvent) => void
+}
+
+export interface Answer {
+  /** Markdown. For a fallback to the offline assistant it starts with a short note that the model was unavailable. */
+  content: string
+  /** The memories the answer was given or found (de-duplicated, in the order first used). */
+  citations: Citation[]
+  /** The tools it called, in words, with the arguments kept in `calls`. */
+  activity: Activity[]
+  /** Tool calls with their arguments, for the message's metadata. */
+  calls: Array<{ tool: string; args: unknown }>
+  mode: AnswerMode
+  /** The model's id when a model wrote it; absent for the offline assistant. */
+  model?: string
+  /** The user stopped it; `content` holds what was generated until then. */
+  stopped: boolean
+}
+
+/** The chat's assistant: a model (tools or context mode) or the offline assistant, with the same tools. */
+export interface Assistant {
+  readonly info: AssistantInfo
+  answer(input: AnswerInput): Promise<Answer>
+}
