@@ -1,4 +1,132 @@
-// Placeholder until the dashboard issue lands.
+import { format } from 'date-fns'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import Placeholder from 'react-bootstrap/Placeholder'
+import Spinner from 'react-bootstrap/Spinner'
+import { Link } from 'react-router'
+import { paths } from '../../../config/paths'
+import { reloadPage } from '../../../lib/browser'
+import { useBriefing } from '../api/get-briefing'
+import { useDashboardStats } from '../api/get-dashboard-stats'
+import { BriefingCard } from './briefing-card'
+
+/** The first page after sign-in: how much is stored, and what the day holds (spec §2 Dashboard). */
 export function DashboardPage() {
-  return <h1>Dashboard</h1>
+  const stats = useDashboardStats()
+  const briefing = useBriefing()
+  const lastLoaded = Math.max(stats.dataUpdatedAt, briefing.dataUpdatedAt)
+  const loading = stats.isPending || briefing.isPending
+
+  if (stats.isError && briefing.isError) {
+    return (
+      <div>
+        <h1>Dashboard</h1>
+        <Alert variant="danger" className="mt-3">
+          <Alert.Heading as="h2" className="h4">
+            Dashboard Unavailable
+          </Alert.Heading>
+          <p>The statistics and the daily briefing could not be loaded.</p>
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="primary" onClick={() => void Promise.all([stats.refetch(), briefing.refetch()])}>
+              Try Again
+            </Button>
+            <Button variant="outline-secondary" onClick={reloadPage}>
+              Refresh Page
+            </Button>
+          </div>
+        </Alert>
+      </div>
+    )
+  }
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+        <h1 className="mb-0">Dashboard</h1>
+        <span className="text-body-secondary small">
+          Last updated: {lastLoaded > 0 ? format(lastLoaded, 'p') : '—'}
+        </span>
+      </div>
+      {loading ? (
+        <div className="d-flex align-items-center gap-2 text-body-secondary mb-3" role="status">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span>Loading dashboard...</span>
+        </div>
+      ) : null}
+
+      {stats.isError ? (
+        <Alert
+          variant="warning"
+          className="d-flex flex-wrap justify-content-between align-items-center gap-2"
+        >
+          <span>
+            <strong>Statistics Unavailable</strong> The counts could not be loaded.
+          </span>
+          <Button variant="outline-dark" size="sm" onClick={() => void stats.refetch()}>
+            Retry Loading Stats
+          </Button>
+        </Alert>
+      ) : (
+        <div className="row g-3 mb-4">
+          <StatCard
+            label="Total Memories"
+            hint="All time"
+            value={stats.data?.totalMemories}
+            to={paths.memories}
+          />
+          <StatCard
+            label="Recent Memories"
+            hint="Last 30 days"
+            value={stats.data?.recentMemories}
+            to={`${paths.memories}?range=recent`}
+          />
+          <StatCard
+            label="Active Chats"
+            hint="Last 24 hours"
+            value={stats.data?.activeChats}
+            to={paths.chat}
+          />
+        </div>
+      )}
+
+      {briefing.isError ? (
+        <Alert
+          variant="warning"
+          className="d-flex flex-wrap justify-content-between align-items-center gap-2"
+        >
+          <span>
+            <strong>Daily Briefing Unavailable</strong> Your briefing could not be loaded.
+          </span>
+          <Button variant="outline-dark" size="sm" onClick={() => void briefing.refetch()}>
+            Retry Loading Briefing
+          </Button>
+        </Alert>
+      ) : (
+        <BriefingCard briefing={briefing.data} />
+      )}
+    </div>
+  )
+}
+
+function StatCard(props: { label: string; hint: string; value: number | undefined; to: string }) {
+  return (
+    <div className="col-12 col-md-4">
+      <Card as={Link} to={props.to} className="h-100 text-decoration-none stat-card">
+        <Card.Body>
+          <Card.Title as="h2" className="h6 text-body-secondary mb-1">
+            {props.label}
+          </Card.Title>
+          {props.value === undefined ? (
+            <Placeholder as="p" animation="glow" className="display-6 mb-0" aria-hidden="true">
+              <Placeholder xs={4} />
+            </Placeholder>
+          ) : (
+            <p className="display-6 mb-0 text-body">{props.value}</p>
+          )}
+          <small className="text-body-secondary">{props.hint}</small>
+        </Card.Body>
+      </Card>
+    </div>
+  )
 }
