@@ -7,14 +7,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Libraries change less often than the app: separate chunks stay cached across releases.
+    // React changes less often than the app: its own chunk stays cached across releases. Other libraries
+    // go with the pages that use them (route-level splitting in app/router.tsx), so /login stays small.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -8,7 +8,16 @@ import { http, HttpResponse, renderWithProviders, server } from '../test/render'
 import { LocationDisplay } from '../test/location-display'
 import { App } from './app'
 
+/** What the pages behind the routes load, so a route test never leaves a request unanswered. */
+const pageHandlers = () => [
+  http.get('/api/dashboard/stats', () =>
+    HttpResponse.json({ totalMemories: 0, recentMemories: 0, activeChats: 0 }),
+  ),
+  http.get('/api/dashboard/briefing', () => HttpResponse.json({ content: 'Good morning' })),
+]
+
 function renderApp(route: string) {
+  server.use(...pageHandlers())
   const visited: string[] = []
   function History() {
     const location = useLocation()

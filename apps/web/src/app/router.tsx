@@ -1,13 +1,31 @@
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
+import { LoadingSpinner } from '../components/ui/spinner'
 import { paths } from '../config/paths'
 import { LoginPage } from '../features/auth/components/login-page'
 import { RequireAuth } from '../features/auth/components/require-auth'
-import { ChatPage } from '../features/chat/components/chat-page'
-import { DashboardPage } from '../features/dashboard/components/dashboard-page'
-import { DataSourcesPage } from '../features/data-sources/components/data-sources-page'
-import { MemoriesPage } from '../features/memories/components/memories-page'
-import { SettingsPage } from '../features/settings/components/settings-page'
 import { ProtectedLayout } from './protected-layout'
+
+// Each signed-in page is its own chunk: /login loads none of them (nor markdown or the virtualizer).
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+)
+const MemoriesPage = lazy(() =>
+  import('../features/memories/components/memories-page').then((m) => ({ default: m.MemoriesPage })),
+)
+const ChatPage = lazy(() =>
+  import('../features/chat/components/chat-page').then((m) => ({ default: m.ChatPage })),
+)
+const DataSourcesPage = lazy(() =>
+  import('../features/data-sources/components/data-sources-page').then((m) => ({
+    default: m.DataSourcesPage,
+  })),
+)
+const SettingsPage = lazy(() =>
+  import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+)
+
+const page = (element: ReactNode) => <Suspense fallback={<LoadingSpinner />}>{element}</Suspense>
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -16,11 +34,11 @@ export function AppRoutes() {
       <Route path={paths.login} element={<LoginPage />} />
       <Route element={<RequireAuth />}>
         <Route element={<ProtectedLayout />}>
-          <Route path={paths.dashboard} element={<DashboardPage />} />
-          <Route path={paths.memories} element={<MemoriesPage />} />
-          <Route path={paths.chat} element={<ChatPage />} />
-          <Route path={paths.dataSources} element={<DataSourcesPage />} />
-          <Route path={paths.settings} element={<SettingsPage />} />
+          <Route path={paths.dashboard} element={page(<DashboardPage />)} />
+          <Route path={paths.memories} element={page(<MemoriesPage />)} />
+          <Route path={paths.chat} element={page(<ChatPage />)} />
+          <Route path={paths.dataSources} element={page(<DataSourcesPage />)} />
+          <Route path={paths.settings} element={page(<SettingsPage />)} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
