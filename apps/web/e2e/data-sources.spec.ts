@@ -1,3 +1,4 @@
+import { addDays, todayIn } from '@remi/shared'
 import { startDataSourceFakes } from '../../server/src/test/fakes/index.ts'
 import { test as base, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
 
@@ -26,11 +27,7 @@ const test = base.extend<object, { fakes: Fakes; server: RemiServer }>({
 // The ICS fake and the forecast fake build "today" in UTC; so does this browser (and thus the user).
 test.use({ timezoneId: 'UTC' })
 
-function utcDay(offset = 0): string {
-  const d = new Date()
-  d.setUTCDate(d.getUTCDate() + offset)
-  return d.toISOString().slice(0, 10)
-}
+const utcDay = (offset = 0) => addDays(todayIn('UTC'), offset)
 
 test('configures weather with vacation mode, enables it, tests it and reads the card', async ({ page }) => {
   await signIn(page)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { addDays, quickDateRange, todayIn, type QuickDateFilter } from '../src/features/memories/lib/dates.ts'
+import { addDays, quickDateRange, todayIn, type QuickDateFilter } from '@remi/shared'
 import { expect, signIn, test } from './fixtures.ts'
 
 const cards = (page: Page) => page.getByTestId('memory-card')

@@ -1,5 +1,5 @@
+import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addDays, dayIn } from '../../test/fakes/listen.ts'
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { createSafeFetch, SafeFetchError, type SafeFetch } from '../safe-fetch.ts'
 import { createIcsFeed, httpUrl } from './ics-feed.ts'
@@ -19,7 +19,7 @@ const at = (day: string, time = '00:00:00') => new Date(`${day}T${time}Z`)
 
 describe('ICS feed', () => {
   it('expands the weekly event, drops the EXDATE week, applies the RECURRENCE-ID change and keeps all-day events', async () => {
-    const today = dayIn('UTC')
+    const today = todayIn('UTC')
     const feed = createIcsFeed(safeFetch)
     const calendar = await feed.load(ics.calendarUrl, {
       from: at(addDays(today, -8)),

@@ -1,3 +1,4 @@
+import { addDays } from '@remi/shared'
 import ical, { type CalendarResponse, type ParameterValue, type VEvent } from 'node-ical'
 import { SafeFetchError, type SafeFetch } from '../safe-fetch.ts'
 import type { CalendarEvent, TimeRange } from './types.ts'
@@ -59,7 +60,7 @@ function expand(data: CalendarResponse, range: TimeRange, calendarName: string):
         start = localDay(instance.start)
         // A DATE without a later DTEND lasts that one day (RFC 5545 §3.6.1).
         const last = instance.end ? localDay(instance.end) : start
-        end = last > start ? last : nextDay(start)
+        end = last > start ? last : addDays(start, 1)
       } else {
         start = instance.start.toISOString()
         end = (instance.end && instance.end > instance.start ? instance.end : instance.start).toISOString()
@@ -87,10 +88,4 @@ function text(value: ParameterValue | undefined): string {
 function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d.toISOString().slice(0, 10)
 }

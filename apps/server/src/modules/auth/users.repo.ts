@@ -1,3 +1,4 @@
+import { knownTimeZone } from '@remi/shared'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { identities, users } from '../../db/schema.ts'
@@ -17,6 +18,14 @@ export function createUsersRepo(db: Db) {
         .from(identities)
         .where(and(eq(identities.provider, provider), eq(identities.subject, subject)))
       return row
+    },
+    /**
+     * The user's IANA zone, the one place a stored zone is read: "today", day bounds and vacation days
+     * are counted in it. A zone this runtime does not know (or a missing user) gives UTC, never a throw.
+     */
+    async timezoneOf(userId: string): Promise<string> {
+      const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId))
+      return knownTimeZone(row?.timezone)
     },
     /** The identity a user signed in with most recently (the one whose grant reaches their calendar). */
     async latestIdentity(userId: string) {

@@ -1,11 +1,18 @@
-import type { AvailableOptions, CalendarConfiguration } from '@remi/shared'
+import {
+  addDays,
+  dayBounds,
+  startOfLocalDay,
+  todayIn,
+  type AvailableOptions,
+  type CalendarConfiguration,
+} from '@remi/shared'
 import { UpstreamError } from '../../integrations/http.ts'
 import type { IcsFeed } from '../../integrations/calendar/ics-feed.ts'
 import type { AccountCalendarApi, CalendarEvent, TimeRange } from '../../integrations/calendar/types.ts'
 import { SafeFetchError } from '../../integrations/safe-fetch.ts'
 import type { AuthService } from '../auth/auth.service.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
 import type { DataSourcesRepo } from './datasources.repo.ts'
-import { addDays, localDate, startOfLocalDay } from '../../lib/dates.ts'
 
 export const CALENDAR_SCOPES = {
   google: 'https://www.googleapis.com/auth/calendar.readonly',
@@ -26,12 +33,13 @@ export type EventsResult =
 
 export function createCalendarService(deps: {
   repo: DataSourcesRepo
+  users: Pick<UsersRepo, 'timezoneOf'>
   auth: AuthService
   google: AccountCalendarApi
   microsoft: AccountCalendarApi
   ics: IcsFeed
 }) {
-  const { repo, auth } = deps
+  const { repo, users, auth } = deps
 
   async function account(userId: string) {
     const access = await auth.providerAccess(userId, CALENDAR_SCOPES)
@@ -60,7 +68,7 @@ export function createCalendarService(deps: {
     if (!config.calendarId && !config.icsUrl) {
       return { ok: false, reason: 'not_configured', message: 'Choose a calendar or add an ICS link first.' }
     }
-    const timeZone = await repo.timeZone(userId)
+    const timeZone = await users.timezoneOf(userId)
     const events: CalendarEvent[] = []
     const calendars: string[] = []
     const errors: string[] = []
@@ -115,12 +123,9 @@ export function createCalendarService(deps: {
 
   /** Today's events in the user's time zone, whether or not the source is switched on (for the connection test). */
   async function eventsToday(userId: string, config: CalendarConfiguration): Promise<EventsResult> {
-    const timeZone = await repo.timeZone(userId)
-    const today = localDate(new Date(), timeZone)
-    return eventsFor(userId, config, {
-      from: startOfLocalDay(today, timeZone),
-      to: startOfLocalDay(addDays(today, 1), timeZone),
-    })
+    const timeZone = await users.timezoneOf(userId)
+    const { start, end } = dayBounds(todayIn(timeZone), timeZone)
+    return eventsFor(userId, config, { from: start, to: end })
   }
 
   /** The display name of one of the account's calendars, when the client did not send it. */

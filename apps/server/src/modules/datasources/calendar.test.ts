@@ -1,10 +1,10 @@
+import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIcsFeed } from '../../integrations/calendar/ics-feed.ts'
 import { createSafeFetch } from '../../integrations/safe-fetch.ts'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/fakes/google-calendar.ts'
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
-import { addDays, dayIn } from '../../test/fakes/listen.ts'
 import { startMicrosoftGraphFake, type MicrosoftGraphFake } from '../../test/fakes/microsoft-graph.ts'
 import { startFakeIssuer, type FakeIssuer } from '../../test/fakes/oidc-issuer.ts'
 import { createProviderUser, storedAccessToken } from '../../test/fakes/provider-user.ts'
@@ -48,7 +48,7 @@ beforeAll(async () => {
   t = await buildTestApp({ env })
   open = await buildTestApp({ env: { ...env, ALLOW_PRIVATE_NETWORK_URLS: 'true' } })
 
-  const today = () => dayIn('UTC')
+  const today = () => todayIn('UTC')
   const at = (offset: number, time: string) => `${addDays(today(), offset)}T${time}Z`
   google.calendars.push(
     { id: 'person@example.test', summary: 'Ana Silva', primary: true },
@@ -317,7 +317,7 @@ describe('calendar configuration and test', () => {
     })
     const res = await test(t, user)
     expect(res.json()).toMatchObject({ success: true, message: '3 events today in Calendar' })
-    const today = dayIn('UTC')
+    const today = todayIn('UTC')
     expect(res.json().details.events).toEqual([
       {
         id: 'g2',
@@ -509,7 +509,7 @@ describe('eventsBetween', () => {
     })
     try {
       await put(open, user, { isEnabled: false, configuration: { icsUrl: ics.calendarUrl } })
-      const today = dayIn('UTC')
+      const today = todayIn('UTC')
       const from = new Date(`${addDays(today, -10)}T12:00:00Z`)
       const to = new Date(`${addDays(today, 10)}T12:00:00Z`)
       expect(await services.calendar.eventsBetween(user.id, from, to)).toEqual({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { DataSourceType } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
-import { dataSources, users } from '../../db/schema.ts'
+import { dataSources } from '../../db/schema.ts'
 
 export interface StoredDataSource {
   type: DataSourceType
@@ -51,12 +51,6 @@ export function createDataSourcesRepo(db: Db) {
           configuration: dataSources.configuration,
         })
       return row!
-    },
-
-    /** The user's IANA zone; "today" and vacation days are counted in it. */
-    async timeZone(userId: string): Promise<string> {
-      const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId))
-      return row?.timezone || 'UTC'
     },
   }
 }

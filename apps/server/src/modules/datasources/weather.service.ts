@@ -1,8 +1,15 @@
-import { calendarDay, type Place, type WeatherConfiguration } from '@remi/shared'
+import {
+  calendarDay,
+  daysBetween,
+  localDate,
+  todayIn,
+  type Place,
+  type WeatherConfiguration,
+} from '@remi/shared'
 import { UpstreamError } from '../../integrations/http.ts'
 import type { CurrentWeather, DailyWeather, WeatherProvider } from '../../integrations/weather/open-meteo.ts'
 import type { DataSourcesRepo } from './datasources.repo.ts'
-import { daysBetween, localDate } from '../../lib/dates.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
 
 /** Open-Meteo forecasts reach this many days, today included. */
 const MAX_FORECAST_DAYS = 16
@@ -32,8 +39,12 @@ export type ForecastResult =
 
 type Failure = Extract<ForecastResult, { ok: false }>
 
-export function createWeatherService(deps: { repo: DataSourcesRepo; provider: WeatherProvider }) {
-  const { repo, provider } = deps
+export function createWeatherService(deps: {
+  repo: DataSourcesRepo
+  users: Pick<UsersRepo, 'timezoneOf'>
+  provider: WeatherProvider
+}) {
+  const { repo, users, provider } = deps
 
   /** Geocodes a name; null when the geocoder cannot be reached (the caller decides what that means). */
   async function geocode(name: string): Promise<Place | 'not_found' | null> {
@@ -96,8 +107,8 @@ export function createWeatherService(deps: { repo: DataSourcesRepo; provider: We
       return { ok: false, reason: 'disabled', message: 'The weather data source is turned off.' }
     }
     const config = (stored?.configuration ?? {}) as WeatherConfiguration
-    const timeZone = await repo.timeZone(userId)
-    const today = localDate(new Date(), timeZone)
+    const timeZone = await users.timezoneOf(userId)
+    const today = todayIn(timeZone)
     const day =
       date === undefined ? today : typeof date === 'string' ? calendarDay(date) : localDate(date, timeZone)
     if (!day) return { ok: false, reason: 'out_of_range', message: 'That is not a date.' }

@@ -1,6 +1,6 @@
+import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
-import { addDays, dayIn } from '../../test/fakes/listen.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { createAuthService } from '../auth/auth.service.ts'
 import { createOidc } from '../auth/oidc.ts'
@@ -349,7 +349,7 @@ describe('weather connection test and forecastFor', () => {
     // Kiritimati is UTC+14: for most of the UTC day its calendar day is already tomorrow.
     const timeZone = 'Pacific/Kiritimati'
     const user = await t.createUser({ timezone: timeZone })
-    const today = dayIn(timeZone)
+    const today = todayIn(timeZone)
     await put(user, 'weather', {
       isEnabled: true,
       configuration: {
@@ -382,7 +382,7 @@ describe('weather connection test and forecastFor', () => {
 
   it('does not use a vacation that starts tomorrow, or one that is switched off', async () => {
     const user = await t.createUser({ timezone: 'Europe/Lisbon' })
-    const today = dayIn('Europe/Lisbon')
+    const today = todayIn('Europe/Lisbon')
     await put(user, 'weather', {
       isEnabled: true,
       configuration: {
@@ -422,7 +422,7 @@ describe('weather connection test and forecastFor', () => {
       message: 'The weather data source is turned off.',
     })
     await put(user, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
-    const today = dayIn('UTC')
+    const today = todayIn('UTC')
     expect(await services.weather.forecastFor(user.id, addDays(today, 16))).toMatchObject({
       ok: false,
       reason: 'out_of_range',
@@ -433,7 +433,7 @@ describe('weather connection test and forecastFor', () => {
     })
     const week = await services.weather.forecastFor(user.id, today)
     expect(week.ok && week.days.map((d) => d.date)).toEqual(
-      Array.from({ length: 7 }, (_, i) => addDays(dayIn('Europe/Lisbon'), i)),
+      Array.from({ length: 7 }, (_, i) => addDays(todayIn('Europe/Lisbon'), i)),
     )
   })
 })

@@ -1,6 +1,7 @@
+import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { addDays, todayIn } from '../../lib/dates.ts'
+import { createUsersRepo } from '../auth/users.repo.ts'
 import { createMemoriesRepo } from './memories.repo.ts'
 import { createMemoriesService, remappedId } from './memories.service.ts'
 
@@ -31,7 +32,7 @@ describe('memories service summary', () => {
     const timezone = 'Pacific/Kiritimati'
     const user = await t.createUser({ timezone })
     const repo = createMemoriesRepo(t.db)
-    const service = createMemoriesService(repo)
+    const service = createMemoriesService(repo, createUsersRepo(t.db))
     const today = todayIn(timezone)
     const now = Date.now()
     await repo.importAll(
@@ -51,7 +52,7 @@ describe('memories service summary', () => {
 
   it('falls back to UTC for a stored zone the runtime does not know', async () => {
     const user = await t.createUser({ timezone: 'Mars/Olympus_Mons' })
-    const service = createMemoriesService(createMemoriesRepo(t.db))
+    const service = createMemoriesService(createMemoriesRepo(t.db), createUsersRepo(t.db))
     const created = await service.create(user.id, { text: 'x', tags: [], date: undefined })
     expect(created.date).toBe(todayIn('UTC'))
   })

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { memories, users } from '../../db/schema.ts'
+import { memories } from '../../db/schema.ts'
 
 /** Filters as the repo needs them: day boundaries already resolved in the user's zone. */
 export interface MemoryQuery {
@@ -144,11 +144,6 @@ export function createMemoriesRepo(db: Db) {
 
   return {
     listQueries,
-
-    async userTimezone(userId: string): Promise<string | undefined> {
-      const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId))
-      return row?.timezone
-    },
 
     async list(userId: string, q: MemoryQuery, page: number, pageSize: number) {
       if (!q.searchTerm) return runList(listQueries(userId, q, page, pageSize))

@@ -1,4 +1,4 @@
-import type { Memory, MemoryList } from '@remi/shared'
+import { todayIn, type Memory, type MemoryList } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 
@@ -33,15 +33,6 @@ async function list(user: TestUser, query: Query = {}) {
 }
 
 const texts = async (user: TestUser, query: Query = {}) => (await list(user, query)).items.map((m) => m.text)
-
-function todayIn(timeZone: string) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date())
-}
 
 describe('create, get, update, delete', () => {
   it('creates a memory (201) with trimmed text and normalised tags, then reads it back', async () => {

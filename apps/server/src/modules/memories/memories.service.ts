@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import {
+  addDays,
   MEMORIES_EXPORT_FORMAT,
+  startOfLocalDay,
+  todayIn,
   type ImportMemoriesResult,
   type Memory,
   type MemoriesExport,
@@ -11,7 +14,7 @@ import {
 import type { z } from 'zod'
 import type { ImportMemoriesBody, CreateMemoryBody, UpdateMemoryBody } from '@remi/shared'
 import { conflict, notFound } from '../../lib/errors.ts'
-import { addDays, knownTimeZone, startOfLocalDay, todayIn } from '../../lib/dates.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
 import {
   ImportConflictError,
   type MemoriesRepo,
@@ -63,10 +66,8 @@ export function toMarkdown(items: Memory[], exportedAt: string, brand = BRAND): 
   return `${lines.join('\n')}\n`
 }
 
-export function createMemoriesService(repo: MemoriesRepo) {
-  async function timeZoneOf(userId: string) {
-    return knownTimeZone(await repo.userTimezone(userId))
-  }
+export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo, 'timezoneOf'>) {
+  const timeZoneOf = (userId: string) => users.timezoneOf(userId)
 
   /** Resolves the day boundaries of a date range in the user's zone (for undated memories). */
   async function toQuery(userId: string, f: Partial<MemoryFilters>): Promise<MemoryQuery> {

@@ -1,4 +1,5 @@
-import { addDays, dayIn, listen, sendJson } from './listen.ts'
+import { addDays, todayIn } from '@remi/shared'
+import { listen, sendJson } from './listen.ts'
 
 const compact = (day: string) => day.replaceAll('-', '')
 
@@ -80,7 +81,7 @@ export async function startIcsFake(): Promise<IcsFake> {
     requests.push(url.pathname)
     if (url.pathname === '/calendar.ics') {
       response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' })
-      return void response.end(buildIcs(dayIn('UTC')))
+      return void response.end(buildIcs(todayIn('UTC')))
     }
     if (url.pathname === '/redirect') {
       response.writeHead(302, { location: url.searchParams.get('to') ?? '/' })

@@ -50,19 +50,3 @@ export function bearer(request: IncomingMessage): string | null {
   const header = request.headers.authorization ?? ''
   return header.startsWith('Bearer ') ? header.slice(7) : null
 }
-
-/** 'YYYY-MM-DD' of an instant in a time zone. */
-export function dayIn(timeZone: string, instant = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant)
-}
-
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}

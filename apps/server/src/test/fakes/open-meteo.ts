@@ -1,4 +1,5 @@
-import { addDays, dayIn, listen, sendJson } from './listen.ts'
+import { addDays, todayIn } from '@remi/shared'
+import { listen, sendJson } from './listen.ts'
 
 /**
  * Open-Meteo geocoding (/v1/search) and forecast (/v1/forecast) in their real JSON shapes
@@ -124,7 +125,7 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
         return sendJson(response, 400, { error: true, reason: 'Latitude must be in range of -90 to 90°.' })
       }
       const days = Number(url.searchParams.get('forecast_days') ?? 7)
-      const today = dayIn(place.timezone)
+      const today = todayIn(place.timezone)
       const dates = Array.from({ length: days }, (_, i) => addDays(today, i))
       const now = new Date()
       return sendJson(response, 200, {
@@ -145,7 +146,7 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
           weather_code: 'wmo code',
         },
         current: {
-          time: `${dayIn(place.timezone, now)}T12:00`,
+          time: `${todayIn(place.timezone, now)}T12:00`,
           interval: 900,
           temperature_2m: place.temperature,
           apparent_temperature: place.temperature - 1.5,

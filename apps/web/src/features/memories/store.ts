@@ -1,6 +1,6 @@
+import type { QuickDateFilter } from '@remi/shared'
 import { create } from 'zustand'
 import type { MemoryFilters } from './api/get-memories'
-import type { QuickDateFilter } from './lib/dates'
 
 export const DEFAULT_PAGE_SIZE = 12
 

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import type { DataSource } from '@remi/shared'
+import { todayIn, type DataSource } from '@remi/shared'
 import { HttpResponse, http, renderWithProviders, server } from '../../../test/render'
 import { DataSourcesPage } from './data-sources-page'
 
-function localToday(): string {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date())
-}
+const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)
 
 /** The datasources API for one page visit; `puts` records every PUT body. */
 function mockApi(

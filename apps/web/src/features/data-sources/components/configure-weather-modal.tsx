@@ -3,6 +3,8 @@ import Alert from 'react-bootstrap/Alert'
 import Form from 'react-bootstrap/Form'
 import {
   calendarDay,
+  knownTimeZone,
+  todayIn,
   vacationEndIso,
   vacationModeErrors,
   vacationStartIso,
@@ -40,15 +42,6 @@ export function ConfigureWeatherModal({ onHide }: { onHide: () => void }) {
   )
 }
 
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date())
-}
-
 function WeatherForm({
   source,
   onSave,
@@ -58,7 +51,7 @@ function WeatherForm({
 }) {
   const stored = source.configuration as WeatherConfiguration
   const { timezone } = useUserSettings()
-  const today = todayIn(timezone || browserTimeZone())
+  const today = todayIn(knownTimeZone(timezone, browserTimeZone()))
   const [locationName, setLocationName] = useState(stored.locationName ?? '')
   const [vacationOn, setVacationOn] = useState(stored.vacationMode?.isEnabled ?? false)
   const [vacationLocation, setVacationLocation] = useState(stored.vacationMode?.locationName ?? '')

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
-import { quickDateRange, todayIn } from '../lib/dates'
+import { quickDateRange, todayIn } from '@remi/shared'
 import { useMemoriesUi } from '../store'
 import { MemoriesPage } from './memories-page'
 

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Dropdown from 'react-bootstrap/Dropdown'
 import Spinner from 'react-bootstrap/Spinner'
+import { knownTimeZone, todayIn } from '@remi/shared'
 import { BRAND } from '../../../config/brand'
 import { ConfirmModal, Modal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
@@ -14,7 +15,6 @@ import { useExportMemories, type ExportFormat } from '../api/export-memories'
 import { useMemories, type MemoryItem } from '../api/get-memories'
 import { useMemory } from '../api/get-memory'
 import { useImportMemories } from '../api/import-memories'
-import { todayIn } from '../lib/dates'
 import { popularTags } from '../lib/tags'
 import { hasActiveFilters, useMemoriesUi } from '../store'
 import { FilterBar } from './filter-bar'
@@ -31,7 +31,8 @@ export function MemoriesPage() {
   const clearFilters = useMemoriesUi((s) => s.clearFilters)
 
   const { timezone } = useUserSettings()
-  const timeZone = timezone || browserTimeZone()
+  // A stored zone this browser does not know (or none yet) means the browser's own.
+  const timeZone = knownTimeZone(timezone, browserTimeZone())
   const today = todayIn(timeZone)
 
   const list = useMemories(filters)
