@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
+  calendarConfiguration,
   calendarDay,
   CalendarConfigurationInput,
+  DataSource,
+  UpdateDataSource,
   vacationEndIso,
   vacationModeErrors,
   vacationStartIso,
+  weatherConfiguration,
 } from './datasources.ts'
 
 describe('vacationModeErrors', () => {
@@ -68,5 +72,54 @@ describe('CalendarConfigurationInput', () => {
     )
     expect(CalendarConfigurationInput.safeParse({ icsUrl: 'file:///etc/passwd' }).success).toBe(false)
     expect(CalendarConfigurationInput.parse({}).icsUrl).toBeUndefined()
+  })
+})
+
+describe('stored configurations', () => {
+  const lisbon = { name: 'Lisbon', latitude: 38.7, longitude: -9.1, timezone: 'Europe/Lisbon' }
+
+  it('read what fits their schema, dropping fields they do not know', () => {
+    expect(weatherConfiguration({ locationName: 'Lisbon', location: lisbon, old: 1 })).toEqual({
+      locationName: 'Lisbon',
+      location: lisbon,
+    })
+    expect(calendarConfiguration({ icsUrl: 'https://example.com/a.ics', calendarId: null })).toEqual({
+      icsUrl: 'https://example.com/a.ics',
+      calendarId: null,
+    })
+  })
+
+  it('read anything else as an empty configuration', () => {
+    for (const odd of [null, 'Lisbon', [1], 42, { locationName: 42 }, { location: { name: 'Lisbon' } }]) {
+      expect(weatherConfiguration(odd)).toEqual({})
+    }
+    expect(calendarConfiguration({ calendarId: { id: 1 } })).toEqual({})
+  })
+})
+
+describe('DataSource and UpdateDataSource', () => {
+  it('tell the configuration apart by dataSourceType', () => {
+    const weather = DataSource.parse({
+      dataSourceType: 'weather',
+      isEnabled: true,
+      configuration: { locationName: 'Lisbon', icsUrl: 'dropped' },
+    })
+    expect(weather).toEqual({
+      dataSourceType: 'weather',
+      isEnabled: true,
+      configuration: { locationName: 'Lisbon' },
+    })
+    expect(
+      DataSource.safeParse({ dataSourceType: 'email', isEnabled: true, configuration: {} }).success,
+    ).toBe(false)
+    const update = UpdateDataSource.safeParse({
+      dataSourceType: 'calendar',
+      configuration: { icsUrl: 'ftp://x' },
+    })
+    expect(update.success).toBe(false)
+    expect(update.error?.issues[0]?.path).toEqual(['configuration', 'icsUrl'])
+    expect(
+      UpdateDataSource.parse({ dataSourceType: 'weather', configuration: { locationName: ' Porto ' } }),
+    ).toEqual({ dataSourceType: 'weather', configuration: { locationName: 'Porto' } })
   })
 })

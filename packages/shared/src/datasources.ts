@@ -24,26 +24,8 @@ export const AvailableOptions = z.object({
 })
 export type AvailableOptions = z.infer<typeof AvailableOptions>
 
-export const DataSource = z.object({
-  dataSourceType: z.string(),
-  isEnabled: z.boolean(),
-  configuration: z.record(z.string(), z.unknown()),
-  availableOptions: AvailableOptions.optional(),
-})
-export type DataSource = z.infer<typeof DataSource>
-
-export const DataSourceList = z.array(DataSource)
-
 /** Any name: an unknown type is a 404 (DESIGN §5), however long (the router caps a segment at 200). */
 export const DataSourceParams = z.object({ type: z.string() })
-
-/** PUT body: the client sends the whole item; only configuration fields it names are changed. */
-export const UpdateDataSourceBody = z.object({
-  dataSourceType: z.string().max(50).optional(),
-  isEnabled: z.boolean().optional(),
-  configuration: z.record(z.string(), z.unknown()).optional(),
-})
-export type UpdateDataSourceBody = z.infer<typeof UpdateDataSourceBody>
 
 export const DataSourceTestResult = z.object({
   success: z.boolean(),
@@ -82,6 +64,7 @@ export const WeatherConfigurationInput = z.object({
   locationName: optionalText(200, 'Location'),
   vacationMode: VacationModeInput.nullish(),
 })
+export type WeatherConfigurationInput = z.infer<typeof WeatherConfigurationInput>
 
 export const CalendarConfigurationInput = z.object({
   calendarId: optionalText(500, 'Calendar id'),
@@ -99,25 +82,111 @@ export const CalendarConfigurationInput = z.object({
     )
     .optional(),
 })
+export type CalendarConfigurationInput = z.infer<typeof CalendarConfigurationInput>
 
-/** What the server stores and answers for weather (resolved places included). */
-export interface WeatherConfiguration {
-  locationName?: string | null
-  location?: Place | null
-  vacationMode?: {
-    isEnabled: boolean
-    locationName?: string | null
-    startDate?: string | null
-    endDate?: string | null
-    location?: Place | null
-  } | null
+const storedText = z.string().nullish()
+
+/** What the server stores and answers for weather: the names as given, and the places it resolved. */
+export const WeatherConfiguration = z.object({
+  locationName: storedText,
+  location: Place.nullish(),
+  vacationMode: z
+    .object({
+      isEnabled: z.boolean(),
+      locationName: storedText,
+      /** The UTC start of the first day and the UTC end of the last day (spec §7). */
+      startDate: storedText,
+      endDate: storedText,
+      location: Place.nullish(),
+    })
+    .nullish(),
+})
+export type WeatherConfiguration = z.infer<typeof WeatherConfiguration>
+
+export const CalendarConfiguration = z.object({
+  calendarId: storedText,
+  calendarName: storedText,
+  icsUrl: storedText,
+})
+export type CalendarConfiguration = z.infer<typeof CalendarConfiguration>
+
+/**
+ * A stored configuration read through its schema: JSON that does not fit (written by an older
+ * version, or by hand) reads as an empty configuration instead of failing the request.
+ */
+export function weatherConfiguration(value: unknown): WeatherConfiguration {
+  const parsed = WeatherConfiguration.safeParse(value)
+  return parsed.success ? parsed.data : {}
+}
+export function calendarConfiguration(value: unknown): CalendarConfiguration {
+  const parsed = CalendarConfiguration.safeParse(value)
+  return parsed.success ? parsed.data : {}
 }
 
-export interface CalendarConfiguration {
-  calendarId?: string | null
-  calendarName?: string | null
-  icsUrl?: string | null
+const dataSourceFields = {
+  isEnabled: z.boolean(),
+  /** Only in GET datasources/:type: for the calendar, the calendars the account can read. */
+  availableOptions: AvailableOptions.optional(),
 }
+export const WeatherDataSource = z.object({
+  dataSourceType: z.literal('weather'),
+  configuration: WeatherConfiguration,
+  ...dataSourceFields,
+})
+export type WeatherDataSource = z.infer<typeof WeatherDataSource>
+export const CalendarDataSource = z.object({
+  dataSourceType: z.literal('calendar'),
+  configuration: CalendarConfiguration,
+  ...dataSourceFields,
+})
+export type CalendarDataSource = z.infer<typeof CalendarDataSource>
+
+/** A data source as the server answers it; `dataSourceType` says which configuration it carries. */
+export const DataSource = z.discriminatedUnion('dataSourceType', [WeatherDataSource, CalendarDataSource])
+export type DataSource = z.infer<typeof DataSource>
+export const DataSourceList = z.array(DataSource)
+
+/**
+ * A data source as a client lists it: one of the types above, or one a newer server added, which the
+ * web shows with its raw settings and a 'not yet implemented' dialog (spec, Data Sources page).
+ */
+export const ListedDataSource = z.object({
+  dataSourceType: z.string(),
+  isEnabled: z.boolean(),
+  configuration: z.record(z.string(), z.unknown()),
+  availableOptions: AvailableOptions.optional(),
+})
+export type ListedDataSource = z.infer<typeof ListedDataSource>
+
+/**
+ * The PUT body as it travels (DESIGN §5): the client sends the whole item; only the configuration
+ * fields it names are changed. dataSourceType may be left out (the address names the type); the
+ * configuration is checked against its type's schema once the type is known (UpdateDataSource).
+ */
+export const UpdateDataSourceBody = z.object({
+  dataSourceType: z.string().max(50).optional(),
+  isEnabled: z.boolean().optional(),
+  configuration: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('WeatherConfigurationInput or CalendarConfigurationInput, as the address names the type'),
+})
+export type UpdateDataSourceBody = z.infer<typeof UpdateDataSourceBody>
+
+/** A PUT body once its type is known: the configuration input of that type. */
+export const UpdateDataSource = z.discriminatedUnion('dataSourceType', [
+  z.object({
+    dataSourceType: z.literal('weather'),
+    isEnabled: z.boolean().optional(),
+    configuration: WeatherConfigurationInput.optional(),
+  }),
+  z.object({
+    dataSourceType: z.literal('calendar'),
+    isEnabled: z.boolean().optional(),
+    configuration: CalendarConfigurationInput.optional(),
+  }),
+])
+export type UpdateDataSource = z.infer<typeof UpdateDataSource>
 
 export function isHttpUrl(value: string): boolean {
   try {

@@ -114,11 +114,11 @@ export function createCalendarService(deps: {
 
   /** Events of the user's chosen calendars that overlap [from, to), when the calendar source is on. */
   async function eventsBetween(userId: string, from: Date, to: Date): Promise<EventsResult> {
-    const stored = await repo.find(userId, 'calendar')
+    const stored = await repo.calendar.find(userId)
     if (!stored?.isEnabled) {
       return { ok: false, reason: 'disabled', message: 'The calendar data source is turned off.' }
     }
-    return eventsFor(userId, stored.configuration as CalendarConfiguration, { from, to })
+    return eventsFor(userId, stored.configuration, { from, to })
   }
 
   /** Today's events in the user's time zone, whether or not the source is switched on (for the connection test). */

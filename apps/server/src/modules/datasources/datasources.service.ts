@@ -1,24 +1,41 @@
 import {
-  CalendarConfigurationInput,
   calendarDay,
   dataSourceTypes,
   vacationEndIso,
   vacationModeErrors,
   vacationStartIso,
-  WeatherConfigurationInput,
   type CalendarConfiguration,
+  type CalendarConfigurationInput,
   type DataSource,
   type DataSourceTestResult,
   type DataSourceType,
-  type UpdateDataSourceBody,
+  type Place,
+  type UpdateDataSource,
   type WeatherConfiguration,
+  type WeatherConfigurationInput,
 } from '@remi/shared'
-import type { z } from 'zod'
 import { httpUrl } from '../../integrations/calendar/ics-feed.ts'
-import { badRequest, notFound } from '../../lib/errors.ts'
+import { badRequest } from '../../lib/errors.ts'
 import type { CalendarService } from './calendar.service.ts'
-import type { DataSourcesRepo, StoredDataSource } from './datasources.repo.ts'
+import type { DataSourcesRepo } from './datasources.repo.ts'
 import type { WeatherService } from './weather.service.ts'
+
+/** What an update needs from outside services, found before the row is locked (they are HTTP calls). */
+interface WeatherLookups {
+  /** The place of the home location name given (null: the geocoder could not be reached). */
+  home?: Place | null
+  vacation?: Place | null
+}
+interface CalendarLookups {
+  /** The display name of the calendar id given, when the client did not send one. */
+  calendarName?: string | null
+}
+
+const unconfigured = (type: DataSourceType): DataSource => ({
+  dataSourceType: type,
+  isEnabled: false,
+  configuration: {},
+})
 
 export function createDataSourcesService(deps: {
   repo: DataSourcesRepo
@@ -27,22 +44,6 @@ export function createDataSourcesService(deps: {
 }) {
   const { repo, weather, calendar } = deps
 
-  function knownType(type: string): DataSourceType {
-    if (!(dataSourceTypes as readonly string[]).includes(type))
-      throw notFound(`Data source '${type.slice(0, 50)}'`)
-    return type as DataSourceType
-  }
-
-  async function stored(userId: string, type: DataSourceType): Promise<StoredDataSource> {
-    return (await repo.find(userId, type)) ?? { type, isEnabled: false, configuration: {} }
-  }
-
-  const present = (s: StoredDataSource): DataSource => ({
-    dataSourceType: s.type,
-    isEnabled: s.isEnabled,
-    configuration: s.configuration,
-  })
-
   /** Geocodes a name; null (resolve later) when the geocoder is unreachable; 400 when it knows no such place. */
   async function place(name: string) {
     const found = await weather.geocode(name)
@@ -50,22 +51,50 @@ export function createDataSourcesService(deps: {
     return found
   }
 
-  async function mergeWeather(
-    current: WeatherConfiguration,
-    input: z.infer<typeof WeatherConfigurationInput>,
-  ) {
-    const next: WeatherConfiguration = { ...current }
+  /**
+   * Geocodes the names the input brings, as the configuration last read (`seen`) requires; a place
+   * already stored for the same name is reused. The merge then runs on the locked row, which may
+   * have changed meanwhile: it finds a place for every name it is given here.
+   */
+  async function weatherLookups(
+    input: WeatherConfigurationInput,
+    seen: WeatherConfiguration,
+  ): Promise<WeatherLookups> {
+    const lookups: WeatherLookups = {}
     if (input.locationName !== undefined) {
       const name = input.locationName?.trim() || null
-      if (name !== (current.locationName ?? null) || (name && !current.location)) {
-        next.locationName = name
-        next.location = name ? await place(name) : null
-      }
+      if (name) lookups.home = name === seen.locationName && seen.location ? seen.location : await place(name)
     }
     if (input.vacationMode !== undefined) {
       const v = input.vacationMode
       const errors = vacationModeErrors(v)
       if (errors.length) throw badRequest(errors.join('; '))
+      const name = v?.locationName?.trim() || null
+      const previous = seen.vacationMode
+      if (v && name) {
+        if (name === previous?.locationName && previous.location) lookups.vacation = previous.location
+        else if (v.isEnabled) lookups.vacation = await place(name)
+      }
+    }
+    return lookups
+  }
+
+  /** No I/O: runs while the row is locked. */
+  function mergeWeather(
+    current: WeatherConfiguration,
+    input: WeatherConfigurationInput,
+    lookups: WeatherLookups,
+  ): WeatherConfiguration {
+    const next: WeatherConfiguration = { ...current }
+    if (input.locationName !== undefined) {
+      const name = input.locationName?.trim() || null
+      if (name !== (current.locationName ?? null) || (name && !current.location)) {
+        next.locationName = name
+        next.location = name ? (lookups.home ?? null) : null
+      }
+    }
+    if (input.vacationMode !== undefined) {
+      const v = input.vacationMode
       if (!v) next.vacationMode = null
       else {
         const name = v.locationName?.trim() || null
@@ -82,7 +111,7 @@ export function createDataSourcesService(deps: {
             sameName && previous?.location
               ? previous.location
               : v.isEnabled && name
-                ? await place(name)
+                ? (lookups.vacation ?? null)
                 : null,
         }
       }
@@ -90,17 +119,31 @@ export function createDataSourcesService(deps: {
     return next
   }
 
-  async function mergeCalendar(
+  async function calendarLookups(
     userId: string,
+    input: CalendarConfigurationInput,
+    seen: CalendarConfiguration,
+  ): Promise<CalendarLookups> {
+    const id = input.calendarId || null
+    if (!id || input.calendarName !== undefined) return {}
+    return {
+      calendarName:
+        id === seen.calendarId ? (seen.calendarName ?? null) : await calendar.calendarName(userId, id),
+    }
+  }
+
+  /** No I/O: runs while the row is locked. */
+  function mergeCalendar(
     current: CalendarConfiguration,
-    input: z.infer<typeof CalendarConfigurationInput>,
-  ) {
+    input: CalendarConfigurationInput,
+    lookups: CalendarLookups,
+  ): CalendarConfiguration {
     const next: CalendarConfiguration = { ...current }
     if (input.icsUrl !== undefined) next.icsUrl = input.icsUrl ? httpUrl(input.icsUrl) : null
     if (input.calendarId !== undefined) {
       next.calendarId = input.calendarId || null
       if (input.calendarName === undefined && next.calendarId !== current.calendarId) {
-        next.calendarName = next.calendarId ? await calendar.calendarName(userId, next.calendarId) : null
+        next.calendarName = next.calendarId ? (lookups.calendarName ?? null) : null
       }
     }
     if (input.calendarName !== undefined) next.calendarName = input.calendarName || null
@@ -111,49 +154,46 @@ export function createDataSourcesService(deps: {
     /** Both types, always; a type never configured is disabled with an empty configuration. */
     async list(userId: string): Promise<DataSource[]> {
       const rows = await repo.list(userId)
-      return dataSourceTypes.map((type) =>
-        present(rows.find((r) => r.type === type) ?? { type, isEnabled: false, configuration: {} }),
-      )
+      return dataSourceTypes.map((type) => rows.find((r) => r.dataSourceType === type) ?? unconfigured(type))
     },
 
-    async get(userId: string, typeName: string): Promise<DataSource> {
-      const type = knownType(typeName)
-      const source = present(await stored(userId, type))
-      if (type === 'calendar') source.availableOptions = await calendar.availableOptions(userId)
-      return source
+    async get(userId: string, type: DataSourceType): Promise<DataSource> {
+      if (type === 'weather') return (await repo.weather.find(userId)) ?? unconfigured(type)
+      const source = (await repo.calendar.find(userId)) ?? unconfigured(type)
+      return { ...source, availableOptions: await calendar.availableOptions(userId) }
     },
 
-    async update(userId: string, typeName: string, body: UpdateDataSourceBody): Promise<DataSource> {
-      const type = knownType(typeName)
-      if (body.dataSourceType !== undefined && body.dataSourceType !== type) {
-        throw badRequest(
-          `dataSourceType '${body.dataSourceType.slice(0, 50)}' does not match the address (${type}).`,
-        )
+    /**
+     * Merges the configuration fields the body names into the stored ones. Outside services are
+     * asked first; the read, merge and write then happen in one transaction on the locked row.
+     */
+    async update(userId: string, body: UpdateDataSource): Promise<DataSource> {
+      if (body.dataSourceType === 'weather') {
+        const input = body.configuration
+        const seen = input ? (await repo.weather.find(userId))?.configuration : undefined
+        const lookups = input ? await weatherLookups(input, seen ?? {}) : {}
+        return repo.weather.update(userId, (current) => ({
+          dataSourceType: 'weather',
+          isEnabled: body.isEnabled ?? current?.isEnabled ?? false,
+          configuration: input
+            ? mergeWeather(current?.configuration ?? {}, input, lookups)
+            : (current?.configuration ?? {}),
+        }))
       }
-      const current = await stored(userId, type)
-      let configuration = current.configuration
-      if (body.configuration) {
-        configuration = {
-          ...(type === 'weather'
-            ? await mergeWeather(current.configuration, parse(WeatherConfigurationInput, body.configuration))
-            : await mergeCalendar(
-                userId,
-                current.configuration,
-                parse(CalendarConfigurationInput, body.configuration),
-              )),
-        }
-      }
-      const saved = await repo.save(userId, {
-        type,
-        isEnabled: body.isEnabled ?? current.isEnabled,
-        configuration,
-      })
-      return present(saved)
+      const input = body.configuration
+      const seen = input ? (await repo.calendar.find(userId))?.configuration : undefined
+      const lookups = input ? await calendarLookups(userId, input, seen ?? {}) : {}
+      return repo.calendar.update(userId, (current) => ({
+        dataSourceType: 'calendar',
+        isEnabled: body.isEnabled ?? current?.isEnabled ?? false,
+        configuration: input
+          ? mergeCalendar(current?.configuration ?? {}, input, lookups)
+          : (current?.configuration ?? {}),
+      }))
     },
 
     /** Really calls the provider with the stored configuration and says in one line how it went. */
-    async test(userId: string, typeName: string): Promise<DataSourceTestResult> {
-      const type = knownType(typeName)
+    async test(userId: string, type: DataSourceType): Promise<DataSourceTestResult> {
       if (type === 'weather') {
         const result = await weather.forecastFor(userId, undefined, { evenIfDisabled: true })
         if (!result.ok) return { success: false, message: result.message }
@@ -168,8 +208,8 @@ export function createDataSourcesService(deps: {
           },
         }
       }
-      const source = await stored(userId, 'calendar')
-      const result = await calendar.eventsToday(userId, source.configuration as CalendarConfiguration)
+      const source = await repo.calendar.find(userId)
+      const result = await calendar.eventsToday(userId, source?.configuration ?? {})
       if (!result.ok) return { success: false, message: result.message }
       const count = result.events.length
       const where = result.calendars.join(' and ')
@@ -183,12 +223,3 @@ export function createDataSourcesService(deps: {
   }
 }
 export type DataSourcesService = ReturnType<typeof createDataSourcesService>
-
-/** Validates a configuration against its type's schema; the 400 names the first problem. */
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  const issue = result.error.issues[0]!
-  const path = issue.path.join('.')
-  throw badRequest(path ? `configuration.${path}: ${issue.message}` : `configuration: ${issue.message}`)
-}

@@ -77,19 +77,18 @@ export function createWeatherService(deps: {
         message: 'The weather service could not be reached. Try again in a moment.',
       }
     }
-    const stored = await repo.find(userId, 'weather')
-    if (stored) {
-      const current = stored.configuration as WeatherConfiguration
-      const next: WeatherConfiguration =
-        which === 'home'
-          ? current.locationName === name
-            ? { ...current, location: place }
-            : current
-          : current.vacationMode?.locationName === name
-            ? { ...current, vacationMode: { ...current.vacationMode, location: place } }
-            : current
-      if (next !== current) await repo.save(userId, { ...stored, configuration: { ...next } })
-    }
+    // Kept for next time, in its own locked merge of this one field: a forecast read never rewrites
+    // the rest of the configuration, and a place is only stored for the name it was found for.
+    await repo.weather.amend(userId, (current) => {
+      const now = current.configuration
+      if (which === 'home') {
+        if (now.locationName?.trim() !== name || now.location) return null
+        return { ...current, configuration: { ...now, location: place } }
+      }
+      const vacation = now.vacationMode
+      if (!vacation || vacation.locationName?.trim() !== name || vacation.location) return null
+      return { ...current, configuration: { ...now, vacationMode: { ...vacation, location: place } } }
+    })
     return place
   }
 
@@ -102,11 +101,11 @@ export function createWeatherService(deps: {
     date?: string | Date,
     options: { evenIfDisabled?: boolean } = {},
   ): Promise<ForecastResult> {
-    const stored = await repo.find(userId, 'weather')
+    const stored = await repo.weather.find(userId)
     if (!stored?.isEnabled && !options.evenIfDisabled) {
       return { ok: false, reason: 'disabled', message: 'The weather data source is turned off.' }
     }
-    const config = (stored?.configuration ?? {}) as WeatherConfiguration
+    const config = stored?.configuration ?? {}
     const timeZone = await users.timezoneOf(userId)
     const today = todayIn(timeZone)
     const day =

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DataSource } from '@remi/shared'
+import type { ListedDataSource } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 import { dataSourcesBaseKey } from './get-data-sources'
 
 const TEN_MINUTES = 10 * 60_000
 
 /** One source with its availableOptions (the calendars the account can read, or why it cannot). */
-export function getDataSource(type: string): Promise<DataSource> {
-  return api.get<DataSource>(`datasources/${encodeURIComponent(type)}`)
+export function getDataSource(type: string): Promise<ListedDataSource> {
+  return api.get<ListedDataSource>(`datasources/${encodeURIComponent(type)}`)
 }
 
 export const dataSourceQueryOptions = (type: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DataSource } from '@remi/shared'
+import type { ListedDataSource } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 
 const TEN_MINUTES = 10 * 60_000
@@ -7,8 +7,9 @@ const TEN_MINUTES = 10 * 60_000
 /** Every data-source query key starts with this, so one invalidation reaches list and details. */
 export const dataSourcesBaseKey = ['datasources'] as const
 
-export function getDataSources(): Promise<DataSource[]> {
-  return api.get<DataSource[]>('datasources')
+/** Read as ListedDataSource: a type this client does not know still gets its card. */
+export function getDataSources(): Promise<ListedDataSource[]> {
+  return api.get<ListedDataSource[]>('datasources')
 }
 
 export const dataSourcesQueryOptions = () =>

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DataSource } from '@remi/shared'
+import type { ListedDataSource } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
 import { api } from '../../../lib/api-client'
 import { dataSourceLabel } from '../lib/labels'
 import { dataSourceQueryOptions } from './get-data-source'
 import { dataSourcesBaseKey, dataSourcesQueryOptions } from './get-data-sources'
 
-export type DataSourceUpdate = Pick<DataSource, 'dataSourceType' | 'isEnabled' | 'configuration'>
+/** The PUT body (DESIGN §5); the server checks the configuration against its type's schema. */
+export type DataSourceUpdate = Pick<ListedDataSource, 'dataSourceType' | 'isEnabled' | 'configuration'>
 
-export function updateDataSource(item: DataSourceUpdate): Promise<DataSource> {
+export function updateDataSource(item: DataSourceUpdate): Promise<ListedDataSource> {
   const { dataSourceType, isEnabled, configuration } = item
-  return api.put<DataSource>(`datasources/${encodeURIComponent(dataSourceType)}`, {
+  return api.put<ListedDataSource>(`datasources/${encodeURIComponent(dataSourceType)}`, {
     dataSourceType,
     isEnabled,
     configuration,
@@ -34,7 +35,7 @@ export function useUpdateDataSource() {
         list: queryClient.getQueryData(listKey),
         detail: queryClient.getQueryData(detailKey),
       }
-      const apply = (source: DataSource): DataSource =>
+      const apply = (source: ListedDataSource): ListedDataSource =>
         source.dataSourceType === item.dataSourceType
           ? { ...source, isEnabled: item.isEnabled, configuration: item.configuration }
           : source

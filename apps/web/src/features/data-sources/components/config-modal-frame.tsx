@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { DataSource } from '@remi/shared'
+import type { ListedDataSource } from '@remi/shared'
 import { Modal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
@@ -11,12 +11,12 @@ import { errorMessage } from '../../../lib/api-client'
 interface Props {
   title: string
   formId: string
-  detail: UseQueryResult<DataSource>
+  detail: UseQueryResult<ListedDataSource>
   saving: boolean
   /** Why the last save failed (the server's words), shown above the form. */
   saveError: string | null
   onHide: () => void
-  children: (source: DataSource) => ReactNode
+  children: (source: ListedDataSource) => ReactNode
 }
 
 /** The configure dialog around a form: loads the stored configuration, then Cancel / Save. */

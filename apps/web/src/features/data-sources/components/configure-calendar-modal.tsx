@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import Alert from 'react-bootstrap/Alert'
-import type { CalendarConfiguration, CalendarOption, DataSource } from '@remi/shared'
+import {
+  calendarConfiguration,
+  type CalendarConfiguration,
+  type CalendarOption,
+  type ListedDataSource,
+} from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
 import { errorMessage } from '../../../lib/api-client'
 import { removeStored, writeStored } from '../../../lib/storage'
@@ -13,7 +18,7 @@ const FORM_ID = 'configure-calendar-form'
 export function ConfigureCalendarModal({ onHide }: { onHide: () => void }) {
   const detail = useDataSource('calendar')
   const update = useUpdateDataSource()
-  const save = (source: DataSource, configuration: CalendarConfiguration) =>
+  const save = (source: ListedDataSource, configuration: CalendarConfiguration) =>
     update.mutate(
       { dataSourceType: 'calendar', isEnabled: source.isEnabled, configuration: { ...configuration } },
       {
@@ -43,10 +48,10 @@ function CalendarForm({
   source,
   onSave,
 }: {
-  source: DataSource
+  source: ListedDataSource
   onSave: (configuration: CalendarConfiguration) => void
 }) {
-  const stored = source.configuration as CalendarConfiguration
+  const stored = calendarConfiguration(source.configuration)
   const options = source.availableOptions
   const [calendarId, setCalendarId] = useState(stored.calendarId ?? '')
   const [icsUrl, setIcsUrl] = useState(stored.icsUrl ?? '')

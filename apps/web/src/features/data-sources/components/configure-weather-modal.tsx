@@ -8,7 +8,8 @@ import {
   vacationEndIso,
   vacationModeErrors,
   vacationStartIso,
-  type DataSource,
+  weatherConfiguration,
+  type ListedDataSource,
   type WeatherConfiguration,
 } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
@@ -23,7 +24,7 @@ const FORM_ID = 'configure-weather-form'
 export function ConfigureWeatherModal({ onHide }: { onHide: () => void }) {
   const detail = useDataSource('weather')
   const update = useUpdateDataSource()
-  const save = (source: DataSource, configuration: WeatherConfiguration) =>
+  const save = (source: ListedDataSource, configuration: WeatherConfiguration) =>
     update.mutate(
       { dataSourceType: 'weather', isEnabled: source.isEnabled, configuration: { ...configuration } },
       { onSuccess: onHide },
@@ -46,10 +47,10 @@ function WeatherForm({
   source,
   onSave,
 }: {
-  source: DataSource
+  source: ListedDataSource
   onSave: (configuration: WeatherConfiguration) => void
 }) {
-  const stored = source.configuration as WeatherConfiguration
+  const stored = weatherConfiguration(source.configuration)
   const { timezone } = useUserSettings()
   const today = todayIn(knownTimeZone(timezone, browserTimeZone()))
   const [locationName, setLocationName] = useState(stored.locationName ?? '')

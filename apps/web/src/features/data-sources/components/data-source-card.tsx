@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react'
-import type { DataSource } from '@remi/shared'
+import type { ListedDataSource } from '@remi/shared'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Form from 'react-bootstrap/Form'
@@ -12,7 +12,7 @@ import { ConfigureDataSourceModal } from './configure-data-source-modal'
 /** How many settings a card lists before '+N more settings...'. */
 const VISIBLE_SETTINGS = 2
 
-export function DataSourceCard({ source }: { source: DataSource }) {
+export function DataSourceCard({ source }: { source: ListedDataSource }) {
   const update = useUpdateDataSource()
   const test = useTestDataSource()
   const [configuring, setConfiguring] = useState(false)

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { delay } from 'msw'
-import type { DataSource } from '@remi/shared'
+import type { ListedDataSource } from '@remi/shared'
 import { HttpResponse, http, renderWithProviders, server } from '../../../test/render'
 import { DataSourcesPage } from './data-sources-page'
 
-const weather = (overrides: Partial<DataSource> = {}): DataSource => ({
+const weather = (overrides: Partial<ListedDataSource> = {}): ListedDataSource => ({
   dataSourceType: 'weather',
   isEnabled: true,
   configuration: {
@@ -14,7 +14,7 @@ const weather = (overrides: Partial<DataSource> = {}): DataSource => ({
   },
   ...overrides,
 })
-const calendar = (overrides: Partial<DataSource> = {}): DataSource => ({
+const calendar = (overrides: Partial<ListedDataSource> = {}): ListedDataSource => ({
   dataSourceType: 'calendar',
   isEnabled: false,
   configuration: {},
@@ -22,7 +22,10 @@ const calendar = (overrides: Partial<DataSource> = {}): DataSource => ({
 })
 
 /** A fake of the datasources API over an in-memory list; records the writes it receives. */
-function mockApi(initial: DataSource[], options: { availableOptions?: DataSource['availableOptions'] } = {}) {
+function mockApi(
+  initial: ListedDataSource[],
+  options: { availableOptions?: ListedDataSource['availableOptions'] } = {},
+) {
   let sources = structuredClone(initial)
   const calls = {
     list: 0,
@@ -233,12 +236,12 @@ describe('enable switch', () => {
     const before = source.isEnabled
     await user.click(switchControl)
     expect(switchControl.checked).toBe(!before)
-    expect(queryClient.getQueryData<DataSource>(detailKey)?.isEnabled).toBe(!before)
+    expect(queryClient.getQueryData<ListedDataSource>(detailKey)?.isEnabled).toBe(!before)
     expect(
       await screen.findByText(`Failed to update ${label} configuration. Your changes have been reverted.`),
     ).toBeInTheDocument()
     expect(switchControl.checked).toBe(before)
-    expect(queryClient.getQueryData<DataSource>(detailKey)?.isEnabled).toBe(before)
+    expect(queryClient.getQueryData<ListedDataSource>(detailKey)?.isEnabled).toBe(before)
     await waitFor(() => expect(calls.list).toBe(2))
   })
 

@@ -1,9 +1,4 @@
-import {
-  calendarDay,
-  type CalendarConfiguration,
-  type DataSource,
-  type WeatherConfiguration,
-} from '@remi/shared'
+import { calendarConfiguration, calendarDay, weatherConfiguration, type ListedDataSource } from '@remi/shared'
 
 /** The word used in titles and messages: 'Calendar', 'Weather', or 'Data Source' for anything else. */
 export function dataSourceLabel(type: string): string {
@@ -24,9 +19,9 @@ export interface Setting {
 }
 
 /** What a card shows about a source's configuration, most important first. */
-export function dataSourceSettings(source: DataSource): Setting[] {
+export function dataSourceSettings(source: ListedDataSource): Setting[] {
   if (source.dataSourceType === 'weather') {
-    const config = source.configuration as WeatherConfiguration
+    const config = weatherConfiguration(source.configuration)
     const settings: Setting[] = [{ label: 'Location', value: config.locationName || 'Not set' }]
     const vacation = config.vacationMode
     if (vacation?.isEnabled) {
@@ -38,7 +33,7 @@ export function dataSourceSettings(source: DataSource): Setting[] {
     return settings
   }
   if (source.dataSourceType === 'calendar') {
-    const config = source.configuration as CalendarConfiguration
+    const config = calendarConfiguration(source.configuration)
     const settings: Setting[] = [{ label: 'Calendar Name', value: config.calendarName || 'Not selected' }]
     if (config.icsUrl) settings.push({ label: 'ICS URL', value: config.icsUrl })
     return settings
