@@ -1,5 +1,7 @@
 export * from './errors.ts'
 export * from './auth.ts'
+export * from './chat.ts'
+export * from './dashboard.ts'
 export * from './datasources.ts'
 export * from './memories.ts'
 export * from './time.ts'

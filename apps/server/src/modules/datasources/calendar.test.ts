@@ -8,10 +8,6 @@ import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { startMicrosoftGraphFake, type MicrosoftGraphFake } from '../../test/fakes/microsoft-graph.ts'
 import { startFakeIssuer, type FakeIssuer } from '../../test/fakes/oidc-issuer.ts'
 import { createProviderUser, storedAccessToken } from '../../test/fakes/provider-user.ts'
-import { createAuthService } from '../auth/auth.service.ts'
-import { createOidc } from '../auth/oidc.ts'
-import { createUsersRepo } from '../auth/users.repo.ts'
-import { createDataSourceServices } from './index.ts'
 
 const GOOGLE_SCOPES = 'openid email profile https://www.googleapis.com/auth/calendar.readonly'
 const MICROSOFT_SCOPES = 'openid email profile offline_access User.Read Calendars.Read'
@@ -474,26 +470,22 @@ describe('ICS subscription links', () => {
   })
 
   it('refuses a feed slower than the time limit with a message', async () => {
-    // Same services as the app, with the 10 s limit shortened so the test does not wait 10 s.
+    // The app with the ICS fetcher's 10 s limit shortened, so the test does not wait 10 s.
     const impatient = createSafeFetch({ allowPrivateNetwork: true, timeoutMs: 250 })
-    const services = createDataSourceServices(
-      {
-        env: open.env,
-        db: open.db,
-        auth: createAuthService(open.env, createUsersRepo(open.db), createOidc(open.env)),
-      },
-      { ics: createIcsFeed(impatient) },
-    )
+    const app = await buildTestApp({
+      env: { ALLOW_PRIVATE_NETWORK_URLS: 'true' },
+      integrations: { ics: createIcsFeed(impatient) },
+    })
     try {
-      const user = await open.createUser()
-      await put(open, user, { isEnabled: true, configuration: { icsUrl: ics.stalledUrl } })
-      expect(await services.dataSources.test(user.id, 'calendar')).toEqual({
+      const user = await app.createUser()
+      await put(app, user, { isEnabled: true, configuration: { icsUrl: ics.stalledUrl } })
+      expect(await app.app.services.dataSources.test(user.id, 'calendar')).toEqual({
         success: false,
         message: 'The ICS calendar could not be loaded: The server did not answer within 0.3 seconds.',
       })
     } finally {
       await impatient.close()
-      await services.close()
+      await app.close()
     }
   })
 })
@@ -502,12 +494,8 @@ describe('eventsBetween', () => {
   it('expands the ICS feed over a range in the user’s time zone, only when the source is on', async () => {
     const timeZone = 'America/New_York'
     const user = await open.createUser({ timezone: timeZone })
-    const services = createDataSourceServices({
-      env: open.env,
-      db: open.db,
-      auth: createAuthService(open.env, createUsersRepo(open.db), createOidc(open.env)),
-    })
-    try {
+    const services = open.app.services
+    {
       await put(open, user, { isEnabled: false, configuration: { icsUrl: ics.calendarUrl } })
       const today = todayIn('UTC')
       const from = new Date(`${addDays(today, -10)}T12:00:00Z`)
@@ -540,8 +528,6 @@ describe('eventsBetween', () => {
         new Date(`${today}T04:00:00Z`),
       )
       expect(before.ok && before.events.map((e) => e.title)).not.toContain('Company holiday')
-    } finally {
-      await services.close()
     }
   })
 })

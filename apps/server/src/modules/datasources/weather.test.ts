@@ -2,25 +2,17 @@ import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
-import { createAuthService } from '../auth/auth.service.ts'
-import { createOidc } from '../auth/oidc.ts'
-import { createUsersRepo } from '../auth/users.repo.ts'
-import { createDataSourceServices, type DataSourceServices } from './index.ts'
+import type { Services } from '../../services.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
-let services: DataSourceServices
+let services: Services
 beforeAll(async () => {
   meteo = await startOpenMeteoFake()
   t = await buildTestApp({ env: { WEATHER_API_URL: meteo.url, GEOCODING_API_URL: meteo.url } })
-  services = createDataSourceServices({
-    env: t.env,
-    db: t.db,
-    auth: createAuthService(t.env, createUsersRepo(t.db), createOidc(t.env)),
-  })
+  services = t.app.services
 })
 afterAll(async () => {
-  await services.close()
   await t.close()
   await meteo.close()
 })
