@@ -84,6 +84,8 @@ export const memories = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     date: date('date'),
+    /** `date`, or the day it was created in the user's zone when undated: set at write time, for the list order. */
+    sortDate: date('sort_date').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector('search').generatedAlwaysAs(
@@ -93,11 +95,8 @@ export const memories = pgTable(
   (t) => [
     index('memories_search_idx').using('gin', t.search),
     index('memories_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
-    index('memories_user_date_idx').on(t.userId, t.date.desc(), t.createdAt.desc()),
-    // Date filters fall back to created_at for undated memories (see memories.repo.ts).
-    index('memories_user_undated_created_idx')
-      .on(t.userId, t.createdAt)
-      .where(sql`${t.date} is null`),
+    // The list order and the date filters (memories.repo.ts): a page is one index range scan.
+    index('memories_user_sort_idx').on(t.userId, t.sortDate.desc(), t.createdAt.desc(), t.id.desc()),
     // Tag filters are case-insensitive: remi_lower_tags() is defined in migration 0002.
     index('memories_lower_tags_idx').using('gin', sql`remi_lower_tags(${t.tags})`),
   ],

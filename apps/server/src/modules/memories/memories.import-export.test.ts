@@ -46,7 +46,14 @@ const content = (m: Memory) => ({
 
 async function seed(user: TestUser) {
   await create(user, { text: 'Dentist on Tuesday', tags: 'health, errands', date: '2026-01-05' })
-  await create(user, { text: 'Idea: *markdown* `code` and # heading', tags: [], date: null })
+  // Undated, so listed by the day it was created: the first instant an import accepts puts it last.
+  const undated = {
+    text: 'Idea: *markdown* `code` and # heading',
+    date: null,
+    createdAt: '1900-01-01T00:00:00.000Z',
+  }
+  const res = await importFile(user, { format: 'remi-memories', version: 1, memories: [undated] })
+  expect(res.statusCode, res.body).toBe(200)
   await create(user, { text: 'Ünïcödé and emoji 🎉\nsecond line', tags: ['Fun'], date: '1900-01-01' })
 }
 

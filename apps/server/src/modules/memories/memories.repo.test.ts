@@ -22,7 +22,7 @@ describe('memories repo', () => {
       tags: [],
       date: i === 1200 ? '2026-02-30' : '2026-01-01',
     }))
-    await expect(repo.importAll(user.id, items, (id) => remappedId(user.id, id))).rejects.toThrow()
+    await expect(repo.importAll(user.id, items, (id) => remappedId(user.id, id), 'UTC')).rejects.toThrow()
     expect(await repo.count(user.id, {})).toBe(0)
   })
 })
@@ -46,6 +46,7 @@ describe('memories service summary', () => {
         { text: 'undated, 40 days ago', tags: [], date: null, createdAt: new Date(now - 40 * 86400_000) },
       ],
       (id) => id,
+      timezone,
     )
     expect(await service.summary(user.id)).toEqual({ totalMemories: 6, recentMemories: 3 })
   })

@@ -1,15 +1,15 @@
-import { and, count, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { localDate, todayIn } from '@remi/shared'
+import { and, count, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { memories } from '../../db/schema.ts'
 
-/** Filters as the repo needs them: day boundaries already resolved in the user's zone. */
 export interface MemoryQuery {
   searchTerm?: string | undefined
   /** Lower-cased; a memory must carry all of them. */
   tags?: string[] | undefined
-  /** Inclusive range on `date`; undated memories use createdAt between these instants. */
-  startDate?: { date: string; from: Date } | undefined
-  endDate?: { date: string; before: Date } | undefined
+  /** Inclusive days on the memory's day: its date, or the day it was created in the user's zone. */
+  startDate?: string | undefined
+  endDate?: string | undefined
 }
 
 export interface NewMemory {
@@ -39,14 +39,23 @@ export type MemoryRecord = {
 }
 
 /**
- * Follows memories_user_date_idx (NULLS LAST on both), so a page is an index scan; the id breaks
- * ties (an import can give many memories the same date and createdAt) so pages never overlap.
+ * The memory's day (undated ones by the day they were created), newest first. Follows
+ * memories_user_sort_idx exactly, so a page is an index range scan that stops after a page of
+ * entries; the id breaks ties (an import can give many memories the same day and createdAt) so
+ * pages never overlap.
  */
 const defaultOrder = [
-  sql`${memories.date} desc nulls last`,
+  sql`${memories.sortDate} desc nulls last`,
   sql`${memories.createdAt} desc nulls last`,
-  sql`${memories.id} desc`,
+  sql`${memories.id} desc nulls last`,
 ]
+
+/**
+ * The day a memory is listed and filtered by: its date, else the day it was created in the user's
+ * zone. A memory written now without a createdAt gets the database's now(), read here as today.
+ */
+const sortDateOf = (date: string | null, createdAt: Date | undefined, zone: string) =>
+  date ?? (createdAt ? localDate(createdAt, zone) : todayIn(zone))
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -93,19 +102,8 @@ function filterConditions(userId: string, q: MemoryQuery): { where: SQL; rank?: 
     rank = search.rank
   }
   if (q.tags?.length) conditions.push(sql`remi_lower_tags(${memories.tags}) @> ${textArray(q.tags)}`)
-  if (q.startDate || q.endDate) {
-    const dated: SQL[] = []
-    const undated: SQL[] = [isNull(memories.date)]
-    if (q.startDate) {
-      dated.push(gte(memories.date, q.startDate.date))
-      undated.push(gte(memories.createdAt, q.startDate.from))
-    }
-    if (q.endDate) {
-      dated.push(lte(memories.date, q.endDate.date))
-      undated.push(sql`${memories.createdAt} < ${q.endDate.before}`)
-    }
-    conditions.push(or(and(...dated), and(...undated))!)
-  }
+  if (q.startDate) conditions.push(gte(memories.sortDate, q.startDate))
+  if (q.endDate) conditions.push(lte(memories.sortDate, q.endDate))
   return { where: and(...conditions)!, ...(rank ? { rank } : {}) }
 }
 
@@ -169,10 +167,12 @@ export function createMemoriesRepo(db: Db) {
       return row
     },
 
-    async create(userId: string, memory: NewMemory): Promise<MemoryRecord> {
+    /** `zone`: the user's time zone, which gives an undated memory its day. */
+    async create(userId: string, memory: NewMemory, zone: string): Promise<MemoryRecord> {
+      const sortDate = sortDateOf(memory.date, memory.createdAt, zone)
       const [row] = await db
         .insert(memories)
-        .values({ ...memory, userId })
+        .values({ ...memory, userId, sortDate })
         .returning(columns)
       return row!
     },
@@ -181,18 +181,32 @@ export function createMemoriesRepo(db: Db) {
       userId: string,
       id: string,
       changes: { text: string; tags?: string[] | undefined; date?: string | null | undefined },
+      zone: string,
     ): Promise<MemoryRecord | undefined> {
-      const [row] = await db
-        .update(memories)
-        .set({
-          text: changes.text,
-          ...(changes.tags !== undefined ? { tags: changes.tags } : {}),
-          ...(changes.date !== undefined ? { date: changes.date } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(memories.id, id), eq(memories.userId, userId)))
-        .returning(columns)
-      return row
+      const write = async (exec: Db | Tx, sortDate: string | undefined) => {
+        const [row] = await exec
+          .update(memories)
+          .set({
+            text: changes.text,
+            ...(changes.tags !== undefined ? { tags: changes.tags } : {}),
+            ...(changes.date !== undefined ? { date: changes.date } : {}),
+            ...(sortDate !== undefined ? { sortDate } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(memories.id, id), eq(memories.userId, userId)))
+          .returning(columns)
+        return row
+      }
+      if (changes.date !== null) return write(db, changes.date)
+      // Losing its date, a memory goes back to the day it was created: read that under a row lock.
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ createdAt: memories.createdAt })
+          .from(memories)
+          .where(and(eq(memories.id, id), eq(memories.userId, userId)))
+          .for('update')
+        return row ? write(tx, localDate(row.createdAt, zone)) : undefined
+      })
     },
 
     async delete(userId: string, id: string): Promise<boolean> {
@@ -227,7 +241,12 @@ export function createMemoriesRepo(db: Db) {
      * are first passed through `remapForeignId`, so another user's row is never touched and the
      * answer is the same whether such an id exists or not.
      */
-    async importAll(userId: string, items: NewMemory[], remapForeignId: (id: string) => string) {
+    async importAll(
+      userId: string,
+      items: NewMemory[],
+      remapForeignId: (id: string) => string,
+      zone: string,
+    ) {
       return db.transaction(async (tx) => {
         const ids = items.flatMap((m) => (m.id ? [m.id] : []))
         const foreign = new Set<string>()
@@ -243,6 +262,7 @@ export function createMemoriesRepo(db: Db) {
           ...m,
           ...(m.id && foreign.has(m.id) ? { id: remapForeignId(m.id) } : {}),
           userId,
+          sortDate: sortDateOf(m.date, m.createdAt, zone),
         }))
         // A remapped id can equal another id of the same file; one insert cannot write a row twice.
         if (new Set(rows.flatMap((r) => (r.id ? [r.id] : []))).size !== ids.length)
@@ -260,6 +280,7 @@ export function createMemoriesRepo(db: Db) {
                 text: sql`excluded.text`,
                 tags: sql`excluded.tags`,
                 date: sql`excluded.date`,
+                sortDate: sql`excluded.sort_date`,
                 createdAt: sql`excluded.created_at`,
                 updatedAt: sql`excluded.updated_at`,
               },

@@ -1,4 +1,4 @@
-import { todayIn, type Memory, type MemoryList } from '@remi/shared'
+import { addDays, todayIn, type Memory, type MemoryList } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 
@@ -292,9 +292,10 @@ describe('bad input answers 400 naming the problem', () => {
 })
 
 describe('list', () => {
-  it('pages by date desc, then createdAt desc, undated last, with the total', async () => {
+  it('pages by day desc (undated: the day created), then createdAt desc, with the total', async () => {
     const user = await t.createUser()
-    await create(user, { text: 'undated', date: null })
+    // Created in 2024, so listed under 2024: below every dated one here.
+    await importMemories(user, [{ text: 'undated', date: null, createdAt: '2024-05-01T10:00:00.000Z' }])
     await create(user, { text: 'old', date: '2025-01-01' })
     await create(user, { text: 'new', date: '2026-06-01' })
     await create(user, { text: 'new, created later', date: '2026-06-01' })
@@ -308,6 +309,47 @@ describe('list', () => {
     expect(page2).toMatchObject({ totalCount: 5, page: 2, pageSize: 2 })
     expect(page2.items.map((m) => m.text)).toEqual(['middle', 'old'])
     expect((await list(user, { page: '4', pageSize: '2' })).items).toEqual([])
+  })
+
+  it('lists an undated memory by the day it was created: today above yesterday, below tomorrow', async () => {
+    const timezone = 'Pacific/Kiritimati' // UTC+14: most of a UTC day is already tomorrow there
+    const user = await t.createUser({ timezone })
+    const today = todayIn(timezone)
+    await create(user, { text: 'last month', date: addDays(today, -30) })
+    await create(user, { text: 'yesterday', date: addDays(today, -1) })
+    await create(user, { text: 'tomorrow', date: addDays(today, 1) })
+    await create(user, { text: 'undated, created today', date: null })
+    expect(await texts(user)).toEqual(['tomorrow', 'undated, created today', 'yesterday', 'last month'])
+    // Dated ones keep their day whenever they were written; an undated one its creation day.
+    expect(await texts(user, { startDate: today, endDate: today })).toEqual(['undated, created today'])
+
+    // Losing its date, a memory goes back to the day it was created (today).
+    const old = await create(user, { text: 'was dated last year', date: addDays(today, -365) })
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/memories/${old.id}`,
+      headers: user.headers,
+      payload: { text: 'was dated last year', date: null },
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    expect((await texts(user)).slice(0, 3)).toEqual([
+      'tomorrow',
+      'was dated last year',
+      'undated, created today',
+    ])
+  })
+
+  it("takes an undated memory's day in the user's zone, not UTC's", async () => {
+    const user = await t.createUser({ timezone: 'Pacific/Kiritimati' })
+    const imported = await importMemories(user, [
+      // 12:00 UTC on March 1 is 02:00 on March 2 in Kiritimati.
+      { text: 'undated, March 2 there', date: null, createdAt: '2026-03-01T12:00:00.000Z' },
+      // Written later, so it would come first if the undated one counted as March 1.
+      { text: 'March 1', date: '2026-03-01', createdAt: '2026-03-05T00:00:00.000Z' },
+      { text: 'March 3', date: '2026-03-03', createdAt: '2026-03-01T00:00:00.000Z' },
+    ])
+    expect(imported.statusCode, imported.body).toBe(200)
+    expect(await texts(user)).toEqual(['March 3', 'undated, March 2 there', 'March 1'])
   })
 
   it('pages without overlap when many memories share a date and createdAt', async () => {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import {
   addDays,
   MEMORIES_EXPORT_FORMAT,
-  startOfLocalDay,
   todayIn,
   type ImportMemoriesResult,
   type Memory,
@@ -69,18 +68,14 @@ export function toMarkdown(items: Memory[], exportedAt: string, brand = BRAND): 
 export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo, 'timezoneOf'>) {
   const timeZoneOf = (userId: string) => users.timezoneOf(userId)
 
-  /** Resolves the day boundaries of a date range in the user's zone (for undated memories). */
-  async function toQuery(userId: string, f: Partial<MemoryFilters>): Promise<MemoryQuery> {
-    const q: MemoryQuery = {
+  /** Undated memories already carry their creation day in the user's zone (sort_date), so days pass as they are. */
+  function toQuery(f: Partial<MemoryFilters>): MemoryQuery {
+    return {
       searchTerm: f.searchTerm || undefined,
       tags: f.tags?.map((t) => t.toLowerCase()),
+      startDate: f.startDate,
+      endDate: f.endDate,
     }
-    if (f.startDate || f.endDate) {
-      const tz = await timeZoneOf(userId)
-      if (f.startDate) q.startDate = { date: f.startDate, from: startOfLocalDay(f.startDate, tz) }
-      if (f.endDate) q.endDate = { date: f.endDate, before: startOfLocalDay(addDays(f.endDate, 1), tz) }
-    }
-    return q
   }
 
   async function mustGet(userId: string, id: string) {
@@ -91,12 +86,7 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
 
   return {
     async list(userId: string, filters: MemoryFilters): Promise<MemoryList> {
-      const { rows, totalCount } = await repo.list(
-        userId,
-        await toQuery(userId, filters),
-        filters.page,
-        filters.pageSize,
-      )
+      const { rows, totalCount } = await repo.list(userId, toQuery(filters), filters.page, filters.pageSize)
       return { items: rows.map(toMemory), totalCount, page: filters.page, pageSize: filters.pageSize }
     },
 
@@ -105,12 +95,13 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     },
 
     async create(userId: string, body: CreateInput): Promise<Memory> {
-      const date = body.date === undefined ? todayIn(await timeZoneOf(userId)) : body.date
-      return toMemory(await repo.create(userId, { text: body.text, tags: body.tags, date }))
+      const zone = await timeZoneOf(userId)
+      const date = body.date === undefined ? todayIn(zone) : body.date
+      return toMemory(await repo.create(userId, { text: body.text, tags: body.tags, date }, zone))
     },
 
     async update(userId: string, id: string, body: UpdateInput): Promise<Memory> {
-      const row = await repo.update(userId, id, body)
+      const row = await repo.update(userId, id, body, await timeZoneOf(userId))
       if (!row) throw notFound('Memory')
       return toMemory(row)
     },
@@ -128,10 +119,7 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
       const today = todayIn(await timeZoneOf(userId))
       const [totalMemories, recentMemories] = await Promise.all([
         repo.count(userId, {}),
-        repo.count(
-          userId,
-          await toQuery(userId, { startDate: addDays(today, -RECENT_DAYS), endDate: today }),
-        ),
+        repo.count(userId, toQuery({ startDate: addDays(today, -RECENT_DAYS), endDate: today })),
       ])
       return { totalMemories, recentMemories }
     },
@@ -158,7 +146,9 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
         ...(m.updatedAt ? { updatedAt: new Date(m.updatedAt) } : {}),
       }))
       try {
-        const { created, updated } = await repo.importAll(userId, items, (id) => remappedId(userId, id))
+        const zone = await timeZoneOf(userId)
+        const remap = (id: string) => remappedId(userId, id)
+        const { created, updated } = await repo.importAll(userId, items, remap, zone)
         return { imported: created + updated, created, updated }
       } catch (error) {
         if (error instanceof ImportConflictError) throw conflict(`${error.message} Nothing was imported.`)
