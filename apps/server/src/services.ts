@@ -10,6 +10,7 @@ import { createCalendarService } from './modules/datasources/calendar.service.ts
 import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts'
 import { createDataSourcesService } from './modules/datasources/datasources.service.ts'
 import { createWeatherService } from './modules/datasources/weather.service.ts'
+import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
 import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
 import { createMemoriesService } from './modules/memories/memories.service.ts'
 
@@ -22,6 +23,9 @@ export function createServices(deps: {
   db: Db
   integrations: Integrations
   oidcFetch?: OidcFetch | undefined
+  /** Where the assistant logs (a model moved to context mode, a failed answer); tests tune its timeouts. */
+  logger?: AssistantLogger | undefined
+  assistant?: AssistantOptions | undefined
 }) {
   const { env, db, integrations } = deps
   const users = createUsersRepo(db)
@@ -33,6 +37,13 @@ export function createServices(deps: {
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
   const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
   const dataSources = createDataSourcesService({ repo: dataSourcesRepo, weather, calendar })
-  return { users, sessions, oidc, auth, memories, weather, calendar, dataSources }
+  const assistant = createAssistant({
+    services: { memories, weather, calendar, users },
+    languageModel: integrations.languageModel,
+    env,
+    logger: deps.logger,
+    options: deps.assistant,
+  })
+  return { users, sessions, oidc, auth, memories, weather, calendar, dataSources, assistant }
 }
 export type Services = ReturnType<typeof createServices>

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   AI_MODEL: optional(z.string()),
   AI_API_KEY: optional(z.string()),
   AI_BASE_URL: optional(url),
+  AI_TOOLS: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
   WEATHER_API_URL: url.default('https://api.open-meteo.com'),
   GEOCODING_API_URL: url.default('https://geocoding-api.open-meteo.com'),
   GOOGLE_CALENDAR_API_URL: url.default('https://www.googleapis.com/calendar/v3'),
@@ -161,7 +162,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     providers: { google, microsoft } as Record<OAuthProviderName, ProviderConfig>,
-    ai: { provider: e.AI_PROVIDER, model: e.AI_MODEL, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL },
+    ai: {
+      provider: e.AI_PROVIDER,
+      model: e.AI_MODEL,
+      apiKey: e.AI_API_KEY,
+      baseUrl: e.AI_BASE_URL,
+      /** auto: tools until the model refuses them, then context mode; on/off force tools or context mode. */
+      tools: e.AI_TOOLS,
+    },
     weatherApiUrl: e.WEATHER_API_URL,
     geocodingApiUrl: e.GEOCODING_API_URL,
     googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL,

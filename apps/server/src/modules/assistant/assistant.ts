@@ -1,0 +1,326 @@
+import { assistantTools, type AnswerMode } from '@remi/shared'
+import { APICallError, stepCountIs, streamText } from 'ai'
+import { BRAND } from '../../config/brand.ts'
+import type { AssistantModel } from '../../integrations/ai/model.ts'
+import type { Answer, AnswerInput, Assistant } from './assistant.types.ts'
+import { buildModelContext } from './context.ts'
+import { answerOffline, emitAsDeltas, FALLBACK_NOTE } from './offline.ts'
+import { createAssistantTools, type AssistantServices, type AssistantTools } from './tools.ts'
+
+/** AI_TOOLS: try tools and fall back to context mode per model (auto), or force either. */
+export type AiToolsSetting = 'auto' | 'on' | 'off'
+
+export interface AssistantOptions {
+  /** How long the model may take to send its first token (or tool call). Default 20 s. */
+  firstTokenTimeoutMs?: number
+  /** How long one answer may take in all, tools and a context-mode retry included. Default 60 s. */
+  totalTimeoutMs?: number
+  /** Retries of a failed model call (429, 5xx) before the offline assistant answers. Default 1. */
+  maxRetries?: number
+  /** The clock for "today" (tests fix it). */
+  now?: () => Date
+}
+
+/** The part of a pino/Fastify logger the assistant writes to. */
+export interface AssistantLogger {
+  warn(details: object, message: string): void
+}
+
+export const DEFAULT_TIMEOUTS = { firstTokenMs: 20_000, totalMs: 60_000 } as const
+const MAX_STEPS = 5
+
+type ModelMode = Exclude<AnswerMode, 'offline'>
+type Outcome =
+  | { kind: 'ok'; text: string }
+  | { kind: 'stopped'; text: string }
+  /** The model cannot use tools: a 400 saying so, or a tool call written out as text. */
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; reason: string; error?: unknown }
+
+const TOOL_NAMES = assistantTools.join('|')
+/** Markers of tool-call syntax some models print instead of calling (Hermes/Qwen, Llama 3, Mistral, functionary). */
+const TOOL_CALL_MARKERS =
+  /<tool_call>|<\|tool_call|<function[=>]|\[TOOL_CALLS\]|<\|python_tag\|>|<\|tool_calls_section_begin\|>/
+const JSON_TOOL_CALL = new RegExp(
+  `^(?:\`\`\`(?:json)?\\s*)?\\[?\\s*\\{\\s*"(?:name|tool|tool_name|function)"\\s*:\\s*(?:\\{\\s*"name"\\s*:\\s*)?"(?:${TOOL_NAMES})"`,
+)
+
+/**
+ * Whether the start of an answer is a tool call written as text: 'tool-call', 'text', or
+ * 'undecided' while it still could be one (it starts like JSON or markup). `final`: nothing more comes.
+ */
+export function toolCallText(text: string, final = false): 'tool-call' | 'text' | 'undecided' {
+  const t = text.trimStart()
+  if (TOOL_CALL_MARKERS.test(t) || JSON_TOOL_CALL.test(t)) return 'tool-call'
+  if (!t) return final ? 'text' : 'undecided'
+  if (!/^(?:```|\{|\[|<)/.test(t)) return 'text'
+  return final || t.length > 600 ? 'text' : 'undecided'
+}
+
+function* causes(error: unknown): Generator<unknown> {
+  let current = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    yield current
+    const next = current as { lastError?: unknown; cause?: unknown }
+    current = next.lastError ?? next.cause
+  }
+}
+
+/** A provider's 400 saying the model cannot use tools (Ollama: "… does not support tools"). */
+export function refusesTools(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (!APICallError.isInstance(e) || e.statusCode !== 400) continue
+    const said = `${e.message} ${e.responseBody ?? ''}`
+    if (
+      /does not support (?:tools|tool use|tool calling|function calling|functions)|(?:tools?|tool use|function calling) (?:is|are) not supported|tool_use is not supported|tools param requires/i.test(
+        said,
+      )
+    )
+      return true
+  }
+  return false
+}
+
+function describeError(error: unknown): string {
+  for (const e of causes(error)) {
+    if (APICallError.isInstance(e)) return `${e.statusCode ?? 'no status'}: ${e.message}`
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The chat's assistant. With no model it is the offline assistant. With one, it answers in tools
+ * mode (the model calls the tools, at most 5 steps) or context mode (the server puts the facts in the
+ * prompt), chosen per model: AI_TOOLS=auto starts with tools and moves a model that refuses them to
+ * context mode for the life of the process. A model that fails, is silent for 20 s, takes over 60 s
+ * or says nothing is replaced by the offline assistant, whose answer then starts with a note.
+ */
+export function createAssistant(deps: {
+  services: AssistantServices
+  languageModel: AssistantModel | null
+  env?: { ai: { tools?: AiToolsSetting | undefined } }
+  logger?: AssistantLogger | undefined
+  options?: AssistantOptions | undefined
+}): Assistant {
+  const { services, languageModel: lm, logger } = deps
+  const setting: AiToolsSetting = deps.env?.ai.tools ?? 'auto'
+  const options = deps.options ?? {}
+  const firstTokenMs = options.firstTokenTimeoutMs ?? DEFAULT_TIMEOUTS.firstTokenMs
+  const totalMs = options.totalTimeoutMs ?? DEFAULT_TIMEOUTS.totalMs
+  const maxRetries = options.maxRetries ?? 1
+  const clock = options.now ?? (() => new Date())
+  /** Models (provider:modelId) that refused tools under AI_TOOLS=auto. */
+  const contextOnly = new Set<string>()
+
+  const modelKey = (m: AssistantModel) => `${m.provider}:${m.modelId}`
+  function modeFor(m: AssistantModel): ModelMode {
+    if (setting === 'on') return 'tools'
+    if (setting === 'off') return 'context'
+    return contextOnly.has(modelKey(m)) ? 'context' : 'tools'
+  }
+
+  function result(
+    tools: AssistantTools,
+    rest: Pick<Answer, 'content' | 'mode' | 'stopped' | 'model'>,
+  ): Answer {
+    return {
+      content: rest.content,
+      citations: [...tools.citations],
+      activity: [...tools.activity],
+      calls: [...tools.calls],
+      mode: rest.mode,
+      ...(rest.model ? { model: rest.model } : {}),
+      stopped: rest.stopped,
+    }
+  }
+
+  async function runModel(
+    model: AssistantModel,
+    mode: ModelMode,
+    input: AnswerInput,
+    tools: AssistantTools,
+    deadline: number,
+  ): Promise<Outcome> {
+    const context = await buildModelContext({
+      services,
+      tools,
+      userId: input.userId,
+      content: input.content,
+      history: input.history,
+      mode,
+      assistantName: BRAND,
+      now: clock(),
+    })
+    if (input.signal.aborted) return { kind: 'stopped', text: '' }
+
+    const controller = new AbortController()
+    let why: 'user' | 'first-token' | 'total' | 'tool-text' | undefined
+    const stop = (reason: NonNullable<typeof why>) => {
+      if (why) return
+      why = reason
+      controller.abort()
+    }
+    const onUserAbort = () => stop('user')
+    input.signal.addEventListener('abort', onUserAbort, { once: true })
+    const firstTimer = setTimeout(() => stop('first-token'), firstTokenMs)
+    const totalTimer = setTimeout(() => stop('total'), Math.max(0, deadline - Date.now()))
+
+    let text = ''
+    // Tools mode holds back an answer that starts like JSON or markup until it is clearly not a
+    // tool call written out as text, so such a call never reaches the screen.
+    let held = ''
+    let holding = mode === 'tools'
+    let newStep = false
+    let error: unknown
+    const emit = (piece: string) => {
+      text += piece
+      input.onEvent?.({ type: 'delta', text: piece })
+    }
+
+    try {
+      const stream = streamText({
+        model: model.model,
+        instructions: context.system,
+        messages: context.messages,
+        ...(mode === 'tools' ? { tools: tools.aiTools(), stopWhen: stepCountIs(MAX_STEPS) } : {}),
+        abortSignal: controller.signal,
+        maxRetries,
+        // Errors arrive as stream parts below; the default handler would print them to the console.
+        onError: () => {},
+      })
+      for await (const part of stream.fullStream) {
+        if (part.type === 'text-delta' && part.text) {
+          clearTimeout(firstTimer)
+          let piece = part.text
+          if (newStep) {
+            newStep = false
+            const sofar = text + held
+            if (sofar && !/\n\s*$/.test(sofar)) piece = `\n\n${piece.trimStart()}`
+          }
+          if (!holding) emit(piece)
+          else {
+            held += piece
+            const verdict = toolCallText(held)
+            if (verdict === 'tool-call') stop('tool-text')
+            else if (verdict === 'text') {
+              holding = false
+              emit(held)
+              held = ''
+            }
+          }
+        } else if (
+          part.type === 'reasoning-delta' ||
+          part.type === 'tool-input-start' ||
+          part.type === 'tool-call'
+        ) {
+          clearTimeout(firstTimer)
+        } else if (part.type === 'start-step') {
+          newStep = Boolean(text || held)
+        } else if (part.type === 'error') {
+          error ??= part.error
+        }
+        if (why) break
+      }
+    } catch (thrown) {
+      error ??= thrown
+    } finally {
+      clearTimeout(firstTimer)
+      clearTimeout(totalTimer)
+      input.signal.removeEventListener('abort', onUserAbort)
+    }
+
+    if (why === 'user') {
+      return { kind: 'stopped', text: held && toolCallText(held, true) === 'text' ? text + held : text }
+    }
+    if (why === 'tool-text') return { kind: 'refused', reason: 'it wrote a tool call as text' }
+    if (why === 'first-token') return { kind: 'failed', reason: `no first token within ${firstTokenMs} ms` }
+    if (why === 'total') return { kind: 'failed', reason: `no complete answer within ${totalMs} ms` }
+    if (error) {
+      if (mode === 'tools' && refusesTools(error)) return { kind: 'refused', reason: describeError(error) }
+      return { kind: 'failed', reason: describeError(error), error }
+    }
+    if (held) {
+      if (toolCallText(held, true) === 'tool-call')
+        return { kind: 'refused', reason: 'it wrote a tool call as text' }
+      emit(held)
+    }
+    if (mode === 'tools' && TOOL_CALL_MARKERS.test(text)) {
+      return { kind: 'refused', reason: 'it wrote a tool call as text' }
+    }
+    if (!text.trim()) return { kind: 'failed', reason: 'the answer was empty' }
+    return { kind: 'ok', text }
+  }
+
+  async function offline(input: AnswerInput, tools: AssistantTools): Promise<Answer> {
+    if (input.signal.aborted) return result(tools, { content: '', mode: 'offline', stopped: true })
+    const content = await answerOffline({
+      services,
+      tools,
+      userId: input.userId,
+      content: input.content,
+      now: clock(),
+      introduce: !input.offlineIntroduced,
+    })
+    emitAsDeltas(content, input.onEvent)
+    return result(tools, { content, mode: 'offline', stopped: false })
+  }
+
+  return {
+    info: { name: BRAND, model: lm?.modelId ?? null },
+
+    async answer(input) {
+      const tools = createAssistantTools(services, input.userId, {
+        onEvent: input.onEvent,
+        now: clock,
+        onUnexpectedError: (tool, error) => logger?.warn({ err: error, tool }, 'An assistant tool failed'),
+      })
+      if (!lm) return offline(input, tools)
+
+      const deadline = Date.now() + totalMs
+      let mode = modeFor(lm)
+      let outcome = await runModel(lm, mode, input, tools, deadline)
+      if (outcome.kind === 'refused' && mode === 'tools' && setting === 'auto') {
+        if (!contextOnly.has(modelKey(lm))) {
+          contextOnly.add(modelKey(lm))
+          logger?.warn(
+            { provider: lm.provider, model: lm.modelId, reason: outcome.reason },
+            `The model ${lm.modelId} does not support tools; from now on it answers with the facts in its prompt (context mode). Set AI_TOOLS=off to start it that way.`,
+          )
+        }
+        mode = 'context'
+        outcome = await runModel(lm, mode, input, tools, deadline)
+      }
+      if (outcome.kind === 'ok' || outcome.kind === 'stopped') {
+        return result(tools, {
+          content: outcome.text,
+          mode,
+          model: lm.modelId,
+          stopped: outcome.kind === 'stopped',
+        })
+      }
+
+      logger?.warn(
+        {
+          provider: lm.provider,
+          model: lm.modelId,
+          mode,
+          // The reason only: a provider error carries the request body, the user's memories with it.
+          reason: outcome.reason,
+        },
+        'The language model did not answer; the offline assistant answered instead',
+      )
+      const reply = await answerOffline({
+        services,
+        tools,
+        userId: input.userId,
+        content: input.content,
+        now: clock(),
+        introduce: false,
+        alreadySaved: tools.created,
+      })
+      const content = `${FALLBACK_NOTE}\n\n${reply}`
+      emitAsDeltas(content, input.onEvent)
+      return result(tools, { content, mode: 'offline', stopped: false })
+    },
+  }
+}

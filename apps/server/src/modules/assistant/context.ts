@@ -1,0 +1,91 @@
+import { todayIn, type Memory } from '@remi/shared'
+import type { ModelMessage } from 'ai'
+import type { HistoryMessage } from './assistant.types.ts'
+import { formatDay } from './format.ts'
+import { isCalendarTopic, isWeatherTopic, memoryRequest, rememberRequest, requestedDays } from './intents.ts'
+import { describeEvents, describeWeather } from './offline.ts'
+import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
+import { findRelevantMemories } from './search.ts'
+import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
+
+/** Memories the prompt carries at most. */
+export const PROMPT_MEMORIES = 8
+
+export interface ModelContextInput {
+  services: AssistantServices
+  tools: AssistantTools
+  userId: string
+  content: string
+  history: HistoryMessage[]
+  mode: 'tools' | 'context'
+  assistantName: string
+  now: Date
+}
+
+export interface ModelContext {
+  system: string
+  messages: ModelMessage[]
+  /** The memories the prompt holds (already cited). */
+  memories: Memory[]
+}
+
+/**
+ * What the model sees for one message: the system prompt (name, user, local date and time, the most
+ * relevant memories within a budget) and the recent conversation ending with the message. In context
+ * mode the server also does what the tools would have: it saves a memory the message asks to keep,
+ * and looks up the weather and the calendar when the message is about them.
+ */
+export async function buildModelContext(input: ModelContextInput): Promise<ModelContext> {
+  const { services, tools, userId, content, now } = input
+  const [user, timeZone] = await Promise.all([services.users.findById(userId), tools.timeZone()])
+  const today = todayIn(timeZone, now)
+  const facts: string[] = []
+
+  if (input.mode === 'context') {
+    const body = rememberRequest(content)
+    const request = body ? memoryRequest(body, timeZone, now) : null
+    if (request?.text) {
+      const result = await tools.createMemory({
+        text: request.text,
+        tags: request.tags,
+        date: request.date?.day ?? today,
+      })
+      facts.push(
+        isToolError(result)
+          ? `Saving the memory the user asked for failed: ${result.error} Tell them.`
+          : `You have just saved this memory for the user, dated ${formatDay(result.saved.date ?? today)}${result.saved.tags.length ? `, tagged ${result.saved.tags.join(', ')}` : ''}: "${result.saved.text}". Confirm it in one or two sentences.`,
+      )
+    }
+    if (isWeatherTopic(content)) {
+      const range = requestedDays(content, timeZone, now)
+      facts.push(describeWeather(await tools.getWeather({ date: range.from }), range, today))
+    }
+    if (isCalendarTopic(content)) {
+      const range = requestedDays(content, timeZone, now)
+      const events = await tools.getCalendarEvents({ from: range.from, to: range.to })
+      facts.push(describeEvents(events, range, today).replace(/\n+/g, ' '))
+    }
+  }
+
+  const found = await findRelevantMemories(services.memories, userId, {
+    query: content,
+    limit: PROMPT_MEMORIES,
+  })
+  const memories = fitMemories(found)
+  tools.cite(memories)
+
+  const system = buildSystemPrompt({
+    assistantName: input.assistantName,
+    userName: user?.name ?? null,
+    now,
+    timeZone,
+    mode: input.mode,
+    memories,
+    facts,
+  })
+  const messages: ModelMessage[] = [
+    ...recentHistory(input.history).map((m): ModelMessage => ({ role: m.role, content: m.content })),
+    { role: 'user', content },
+  ]
+  return { system, messages, memories }
+}

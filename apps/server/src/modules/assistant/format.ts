@@ -1,0 +1,75 @@
+import { daysBetween, knownTimeZone, type CalendarDay, type Memory } from '@remi/shared'
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+function parts(day: CalendarDay) {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return { year: y, month: m, day: d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() }
+}
+
+export const weekdayOf = (day: CalendarDay) => parts(day).weekday
+
+/** "12 May 2026", "Tuesday 12 May 2026", "12 May" (spelled out the same in every runtime, whatever its ICU data). */
+export function formatDay(day: CalendarDay, options: { weekday?: boolean; year?: boolean } = {}): string {
+  const p = parts(day)
+  const text = `${p.day} ${MONTHS[p.month - 1]}${options.year === false ? '' : ` ${p.year}`}`
+  return options.weekday ? `${WEEKDAYS[p.weekday]} ${text}` : text
+}
+
+/** 'today', 'tomorrow', 'yesterday', or "12 May" (with the year when it is not this year's). */
+export function relativeDay(day: CalendarDay, today: CalendarDay): string {
+  const diff = daysBetween(today, day)
+  if (diff === 0) return 'today'
+  if (diff === 1) return 'tomorrow'
+  if (diff === -1) return 'yesterday'
+  return formatDay(day, { year: day.slice(0, 4) !== today.slice(0, 4) })
+}
+
+/** "today", "12 May", "12–18 May": the days a calendar or weather answer covers. */
+export function describeRange(from: CalendarDay, to: CalendarDay, today: CalendarDay): string {
+  if (from === to) return relativeDay(from, today)
+  const a = parts(from)
+  const b = parts(to)
+  const withYear = a.year !== b.year || String(a.year) !== today.slice(0, 4)
+  if (a.year === b.year && a.month === b.month) {
+    return `${a.day}–${formatDay(to, { year: withYear })}`
+  }
+  return `${formatDay(from, { year: withYear })} – ${formatDay(to, { year: withYear })}`
+}
+
+/** "09:30" in the zone. */
+export function formatTime(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: knownTimeZone(timeZone),
+  }).format(new Date(instant))
+}
+
+/** The start of a text on one line, cut at a word boundary. */
+export function excerpt(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line.length <= max) return line
+  const cut = line.slice(0, max)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`
+}
+
+/** The day a memory belongs to: its date, or the day it was written. */
+export const memoryDay = (memory: Pick<Memory, 'date' | 'createdAt'>) =>
+  memory.date ?? memory.createdAt.slice(0, 10)

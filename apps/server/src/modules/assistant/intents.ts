@@ -1,0 +1,186 @@
+import { addDays, isMemoryDate, knownTimeZone, todayIn, type CalendarDay } from '@remi/shared'
+import * as chrono from 'chrono-node'
+import { WEEKDAYS, weekdayOf } from './format.ts'
+
+/**
+ * Reading a message without a language model: what it asks for, and which days it is about. The
+ * offline assistant routes on these; context mode uses them to decide which facts go into the prompt.
+ */
+
+const REMEMBER =
+  /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
+
+/** "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request. */
+export function rememberRequest(text: string): string | null {
+  const match = REMEMBER.exec(text)
+  if (!match) return null
+  return text.slice(match[0].length).trim()
+}
+
+export const isWeatherTopic = (text: string) =>
+  /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(
+    text,
+  )
+
+const CALENDAR_WORDS = /\b(calendar|agenda|schedule|what'?s on|what is on|am i (?:busy|free))\b/i
+const EVENT_WORDS = /\b(meetings?|events?|appointments?|plans?)\b/i
+const TIME_WORDS =
+  /\b(today|tonight|tomorrow|this week|next week|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
+
+/** The calendar words of the issue ("calendar", "schedule", "what's on"), or "meetings"/"events" with a day. */
+export const isCalendarTopic = (text: string) =>
+  CALENDAR_WORDS.test(text) || (EVENT_WORDS.test(text) && TIME_WORDS.test(text))
+
+export const isHelpRequest = (text: string) =>
+  /^\s*(?:help|\?|commands|what can you do|what do you do|how do (?:i|you) (?:use|work)|how does this work|what are you)\b/i.test(
+    text,
+  ) || /^\s*help\s*[.!?]*\s*$/i.test(text)
+
+const GREETING =
+  /^\s*(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|morning|evening)\b[\s,!.]*(?:there|remi|again)?[\s,!.]*$/i
+
+export const isGreeting = (text: string) =>
+  GREETING.test(text) || /^\s*(?:thanks|thank you|cheers)\b[\s\w,!.]*$/i.test(text)
+
+export const isThanks = (text: string) => /^\s*(?:thanks|thank you|cheers)\b/i.test(text)
+
+export const isQuestion = (text: string) =>
+  /\?\s*$/.test(text) ||
+  /^\s*(?:when|what|what's|whats|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|have|has|had|can|could|should|will|would|tell me|show me|find|search|look up|list|any)\b/i.test(
+    text,
+  )
+
+export interface DayRange {
+  from: CalendarDay
+  to: CalendarDay
+}
+
+/** The zone's UTC offset in minutes at an instant (what chrono-node takes as a time zone). */
+function offsetMinutes(timeZone: string, at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', {
+    timeZone: knownTimeZone(timeZone),
+    timeZoneName: 'longOffset',
+  })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '')
+  if (!match) return 0
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0))
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const dayFrom = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`
+
+/** A sentence telling of the past ("Ana's birthday was on 12 May", "we met on 3 March"). */
+const PAST_TENSE = /\b(was|were|went|met|had|did|saw|visited|got|came|gave|bought|ate|spent|ago|last)\b/i
+
+export interface FoundDate {
+  day: CalendarDay
+  /** The words the date was read from ("on 12 May"). */
+  text: string
+  /** A day and month without a year, placed in a year by the rule below. */
+  yearGuessed: boolean
+}
+
+/**
+ * The first date in a sentence, in the user's time zone ("on 12 May", "next Friday", "tomorrow",
+ * "in 2 weeks"), or null. A day and month without a year is the NEXT such day, today included
+ * ("on 12 May" said on 13 May means 12 May next year), since people mostly note what is coming;
+ * a sentence in the past tense ("was", "met", "went", "last") takes the most recent such day instead.
+ */
+export function findDate(text: string, timeZone: string, now: Date): FoundDate | null {
+  const today = todayIn(timeZone, now)
+  const reference = { instant: now, timezone: offsetMinutes(timeZone, now) }
+  // Day before month first ("12/05" is 12 May), then the month-first forms ("May 12") it misreads.
+  return (
+    firstDate(chrono.en.GB.parse(text, reference, { forwardDate: true }), text, today) ??
+    firstDate(chrono.parse(text, reference, { forwardDate: true }), text, today)
+  )
+}
+
+function firstDate(results: chrono.ParsedResult[], text: string, today: CalendarDay): FoundDate | null {
+  for (const result of results) {
+    const start = result.start
+    const month = start.get('month')
+    const dayOfMonth = start.get('day')
+    const year = start.get('year')
+    if (!month || !dayOfMonth || !year) continue
+    // A bare time ("at 3pm") or a vague "this week" is not a date to keep.
+    if (!start.isCertain('day') && !start.isCertain('weekday')) continue
+    const yearGuessed = start.isCertain('month') && start.isCertain('day') && !start.isCertain('year')
+    if (!yearGuessed) {
+      const day = dayFrom(year, month, dayOfMonth)
+      if (isMemoryDate(day)) return { day, text: result.text.trim(), yearGuessed }
+      continue
+    }
+    const past = PAST_TENSE.test(text)
+    const thisYear = Number(today.slice(0, 4))
+    // 29 February waits for (or looks back to) a year that has one.
+    for (let offset = 0; offset <= 8; offset++) {
+      const candidate = dayFrom(past ? thisYear - offset : thisYear + offset, month, dayOfMonth)
+      if (!isMemoryDate(candidate)) continue
+      if (past ? candidate <= today : candidate >= today) {
+        return { day: candidate, text: result.text.trim(), yearGuessed }
+      }
+    }
+  }
+  return null
+}
+
+/**
+ * The days a weather or calendar question is about: today (when nothing is said), tomorrow, a
+ * weekday (the next one, today included), the weekend, this week (today to Saturday: weeks start on
+ * Sunday, as in the rest of the product), next week (Sunday to Saturday), or a date in the sentence.
+ */
+export function requestedDays(text: string, timeZone: string, now: Date): DayRange & { week: boolean } {
+  const today = todayIn(timeZone, now)
+  const weekday = weekdayOf(today)
+  const single = (day: CalendarDay) => ({ from: day, to: day, week: false })
+  if (/\bnext week\b/i.test(text)) {
+    const sunday = addDays(today, 7 - weekday)
+    return { from: sunday, to: addDays(sunday, 6), week: true }
+  }
+  if (/\b(this week|the week|week ahead|rest of the week)\b/i.test(text)) {
+    return { from: today, to: addDays(today, 6 - weekday), week: true }
+  }
+  if (/\bweekend\b/i.test(text)) {
+    if (weekday === 0) return single(today)
+    const saturday = addDays(today, 6 - weekday)
+    return { from: saturday, to: addDays(saturday, 1), week: true }
+  }
+  if (/\b(tomorrow|tmrw)\b/i.test(text)) return single(addDays(today, 1))
+  if (/\b(today|tonight|now|this (?:morning|afternoon|evening))\b/i.test(text)) return single(today)
+  const named = /\b(next\s+|last\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i.exec(text)
+  if (named && !named[1]) {
+    const target = WEEKDAYS.findIndex((d) => d.toLowerCase() === named[2]!.toLowerCase())
+    return single(addDays(today, (target - weekday + 7) % 7))
+  }
+  const found = findDate(text, timeZone, now)
+  return found ? single(found.day) : single(today)
+}
+
+export interface MemoryRequest {
+  /** The sentence to keep, hashtags at its end removed and the others kept as words. */
+  text: string
+  tags: string[]
+  /** The day the sentence names, or null (the memory is then dated today). */
+  date: FoundDate | null
+}
+
+/**
+ * What "remember that Ana's birthday is on 12 May #family" asks to keep: the text, #hashtags as tags
+ * (trailing ones leave the sentence, inline ones stay as plain words) and the date the sentence names.
+ */
+export function memoryRequest(body: string, timeZone: string, now: Date): MemoryRequest {
+  const tags: string[] = []
+  for (const match of body.matchAll(/(?:^|\s)#([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu)) {
+    if (!tags.some((t) => t.toLowerCase() === match[1]!.toLowerCase())) tags.push(match[1]!)
+  }
+  let text = body.replace(/(?:\s*#[\p{L}\p{N}][\p{L}\p{N}_-]*)+[\s.!]*$/u, '')
+  text = text
+    .replace(/(^|\s)#([\p{L}\p{N}])/gu, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (text) text = text[0]!.toUpperCase() + text.slice(1)
+  return { text, tags, date: text ? findDate(text, timeZone, now) : null }
+}

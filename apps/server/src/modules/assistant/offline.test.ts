@@ -1,0 +1,338 @@
+import { addDays, todayIn, type MemoryList } from '@remi/shared'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
+import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
+import { createAssistant } from './assistant.ts'
+import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
+import { formatDay } from './format.ts'
+import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
+
+let t: TestApp
+let meteo: OpenMeteoFake
+let ics: IcsFake
+
+beforeAll(async () => {
+  ;[meteo, ics] = await Promise.all([startOpenMeteoFake(), startIcsFake()])
+  // No AI_PROVIDER: the app's assistant is the offline one. The ICS fake listens on loopback.
+  t = await buildTestApp({
+    env: { WEATHER_API_URL: meteo.url, GEOCODING_API_URL: meteo.url, ALLOW_PRIVATE_NETWORK_URLS: 'true' },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+  await Promise.all([meteo?.close(), ics?.close()])
+})
+beforeEach(() => {
+  meteo.down = false
+})
+
+/** Asks an assistant (the app's own unless given) and collects what it streamed. */
+async function ask(
+  user: TestUser,
+  content: string,
+  options: { assistant?: Assistant; offlineIntroduced?: boolean; signal?: AbortSignal } = {},
+) {
+  const events: AssistantEvent[] = []
+  const input: AnswerInput = {
+    userId: user.id,
+    content,
+    history: [],
+    offlineIntroduced: options.offlineIntroduced ?? true,
+    signal: options.signal ?? new AbortController().signal,
+    onEvent: (e) => events.push(e),
+  }
+  const answer = await (options.assistant ?? t.services.assistant).answer(input)
+  const deltas = events.flatMap((e) => (e.type === 'delta' ? [e.text] : []))
+  const activity = events.flatMap((e) => (e.type === 'activity' ? [e] : []))
+  return { answer, deltas, activity, events }
+}
+
+const LISBON = {
+  name: 'Lisbon',
+  latitude: 38.71667,
+  longitude: -9.13333,
+  timezone: 'Europe/Lisbon',
+  country: 'Portugal',
+}
+
+/** An offline assistant on the app's services whose clock says `iso`. */
+const offlineAt = (iso: string) =>
+  createAssistant({ services: t.services, languageModel: null, options: { now: () => new Date(iso) } })
+
+describe('the offline assistant', () => {
+  it('is the app assistant when no model is configured, and says so', () => {
+    expect(t.services.assistant.info).toEqual({ name: 'Remi', model: null })
+  })
+
+  it('remembers "Ana\'s birthday is on 12 May #family" as the next 12 May, tagged family, and finds it again', async () => {
+    const user = await t.createUser({ name: 'Rui Costa' })
+    // 13 May 2026: this year's 12 May has passed, so the next one is in 2027.
+    const assistant = offlineAt('2026-05-13T10:00:00Z')
+    const saved = await ask(user, "Remember that Ana's birthday is on 12 May #family", { assistant })
+
+    expect(saved.answer.mode).toBe('offline')
+    expect(saved.answer.model).toBeUndefined()
+    expect(saved.answer.stopped).toBe(false)
+    const list = await user.api.get<MemoryList>('/api/memories')
+    expect(list.status).toBe(200)
+    expect(list.body.items).toHaveLength(1)
+    const memory = list.body.items[0]!
+    expect(memory).toMatchObject({
+      text: "Ana's birthday is on 12 May",
+      tags: ['family'],
+      date: '2027-05-12',
+    })
+    expect(saved.answer.content).toContain("Ana's birthday is on 12 May")
+    expect(saved.answer.content).toContain('Wednesday 12 May 2027')
+    expect(saved.answer.content).toContain('the next 12 May')
+    expect(saved.answer.content).toContain('#family')
+    expect(saved.answer.activity).toEqual([
+      { tool: 'create_memory', summary: 'Saved a memory', memoryId: memory.id },
+    ])
+    expect(saved.answer.citations).toEqual([{ id: memory.id, excerpt: memory.text, date: '2027-05-12' }])
+    expect(saved.answer.calls).toEqual([
+      {
+        tool: 'create_memory',
+        args: { text: "Ana's birthday is on 12 May", tags: ['family'], date: '2027-05-12' },
+      },
+    ])
+
+    // Something else about Ana, to show the question finds the birthday first.
+    await t.factory.memory(user.id, { text: 'Ana loves tulips', tags: ['gifts'] })
+    const asked = await ask(user, "When is Ana's birthday?", { assistant })
+    expect(asked.answer.content).toContain('12 May')
+    expect(asked.answer.content.indexOf('birthday')).toBeLessThan(asked.answer.content.indexOf('tulips'))
+    expect(asked.answer.citations.map((c) => c.id)[0]).toBe(memory.id)
+    expect(asked.answer.activity).toEqual([
+      { tool: 'search_memories', summary: "Searched memories for 'ana birthday'" },
+    ])
+  })
+
+  it('keeps this year for a 12 May still to come, and the last one for a sentence in the past', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-03-10T12:00:00Z')
+    await ask(user, "remember that Ana's birthday is on 12 May", { assistant })
+    await ask(user, 'note that we met Joe in Porto on 3 March #trip #Porto', { assistant })
+    const items = (await user.api.get<MemoryList>('/api/memories')).body.items
+    expect(items.map((m) => [m.text, m.date, m.tags])).toEqual([
+      ["Ana's birthday is on 12 May", '2026-05-12', []],
+      ['We met Joe in Porto on 3 March', '2026-03-03', ['trip', 'Porto']],
+    ])
+  })
+
+  it('reads relative days in the user’s time zone and dates an undated note today', async () => {
+    // 23:30 UTC on 10 March is already 11 March in Auckland.
+    const user = await t.createUser({ timezone: 'Pacific/Auckland' })
+    const assistant = offlineAt('2026-03-10T23:30:00Z')
+    const tomorrow = await ask(user, 'save dentist tomorrow at 3pm', { assistant })
+    const undated = await ask(user, 'remember the wifi password is on the fridge', { assistant })
+    const items = (await user.api.get<MemoryList>('/api/memories')).body.items
+    expect(items.find((m) => m.text.startsWith('Dentist'))?.date).toBe('2026-03-12')
+    expect(items.find((m) => m.text.startsWith('The wifi'))?.date).toBe('2026-03-11')
+    expect(tomorrow.answer.content).toContain('Thursday 12 March 2026')
+    expect(undated.answer.content).toContain('no date was named')
+  })
+
+  it('asks what to remember when nothing follows "remember", and saves nothing', async () => {
+    const user = await t.createUser()
+    const { answer } = await ask(user, 'remember')
+    expect(answer.content).toMatch(/What should I remember\?/)
+    expect(answer.activity).toEqual([])
+    expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(0)
+  })
+
+  it('answers a question from the best matches with their dates, falling back to single words', async () => {
+    const user = await t.createUser()
+    const dentist = await t.factory.memory(user.id, {
+      text: 'Dentist appointment moved to Friday',
+      date: '2026-06-05',
+    })
+    await t.factory.memory(user.id, { text: 'Bought new running shoes' })
+    // As a whole the question matches nothing ("Bob", "mention"); its words find the dentist.
+    const { answer } = await ask(user, 'Did Bob mention the dentist appointment?')
+    expect(answer.content).toContain('Dentist appointment moved to Friday')
+    expect(answer.content).toContain('**5 June 2026**')
+    expect(answer.content).not.toContain('running shoes')
+    expect(answer.citations).toEqual([{ id: dentist.id, excerpt: dentist.text, date: '2026-06-05' }])
+  })
+
+  it('says plainly when nothing matches', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Bought new running shoes' })
+    const { answer } = await ask(user, 'What is the name of my piano teacher?')
+    expect(answer.content).toMatch(/couldn't find anything about \*\*name piano teacher\*\* in your memories/)
+    expect(answer.citations).toEqual([])
+  })
+
+  it('answers help, greetings (by first name) and anything else with what it can do', async () => {
+    const user = await t.createUser({ name: 'Ana Silva' })
+    expect((await ask(user, 'What can you do?')).answer.content).toBe(HELP)
+    expect((await ask(user, 'help')).answer.content).toBe(HELP)
+    expect((await ask(user, 'Hello!')).answer.content).toMatch(/^Hello, Ana! You can ask me to remember/)
+    expect((await ask(user, 'thanks')).answer.content).toBe("You're welcome!")
+    const other = await ask(user, 'Write me a poem')
+    expect(other.answer.content).toContain("I can't answer that without a language model")
+    expect(other.answer.content).toContain('**Save a memory**')
+
+    await t.factory.memory(user.id, { text: 'Poem ideas: the sea at Nazaré' })
+    const related = await ask(user, 'Write me a poem')
+    expect(related.answer.content).toContain('these memories look related')
+    expect(related.answer.content).toContain('the sea at Nazaré')
+  })
+
+  it('introduces itself once per conversation, saying how to connect a model', async () => {
+    const user = await t.createUser()
+    const first = await ask(user, 'hi', { offlineIntroduced: false })
+    expect(first.answer.content).toContain(OFFLINE_INTRODUCTION)
+    expect(first.answer.content).toContain('without a language model')
+    expect(first.answer.content).toContain('`AI_PROVIDER`')
+    const later = await ask(user, 'hi', { offlineIntroduced: true })
+    expect(later.answer.content).not.toContain('without a language model')
+    expect(later.answer.content).not.toContain(FALLBACK_NOTE)
+  })
+
+  it('streams its reply as a few delta events that add up to the answer, and reports tool activity', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Ana loves tulips' })
+    await t.factory.memory(user.id, { text: 'Ana plays the cello' })
+    const { answer, deltas, events } = await ask(user, 'What do I know about Ana?', {
+      offlineIntroduced: false,
+    })
+    expect(deltas.length).toBeGreaterThan(1)
+    expect(deltas.join('')).toBe(answer.content)
+    expect(events[0]).toEqual({
+      type: 'activity',
+      status: 'started',
+      activity: { tool: 'search_memories', summary: "Searched memories for 'ana'" },
+    })
+    expect(events[1]).toMatchObject({ type: 'activity', status: 'finished' })
+    expect(events.slice(2).every((e) => e.type === 'delta')).toBe(true)
+  })
+
+  it('answers nothing and saves nothing once the request was already aborted', async () => {
+    const user = await t.createUser()
+    const controller = new AbortController()
+    controller.abort()
+    const { answer } = await ask(user, 'remember the milk', { signal: controller.signal })
+    expect(answer).toMatchObject({ content: '', stopped: true, mode: 'offline' })
+    expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(0)
+  })
+})
+
+describe('the offline assistant on weather', () => {
+  async function userWithWeather(fields: { isEnabled?: boolean } = {}) {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'weather', {
+      isEnabled: fields.isEnabled ?? true,
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    })
+    return user
+  }
+
+  it('tells today’s weather at the home location, with an umbrella on a rainy day', async () => {
+    const user = await userWithWeather()
+    const { answer, activity } = await ask(user, 'Do I need an umbrella today?')
+    expect(answer.content).toContain('**Weather for today in Lisbon:**')
+    expect(answer.content).toContain('12°C now')
+    expect(answer.content).toContain('80% chance of rain')
+    expect(answer.content).toContain('Take an umbrella.')
+    expect(answer.activity).toEqual([{ tool: 'get_weather', summary: 'Checked the weather for today' }])
+    expect(activity.map((a) => a.status)).toEqual(['started', 'finished'])
+    expect(answer.calls).toEqual([{ tool: 'get_weather', args: { date: todayIn('UTC') } }])
+  })
+
+  it('tells tomorrow’s, a weekday’s and this week’s forecast', async () => {
+    const user = await userWithWeather()
+    const today = todayIn('UTC')
+    const tomorrow = await ask(user, 'will it rain tomorrow?')
+    expect(tomorrow.answer.content).toContain('**Weather for tomorrow in Lisbon:**')
+    expect(tomorrow.answer.content).toContain('10% chance of rain')
+    expect(tomorrow.answer.activity[0]?.summary).toBe('Checked the weather for tomorrow')
+
+    const week = await ask(user, "what's the weather this week")
+    expect(week.answer.content).toContain('**Weather in Lisbon:**')
+    expect(week.answer.content).toContain('- Today:')
+
+    const weekday = formatDay(addDays(today, 3), { weekday: true }).split(' ')[0]!
+    const named = await ask(user, `weather on ${weekday}`)
+    expect(named.answer.calls).toEqual([{ tool: 'get_weather', args: { date: addDays(today, 3) } }])
+  })
+
+  it('says the weather source is off, and what failed when Open-Meteo is down, without throwing', async () => {
+    const off = await userWithWeather({ isEnabled: false })
+    const offAnswer = await ask(off, "What's the weather like?")
+    expect(offAnswer.answer.content).toBe(
+      "I couldn't get the weather: The weather data source is turned off.",
+    )
+    expect(offAnswer.answer.activity).toEqual([
+      {
+        tool: 'get_weather',
+        summary: 'Could not check the weather for today: The weather data source is turned off.',
+      },
+    ])
+
+    const on = await userWithWeather()
+    meteo.down = true
+    const down = await ask(on, "What's the weather like?")
+    expect(down.answer.content).toMatch(/^I couldn't get the weather: \S/)
+    expect(down.answer.activity[0]?.summary).toMatch(/^Could not check the weather for today: /)
+  })
+})
+
+describe('the offline assistant on the calendar', () => {
+  async function userWithCalendar(icsUrl: string, isEnabled = true) {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'calendar', { isEnabled, configuration: { icsUrl } })
+    return user
+  }
+
+  it("lists today's events from an ICS feed in time order", async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const { answer } = await ask(user, "What's on today?")
+    expect(answer.content).toContain('**Today** you have 3 events:')
+    const lines = answer.content.split('\n').filter((l) => l.startsWith('- '))
+    expect(lines[0]).toBe('- All day: Company holiday')
+    expect(lines[1]).toBe('- 09:00–09:30: Team standup')
+    expect(lines[2]).toMatch(/^- 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/)
+    expect(answer.activity).toEqual([
+      { tool: 'get_calendar_events', summary: 'Looked at your calendar for today' },
+    ])
+  })
+
+  it('covers tomorrow and this week, grouped by day', async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const tomorrow = await ask(user, 'any meetings tomorrow?')
+    expect(tomorrow.answer.content).toBe('Nothing on your calendar for tomorrow.')
+    expect(tomorrow.answer.activity[0]?.summary).toBe('Looked at your calendar for tomorrow')
+
+    const week = await ask(user, 'my schedule this week')
+    expect(week.answer.content).toMatch(/^You have \d+ events? from today/)
+    expect(week.answer.content).toContain('**Today**')
+    expect(week.answer.content).toContain('Company holiday')
+  })
+
+  it('says the calendar is off, and what failed when the feed cannot be read', async () => {
+    const off = await userWithCalendar(ics.calendarUrl, false)
+    expect((await ask(off, 'what is on my calendar today?')).answer.content).toBe(
+      "I couldn't read your calendar: The calendar data source is turned off.",
+    )
+    const broken = await userWithCalendar(`${ics.origin}/missing.ics`)
+    const failed = await ask(broken, 'what is on my calendar today?')
+    expect(failed.answer.content).toBe(
+      "I couldn't read your calendar: The ICS calendar could not be loaded: The server answered with HTTP 404.",
+    )
+    expect(failed.answer.activity[0]?.summary).toMatch(/^Could not read your calendar for today: /)
+  })
+})
+
+describe('another user', () => {
+  it("never sees or cites someone else's memories", async () => {
+    const owner = await t.createUser()
+    const other = await t.createUser()
+    await t.factory.memory(owner.id, { text: 'The safe code is hidden under the stairs' })
+    const { answer } = await ask(other, 'Where is the safe code?')
+    expect(answer.citations).toEqual([])
+    expect(answer.content).not.toContain('stairs')
+  })
+})

@@ -1,0 +1,250 @@
+import { addDays, todayIn, type Memory } from '@remi/shared'
+import { BRAND } from '../../config/brand.ts'
+import type { AssistantEvent } from './assistant.types.ts'
+import { excerpt, formatDay, relativeDay } from './format.ts'
+import {
+  isCalendarTopic,
+  isGreeting,
+  isHelpRequest,
+  isQuestion,
+  isThanks,
+  isWeatherTopic,
+  memoryRequest,
+  rememberRequest,
+  requestedDays,
+  type DayRange,
+} from './intents.ts'
+import { significantWords } from './search.ts'
+import {
+  isToolError,
+  type AssistantServices,
+  type AssistantTools,
+  type GetCalendarEventsOutput,
+  type GetWeatherOutput,
+  type ToolMemory,
+} from './tools.ts'
+
+/** Said once per conversation by the offline assistant (AI_PROVIDER=none). */
+export const OFFLINE_INTRODUCTION =
+  `_I'm ${BRAND}'s offline assistant: I run without a language model, so I understand a few kinds of requests (ask me "what can you do?"). ` +
+  'To connect a model, set `AI_PROVIDER` and `AI_MODEL` (and `AI_API_KEY` or `AI_BASE_URL` as your provider needs) and restart the server._'
+
+/** The first line of an answer the offline assistant wrote because the model failed. */
+export const FALLBACK_NOTE = '_The language model was unavailable, so the offline assistant answered._'
+
+export const HELP = [
+  'Here is what I can do:',
+  '',
+  "- **Save a memory**: “Remember that Ana's birthday is on 12 May #family”. #hashtags become tags, and a date in the sentence (“on 12 May”, “next Friday”, “tomorrow”) becomes the memory's date.",
+  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”",
+  '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
+  '- **Calendar**: “What’s on today?”, “Any meetings on Friday?”, “My schedule this week”',
+].join('\n')
+
+const SHORT_HELP =
+  'You can ask me to remember something, to find something in your memories, or about the weather and your calendar.'
+
+export interface OfflineInput {
+  services: Pick<AssistantServices, 'users'>
+  tools: AssistantTools
+  userId: string
+  content: string
+  now: Date
+  /** Say that it runs without a language model (the first offline answer of a conversation). */
+  introduce: boolean
+  /** Memories a model already saved for this message before failing: reported, not saved twice. */
+  alreadySaved?: readonly Memory[]
+}
+
+/**
+ * The deterministic assistant: routes the message by what it asks (remember, help, weather,
+ * calendar, greeting, question, anything else), calls the same tools as the model would, and
+ * answers in Markdown.
+ */
+export async function answerOffline(input: OfflineInput): Promise<string> {
+  const reply = await route(input)
+  return input.introduce ? `${reply}\n\n${OFFLINE_INTRODUCTION}` : reply
+}
+
+async function route(input: OfflineInput): Promise<string> {
+  const { content, tools, now } = input
+  const timeZone = await tools.timeZone()
+  const today = todayIn(timeZone, now)
+
+  const body = rememberRequest(content)
+  if (body !== null) return remember(input, body, timeZone, today)
+  if (isHelpRequest(content)) return HELP
+  if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
+  if (isCalendarTopic(content)) return calendar(tools, requestedDays(content, timeZone, now), today)
+  if (isGreeting(content)) {
+    if (isThanks(content)) return "You're welcome!"
+    const user = await input.services.users.findById(input.userId)
+    const first = user?.name?.trim().split(/\s+/)[0]
+    return `Hello${first ? `, ${first}` : ''}! ${SHORT_HELP}`
+  }
+  const words = significantWords(content)
+  const query = words.join(' ')
+  if (isQuestion(content)) {
+    if (!query) return `I'm not sure what to look for. ${SHORT_HELP}`
+    const found = await tools.searchMemories({ query })
+    if (isToolError(found)) return `I could not search your memories: ${found.error}`
+    if (found.memories.length === 0) {
+      return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
+    }
+    return [
+      `Here's what I found in your memories${found.memories.length > 1 ? ', best match first' : ''}:`,
+      '',
+      ...quoteMemories(found.memories.slice(0, 5)),
+    ].join('\n')
+  }
+  if (query) {
+    const found = await tools.searchMemories({ query })
+    if (!isToolError(found) && found.memories.length) {
+      return [
+        'I can only answer a few kinds of requests without a language model, but these memories look related:',
+        '',
+        ...quoteMemories(found.memories.slice(0, 3)),
+        '',
+        SHORT_HELP,
+      ].join('\n')
+    }
+  }
+  return `I can't answer that without a language model. ${HELP}`
+}
+
+/** Memories as Markdown bullets: the day in bold, the text on one line, the tags. */
+export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 'date' | 'tags'>>): string[] {
+  return memories.map((m) => {
+    const when = m.date ? `**${formatDay(m.date)}**` : '**No date**'
+    const tags = m.tags.length ? ` _(${m.tags.map((t) => `#${t}`).join(' ')})_` : ''
+    return `- ${when}: ${excerpt(m.text, 300)}${tags}`
+  })
+}
+
+async function remember(input: OfflineInput, body: string, timeZone: string, today: string) {
+  if (input.alreadySaved?.length) {
+    return ['Saved to your memories:', '', ...quoteMemories(input.alreadySaved)].join('\n')
+  }
+  const request = memoryRequest(body, timeZone, input.now)
+  if (!request.text) {
+    return "What should I remember? For example: “Remember that Ana's birthday is on 12 May #family”."
+  }
+  const result = await input.tools.createMemory({
+    text: request.text,
+    tags: request.tags,
+    date: request.date?.day ?? today,
+  })
+  if (isToolError(result)) return `I could not save that: ${result.error}`
+  const saved = result.saved
+  const lines = ['Saved to your memories:', '', `> ${excerpt(saved.text, 500)}`, '']
+  const day = saved.date ?? today
+  let when = `**Date:** ${formatDay(day, { weekday: true })}`
+  if (!request.date) when += ' (today: no date was named in the message)'
+  else if (request.date.yearGuessed) {
+    when +=
+      day >= today
+        ? ` (the next ${formatDay(day, { year: false })}; write the year to choose another)`
+        : ` (the last ${formatDay(day, { year: false })}; write the year to choose another)`
+  }
+  lines.push(`- ${when}`)
+  if (saved.tags.length) lines.push(`- **Tags:** ${saved.tags.map((t) => `#${t}`).join(' ')}`)
+  return lines.join('\n')
+}
+
+/** Weather in words: the day's conditions, temperatures and chance of rain; the following days for a week. */
+export function describeWeather(result: GetWeatherOutput, range: DayRange, today: string): string {
+  if (isToolError(result)) return `I couldn't get the weather: ${result.error}`
+  const unit = result.temperatureUnit
+  const t = (n: number) => `${Math.round(n)}${unit}`
+  const place = `${result.place}${result.onVacation ? ' (your vacation location)' : ''}`
+  const rain = (p: number | null) => (p === null ? '' : `, ${p}% chance of rain`)
+  if (range.from !== range.to) {
+    const days = [...(result.day ? [{ date: result.date, ...result.day }] : []), ...result.nextDays].filter(
+      (d) => d.date >= range.from && d.date <= range.to,
+    )
+    if (days.length === 0)
+      return `There is no forecast yet for ${relativeDay(range.from, today)} in ${place}.`
+    return [
+      `**Weather in ${place}:**`,
+      '',
+      ...days.map(
+        (d) =>
+          `- ${capitalize(dayName(d.date, today))}: ${d.description.toLowerCase()}, ${t(d.temperatureMin)} to ${t(d.temperatureMax)}${rain(d.precipitationProbability)}`,
+      ),
+    ].join('\n')
+  }
+  const parts: string[] = []
+  if (result.now) {
+    const feels =
+      result.now.feelsLike !== null && Math.round(result.now.feelsLike) !== Math.round(result.now.temperature)
+        ? ` (feels like ${t(result.now.feelsLike)})`
+        : ''
+    parts.push(`${result.now.description.toLowerCase()}, ${t(result.now.temperature)} now${feels}`)
+  }
+  if (result.day) {
+    const d = result.day
+    const head = result.now ? '' : `${d.description.toLowerCase()}, `
+    parts.push(
+      `${head}between ${t(d.temperatureMin)} and ${t(d.temperatureMax)}${rain(d.precipitationProbability)}`,
+    )
+  }
+  if (parts.length === 0) parts.push(result.summary)
+  const umbrella = (result.day?.precipitationProbability ?? 0) >= 50 ? ' Take an umbrella.' : ''
+  return `**Weather for ${dayName(result.date, today)} in ${place}:** ${parts.join('; ')}.${umbrella}`
+}
+
+/** Events in words, grouped by day when the range has several. */
+export function describeEvents(result: GetCalendarEventsOutput, range: DayRange, today: string): string {
+  if (isToolError(result)) return `I couldn't read your calendar: ${result.error}`
+  const span =
+    range.from === range.to
+      ? dayName(range.from, today)
+      : `${dayName(range.from, today)} to ${dayName(range.to, today)}`
+  const problems = result.problems.length
+    ? `\n\n_Some calendars could not be read: ${result.problems.join(' ')}_`
+    : ''
+  if (result.events.length === 0) return `Nothing on your calendar for ${span}.${problems}`
+  const line = (e: (typeof result.events)[number]) =>
+    `- ${e.allDay ? 'All day' : e.time}: ${e.title}${e.location ? ` (${e.location})` : ''}`
+  const count = `${result.events.length} ${result.events.length === 1 ? 'event' : 'events'}`
+  if (range.from === range.to) {
+    return (
+      [`**${capitalize(span)}** you have ${count}:`, '', ...result.events.map(line)].join('\n') + problems
+    )
+  }
+  const lines = [`You have ${count} from ${span}:`]
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const events = result.events.filter((e) => e.day === day)
+    if (events.length) lines.push('', `**${capitalize(dayName(day, today))}**`, ...events.map(line))
+  }
+  return lines.join('\n') + problems
+}
+
+async function weather(tools: AssistantTools, range: DayRange, today: string) {
+  return describeWeather(await tools.getWeather({ date: range.from }), range, today)
+}
+
+async function calendar(tools: AssistantTools, range: DayRange, today: string) {
+  return describeEvents(await tools.getCalendarEvents({ from: range.from, to: range.to }), range, today)
+}
+
+/** "today", "tomorrow", "Friday 15 May". */
+function dayName(day: string, today: string): string {
+  const relative = relativeDay(day, today)
+  return relative === 'today' || relative === 'tomorrow' || relative === 'yesterday'
+    ? relative
+    : formatDay(day, { weekday: true, year: day.slice(0, 4) !== today.slice(0, 4) })
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/**
+ * A finished reply as a few `delta` events (paragraphs, or sentences of a single paragraph), so a
+ * chat screen shows it the same way as a streamed model answer. The pieces join to the reply exactly.
+ */
+export function emitAsDeltas(text: string, onEvent?: (event: AssistantEvent) => void) {
+  if (!onEvent || !text) return
+  let pieces = text.split(/(?<=\n\n)/)
+  if (pieces.length === 1) pieces = text.split(/(?<=[.!?] )/)
+  for (const piece of pieces) if (piece) onEvent({ type: 'delta', text: piece })
+}

@@ -1,0 +1,415 @@
+import {
+  CreateMemoryBody,
+  dayBounds,
+  daysBetween,
+  MEMORY_LIMITS,
+  MemoryDate,
+  todayIn,
+  type Activity,
+  type AssistantTool,
+  type Citation,
+  type Memory,
+} from '@remi/shared'
+import { tool, type ToolSet } from 'ai'
+import { z } from 'zod'
+import type { UsersRepo } from '../auth/users.repo.ts'
+import type { CalendarService } from '../datasources/calendar.service.ts'
+import type { WeatherService } from '../datasources/weather.service.ts'
+import type { MemoriesService } from '../memories/memories.service.ts'
+import type { AssistantEvent } from './assistant.types.ts'
+import { describeRange, excerpt, formatTime, relativeDay } from './format.ts'
+import { findRelevantMemories } from './search.ts'
+
+/** The services the assistant's tools call: every call is scoped to one user. */
+export interface AssistantServices {
+  memories: Pick<MemoriesService, 'list' | 'create'>
+  weather: Pick<WeatherService, 'forecastFor'>
+  calendar: Pick<CalendarService, 'eventsBetween'>
+  users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+}
+
+/** Calendar questions reach this many days at most (a month and a bit). */
+export const MAX_CALENDAR_DAYS = 35
+/** A search gives at most this many memories. */
+export const SEARCH_LIMIT = 10
+const MAX_EVENTS = 60
+const TEXT_FOR_MODEL = 1500
+
+const day = MemoryDate.describe('A day written YYYY-MM-DD, in the user’s time zone.')
+
+/** The tools' inputs, shared by the AI SDK tools and the MCP server. */
+export const toolInputSchemas = {
+  search_memories: z.object({
+    query: z
+      .string()
+      .max(MEMORY_LIMITS.searchTermMax)
+      .describe(
+        'Words to look for in the memories (names, places, topics). Partial words match. Empty lists the newest memories.',
+      ),
+    tags: z
+      .array(z.string().max(MEMORY_LIMITS.tagMax))
+      .max(10)
+      .optional()
+      .describe('Only memories with all of these tags.'),
+    from: day.optional().describe('Only memories on or after this day (YYYY-MM-DD).'),
+    to: day.optional().describe('Only memories on or before this day (YYYY-MM-DD).'),
+  }),
+  create_memory: z.object({
+    text: z
+      .string()
+      .min(1)
+      .max(MEMORY_LIMITS.textMax)
+      .describe('What to remember, as one clear sentence in the user’s words.'),
+    tags: z
+      .array(z.string().max(MEMORY_LIMITS.tagMax))
+      .max(MEMORY_LIMITS.tagsMax)
+      .optional()
+      .describe('A few short topic tags, e.g. ["family"]. Hashtags the user wrote become tags.'),
+    date: day
+      .nullable()
+      .optional()
+      .describe(
+        'The day the memory is about (YYYY-MM-DD), e.g. the birthday or appointment day; null for none; omitted means today.',
+      ),
+  }),
+  get_weather: z.object({
+    date: day
+      .optional()
+      .describe('The day (YYYY-MM-DD); omitted means today. Forecasts reach 15 days ahead.'),
+  }),
+  get_calendar_events: z.object({
+    from: day.describe('First day (YYYY-MM-DD), inclusive.'),
+    to: day.describe(`Last day (YYYY-MM-DD), inclusive; at most ${MAX_CALENDAR_DAYS} days after from.`),
+  }),
+} satisfies Record<AssistantTool, z.ZodType>
+
+export const toolDescriptions: Record<AssistantTool, string> = {
+  search_memories:
+    'Search the user’s saved memories (notes about people, plans, dates, places). Returns the best matches with their dates and tags. Use it before answering any question about the user’s life, and try other words when nothing is found.',
+  create_memory:
+    'Save a new memory for the user. Only when the user asks you to remember, note or save something. Put the day it is about in `date`.',
+  get_weather:
+    'The weather forecast for a day at the place the user will be (their vacation location during a vacation, otherwise their home location).',
+  get_calendar_events:
+    'The events in the user’s calendars between two days (inclusive), in the user’s time zone.',
+}
+
+export type SearchMemoriesInput = z.input<typeof toolInputSchemas.search_memories>
+export type CreateMemoryInput = z.input<typeof toolInputSchemas.create_memory>
+export type GetWeatherInput = z.input<typeof toolInputSchemas.get_weather>
+export type GetCalendarEventsInput = z.input<typeof toolInputSchemas.get_calendar_events>
+
+/** A memory as a tool gives it. */
+export interface ToolMemory {
+  id: string
+  text: string
+  date: string | null
+  tags: string[]
+}
+
+/** A source that is off, not set up, or failing: a short sentence for the model or the person. */
+export interface ToolError {
+  error: string
+}
+
+export type SearchMemoriesOutput = { query: string; memories: ToolMemory[] } | ToolError
+export type CreateMemoryOutput = { saved: ToolMemory } | ToolError
+export type GetWeatherOutput =
+  | {
+      date: string
+      place: string
+      onVacation: boolean
+      summary: string
+      now: { temperature: number; feelsLike: number | null; description: string } | null
+      day: {
+        description: string
+        temperatureMin: number
+        temperatureMax: number
+        precipitationProbability: number | null
+      } | null
+      /** The following days, for "this week" questions. */
+      nextDays: Array<{
+        date: string
+        description: string
+        temperatureMin: number
+        temperatureMax: number
+        precipitationProbability: number | null
+      }>
+      temperatureUnit: string
+    }
+  | ToolError
+export interface ToolEvent {
+  title: string
+  /** "09:00–09:30" in the user's zone, or "all day". */
+  time: string
+  day: string
+  start: string
+  end: string
+  allDay: boolean
+  location: string | null
+  calendar: string
+}
+export type GetCalendarEventsOutput =
+  { from: string; to: string; timeZone: string; events: ToolEvent[]; problems: string[] } | ToolError
+
+export const isToolError = (value: unknown): value is ToolError =>
+  typeof value === 'object' && value !== null && 'error' in value
+
+export interface AssistantToolsOptions {
+  /** Told when a tool starts and finishes (the chat's `activity` events). */
+  onEvent?: ((event: AssistantEvent) => void) | undefined
+  now?: () => Date
+  /** Told of unexpected failures (a tool still answers with a short error). */
+  onUnexpectedError?: ((tool: AssistantTool, error: unknown) => void) | undefined
+}
+
+const toToolMemory = (m: Memory): ToolMemory => ({
+  id: m.id,
+  text: m.text.length > TEXT_FOR_MODEL ? `${m.text.slice(0, TEXT_FOR_MODEL)}…` : m.text,
+  date: m.date,
+  tags: m.tags,
+})
+
+const firstIssue = (error: z.ZodError) => {
+  const issue = error.issues[0]
+  if (!issue) return 'The request was not valid.'
+  const path = issue.path.join('.')
+  return path ? `${path}: ${issue.message}` : issue.message
+}
+
+/**
+ * The assistant's four tools for one user, as plain async functions (the offline assistant, context
+ * mode, the MCP server) and as AI SDK tools (`aiTools()`). Every call is recorded: the memories found
+ * or saved become citations, the call an activity line ("Searched memories for 'Ana'") and a call with
+ * its arguments. A source that is off or failing gives `{ error }`, never an exception.
+ */
+export function createAssistantTools(
+  services: AssistantServices,
+  userId: string,
+  options: AssistantToolsOptions = {},
+) {
+  const now = options.now ?? (() => new Date())
+  const citations: Citation[] = []
+  const activity: Activity[] = []
+  const calls: Array<{ tool: AssistantTool; args: unknown }> = []
+  const created: Memory[] = []
+  let zone: Promise<string> | undefined
+  const timeZone = () => (zone ??= services.users.timezoneOf(userId))
+
+  function cite(memories: Array<Pick<Memory, 'id' | 'text' | 'date'>>) {
+    for (const m of memories) {
+      if (citations.some((c) => c.id === m.id)) continue
+      citations.push({ id: m.id, excerpt: excerpt(m.text), date: m.date })
+    }
+  }
+
+  /** Runs one call: records it, reports start and finish, and turns any throw into a short error. */
+  async function run<T extends object>(
+    name: AssistantTool,
+    args: unknown,
+    summary: string,
+    call: () => Promise<T | ToolError>,
+    done: (result: T) => Partial<Activity> = () => ({}),
+    failed: string = summary,
+  ): Promise<T | ToolError> {
+    calls.push({ tool: name, args })
+    options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
+    let result: T | ToolError
+    try {
+      result = await call()
+    } catch (error) {
+      options.onUnexpectedError?.(name, error)
+      result = { error: 'Something went wrong on the server; try again in a moment.' }
+    }
+    const line: Activity = isToolError(result)
+      ? { tool: name, summary: `${failed}: ${result.error}` }
+      : { tool: name, summary, ...done(result) }
+    activity.push(line)
+    options.onEvent?.({ type: 'activity', status: 'finished', activity: line })
+    return result
+  }
+
+  async function searchMemories(input: SearchMemoriesInput): Promise<SearchMemoriesOutput> {
+    const parsed = toolInputSchemas.search_memories.safeParse(input)
+    const query = typeof input?.query === 'string' ? input.query.trim() : ''
+    const summary = query ? `Searched memories for '${excerpt(query, 60)}'` : 'Looked through recent memories'
+    return run<{ query: string; memories: ToolMemory[] }>('search_memories', input, summary, async () => {
+      if (!parsed.success) return { error: firstIssue(parsed.error) }
+      const { tags, from, to } = parsed.data
+      if (from && to && from > to) return { error: 'from must not be after to.' }
+      const found = await findRelevantMemories(services.memories, userId, {
+        query,
+        tags,
+        from,
+        to,
+        limit: SEARCH_LIMIT,
+      })
+      cite(found)
+      return { query, memories: found.map(toToolMemory) }
+    })
+  }
+
+  async function createMemory(input: CreateMemoryInput): Promise<CreateMemoryOutput> {
+    return run<{ saved: ToolMemory }>(
+      'create_memory',
+      input,
+      'Saved a memory',
+      async () => {
+        const parsed = CreateMemoryBody.safeParse({
+          text: input?.text,
+          tags: input?.tags ?? [],
+          ...(input?.date !== undefined ? { date: input.date } : {}),
+        })
+        if (!parsed.success) return { error: firstIssue(parsed.error) }
+        const memory = await services.memories.create(userId, parsed.data)
+        created.push(memory)
+        cite([memory])
+        return { saved: toToolMemory(memory) }
+      },
+      (result) => ({ memoryId: result.saved.id }),
+      'Could not save the memory',
+    )
+  }
+
+  async function getWeather(input: GetWeatherInput = {}): Promise<GetWeatherOutput> {
+    const parsed = toolInputSchemas.get_weather.safeParse(input ?? {})
+    const today = todayIn(await timeZone(), now())
+    const asked = parsed.success ? (parsed.data.date ?? today) : today
+    const summary = `Checked the weather for ${relativeDay(asked, today)}`
+    return run<Exclude<GetWeatherOutput, ToolError>>(
+      'get_weather',
+      input ?? {},
+      summary,
+      async () => {
+        if (!parsed.success) return { error: firstIssue(parsed.error) }
+        const forecast = await services.weather.forecastFor(userId, asked)
+        if (!forecast.ok) return { error: forecast.message }
+        const round = (n: number) => Math.round(n * 10) / 10
+        return {
+          date: forecast.date,
+          place: forecast.place.name,
+          onVacation: forecast.onVacation,
+          summary: forecast.summary,
+          now: forecast.current
+            ? {
+                temperature: round(forecast.current.temperature),
+                feelsLike:
+                  forecast.current.apparentTemperature === null
+                    ? null
+                    : round(forecast.current.apparentTemperature),
+                description: forecast.current.description,
+              }
+            : null,
+          day: forecast.day
+            ? {
+                description: forecast.day.description,
+                temperatureMin: round(forecast.day.temperatureMin),
+                temperatureMax: round(forecast.day.temperatureMax),
+                precipitationProbability: forecast.day.precipitationProbability,
+              }
+            : null,
+          nextDays: forecast.days
+            .filter((d) => d.date > forecast.date)
+            .slice(0, 6)
+            .map((d) => ({
+              date: d.date,
+              description: d.description,
+              temperatureMin: round(d.temperatureMin),
+              temperatureMax: round(d.temperatureMax),
+              precipitationProbability: d.precipitationProbability,
+            })),
+          temperatureUnit: forecast.units.temperature,
+        }
+      },
+      undefined,
+      `Could not check the weather for ${relativeDay(asked, today)}`,
+    )
+  }
+
+  async function getCalendarEvents(input: GetCalendarEventsInput): Promise<GetCalendarEventsOutput> {
+    const parsed = toolInputSchemas.get_calendar_events.safeParse(input ?? {})
+    const zoneName = await timeZone()
+    const today = todayIn(zoneName, now())
+    const from = parsed.success ? parsed.data.from : today
+    const to = parsed.success ? parsed.data.to : today
+    const range = from <= to ? describeRange(from, to, today) : relativeDay(from, today)
+    return run<Exclude<GetCalendarEventsOutput, ToolError>>(
+      'get_calendar_events',
+      input ?? {},
+      `Looked at your calendar for ${range}`,
+      async () => {
+        if (!parsed.success) return { error: firstIssue(parsed.error) }
+        if (from > to) return { error: 'from must not be after to.' }
+        if (daysBetween(from, to) >= MAX_CALENDAR_DAYS) {
+          return { error: `Ask for at most ${MAX_CALENDAR_DAYS} days at a time.` }
+        }
+        const result = await services.calendar.eventsBetween(
+          userId,
+          dayBounds(from, zoneName).start,
+          dayBounds(to, zoneName).end,
+        )
+        if (!result.ok) return { error: result.message }
+        const events = result.events.slice(0, MAX_EVENTS).map((e): ToolEvent => {
+          const eventDay = e.allDay ? e.start.slice(0, 10) : todayIn(zoneName, new Date(e.start))
+          return {
+            title: e.title,
+            time: e.allDay ? 'all day' : `${formatTime(e.start, zoneName)}–${formatTime(e.end, zoneName)}`,
+            day: eventDay < from ? from : eventDay,
+            start: e.start,
+            end: e.end,
+            allDay: e.allDay,
+            location: e.location,
+            calendar: e.calendar,
+          }
+        })
+        return { from, to, timeZone: zoneName, events, problems: result.errors }
+      },
+      undefined,
+      `Could not read your calendar for ${range}`,
+    )
+  }
+
+  /** The same four tools for the AI SDK (tools mode). */
+  function aiTools() {
+    return {
+      search_memories: tool({
+        description: toolDescriptions.search_memories,
+        inputSchema: toolInputSchemas.search_memories,
+        execute: (input) => searchMemories(input),
+      }),
+      create_memory: tool({
+        description: toolDescriptions.create_memory,
+        inputSchema: toolInputSchemas.create_memory,
+        execute: (input) => createMemory(input),
+      }),
+      get_weather: tool({
+        description: toolDescriptions.get_weather,
+        inputSchema: toolInputSchemas.get_weather,
+        execute: (input) => getWeather(input),
+      }),
+      get_calendar_events: tool({
+        description: toolDescriptions.get_calendar_events,
+        inputSchema: toolInputSchemas.get_calendar_events,
+        execute: (input) => getCalendarEvents(input),
+      }),
+    } satisfies ToolSet
+  }
+
+  return {
+    searchMemories,
+    createMemory,
+    getWeather,
+    getCalendarEvents,
+    aiTools,
+    /** Cites memories the answer was given without a tool call (the prompt's memories). */
+    cite,
+    timeZone,
+    /** What the calls so far found, did and were asked (live arrays, in call order). */
+    citations: citations as readonly Citation[],
+    activity: activity as readonly Activity[],
+    calls: calls as ReadonlyArray<{ tool: AssistantTool; args: unknown }>,
+    /** Memories saved by create_memory during this answer. */
+    created: created as readonly Memory[],
+  }
+}
+export type AssistantTools = ReturnType<typeof createAssistantTools>
