@@ -13,7 +13,6 @@ import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { authModule } from './modules/auth/index.ts'
 import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
-import type { AssistantOptions } from './modules/assistant/index.ts'
 import type { OidcFetch } from './modules/auth/oidc.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
@@ -41,8 +40,6 @@ export interface AppOptions {
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
   oidcFetch?: OidcFetch
   rateLimits?: { global?: number; signIn?: number }
-  /** The chat assistant's timeouts, retries and clock (tests shorten them). */
-  assistant?: AssistantOptions
   /** Test hook: told of every route as it is registered. */
   onRoute?: (route: { method: string | string[]; url: string }) => void
 }
@@ -91,8 +88,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // X-Forwarded-For is believed only from a proxy on this host or a private network, so clients cannot spoof it.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: env.trustProxy,
     requestIdHeader: false,
     // Prototype-poisoning keys are dropped while parsing, like any other key the schemas do not know.
     onProtoPoisoning: 'remove',
@@ -109,7 +106,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin, {
     secureCookies: env.secureCookies,
     redisUrl: env.redisUrl,
-    globalRateLimit: options.rateLimits?.global ?? 1200,
+    globalRateLimit: options.rateLimits?.global ?? env.rateLimitPerMinute,
   })
   await app.register(swagger, {
     openapi: { info: { title: `${BRAND} API`, version: '1.0.0' } },
@@ -140,14 +137,7 @@ export async function buildApp(options: AppOptions) {
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
   const { integrations, close: closeIntegrations } = createIntegrations(env, options.integrations)
   app.addHook('onClose', closeIntegrations)
-  const services = createServices({
-    env,
-    db: database.db,
-    integrations,
-    oidcFetch: options.oidcFetch,
-    logger: app.log,
-    assistant: options.assistant,
-  })
+  const services = createServices({ env, db: database.db, integrations, oidcFetch: options.oidcFetch })
   app.decorate('services', services)
 
   await app.register(

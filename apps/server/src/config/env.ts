@@ -47,6 +47,20 @@ const EnvSchema = z.object({
   GOOGLE_CALENDAR_API_URL: url.default('https://www.googleapis.com/calendar/v3'),
   MICROSOFT_GRAPH_API_URL: url.default('https://graph.microsoft.com/v1.0'),
   ALLOW_PRIVATE_NETWORK_URLS: bool.default(false),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(true|\d{1,2}|[\w.:/,\s-]+)$/,
+        'must be true, a number of proxy hops, or a comma-separated list of addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+      ),
+  ),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ message: 'must be a whole number (0 turns the limit off)' })
+    .int('must be a whole number (0 turns the limit off)')
+    .min(0)
+    .default(1200),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -176,8 +190,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     microsoftGraphApiUrl: e.MICROSOFT_GRAPH_API_URL,
     allowPrivateNetworkUrls: e.ALLOW_PRIVATE_NETWORK_URLS,
     redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   })
+}
+
+/**
+ * Which peers may set X-Forwarded-For/-Proto/-Host. Unset: none, so no client can choose the address
+ * its rate limits are counted under. Fastify's trustProxy takes the same forms.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value) return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
 }
 
 function readOrCreateSecret(dataDir: string): string {

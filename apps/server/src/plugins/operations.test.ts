@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -172,6 +172,70 @@ describe('client address', () => {
       (await hit('3.3.3.3')).statusCode,
     ]
     expect(statuses).toEqual([200, 200, 429])
+    await t.close()
+  })
+})
+
+describe('trusted proxies (TRUST_PROXY)', () => {
+  const hits = async (t: TestApp, remoteAddress: string, forwardedFor: string[]) => {
+    const statuses: number[] = []
+    for (const address of forwardedFor) {
+      const res = await t.app.inject({
+        url: '/api/auth/csrf-token',
+        remoteAddress,
+        headers: { 'x-forwarded-for': address },
+      })
+      statuses.push(res.statusCode)
+    }
+    return statuses
+  }
+
+  it('believes nobody by default, not even a peer on the LAN', async () => {
+    const t = await buildTestApp({ rateLimits: { global: 2, signIn: 100 } })
+    expect(await hits(t, '192.168.1.20', ['1.1.1.1', '2.2.2.2', '3.3.3.3'])).toEqual([200, 200, 429])
+    await t.close()
+  })
+
+  it('counts each forwarded client apart when the peer is a proxy TRUST_PROXY names', async () => {
+    const t = await buildTestApp({
+      env: { TRUST_PROXY: '10.0.0.0/8' },
+      rateLimits: { global: 2, signIn: 100 },
+    })
+    expect(await hits(t, '10.1.2.3', ['1.1.1.1', '1.1.1.1', '2.2.2.2', '1.1.1.1'])).toEqual([
+      200, 200, 200, 429,
+    ])
+    // A peer outside the named range still cannot pick its address.
+    expect(await hits(t, '192.168.1.20', ['5.5.5.5', '6.6.6.6', '7.7.7.7'])).toEqual([200, 200, 429])
+    await t.close()
+  })
+})
+
+describe('the global request limit (RATE_LIMIT_PER_MINUTE)', () => {
+  it('is a setting; 0 turns the ceiling off (the sign-in limit still holds)', async () => {
+    const t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' }, rateLimits: { signIn: 2 } })
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.4' })
+      expect(res.statusCode).toBe(200)
+    }
+    const signIn = () => t.app.inject({ url: '/api/auth/login/google', remoteAddress: '10.0.0.4' })
+    expect([(await signIn()).statusCode, (await signIn()).statusCode, (await signIn()).statusCode]).toEqual([
+      302, 302, 429,
+    ])
+    await t.close()
+  })
+
+  it('never counts the app’s own files: after a burst of API calls the page and its scripts still load', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'remi-web-'))
+    mkdirSync(join(webRoot, 'assets'))
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Remi</title>')
+    writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)')
+    const t = await buildTestApp({ webRoot, rateLimits: { global: 3, signIn: 100 } })
+    const api = () => t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.5' })
+    const statuses = [(await api()).statusCode, (await api()).statusCode, (await api()).statusCode]
+    expect([...statuses, (await api()).statusCode]).toEqual([200, 200, 200, 429])
+    for (const url of ['/', '/memories', '/assets/app-1234.js', '/assets/app-1234.js']) {
+      expect((await t.app.inject({ url, remoteAddress: '10.0.0.5' })).statusCode, url).toBe(200)
+    }
     await t.close()
   })
 })

@@ -9,7 +9,7 @@ import { tooManyRequests } from './error-handler.ts'
 export interface SecurityOptions {
   secureCookies: boolean
   redisUrl?: string | undefined
-  /** Requests per minute per client across the whole server. */
+  /** API requests per minute per client across the whole server; 0 turns the ceiling off. */
   globalRateLimit: number
 }
 
@@ -45,8 +45,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     : undefined
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
   await app.register(rateLimit, {
-    global: true,
+    // Per-route limits (sign-in, chat) always apply; the global ceiling only when it is not 0.
+    global: opts.globalRateLimit > 0,
     max: opts.globalRateLimit,
+    // The app's own files (the SPA, its scripts) never count: a burst of API calls must not break the page.
+    allowList: (request) => {
+      const path = request.routeOptions.url ?? request.url
+      return !path.startsWith('/api/') && !path.startsWith('/oidc')
+    },
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'remi-rl-', skipOnError: true } : {}),
     errorResponseBuilder: () => tooManyRequests(),

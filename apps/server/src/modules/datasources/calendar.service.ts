@@ -102,7 +102,10 @@ export function createCalendarService(deps: {
     if (calendars.length === 0) return { ok: false, reason: 'failed', message: errors.join(' ') }
 
     const placed = events
-      .map((event) => ({ event, ...instants(event, timeZone) }))
+      .flatMap((event) => {
+        const span = instants(event, timeZone)
+        return span ? [{ event, ...span }] : []
+      })
       .filter(
         ({ start, end }) =>
           start < range.to &&
@@ -138,9 +141,17 @@ export function createCalendarService(deps: {
 }
 export type CalendarService = ReturnType<typeof createCalendarService>
 
-function instants(event: CalendarEvent, timeZone: string): { start: Date; end: Date } {
-  if (!event.allDay) return { start: new Date(event.start), end: new Date(event.end) }
-  const start = startOfLocalDay(event.start, timeZone)
-  const lastDay = event.end > event.start ? event.end : addDays(event.start, 1)
-  return { start, end: startOfLocalDay(lastDay, timeZone) }
+/** Where an event lies in time; null for one whose dates cannot be read (it is left out, never a 500). */
+function instants(event: CalendarEvent, timeZone: string): { start: Date; end: Date } | null {
+  try {
+    if (!event.allDay) {
+      const span = { start: new Date(event.start), end: new Date(event.end) }
+      return Number.isNaN(span.start.getTime()) || Number.isNaN(span.end.getTime()) ? null : span
+    }
+    const start = startOfLocalDay(event.start, timeZone)
+    const lastDay = event.end > event.start ? event.end : addDays(event.start, 1)
+    return { start, end: startOfLocalDay(lastDay, timeZone) }
+  } catch {
+    return null
+  }
 }

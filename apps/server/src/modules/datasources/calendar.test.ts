@@ -292,6 +292,24 @@ describe('calendar configuration and test', () => {
     expect(eventsCall.searchParams.get('orderBy')).toBe('startTime')
   })
 
+  it('leaves out an event whose dates cannot be read instead of failing the whole day', async () => {
+    const { user } = await googleUserNeedingRefresh()
+    google.events.set('broken@group.calendar.google.com', () => [
+      { id: 'bad-day', summary: 'Broken all-day', start: { date: 'soon' }, end: { date: 'later' } },
+      { id: 'bad-time', summary: 'Broken time', start: { dateTime: 'nine' }, end: { dateTime: 'ten' } },
+      {
+        id: 'fine',
+        summary: 'Fine',
+        start: { dateTime: `${todayIn('UTC')}T09:00:00Z` },
+        end: { dateTime: `${todayIn('UTC')}T10:00:00Z` },
+      },
+    ])
+    await put(t, user, { isEnabled: true, configuration: { calendarId: 'broken@group.calendar.google.com' } })
+    const res = await test(t, user)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().details.events.map((e: { title: string }) => e.title)).toEqual(['Fine'])
+  })
+
   it('looks the calendar name up when only the id is sent', async () => {
     const { user } = await googleUserNeedingRefresh()
     const res = await put(t, user, { configuration: { calendarId: 'person@example.test' } })
