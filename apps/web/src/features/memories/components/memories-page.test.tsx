@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
-import { quickDateRange, todayIn } from '@remi/shared'
+import { daysBetween, quickDateRange, todayIn } from '@remi/shared'
 import { useMemoriesUi } from '../store'
 import { MemoriesPage } from './memories-page'
 
@@ -614,5 +614,25 @@ describe('memories page: export and import', () => {
     await user.upload(input, new File(['not json'], 'notes.json', { type: 'application/json' }))
     expect(await screen.findByText('That file is not a Remi JSON export.')).toBeInTheDocument()
     expect(state.imported).toHaveLength(1)
+  })
+})
+
+describe('memories page: views linked from other pages', () => {
+  it('?range=recent lists the last 30 days through today in the user’s zone', async () => {
+    const state = fakeApi([memory(1)])
+    renderWithProviders(<MemoriesPage />, { route: '/memories?range=recent' })
+    const today = todayIn(TZ)
+    await waitFor(() =>
+      expect(state.listQueries.some((q) => q.get('endDate') === today && q.get('startDate'))).toBe(true),
+    )
+    const recent = state.listQueries.find((q) => q.get('endDate') === today)!
+    expect(daysBetween(recent.get('startDate')!, today)).toBe(30)
+  })
+
+  it('?memory=<id> opens that memory for editing', async () => {
+    fakeApi([memory(1, { text: 'Cited by the assistant' })])
+    renderWithProviders(<MemoriesPage />, { route: '/memories?memory=m1' })
+    const dialog = await findDialog('Edit Memory')
+    expect(within(dialog).getByDisplayValue('Cited by the assistant')).toBeInTheDocument()
   })
 })

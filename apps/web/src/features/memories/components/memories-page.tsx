@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Dropdown from 'react-bootstrap/Dropdown'
 import Spinner from 'react-bootstrap/Spinner'
-import { knownTimeZone, todayIn } from '@remi/shared'
+import { useSearchParams } from 'react-router'
+import { addDays, knownTimeZone, todayIn } from '@remi/shared'
 import { BRAND } from '../../../config/brand'
 import { ConfirmModal, Modal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
@@ -21,6 +22,9 @@ import { FilterBar } from './filter-bar'
 import { MemoryGrid } from './memory-grid'
 import { MemoryModal } from './memory-modal'
 
+/** Spec §9: recent means the last 30 days. */
+const RECENT_DAYS = 30
+
 export function MemoriesPage() {
   const filters = useMemoriesUi((s) => s.filters)
   const isCreating = useMemoriesUi((s) => s.isCreating)
@@ -34,6 +38,8 @@ export function MemoriesPage() {
   // A stored zone this browser does not know (or none yet) means the browser's own.
   const timeZone = knownTimeZone(timezone, browserTimeZone())
   const today = todayIn(timeZone)
+
+  useLinkedView(today)
 
   const list = useMemories(filters)
   const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
@@ -115,6 +121,25 @@ export function MemoriesPage() {
       <AboutMemories show={showAbout} onHide={() => setShowAbout(false)} />
     </div>
   )
+}
+
+/**
+ * Other pages link here with a view in the address: `?range=recent` (the dashboard's Recent Memories:
+ * the last 30 days through today) or `?memory=<id>` (a memory the assistant cited: opens it). Applied
+ * once, then dropped from the address so a reload does not apply it again.
+ */
+function useLinkedView(today: string) {
+  const [params, setParams] = useSearchParams()
+  const setDateRange = useMemoriesUi((s) => s.setDateRange)
+  const startEditing = useMemoriesUi((s) => s.startEditing)
+  const range = params.get('range')
+  const memory = params.get('memory')
+  useEffect(() => {
+    if (!range && !memory) return
+    if (range === 'recent') setDateRange({ startDate: addDays(today, -RECENT_DAYS), endDate: today })
+    if (memory) startEditing(memory)
+    setParams({}, { replace: true })
+  }, [range, memory, today, setDateRange, startEditing, setParams])
 }
 
 function EmptyState({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
