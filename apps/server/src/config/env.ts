@@ -200,10 +200,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
  * Which peers may set X-Forwarded-For/-Proto/-Host. Unset: none, so no client can choose the address
  * its rate limits are counted under. Fastify's trustProxy takes the same forms.
  */
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+function parseTrustProxy(
+  value: string | undefined,
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (!value) return false
   if (value === 'true') return true
-  if (/^\d+$/.test(value)) return Number(value)
+  if (/^\d+$/.test(value)) {
+    // A number of hops: the nearest n proxies are believed, whatever their addresses.
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
   return value
 }
 

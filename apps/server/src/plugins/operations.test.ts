@@ -208,6 +208,14 @@ describe('trusted proxies (TRUST_PROXY)', () => {
     expect(await hits(t, '192.168.1.20', ['5.5.5.5', '6.6.6.6', '7.7.7.7'])).toEqual([200, 200, 429])
     await t.close()
   })
+
+  it('takes a number of proxy hops: the nearest one is believed, whatever its address', async () => {
+    const t = await buildTestApp({ env: { TRUST_PROXY: '1' }, rateLimits: { global: 2, signIn: 100 } })
+    expect(await hits(t, '203.0.113.9', ['1.1.1.1', '2.2.2.2', '1.1.1.1', '1.1.1.1'])).toEqual([
+      200, 200, 200, 429,
+    ])
+    await t.close()
+  })
 })
 
 describe('the global request limit (RATE_LIMIT_PER_MINUTE)', () => {
