@@ -247,8 +247,14 @@ const dataSourceBody = fc.record(
   { requiredKeys: ['configuration'] },
 )
 
+const chatBody = fc.record(
+  { content: field(plainText), conversationId: field(fc.oneof(fc.uuid(), text)) },
+  { requiredKeys: ['content'] },
+)
+
 /** Bodies close enough to valid for the route to get past the schema and into the services. */
 function nearValidBody(url: string): fc.Arbitrary<unknown> {
+  if (url.startsWith('/api/chat')) return chatBody
   if (url.startsWith('/api/memories/import')) return importBody
   if (url.startsWith('/api/memories')) return memoryBody
   if (url.startsWith('/api/auth/user/settings')) return settingsBody

@@ -8,6 +8,13 @@ export { buildIcs, startIcsFake, type IcsFake } from './ics.ts'
 export { startGoogleCalendarFake, type GoogleCalendarFake } from './google-calendar.ts'
 export { startMicrosoftGraphFake, type MicrosoftGraphFake } from './microsoft-graph.ts'
 export { startFakeIssuer, type FakeIssuer } from './oidc-issuer.ts'
+export {
+  openaiReply,
+  startOpenAIFake,
+  type ChatCompletionRequest,
+  type OpenAIFake,
+  type ScriptedResponse,
+} from './openai.ts'
 
 /**
  * Every data-source upstream at once, for the end-to-end run: `env` goes to the server's environment

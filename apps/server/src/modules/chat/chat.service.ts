@@ -1,0 +1,237 @@
+import {
+  Activity,
+  AnswerMode,
+  type ChatHistoryQuery,
+  ErrorCode,
+  type ChatHistory,
+  type ChatMessage,
+  type Citation,
+} from '@remi/shared'
+import { z } from 'zod'
+import { AppError, notFound } from '../../lib/errors.ts'
+import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/assistant.types.ts'
+import type { ChatRepo, ConversationRecord, MessageRecord } from './chat.repo.ts'
+
+/** Earlier messages handed to the assistant; it keeps the newest of them within its own character budget. */
+export const HISTORY_FOR_ASSISTANT = 40
+/** Characters of a cited memory shown under an answer. */
+export const EXCERPT_LENGTH = 160
+
+/** What an assistant message keeps in `metadata`. Read back leniently: rows may predate a field. */
+const StoredAnswer = z.object({
+  citations: z.array(z.string()).catch([]),
+  activity: z.array(Activity).catch([]),
+  calls: z.array(z.object({ tool: z.string(), args: z.unknown() })).catch([]),
+  mode: AnswerMode.optional().catch(undefined),
+  model: z.string().optional().catch(undefined),
+  stopped: z.boolean().catch(false),
+})
+type StoredAnswer = z.infer<typeof StoredAnswer>
+
+export function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= EXCERPT_LENGTH ? flat : `${flat.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`
+}
+
+function answerMetadata(answer: Answer): StoredAnswer {
+  return {
+    citations: [...new Set(answer.citations.map((c) => c.id))],
+    activity: answer.activity,
+    calls: answer.calls,
+    mode: answer.mode,
+    ...(answer.model ? { model: answer.model } : {}),
+    stopped: answer.stopped,
+  }
+}
+
+type ParsedHistoryQuery = z.output<typeof ChatHistoryQuery>
+type MemoryLookup = Map<string, { text: string; date: string | null }>
+
+export interface AnswerOptions {
+  /** Aborted when the client goes away (Stop): the answer so far is stored with stopped: true. */
+  signal: AbortSignal
+  onEvent?: (event: AssistantEvent) => void
+}
+
+/** A user message taken in (or an answer to replace): the conversation is known, the answer is to come. */
+export interface Turn {
+  conversationId: string
+  /** The stored user message; null when regenerating. */
+  userMessage: ChatMessage | null
+  /** Asks the assistant and stores its answer (replacing the old one when regenerating). */
+  answer(options: AnswerOptions): Promise<ChatMessage>
+}
+
+const noAnswerToReplace = () =>
+  new AppError(404, ErrorCode.NotFound, 'There is no answer to regenerate in this conversation.')
+
+export function createChatService(deps: { repo: ChatRepo; assistant: Assistant }) {
+  const { repo, assistant } = deps
+
+  async function ownConversation(userId: string, id: string): Promise<ConversationRecord> {
+    const conversation = await repo.conversation(userId, id)
+    if (!conversation) throw notFound('Conversation')
+    return conversation
+  }
+
+  async function lookupMemories(userId: string, rows: MessageRecord[]): Promise<MemoryLookup> {
+    const ids = rows.flatMap((row) => (row.role === 'assistant' ? stored(row).citations : []))
+    const found = await repo.memoriesByIds(userId, [...new Set(ids)])
+    return new Map(found.map((m) => [m.id, { text: m.text, date: m.date }]))
+  }
+
+  function stored(row: MessageRecord): StoredAnswer {
+    const parsed = StoredAnswer.safeParse(row.metadata ?? {})
+    return parsed.success ? parsed.data : StoredAnswer.parse({})
+  }
+
+  /** The API's message; citations come from the memories as they are now (a deleted one drops out). */
+  function toChatMessage(row: MessageRecord, memories: MemoryLookup): ChatMessage {
+    const base = {
+      id: row.id,
+      content: row.content,
+      isUserMessage: row.role === 'user',
+      createdUtc: row.createdAt.toISOString(),
+    }
+    if (row.role === 'user') return base
+    const meta = stored(row)
+    const citations: Citation[] = meta.citations.flatMap((id) => {
+      const memory = memories.get(id)
+      return memory ? [{ id, excerpt: excerptOf(memory.text), date: memory.date }] : []
+    })
+    return {
+      ...base,
+      citations,
+      activity: meta.activity,
+      ...(meta.mode ? { mode: meta.mode } : {}),
+      ...(meta.model ? { model: meta.model } : {}),
+      stopped: meta.stopped,
+    }
+  }
+
+  async function toChatMessages(userId: string, rows: MessageRecord[]): Promise<ChatMessage[]> {
+    const memories = await lookupMemories(userId, rows)
+    return rows.map((row) => toChatMessage(row, memories))
+  }
+
+  const toHistory = (rows: MessageRecord[]): HistoryMessage[] =>
+    rows.map((row) => ({ role: row.role, content: row.content }))
+
+  /** Asks the assistant about `prompt` and stores the answer, after the prompt in time. */
+  async function answerTurn(
+    turn: {
+      userId: string
+      conversationId: string
+      prompt: MessageRecord
+      history: MessageRecord[]
+      offlineIntroduced: boolean
+      replacing?: string
+    },
+    options: AnswerOptions,
+  ): Promise<ChatMessage> {
+    const { userId, conversationId, prompt } = turn
+    // On Stop the assistant returns what it wrote so far, with stopped: true.
+    const answer = await assistant.answer({
+      userId,
+      content: prompt.content,
+      history: toHistory(turn.history),
+      offlineIntroduced: turn.offlineIntroduced,
+      signal: options.signal,
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    })
+    // Never at or before its question, so the order by time holds even within one millisecond.
+    const createdAt = new Date(Math.max(Date.now(), prompt.createdAt.getTime() + 1))
+    const row = await repo.insertMessage(
+      {
+        conversationId,
+        userId,
+        role: 'assistant',
+        content: answer.content,
+        createdAt,
+        metadata: answerMetadata(answer),
+      },
+      turn.replacing,
+    )
+    return toChatMessage(row, await lookupMemories(userId, [row]))
+  }
+
+  return {
+    /**
+     * Stores the user's message (in their latest conversation, or a new one, unless one is named)
+     * before the assistant is asked anything, so it is kept whatever happens to the answer.
+     */
+    async beginSend(
+      userId: string,
+      body: { content: string; conversationId?: string | undefined },
+    ): Promise<Turn> {
+      const conversation = body.conversationId
+        ? await ownConversation(userId, body.conversationId)
+        : ((await repo.latestConversation(userId)) ?? (await repo.createConversation(userId)))
+      const [history, offlineIntroduced] = await Promise.all([
+        repo.recentMessages(userId, conversation.id, HISTORY_FOR_ASSISTANT),
+        repo.hasOfflineAnswer(userId, conversation.id),
+      ])
+      const prompt = await repo.insertMessage({
+        conversationId: conversation.id,
+        userId,
+        role: 'user',
+        content: body.content,
+        // After the conversation's last message, even one written within the same millisecond.
+        createdAt: new Date(Math.max(Date.now(), (conversation.lastMessageAt?.getTime() ?? 0) + 1)),
+      })
+      const context = { userId, conversationId: conversation.id, prompt, history, offlineIntroduced }
+      return {
+        conversationId: conversation.id,
+        userMessage: toChatMessage(prompt, new Map()),
+        answer: (options) => answerTurn(context, options),
+      }
+    },
+
+    /** The conversation's latest message must be an answer: it is asked again and the new answer replaces it. */
+    async beginRegenerate(userId: string, conversationId: string): Promise<Turn> {
+      const conversation = await ownConversation(userId, conversationId)
+      const recent = await repo.recentMessages(userId, conversation.id, HISTORY_FOR_ASSISTANT + 2)
+      const last = recent.at(-1)
+      if (!last || last.role !== 'assistant') throw noAnswerToReplace()
+      const promptIndex = recent.findLastIndex((row) => row.role === 'user')
+      const prompt = recent[promptIndex]
+      if (!prompt) throw noAnswerToReplace()
+      const offlineIntroduced = await repo.hasOfflineAnswer(userId, conversation.id, last.id)
+      const context = {
+        userId,
+        conversationId: conversation.id,
+        prompt,
+        history: recent.slice(0, promptIndex),
+        offlineIntroduced,
+        replacing: last.id,
+      }
+      return {
+        conversationId: conversation.id,
+        userMessage: null,
+        answer: (options) => answerTurn(context, options),
+      }
+    },
+
+    /** Page 1 is the newest; no conversationId means the user's latest conversation (none yet: empty). */
+    async history(userId: string, query: ParsedHistoryQuery): Promise<ChatHistory> {
+      const conversation = query.conversationId
+        ? await ownConversation(userId, query.conversationId)
+        : await repo.latestConversation(userId)
+      if (!conversation)
+        return { conversationId: null, messages: [], totalCount: 0, assistant: assistant.info }
+      const { rows, totalCount } = await repo.page(userId, conversation.id, query.page, query.pageSize)
+      return {
+        conversationId: conversation.id,
+        messages: await toChatMessages(userId, rows),
+        totalCount,
+        assistant: assistant.info,
+      }
+    },
+
+    /** Deletes the user's chat history (the rows, not a flag); the next message starts a new conversation. */
+    async clear(userId: string): Promise<void> {
+      await repo.deleteConversations(userId)
+    },
+  }
+}
+export type ChatService = ReturnType<typeof createChatService>

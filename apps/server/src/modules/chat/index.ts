@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify'
+import { chatRoutes } from './chat.routes.ts'
+import type { ChatService } from './chat.service.ts'
+
+/** Chat API: registered at /api/chat. */
+export async function chatModule(app: FastifyInstance, opts: { chat: ChatService }) {
+  await app.register(chatRoutes, { service: opts.chat })
+}

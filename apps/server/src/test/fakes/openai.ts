@@ -1,0 +1,330 @@
+import type { ServerResponse } from 'node:http'
+import { listen, readBody, sendJson } from './listen.ts'
+
+/**
+ * The OpenAI Chat Completions API (POST /v1/chat/completions) on loopback, in its wire format
+ * (https://platform.openai.com/docs/api-reference/chat, and what @ai-sdk/openai's
+ * openaiChatResponseSchema / openaiChatChunkSchema parse): a JSON `chat.completion`, or with
+ * `stream: true` server-sent `chat.completion.chunk`s ending in `data: [DONE]`, tool calls streamed as
+ * `delta.tool_calls` pieces. Errors are `{"error": {message, type, param, code}}`.
+ *
+ * Each test scripts the answers in order (`fake.enqueue(...)`); a request with nothing scripted gets a
+ * 500, so an unexpected model call shows up in the test instead of passing by chance.
+ */
+
+/** One scripted answer to one request. */
+export type ScriptedResponse =
+  /** Text, streamed in these pieces (one string: a few pieces split on spaces). */
+  | { kind: 'text'; text: string | string[] }
+  /** One or more tool calls (finish_reason "tool_calls"); `arguments` an object or raw JSON text. */
+  | { kind: 'tool-calls'; calls: Array<{ name: string; arguments: unknown; id?: string }> }
+  /** An error answer in OpenAI's shape (Ollama sends the same shape). */
+  | { kind: 'error'; status: number; message: string; type?: string; code?: string | null }
+  /** Headers never come: the request stays open until the client gives up. */
+  | { kind: 'hang' }
+  /** Streams these text pieces, then stays open without finishing (a model that stalls mid-answer). */
+  | { kind: 'stall'; text: string[] }
+  /** A finished answer with no text at all. */
+  | { kind: 'empty' }
+
+/** Shorthands for the scripts tests use most. */
+export const openaiReply = {
+  text: (text: string | string[]): ScriptedResponse => ({ kind: 'text', text }),
+  toolCall: (name: string, args: unknown, id?: string): ScriptedResponse => ({
+    kind: 'tool-calls',
+    calls: [{ name, arguments: args, ...(id ? { id } : {}) }],
+  }),
+  toolCalls: (calls: Array<{ name: string; arguments: unknown; id?: string }>): ScriptedResponse => ({
+    kind: 'tool-calls',
+    calls,
+  }),
+  /** What Ollama answers when the model was not trained for tools. */
+  toolsRefused: (model = 'x'): ScriptedResponse => ({
+    kind: 'error',
+    status: 400,
+    message: `registry.ollama.ai/library/${model} does not support tools`,
+    type: 'api_error',
+  }),
+  serverError: (message = 'The server had an error while processing your request.'): ScriptedResponse => ({
+    kind: 'error',
+    status: 500,
+    message,
+    type: 'server_error',
+  }),
+  hang: (): ScriptedResponse => ({ kind: 'hang' }),
+  stall: (text: string[]): ScriptedResponse => ({ kind: 'stall', text }),
+  empty: (): ScriptedResponse => ({ kind: 'empty' }),
+}
+
+/** The parts of a request body tests look at; `raw` is everything that was sent. */
+export interface ChatCompletionRequest {
+  model: string
+  stream: boolean
+  messages: Array<{
+    role: 'system' | 'developer' | 'user' | 'assistant' | 'tool'
+    content: string | null | Array<{ type: string; text?: string }>
+    tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>
+    tool_call_id?: string
+  }>
+  tools?: Array<{ type: 'function'; function: { name: string; description?: string; parameters: unknown } }>
+  raw: Record<string, unknown>
+  /** The client hung up before the answer finished (Stop, a timeout). */
+  aborted: boolean
+}
+
+export interface OpenAIFake {
+  /** The API base (…/v1), for AI_BASE_URL. */
+  url: string
+  apiKey: string
+  model: string
+  /** The server's environment for the real @ai-sdk/openai code path against this fake. */
+  env: { AI_PROVIDER: 'openai'; AI_MODEL: string; AI_API_KEY: string; AI_BASE_URL: string }
+  /** Every request, oldest first. */
+  requests: ChatCompletionRequest[]
+  enqueue(...responses: ScriptedResponse[]): void
+  /** Scripted answers not used yet. */
+  pending(): number
+  /** The system prompt of a request (the last one by default). */
+  systemPrompt(request?: ChatCompletionRequest): string
+  /** Forgets requests and scripts between tests. */
+  reset(): void
+  close(): Promise<void>
+}
+
+const contentText = (content: ChatCompletionRequest['messages'][number]['content']) =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part) => part.text ?? '').join('')
+      : ''
+
+/** A few pieces, split after spaces, so a reply really arrives in several deltas. */
+function pieces(text: string | string[]): string[] {
+  if (Array.isArray(text)) return text
+  const words = text.split(/(?<= )/)
+  const size = Math.max(1, Math.ceil(words.length / 4))
+  const out: string[] = []
+  for (let i = 0; i < words.length; i += size) out.push(words.slice(i, i + size).join(''))
+  return out.length ? out : ['']
+}
+
+/** Tool arguments as the wire carries them: JSON text, sent in a few slices. */
+function argumentSlices(args: unknown): string[] {
+  const json = typeof args === 'string' ? args : JSON.stringify(args)
+  const third = Math.max(1, Math.ceil(json.length / 3))
+  return [json.slice(0, third), json.slice(third, 2 * third), json.slice(2 * third)].filter(Boolean)
+}
+
+export async function startOpenAIFake(
+  options: { apiKey?: string; model?: string } = {},
+): Promise<OpenAIFake> {
+  const apiKey = options.apiKey ?? 'sk-test-fake-key'
+  const model = options.model ?? 'gpt-test'
+  const state = { requests: [] as ChatCompletionRequest[], queue: [] as ScriptedResponse[], counter: 0 }
+
+  const running = await listen(async (request, response, url) => {
+    if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
+      return sendError(response, 404, `Unknown request URL: ${request.method} ${url.pathname}.`, {
+        type: 'invalid_request_error',
+        code: 'unknown_url',
+      })
+    }
+    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+      return sendError(response, 401, 'Incorrect API key provided.', {
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      })
+    }
+    let raw: Record<string, unknown>
+    try {
+      raw = JSON.parse(await readBody(request)) as Record<string, unknown>
+    } catch {
+      return sendError(response, 400, 'We could not parse the JSON body of your request.', {
+        type: 'invalid_request_error',
+      })
+    }
+    const recorded: ChatCompletionRequest = {
+      model: String(raw.model),
+      stream: raw.stream === true,
+      messages: (raw.messages ?? []) as ChatCompletionRequest['messages'],
+      ...(raw.tools ? { tools: raw.tools as ChatCompletionRequest['tools'] } : {}),
+      raw,
+      aborted: false,
+    }
+    state.requests.push(recorded)
+    response.on('close', () => {
+      if (!response.writableFinished) recorded.aborted = true
+    })
+
+    const script = state.queue.shift() ?? {
+      kind: 'error',
+      status: 500,
+      message: 'The OpenAI fake has no scripted response for this request.',
+      type: 'server_error',
+    }
+    state.counter += 1
+    const id = `chatcmpl-fake${state.counter}`
+    const created = Math.floor(Date.now() / 1000)
+    const includeUsage = (raw.stream_options as { include_usage?: boolean } | undefined)?.include_usage
+
+    switch (script.kind) {
+      case 'error':
+        return sendError(response, script.status, script.message, {
+          type: script.type ?? 'invalid_request_error',
+          code: script.code ?? null,
+        })
+      case 'hang':
+        // Nothing is sent; the socket closes when the client aborts or the fake closes.
+        return
+      case 'text':
+      case 'empty':
+      case 'stall': {
+        const text = script.kind === 'empty' ? [] : pieces(script.text)
+        if (!recorded.stream) {
+          return sendJson(response, 200, completion(id, created, model, { content: text.join('') }, 'stop'))
+        }
+        const sse = openStream(response)
+        sse.chunk(chunk(id, created, model, { role: 'assistant', content: '', refusal: null }))
+        for (const piece of text) sse.chunk(chunk(id, created, model, { content: piece }))
+        if (script.kind === 'stall') return
+        sse.chunk(chunk(id, created, model, {}, 'stop'))
+        if (includeUsage) sse.chunk(usageChunk(id, created, model))
+        return sse.done()
+      }
+      case 'tool-calls': {
+        const calls = script.calls.map((call, index) => ({
+          id: call.id ?? `call_fake${state.counter}_${index}`,
+          name: call.name,
+          slices: argumentSlices(call.arguments),
+        }))
+        if (!recorded.stream) {
+          return sendJson(
+            response,
+            200,
+            completion(
+              id,
+              created,
+              model,
+              {
+                content: null,
+                tool_calls: calls.map((c) => ({
+                  id: c.id,
+                  type: 'function',
+                  function: { name: c.name, arguments: c.slices.join('') },
+                })),
+              },
+              'tool_calls',
+            ),
+          )
+        }
+        const sse = openStream(response)
+        sse.chunk(chunk(id, created, model, { role: 'assistant', content: null, refusal: null }))
+        calls.forEach((call, index) => {
+          sse.chunk(
+            chunk(id, created, model, {
+              tool_calls: [
+                { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+              ],
+            }),
+          )
+          for (const slice of call.slices) {
+            sse.chunk(chunk(id, created, model, { tool_calls: [{ index, function: { arguments: slice } }] }))
+          }
+        })
+        sse.chunk(chunk(id, created, model, {}, 'tool_calls'))
+        if (includeUsage) sse.chunk(usageChunk(id, created, model))
+        return sse.done()
+      }
+    }
+  })
+
+  const url = `${running.origin}/v1`
+  return {
+    url,
+    apiKey,
+    model,
+    env: { AI_PROVIDER: 'openai', AI_MODEL: model, AI_API_KEY: apiKey, AI_BASE_URL: url },
+    requests: state.requests,
+    enqueue: (...responses) => void state.queue.push(...responses),
+    pending: () => state.queue.length,
+    systemPrompt(request = state.requests.at(-1)) {
+      const system = request?.messages.filter((m) => m.role === 'system' || m.role === 'developer') ?? []
+      return system.map((m) => contentText(m.content)).join('\n')
+    },
+    reset() {
+      state.requests.length = 0
+      state.queue.length = 0
+    },
+    close: running.close,
+  }
+}
+
+function sendError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  extra: { type: string; code?: string | null },
+) {
+  sendJson(response, status, { error: { message, type: extra.type, param: null, code: extra.code ?? null } })
+}
+
+function openStream(response: ServerResponse) {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
+  return {
+    chunk: (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`),
+    done: () => void response.end('data: [DONE]\n\n'),
+  }
+}
+
+function chunk(
+  id: string,
+  created: number,
+  model: string,
+  delta: object,
+  finishReason: string | null = null,
+) {
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    system_fingerprint: 'fp_fake',
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  }
+}
+
+/** With stream_options.include_usage the last chunk has no choices, only usage. */
+function usageChunk(id: string, created: number, model: string) {
+  return {
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    system_fingerprint: 'fp_fake',
+    choices: [],
+    usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
+  }
+}
+
+function completion(id: string, created: number, model: string, message: object, finishReason: string) {
+  return {
+    id,
+    object: 'chat.completion',
+    created,
+    model,
+    system_fingerprint: 'fp_fake',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', refusal: null, annotations: [], ...message },
+        logprobs: null,
+        finish_reason: finishReason,
+      },
+    ],
+    usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
+  }
+}
