@@ -13,11 +13,12 @@ import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { authModule } from './modules/auth/index.ts'
 import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
-import type { AssistantOptions } from './modules/assistant/index.ts'
 import type { OidcFetch } from './modules/auth/oidc.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
+import { mcpModule } from './modules/mcp/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
 import { settingsModule } from './modules/settings/index.ts'
+import { tokensModule } from './modules/tokens/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -41,14 +42,14 @@ export interface AppOptions {
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
   oidcFetch?: OidcFetch
   rateLimits?: { global?: number; signIn?: number }
-  /** The chat assistant's timeouts, retries and clock (tests shorten them). */
-  assistant?: AssistantOptions
   /** Test hook: told of every route as it is registered. */
   onRoute?: (route: { method: string | string[]; url: string }) => void
 }
 
 /** Query values that are credentials must never reach the logs. */
 const SECRET_QUERY = /([?&](?:token|code|state|id_token|access_token|refresh_token)=)[^&]*/gi
+/** A personal access token pasted anywhere in a URL (it belongs in the Authorization header). */
+const ACCESS_TOKEN_IN_TEXT = /remi_pat_[A-Za-z0-9_-]*/g
 
 export const loggerOptions = (
   level: string,
@@ -80,7 +81,7 @@ export const loggerOptions = (
   serializers: {
     req: (req: { method: string; url: string; id: string }) => ({
       method: req.method,
-      url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+      url: req.url.replace(SECRET_QUERY, '$1[redacted]').replace(ACCESS_TOKEN_IN_TEXT, 'remi_pat_[redacted]'),
       id: req.id,
     }),
   },
@@ -140,19 +141,12 @@ export async function buildApp(options: AppOptions) {
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
   const { integrations, close: closeIntegrations } = createIntegrations(env, options.integrations)
   app.addHook('onClose', closeIntegrations)
-  const services = createServices({
-    env,
-    db: database.db,
-    integrations,
-    oidcFetch: options.oidcFetch,
-    logger: app.log,
-    assistant: options.assistant,
-  })
+  const services = createServices({ env, db: database.db, integrations, oidcFetch: options.oidcFetch })
   app.decorate('services', services)
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { sessions: services.sessions })
+      await api.register(authPlugin, { sessions: services.sessions, accessTokens: services.accessTokens })
       await api.register(authModule, {
         prefix: '/auth',
         env,
@@ -165,6 +159,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
       await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
+      await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
+      await api.register(mcpModule, { prefix: '/mcp', ...services })
     },
     { prefix: '/api' },
   )

@@ -13,6 +13,8 @@ import { createWeatherService } from './modules/datasources/weather.service.ts'
 import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
 import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
 import { createMemoriesService } from './modules/memories/memories.service.ts'
+import { createAccessTokensRepo } from './modules/tokens/tokens.repo.ts'
+import { createAccessTokensService } from './modules/tokens/tokens.service.ts'
 
 /**
  * The domain services, each built once over the database and the integrations. buildApp() hands each
@@ -44,6 +46,7 @@ export function createServices(deps: {
     logger: deps.logger,
     options: deps.assistant,
   })
-  return { users, sessions, oidc, auth, memories, weather, calendar, dataSources, assistant }
+  const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
+  return { users, sessions, oidc, auth, memories, weather, calendar, dataSources, assistant, accessTokens }
 }
 export type Services = ReturnType<typeof createServices>

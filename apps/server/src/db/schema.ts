@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -160,4 +161,30 @@ export const briefings = pgTable(
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
+)
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    /** sha256 (hex) of the secret: the table never holds a usable credential. */
+    tokenHash: text('token_hash').notNull(),
+    /** The secret's last four characters, shown to tell tokens apart. */
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+    /** Written at most once a minute per token. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Null: never expires. Revoking deletes the row. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_idx').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId, t.createdAt),
+    check('access_tokens_scope_check', sql`${t.scope} in ('read', 'write')`),
+  ],
 )

@@ -1,37 +1,95 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { unauthorized } from '../lib/errors.ts'
-import type { SessionsApi } from '../modules/auth/sessions.service.ts'
+import type { AccessTokenScope } from '@remi/shared'
+import { BRAND } from '../config/brand.ts'
+import { forbidden, unauthorized } from '../lib/errors.ts'
+import { SESSION_COOKIE, type SessionsApi } from '../modules/auth/sessions.service.ts'
+import { isAccessTokenSecret, type AccessTokensService } from '../modules/tokens/tokens.service.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to anyone; every other route under /api answers 401 without a session, before validation. */
     public?: boolean
+    /**
+     * Which credentials open the route; default both. 'session': the browser session (cookie or its
+     * JWT) only, a personal access token is refused. 'token': a personal access token only (the MCP server).
+     */
+    credentials?: 'session' | 'token'
   }
   interface FastifyRequest {
     /** The signed-in user's id, or null. Set for every request under /api. */
     userId: string | null
     sessionId: string | null
+    /** Set when a personal access token authenticated the request. */
+    accessToken: { id: string; scope: AccessTokenScope } | null
   }
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+/** The credential after 'Bearer ', if the Authorization header carries one. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const authorization = request.headers.authorization
+  if (!authorization?.toLowerCase().startsWith('bearer ')) return null
+  return authorization.slice(7).trim() || null
+}
+
+/**
+ * CSRF guards the session cookie. Without one a forged cross-site request has nothing to borrow:
+ * requests that authenticate by an Authorization header alone, and anything sent to a token-only
+ * route (whose 401 should say a token is missing, not a CSRF token), need no CSRF token.
+ */
+export function isCsrfExempt(request: FastifyRequest): boolean {
+  if (request.cookies[SESSION_COOKIE] !== undefined) return false
+  return bearerOf(request) !== null || request.routeOptions.config.credentials === 'token'
+}
+
 /** Resolves the caller on every /api request. Routes call requireUser(request). */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionsApi }) => {
-  app.decorateRequest('userId', null)
-  app.decorateRequest('sessionId', null)
-  app.addHook('onRequest', async (request, reply) => {
-    const session = await opts.sessions.resolve(request)
-    if (!session) return
-    request.userId = session.userId
-    request.sessionId = session.sessionId
-    // Sliding expiry: the cookie's Max-Age moves with the row's expiry.
-    if (session.cookieValue) opts.sessions.setCookie(reply, session.cookieValue)
-  })
-  // Not signed in is a 401 (DESIGN §5) even when the body is also wrong: validation runs before handlers.
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.public) requireUser(request)
-  })
-})
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionsApi; accessTokens: AccessTokensService }) => {
+    app.decorateRequest('userId', null)
+    app.decorateRequest('sessionId', null)
+    app.decorateRequest('accessToken', null)
+    app.addHook('onRequest', async (request, reply) => {
+      const { credentials } = request.routeOptions.config
+      const bearer = bearerOf(request)
+      // A personal access token is an explicit credential: it decides, even next to a session cookie.
+      if (bearer && isAccessTokenSecret(bearer)) {
+        const token = await opts.accessTokens.resolve(bearer)
+        if (!token) return
+        if (credentials === 'session') {
+          throw forbidden('Access tokens cannot create, list or revoke access tokens. Sign in to do that.')
+        }
+        // Tools check the scope themselves on the MCP server; everywhere else a read token only reads.
+        if (token.scope === 'read' && !READ_METHODS.has(request.method) && credentials !== 'token') {
+          throw forbidden('This access token can only read.')
+        }
+        request.userId = token.userId
+        request.accessToken = { id: token.tokenId, scope: token.scope }
+        return
+      }
+      if (credentials === 'token') return
+      const session = await opts.sessions.resolve(request)
+      if (!session) return
+      request.userId = session.userId
+      request.sessionId = session.sessionId
+      // Sliding expiry: the cookie's Max-Age moves with the row's expiry.
+      if (session.cookieValue) opts.sessions.setCookie(reply, session.cookieValue)
+    })
+    // Not signed in is a 401 (DESIGN §5) even when the body is also wrong: validation runs before handlers.
+    app.addHook('preValidation', async (request, reply) => {
+      const { config } = request.routeOptions
+      if (config.public) return
+      if (config.credentials === 'token' && !request.userId) {
+        reply.header('www-authenticate', `Bearer realm="${BRAND}"`)
+        throw unauthorized(
+          'Send a personal access token: Authorization: Bearer remi_pat_… (create one in Settings).',
+        )
+      }
+      requireUser(request)
+    })
+  },
+)
 
 export function requireUser(request: FastifyRequest): string {
   if (!request.userId) throw unauthorized()

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import { isCsrfExempt } from './auth.ts'
 import { tooManyRequests } from './error-handler.ts'
 
 export interface SecurityOptions {
@@ -71,7 +72,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
     // The matched route, not the raw target: '/%61pi/memories' and 'http://host/api/memories'
     // reach the same handlers as '/api/memories' but do not start with '/api/'.
     const path = request.routeOptions.url ?? request.url
-    if (WRITE_METHODS.has(request.method) && path.startsWith('/api/')) {
+    if (WRITE_METHODS.has(request.method) && path.startsWith('/api/') && !isCsrfExempt(request)) {
       return app.csrfProtection(request, reply, done)
     }
     done()

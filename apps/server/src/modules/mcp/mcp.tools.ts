@@ -1,0 +1,267 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CreateMemoryBody,
+  ListMemoriesQuery,
+  Memory,
+  MEMORY_LIMITS,
+  MemoryTagCount,
+  UpdateMemoryBody,
+  type AccessTokenScope,
+} from '@remi/shared'
+import type { FastifyBaseLogger } from 'fastify'
+import { z } from 'zod'
+import { BRAND } from '../../config/brand.ts'
+import { AppError } from '../../lib/errors.ts'
+import { loggableError } from '../../plugins/error-handler.ts'
+import { gatherToday, TodayFacts, type TodayDeps } from './today.ts'
+
+export type McpDeps = TodayDeps
+
+export interface McpCaller {
+  userId: string
+  scope: AccessTokenScope
+}
+
+export const READ_ONLY_MESSAGE =
+  'This access token is read-only: it can search and list memories but not change them. Create a token with read and write scope in Settings to do that.'
+
+const TEXT_EXCERPT = 300
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write dates as YYYY-MM-DD.')
+  .describe('A calendar day, YYYY-MM-DD.')
+const Tags = z
+  .array(z.string().max(MEMORY_LIMITS.tagMax))
+  .max(MEMORY_LIMITS.tagsMax)
+  .describe(`Up to ${MEMORY_LIMITS.tagsMax} short tags, e.g. ["family", "health"].`)
+const Id = z.string().describe("The memory's id, as search_memories or list_recent_memories gave it.")
+
+const MemoryPage = z.object({ totalCount: z.number().int(), memories: z.array(Memory) })
+
+/** One memory as a line a model or a person can read. */
+function memoryLine(m: Memory): string {
+  const text = m.text.length > TEXT_EXCERPT ? `${m.text.slice(0, TEXT_EXCERPT)}…` : m.text
+  const tags = m.tags.length ? ` [${m.tags.join(', ')}]` : ''
+  return `- ${m.date ?? 'no date'}: ${text.replace(/\s*\n\s*/g, ' ')}${tags} (id ${m.id})`
+}
+
+const ok = (text: string, structuredContent: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text }],
+  structuredContent,
+})
+const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true })
+
+/** The first problem a shared schema found, said the way the REST API says it. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'The arguments are not valid.'
+  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message
+}
+
+/**
+ * One MCP server for one request (the transport is stateless), with the tools scoped to the
+ * token's user. Tools run on the same services as the REST API and the chat assistant.
+ */
+export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBaseLogger): McpServer {
+  const { memories } = deps
+  const { userId } = caller
+  const server = new McpServer(
+    { name: 'remi', title: BRAND, version: '1.0.0' },
+    {
+      instructions: `${BRAND} keeps the user's personal memories (notes with tags and an optional date), their calendar and weather. Search before answering questions about the user's life; save things the user asks you to remember.`,
+    },
+  )
+
+  /** Service errors meant for people become tool errors; anything else is logged and hidden. */
+  function run<A>(handler: (args: A) => Promise<CallToolResult>, writes = false) {
+    return async (args: A): Promise<CallToolResult> => {
+      if (writes && caller.scope !== 'write') return toolError(READ_ONLY_MESSAGE)
+      try {
+        return await handler(args)
+      } catch (error) {
+        if (error instanceof AppError) return toolError(error.message)
+        log.error({ err: loggableError(error as Error) }, 'MCP tool failed')
+        return toolError('Something went wrong on our side. Please try again later.')
+      }
+    }
+  }
+
+  async function listPage(filters: unknown, heading: (shown: number, total: number) => string) {
+    const query = ListMemoriesQuery.safeParse(filters)
+    if (!query.success) return toolError(firstIssue(query.error))
+    const page = await memories.list(userId, query.data)
+    const lines = page.items.map(memoryLine)
+    const text = [heading(page.items.length, page.totalCount), ...lines].join('\n')
+    return ok(text, { totalCount: page.totalCount, memories: page.items })
+  }
+
+  server.registerTool(
+    'search_memories',
+    {
+      title: 'Search memories',
+      description:
+        "Search the user's memories by words (whole words with stemming, partial words, and tags), best matches first. Optionally narrow by tags (all must match) and a date range.",
+      inputSchema: {
+        query: z.string().min(1).max(MEMORY_LIMITS.searchTermMax).describe('What to look for.'),
+        tags: Tags.optional(),
+        startDate: Day.optional(),
+        endDate: Day.optional(),
+        limit: z.number().int().min(1).max(25).default(10).describe('How many memories to return.'),
+      },
+      outputSchema: MemoryPage.shape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    run(async ({ query, tags, startDate, endDate, limit }) =>
+      listPage({ searchTerm: query, tags, startDate, endDate, page: 1, pageSize: limit }, (shown, total) =>
+        total === 0
+          ? `No memories match "${query}".`
+          : `${total} ${total === 1 ? 'memory matches' : 'memories match'} "${query}"${shown < total ? ` (the best ${shown})` : ''}:`,
+      ),
+    ),
+  )
+
+  server.registerTool(
+    'list_recent_memories',
+    {
+      title: 'List recent memories',
+      description:
+        "The user's latest memories: by their date (or when they were saved, if undated), newest first.",
+      inputSchema: {
+        limit: z.number().int().min(1).max(50).default(10).describe('How many memories to return.'),
+      },
+      outputSchema: MemoryPage.shape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    run(async ({ limit }) =>
+      listPage({ page: 1, pageSize: limit }, (shown, total) =>
+        total === 0 ? 'There are no memories yet.' : `The latest ${shown} of ${total} memories:`,
+      ),
+    ),
+  )
+
+  server.registerTool(
+    'create_memory',
+    {
+      title: 'Save a memory',
+      description:
+        'Save a new memory for the user: a short self-contained note, with tags and the day it is about. Needs a token with write scope.',
+      inputSchema: {
+        text: z.string().min(1).max(MEMORY_LIMITS.textMax).describe('The memory, in plain words.'),
+        tags: Tags.optional(),
+        date: Day.nullable()
+          .optional()
+          .describe('The day the memory is about, YYYY-MM-DD. Omit for today; null for no date.'),
+      },
+      outputSchema: { memory: Memory },
+      annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+    },
+    run(async (args) => {
+      const body = CreateMemoryBody.safeParse(args)
+      if (!body.success) return toolError(firstIssue(body.error))
+      const memory = await memories.create(userId, body.data)
+      return ok(`Saved the memory:\n${memoryLine(memory)}`, { memory })
+    }, true),
+  )
+
+  server.registerTool(
+    'update_memory',
+    {
+      title: 'Change a memory',
+      description:
+        "Change the text, tags or date of one of the user's memories. Fields left out stay as they are; tags replace the old tags. Needs a token with write scope.",
+      inputSchema: {
+        id: Id,
+        text: z.string().min(1).max(MEMORY_LIMITS.textMax).optional().describe('The new text.'),
+        tags: Tags.optional(),
+        date: Day.nullable().optional().describe('The new day, YYYY-MM-DD, or null for no date.'),
+      },
+      outputSchema: { memory: Memory },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    run(async ({ id, text, tags, date }) => {
+      if (text === undefined && tags === undefined && date === undefined) {
+        return toolError('Give at least one of text, tags or date to change.')
+      }
+      if (!z.uuid().safeParse(id).success) return toolError('Memory not found.')
+      const current = await memories.get(userId, id)
+      const body = UpdateMemoryBody.safeParse({ text: text ?? current.text, tags, date })
+      if (!body.success) return toolError(firstIssue(body.error))
+      const memory = await memories.update(userId, id, body.data)
+      return ok(`Updated the memory:\n${memoryLine(memory)}`, { memory })
+    }, true),
+  )
+
+  server.registerTool(
+    'delete_memory',
+    {
+      title: 'Delete a memory',
+      description: "Delete one of the user's memories for good. Needs a token with write scope.",
+      inputSchema: { id: Id },
+      outputSchema: { deleted: z.string().describe('The id of the deleted memory.') },
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    run(async ({ id }) => {
+      if (!z.uuid().safeParse(id).success) return toolError('Memory not found.')
+      await memories.remove(userId, id)
+      return ok(`Deleted the memory ${id}.`, { deleted: id })
+    }, true),
+  )
+
+  server.registerTool(
+    'list_tags',
+    {
+      title: 'List tags',
+      description: "The tags on the user's memories, with how many memories carry each, most used first.",
+      outputSchema: { tags: z.array(MemoryTagCount) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    run(async () => {
+      const tags = await memories.tags(userId)
+      const text = tags.length
+        ? `Tags (memories): ${tags.map((t) => `${t.name} (${t.count})`).join(', ')}`
+        : 'No memory has a tag yet.'
+      return ok(text, { tags })
+    }),
+  )
+
+  server.registerTool(
+    'get_today',
+    {
+      title: "Today's briefing facts",
+      description:
+        "Today in the user's time zone: the weather where they are, their calendar events, and memories dated today through the next 7 days. Sources the user has not set up say so.",
+      outputSchema: TodayFacts.shape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    run(async () => {
+      const facts = await gatherToday(deps, userId)
+      return ok(todayText(facts), facts)
+    }),
+  )
+
+  return server
+}
+
+function todayText(facts: TodayFacts): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: facts.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  const lines = [`Today is ${facts.date} (${facts.timeZone}).`]
+  lines.push(`Weather: ${facts.weather.status === 'ok' ? facts.weather.summary : facts.weather.message}`)
+  if (facts.events.status !== 'ok') lines.push(`Calendar: ${facts.events.message}`)
+  else if (facts.events.items.length === 0) lines.push('Calendar: nothing today.')
+  else {
+    lines.push('Calendar:')
+    for (const e of facts.events.items) {
+      const when = e.allDay ? 'all day' : `${time.format(new Date(e.start))}–${time.format(new Date(e.end))}`
+      lines.push(`- ${when}: ${e.title}${e.location ? ` (${e.location})` : ''}`)
+    }
+  }
+  if (facts.memoriesDue.length === 0) lines.push('No memories are dated in the next 7 days.')
+  else lines.push('Memories dated in the next 7 days:', ...facts.memoriesDue.map(memoryLine))
+  return lines.join('\n')
+}
