@@ -3,6 +3,8 @@ import { setupServer } from 'msw/node'
 
 export const defaultHandlers = [
   http.get('/api/auth/csrf-token', () => HttpResponse.json({ csrfToken: 'test-csrf' })),
+  // The settings page lists access tokens; an account without any, unless a test says otherwise.
+  http.get('/api/auth/tokens', () => HttpResponse.json([])),
 ]
 
 /** The fake network of web tests; tests add handlers with `server.use(...)`. */

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { signedIn } from '../../../test/fixtures'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
@@ -24,7 +24,8 @@ describe('settings page', () => {
     expect(await screen.findByRole('heading', { name: 'Account Information' })).toBeInTheDocument()
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument()
     expect(screen.getByText('ada@example.com')).toBeInTheDocument()
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
+    const account = screen.getByRole('region', { name: 'Account Information' })
+    expect(within(account).queryByRole('textbox')).not.toBeInTheDocument()
     expect(picker()).toHaveValue('Europe/London')
     expect(picker()).toHaveAccessibleDescription('Select your timezone for displaying dates and times')
     const labels = Array.from(picker().querySelectorAll('option')).map((o) => o.textContent)

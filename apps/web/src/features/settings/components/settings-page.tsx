@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/auth'
 import { useUserSettings } from '../../../lib/settings'
 import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
+import { AccessTokensSection } from './access-tokens-section'
 
 export function SettingsPage() {
   const settings = useUserSettings()
@@ -17,12 +18,15 @@ export function SettingsPage() {
   if (settings.isLoading) return <LoadingSpinner text="Loading settings..." />
   // Keyed so the form starts from the loaded zone without syncing state in an effect.
   return (
-    <SettingsForm
-      key={settings.timezone}
-      storedZone={settings.timezone}
-      name={user.data?.name}
-      email={user.data?.email}
-    />
+    <>
+      <SettingsForm
+        key={settings.timezone}
+        storedZone={settings.timezone}
+        name={user.data?.name}
+        email={user.data?.email}
+      />
+      <AccessTokensSection />
+    </>
   )
 }
 
