@@ -13,7 +13,9 @@ import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { authModule } from './modules/auth/index.ts'
 import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
+import type { AssistantOptions } from './modules/assistant/index.ts'
 import type { OidcFetch } from './modules/auth/oidc.ts'
+import { chatModule } from './modules/chat/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
@@ -42,6 +44,8 @@ export interface AppOptions {
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
   oidcFetch?: OidcFetch
   rateLimits?: { global?: number; signIn?: number }
+  /** The chat assistant's timeouts, retries and clock (tests shorten them). */
+  assistant?: AssistantOptions
   /** Test hook: told of every route as it is registered. */
   onRoute?: (route: { method: string | string[]; url: string }) => void
 }
@@ -141,7 +145,14 @@ export async function buildApp(options: AppOptions) {
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
   const { integrations, close: closeIntegrations } = createIntegrations(env, options.integrations)
   app.addHook('onClose', closeIntegrations)
-  const services = createServices({ env, db: database.db, integrations, oidcFetch: options.oidcFetch })
+  const services = createServices({
+    env,
+    db: database.db,
+    integrations,
+    oidcFetch: options.oidcFetch,
+    logger: app.log,
+    assistant: options.assistant,
+  })
   app.decorate('services', services)
 
   await app.register(
@@ -159,6 +170,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
       await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
+      await api.register(chatModule, { prefix: '/chat', chat: services.chat })
       await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
       await api.register(mcpModule, { prefix: '/mcp', ...services })
     },

@@ -11,6 +11,8 @@ import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts
 import { createDataSourcesService } from './modules/datasources/datasources.service.ts'
 import { createWeatherService } from './modules/datasources/weather.service.ts'
 import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
+import { createChatRepo } from './modules/chat/chat.repo.ts'
+import { createChatService } from './modules/chat/chat.service.ts'
 import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
 import { createMemoriesService } from './modules/memories/memories.service.ts'
 import { createAccessTokensRepo } from './modules/tokens/tokens.repo.ts'
@@ -46,7 +48,20 @@ export function createServices(deps: {
     logger: deps.logger,
     options: deps.assistant,
   })
+  const chat = createChatService({ repo: createChatRepo(db), assistant })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
-  return { users, sessions, oidc, auth, memories, weather, calendar, dataSources, assistant, accessTokens }
+  return {
+    users,
+    sessions,
+    oidc,
+    auth,
+    memories,
+    weather,
+    calendar,
+    dataSources,
+    assistant,
+    chat,
+    accessTokens,
+  }
 }
 export type Services = ReturnType<typeof createServices>
