@@ -96,17 +96,19 @@ describe('the MCP server', () => {
 
     const found = await call(client, 'search_memories', { query: 'dent' })
     expect(found.isError).toBeFalsy()
-    const page = found.structuredContent as { totalCount: number; memories: Memory[] }
-    expect(page.totalCount).toBe(1)
-    expect(page.memories[0]).toMatchObject({
-      text: 'Dentist on Friday at 10',
-      tags: ['health'],
-      date: '2026-03-06',
-    })
-    expect(textOf(found)).toContain('1 memory matches "dent"')
-    expect(textOf(found)).toContain(
-      `- 2026-03-06: Dentist on Friday at 10 [health] (id ${page.memories[0]!.id})`,
+    const { memories: hits } = found.structuredContent as { query: string; memories: Memory[] }
+    expect(hits).toHaveLength(1)
+    expect(hits[0]).toMatchObject({ text: 'Dentist on Friday at 10', tags: ['health'], date: '2026-03-06' })
+    expect(textOf(found)).toBe(
+      `Found 1 memory for "dent", best first:\n- 2026-03-06: Dentist on Friday at 10 [health] (id ${hits[0]!.id})`,
     )
+    // A question in full sentences, as an assistant would ask it: searched word by word like the chat.
+    const asked = await call(client, 'search_memories', { query: 'When is my dentist appointment?' })
+    expect((asked.structuredContent as { memories: Memory[] }).memories.map((m) => m.text)).toEqual([
+      'Dentist on Friday at 10',
+    ])
+    const tagged = await call(client, 'search_memories', { query: 'milk', tags: ['health'] })
+    expect((tagged.structuredContent as { memories: Memory[] }).memories).toEqual([])
 
     const created = await call(client, 'create_memory', {
       text: 'Ana likes dark chocolate',
@@ -243,7 +245,7 @@ describe('the MCP server', () => {
     const secret = await a.api.post<Memory>('/api/memories', { text: 'A private plan', tags: ['plans'] })
     const client = await connect(await tokenFor(b, 'write'))
     const search = await call(client, 'search_memories', { query: 'private plan' })
-    expect(search.structuredContent).toEqual({ totalCount: 0, memories: [] })
+    expect(search.structuredContent).toEqual({ query: 'private plan', memories: [] })
     expect(textOf(search)).toBe('No memories match "private plan".')
     expect((await call(client, 'list_recent_memories')).structuredContent).toEqual({
       totalCount: 0,

@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { BRAND } from '../../config/brand.ts'
 import { AppError } from '../../lib/errors.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
+import { findRelevantMemories } from '../assistant/search.ts'
 import { gatherToday, TodayFacts, type TodayDeps } from './today.ts'
 
 export type McpDeps = TodayDeps
@@ -102,7 +103,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
     {
       title: 'Search memories',
       description:
-        "Search the user's memories by words (whole words with stemming, partial words, and tags), best matches first. Optionally narrow by tags (all must match) and a date range.",
+        "Search the user's memories (notes about people, plans, dates, places) by words: whole words with stemming, partial words and tags, best matches first; a longer question is also searched word by word. Optionally narrow by tags (all must match) and a date range.",
       inputSchema: {
         query: z.string().min(1).max(MEMORY_LIMITS.searchTermMax).describe('What to look for.'),
         tags: Tags.optional(),
@@ -110,16 +111,27 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
         endDate: Day.optional(),
         limit: z.number().int().min(1).max(25).default(10).describe('How many memories to return.'),
       },
-      outputSchema: MemoryPage.shape,
+      outputSchema: { query: z.string(), memories: z.array(Memory) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    run(async ({ query, tags, startDate, endDate, limit }) =>
-      listPage({ searchTerm: query, tags, startDate, endDate, page: 1, pageSize: limit }, (shown, total) =>
-        total === 0
+    run(async ({ query, tags, startDate, endDate, limit }) => {
+      // The REST list's checks (dates, tags), then the chat assistant's search: the whole text first,
+      // then its significant words, so a question in full sentences still finds its memories.
+      const filters = ListMemoriesQuery.safeParse({ searchTerm: query, tags, startDate, endDate })
+      if (!filters.success) return toolError(firstIssue(filters.error))
+      const found = await findRelevantMemories(memories, userId, {
+        query: filters.data.searchTerm ?? '',
+        tags: filters.data.tags,
+        from: filters.data.startDate,
+        to: filters.data.endDate,
+        limit,
+      })
+      const heading =
+        found.length === 0
           ? `No memories match "${query}".`
-          : `${total} ${total === 1 ? 'memory matches' : 'memories match'} "${query}"${shown < total ? ` (the best ${shown})` : ''}:`,
-      ),
-    ),
+          : `Found ${found.length} ${found.length === 1 ? 'memory' : 'memories'} for "${query}", best first:`
+      return ok([heading, ...found.map(memoryLine)].join('\n'), { query, memories: found })
+    }),
   )
 
   server.registerTool(
