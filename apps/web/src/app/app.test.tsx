@@ -14,6 +14,14 @@ const pageHandlers = () => [
     HttpResponse.json({ totalMemories: 0, recentMemories: 0, activeChats: 0 }),
   ),
   http.get('/api/dashboard/briefing', () => HttpResponse.json({ content: 'Good morning' })),
+  http.get('/api/chat/history', () =>
+    HttpResponse.json({
+      conversationId: null,
+      messages: [],
+      totalCount: 0,
+      assistant: { name: 'Remi', model: null },
+    }),
+  ),
 ]
 
 function renderApp(route: string) {

@@ -61,7 +61,8 @@ export function resetCsrfToken(): void {
   csrfToken = null
 }
 
-function getCsrfToken(): Promise<string> {
+/** The session's CSRF token, fetched once and shared by every write (also the chat's event stream). */
+export function getCsrfToken(): Promise<string> {
   if (csrfToken) return csrfToken
   const pending = request<{ csrfToken: string }>('GET', 'auth/csrf-token').then((body) => body.csrfToken)
   csrfToken = pending
@@ -99,15 +100,18 @@ async function request<T>(method: Method, path: string, body?: unknown, query?: 
   }
 
   const payload = await readBody(response)
-  if (!response.ok) {
-    if (response.status === 400 || response.status === 401) resetCsrfToken()
-    const code = isRecord(payload) && isErrorCode(payload.code) ? payload.code : undefined
-    throw new ApiError(messageForStatus(response.status, payload), response.status, code, payload)
-  }
+  if (!response.ok) throw errorForResponse(response.status, payload)
   return payload as T
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The error for a refused answer; a 400 or 401 also drops the CSRF token (spec §8). */
+export function errorForResponse(status: number, payload: unknown): ApiError {
+  if (status === 400 || status === 401) resetCsrfToken()
+  const code = isRecord(payload) && isErrorCode(payload.code) ? payload.code : undefined
+  return new ApiError(messageForStatus(status, payload), status, code, payload)
+}
+
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined
   const text = await response.text().catch(() => '')
   if (!text) return undefined

@@ -11,16 +11,19 @@ interface ModalProps {
   size?: 'sm' | 'lg' | 'xl'
   children: ReactNode
   footer?: ReactNode
+  /** After the closing transition, when focus can be moved elsewhere. */
+  onExited?: () => void
 }
 
 /** Closes on Escape, backdrop click and the close button; Bootstrap locks body scrolling while it is open. */
-export function Modal({ show, onHide, title, size, children, footer }: ModalProps) {
+export function Modal({ show, onHide, title, size, children, footer, onExited }: ModalProps) {
   const titleId = useId()
   return (
     <BsModal
       aria-labelledby={titleId}
       show={show}
       onHide={onHide}
+      onExited={onExited}
       size={size}
       centered
       style={{ zIndex: MODAL_Z_INDEX }}
@@ -47,6 +50,7 @@ interface ConfirmModalProps {
   variant?: string
   onConfirm: () => void
   onCancel: () => void
+  onExited?: () => void
 }
 
 export function ConfirmModal({
@@ -59,6 +63,7 @@ export function ConfirmModal({
   variant = 'danger',
   onConfirm,
   onCancel,
+  onExited,
 }: ConfirmModalProps) {
   // While the action runs, closing would hide its outcome; ignore close requests.
   const hide = () => {
@@ -68,6 +73,7 @@ export function ConfirmModal({
     <Modal
       show={show}
       onHide={hide}
+      onExited={onExited}
       title={title}
       footer={
         <>

@@ -4,11 +4,22 @@ import { App } from '../../../app/app'
 import { storageKeys } from '../../../lib/storage'
 import { signedIn, signedOut } from '../../../test/fixtures'
 import { LocationDisplay } from '../../../test/location-display'
-import { renderWithProviders, server } from '../../../test/render'
+import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'
 
 function renderApp(route: string) {
+  // Landing on /chat loads its history.
+  server.use(
+    http.get('/api/chat/history', () =>
+      HttpResponse.json({
+        conversationId: null,
+        messages: [],
+        totalCount: 0,
+        assistant: { name: 'Remi', model: null },
+      }),
+    ),
+  )
   return renderWithProviders(
     <>
       <App />

@@ -1,6 +1,216 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import { ConfirmModal } from '../../../components/ui/modal'
+import { LoadingSpinner } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
 import { BRAND } from '../../../config/brand'
+import { errorMessage } from '../../../lib/api-client'
+import { useCurrentUser } from '../../../lib/auth'
+import { useClearChatHistory } from '../api/clear-chat-history'
+import { useChatHistory } from '../api/get-chat-history'
+import { useRegenerateAnswer } from '../api/regenerate-answer'
+import { useSendMessage } from '../api/send-message'
+import type { AssistantInfo } from '@remi/shared'
+import { useChatStore, type TemporaryMessage } from '../store'
+import { Composer } from './composer'
+import { FallbackBoundary } from './fallback-boundary'
+import { MessageList } from './message-list'
+import './chat.css'
 
-// Placeholder until the chat issue lands.
 export function ChatPage() {
-  return <h1>Chat with {BRAND}</h1>
+  const { data: user } = useCurrentUser()
+  const claim = useChatStore((s) => s.claim)
+  // Whatever an earlier user left on this screen (same tab, after a logout) is not this user's.
+  useEffect(() => {
+    if (user?.id) claim(user.id)
+  }, [user?.id, claim])
+
+  useBodyScrollLock()
+  const { pageRef, height } = useFillViewport()
+
+  const history = useChatHistory()
+  const firstPage = history.data?.pages[0]
+  const setConversationId = useChatStore((s) => s.setConversationId)
+  useEffect(() => {
+    if (firstPage?.conversationId) setConversationId(firstPage.conversationId)
+  }, [firstPage?.conversationId, setConversationId])
+
+  const isSending = useChatStore((s) => s.isSending)
+  const isConnected = useChatStore((s) => s.isConnected)
+  const hasLocal = useChatStore((s) => s.temporaryMessages.length > 0 || s.localAnswers.length > 0)
+  const hasMessages = (history.data?.pages.some((p) => p.messages.length > 0) ?? false) || hasLocal
+
+  const input = useRef<HTMLTextAreaElement>(null)
+  const send = useSendMessage()
+  const regenerate = useRegenerateAnswer()
+  const onSend = useCallback((text: string) => void send(text), [send])
+  const onResend = useCallback(
+    (message: TemporaryMessage) => {
+      if (useChatStore.getState().isSending) return
+      useChatStore.getState().removeTemporary(message.id)
+      void send(message.content)
+    },
+    [send],
+  )
+  const onEdit = useCallback((message: TemporaryMessage) => {
+    const store = useChatStore.getState()
+    store.removeTemporary(message.id)
+    store.setMessageInput(message.content)
+    input.current?.focus()
+  }, [])
+
+  const [confirming, setConfirming] = useState(false)
+  const loadOlder = useCallback(() => void history.fetchNextPage(), [history])
+
+  const loadFailed = history.isError && !history.data
+  return (
+    <section
+      ref={pageRef}
+      className="chat-page d-flex flex-column"
+      style={{ height }}
+      aria-labelledby="chat-title"
+    >
+      <div className="d-flex flex-wrap align-items-center gap-2 pb-2 border-bottom">
+        <h1 id="chat-title" className="h3 mb-0">
+          Chat with {BRAND}
+        </h1>
+        <AssistantBadge info={firstPage?.assistant ?? null} />
+        <Button
+          className="ms-auto"
+          variant="outline-danger"
+          size="sm"
+          disabled={!hasMessages || isSending}
+          onClick={() => setConfirming(true)}
+        >
+          Clear History
+        </Button>
+      </div>
+
+      {!isConnected ? (
+        <Alert variant="warning" className="py-2 my-2 small">
+          The connection to the server was lost. Check your connection; messages you send will show if they
+          fail.
+        </Alert>
+      ) : null}
+
+      <FallbackBoundary
+        fallback={
+          <Alert variant="danger" className="my-3">
+            Unable to load chat messages
+          </Alert>
+        }
+      >
+        <MessageList
+          history={history.data}
+          status={
+            history.isPending ? (
+              <LoadingSpinner text="Loading chat history..." />
+            ) : loadFailed ? (
+              <Alert variant="danger" className="my-3">
+                <Alert.Heading as="h2" className="h5">
+                  Failed to load chat history
+                </Alert.Heading>
+                <p className="mb-2">{errorMessage(history.error)}</p>
+                <Button variant="danger" size="sm" onClick={() => void history.refetch()}>
+                  Retry
+                </Button>
+              </Alert>
+            ) : null
+          }
+          showEmptyState={history.isSuccess}
+          hasOlder={history.hasNextPage}
+          loadingOlder={history.isFetchingNextPage}
+          olderFailed={history.isFetchNextPageError}
+          loadOlder={loadOlder}
+          onRegenerate={() => void regenerate()}
+          onResend={onResend}
+          onEdit={onEdit}
+        />
+      </FallbackBoundary>
+
+      <Composer inputRef={input} onSend={onSend} />
+      <ClearConfirm
+        show={confirming}
+        onDone={() => setConfirming(false)}
+        onExited={() => input.current?.focus()}
+      />
+    </section>
+  )
+}
+
+/** Who answers: the model's name, or the offline assistant. */
+function AssistantBadge({ info }: { info: AssistantInfo | null }) {
+  if (!info) return null
+  return (
+    <span className="badge rounded-pill text-bg-light border chat-model" title="The assistant answering">
+      {info.model ?? 'Offline assistant'}
+    </span>
+  )
+}
+
+function ClearConfirm({
+  show,
+  onDone,
+  onExited,
+}: {
+  show: boolean
+  onDone: () => void
+  onExited: () => void
+}) {
+  const clear = useClearChatHistory()
+  const toast = useToast()
+  return (
+    <ConfirmModal
+      show={show}
+      title="Clear Chat History"
+      message="This deletes every message of this conversation. It cannot be undone."
+      confirmLabel="Clear"
+      busy={clear.isPending}
+      busyLabel="Clearing..."
+      onConfirm={() =>
+        clear.mutate(undefined, {
+          onError: (error) => toast.error(errorMessage(error)),
+          onSettled: onDone,
+        })
+      }
+      onCancel={onDone}
+      onExited={onExited}
+    />
+  )
+}
+
+/** Spec §2: the page itself does not scroll while the chat is open; the message list does. */
+function useBodyScrollLock() {
+  useEffect(() => {
+    const { body } = document
+    const previous = body.style.overflow
+    body.style.overflow = 'hidden'
+    return () => {
+      body.style.overflow = previous
+    }
+  }, [])
+}
+
+/** The chat takes the rest of the viewport under the navigation bar, whatever that bar's height. */
+function useFillViewport() {
+  const pageRef = useRef<HTMLElement>(null)
+  const [offset, setOffset] = useState(0)
+  useLayoutEffect(() => {
+    // Arriving from a scrolled page would otherwise leave the chat shifted up under a locked body.
+    if (window.scrollY > 0) window.scrollTo(0, 0)
+    const measure = () => {
+      const page = pageRef.current
+      if (!page) return
+      // The container's bottom padding stays visible below the composer.
+      const below = page.parentElement
+        ? parseFloat(getComputedStyle(page.parentElement).paddingBottom) || 0
+        : 0
+      setOffset(Math.round(page.getBoundingClientRect().top + window.scrollY + below))
+    }
+    measure()
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [])
+  return { pageRef, height: `calc(100dvh - ${offset}px)` }
 }

@@ -1,0 +1,125 @@
+import type { SendMessageBody, SendMessageResponse } from '@remi/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { api, errorMessage, isApiError } from '../../../lib/api-client'
+import { postEventStream, type ServerSentEvent } from '../../../lib/event-stream'
+import { runAnswerStream, settleStoppedAnswer } from '../lib/answer-stream'
+import { localId, useChatStore } from '../store'
+import { addToHistory, refetchHistory } from './get-chat-history'
+
+/** The plain exchange: both stored messages at once. */
+export function sendMessage(body: SendMessageBody): Promise<SendMessageResponse> {
+  return api.post<SendMessageResponse>('chat/send', body)
+}
+
+/** The same exchange as server-sent events: user, activity, delta, done or error. */
+export function streamMessage(
+  body: SendMessageBody,
+  options: { signal: AbortSignal; onEvent: (event: ServerSentEvent) => void },
+): Promise<void> {
+  return postEventStream('chat/stream', body, options)
+}
+
+/**
+ * Spec §4's chat send, streamed: trim, ignore empty or while sending, clear the input, show the message
+ * as 'Sending...' with the typing indicator, then the answer token by token. Falls back to chat/send
+ * when the stream is unavailable. Nothing the person typed is lost: a refused message stays with its
+ * error, and a message stopped before the server had it goes back into the input.
+ */
+export function useSendMessage() {
+  const queryClient = useQueryClient()
+  return useCallback(
+    async (input: string) => {
+      const store = useChatStore.getState
+      const content = input.trim()
+      if (!content || store().isSending) return
+
+      const temporary = { id: localId('temp'), content, timestamp: new Date().toISOString(), isPending: true }
+      const controller = new AbortController()
+      const body: SendMessageBody = { content, conversationId: store().conversationId ?? undefined }
+      store().setMessageInput('')
+      store().beginAnswer({
+        temporary,
+        draft: { afterId: null, replacesId: null, text: '', activity: [] },
+        controller,
+      })
+      const current = () => store().controller === controller
+
+      const outcome = await runAnswerStream(
+        (onEvent) => streamMessage(body, { signal: controller.signal, onEvent }),
+        {
+          queryClient,
+          controller,
+          temporaryId: temporary.id,
+        },
+      )
+      if (!current()) return
+      const draft = store().draft
+
+      if (outcome.kind === 'unavailable') {
+        // No Stop for the plain call: it cannot be cut short, only its answer ignored.
+        store().disallowStop()
+        try {
+          const result = await sendMessage(body)
+          if (!current()) return
+          store().setConversationId(result.conversationId)
+          addToHistory(queryClient, [result.userMessage, result.assistantMessage], result.conversationId)
+          store().removeTemporary(temporary.id)
+          store().setConnected(true)
+        } catch (error) {
+          if (!current()) return
+          store().failTemporary(temporary.id, errorMessage(error))
+          if (isApiError(error) && error.isNetworkError) store().setConnected(false)
+          if (isApiError(error) && error.status === 404 && body.conversationId) {
+            // The conversation is gone (cleared in another tab): the next send starts a new one.
+            store().setConversationId(null)
+            void refetchHistory(queryClient)
+          }
+        }
+      } else if (outcome.kind === 'done') {
+        store().removeTemporary(temporary.id)
+        store().setConnected(true)
+        // A server that skipped the `user` event still stored the message: show it.
+        if (!draft?.afterId) void refetchHistory(queryClient)
+      } else if (outcome.kind === 'failed') {
+        if (draft?.afterId) {
+          // The message is stored; its answer is what failed.
+          store().addLocalAnswer({
+            id: localId('failed'),
+            afterId: draft.afterId,
+            replacesId: null,
+            content: draft.text,
+            createdUtc: new Date().toISOString(),
+            error: outcome.error,
+          })
+        } else {
+          store().failTemporary(temporary.id, outcome.error)
+        }
+        store().setConnected(!outcome.network)
+      } else if (draft?.afterId) {
+        // Stopped after the server stored the message: keep what was written until its stored copy shows.
+        if (draft.text) {
+          const id = localId('stopped')
+          store().addLocalAnswer({
+            id,
+            afterId: draft.afterId,
+            replacesId: null,
+            content: draft.text,
+            createdUtc: new Date().toISOString(),
+            stopped: true,
+          })
+          void settleStoppedAnswer(queryClient, id)
+        } else {
+          void refetchHistory(queryClient)
+        }
+      } else {
+        // Stopped before the server confirmed the message: give the text back.
+        store().removeTemporary(temporary.id)
+        if (!store().messageInput) store().setMessageInput(content)
+        void refetchHistory(queryClient)
+      }
+      store().endAnswer()
+    },
+    [queryClient],
+  )
+}

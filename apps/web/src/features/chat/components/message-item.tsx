@@ -1,0 +1,192 @@
+import type { ChatMessage } from '@remi/shared'
+import { useEffect, useState, type ReactNode } from 'react'
+import Button from 'react-bootstrap/Button'
+import { Markdown } from '../../../components/ui/markdown'
+import { BRAND } from '../../../config/brand'
+import type { Draft, LocalAnswer, TemporaryMessage } from '../store'
+import { ActivityNote, AnswerDetails } from './answer-details'
+import { RelativeTime } from './relative-time'
+
+interface BubbleProps {
+  side: 'user' | 'assistant'
+  failed?: boolean
+  children: ReactNode
+  meta?: ReactNode
+  busy?: boolean
+}
+
+/** User messages on the right, the assistant's on the left with its name (spec §2). */
+function Bubble({ side, failed = false, children, meta, busy }: BubbleProps) {
+  const classes = ['chat-bubble', `chat-bubble-${side}`, failed ? 'chat-bubble-failed' : ''].filter(Boolean)
+  return (
+    <div className={`chat-row chat-row-${side}`}>
+      <article className={classes.join(' ')} aria-busy={busy || undefined}>
+        {side === 'assistant' ? (
+          <div className="chat-sender">{BRAND}</div>
+        ) : (
+          <div className="visually-hidden">You</div>
+        )}
+        {children}
+        {meta ? <div className="chat-meta">{meta}</div> : null}
+      </article>
+    </div>
+  )
+}
+
+function UserText({ children }: { children: string }) {
+  // What a person typed is shown as typed: no markdown, no HTML.
+  return <p className="chat-user-text mb-0">{children}</p>
+}
+
+export function StoredMessage({
+  message,
+  now,
+  actions,
+}: {
+  message: ChatMessage
+  now: number
+  actions?: ReactNode
+}) {
+  if (message.isUserMessage) {
+    return (
+      <Bubble side="user" meta={<RelativeTime iso={message.createdUtc} now={now} />}>
+        <UserText>{message.content}</UserText>
+      </Bubble>
+    )
+  }
+  return (
+    <Bubble
+      side="assistant"
+      meta={
+        <>
+          <RelativeTime iso={message.createdUtc} now={now} />
+          {message.stopped ? <span className="chat-stopped">Stopped</span> : null}
+        </>
+      }
+    >
+      <Markdown>{message.content}</Markdown>
+      <AnswerDetails citations={message.citations} activity={message.activity} />
+      {actions}
+    </Bubble>
+  )
+}
+
+export function LocalAnswerMessage({ answer, actions }: { answer: LocalAnswer; actions?: ReactNode }) {
+  return (
+    <Bubble
+      side="assistant"
+      failed={Boolean(answer.error)}
+      meta={answer.stopped ? <span className="chat-stopped">Stopped</span> : null}
+    >
+      {answer.content ? <Markdown>{answer.content}</Markdown> : null}
+      {answer.error ? <p className="chat-error mb-0">{answer.error}</p> : null}
+      {actions}
+    </Bubble>
+  )
+}
+
+export function TemporaryChatMessage({
+  message,
+  onRetry,
+  onEdit,
+}: {
+  message: TemporaryMessage
+  onRetry: () => void
+  onEdit: () => void
+}) {
+  return (
+    <Bubble
+      side="user"
+      failed={Boolean(message.error)}
+      meta={message.isPending ? <span>Sending...</span> : null}
+    >
+      <UserText>{message.content}</UserText>
+      {message.error ? (
+        <>
+          <p className="chat-error mb-0 mt-1">{message.error}</p>
+          <div className="d-flex gap-2 mt-1">
+            <Button size="sm" variant="outline-danger" onClick={onRetry}>
+              Try again
+            </Button>
+            <Button size="sm" variant="outline-secondary" onClick={onEdit}>
+              Edit
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Bubble>
+  )
+}
+
+/** The answer as it streams in; announced once complete (the stored copy replaces it). */
+export function DraftMessage({ draft }: { draft: Draft }) {
+  const running = draft.activity.filter((a) => a.running)
+  return (
+    <Bubble side="assistant" busy>
+      <div data-testid="streaming-answer">
+        <Markdown>{draft.text}</Markdown>
+      </div>
+      {running.length > 0 ? <ActivityNote activity={running} /> : null}
+    </Bubble>
+  )
+}
+
+/** Shown until the first token; says what the assistant is doing when it uses a tool. */
+export function TypingIndicator({ draft }: { draft: Draft | null }) {
+  const doing = draft?.activity.findLast((a) => a.running)?.summary
+  return (
+    <div className="chat-row chat-row-assistant">
+      <div className="chat-bubble chat-bubble-assistant chat-typing" role="status">
+        <div className="chat-sender">{BRAND}</div>
+        <span className="chat-typing-dots" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className={doing ? 'small text-body-secondary ms-2' : 'visually-hidden'}>
+          {doing ?? `${BRAND} is typing...`}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+export function AnswerActions({
+  content,
+  onRegenerate,
+  regenerateLabel = 'Regenerate',
+}: {
+  content?: string
+  onRegenerate?: () => void
+  regenerateLabel?: string
+}) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  useEffect(() => {
+    if (copied === 'idle') return
+    const timer = window.setTimeout(() => setCopied('idle'), 2000)
+    return () => window.clearTimeout(timer)
+  }, [copied])
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(content ?? '')
+      setCopied('copied')
+    } catch {
+      setCopied('failed')
+    }
+  }
+  if (!content && !onRegenerate) return null
+  return (
+    <div className="chat-actions d-flex flex-wrap gap-1 mt-2">
+      {content ? (
+        <Button size="sm" variant="outline-secondary" onClick={() => void copy()}>
+          {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+        </Button>
+      ) : null}
+      {onRegenerate ? (
+        <Button size="sm" variant="outline-secondary" onClick={onRegenerate}>
+          {regenerateLabel}
+        </Button>
+      ) : null}
+    </div>
+  )
+}

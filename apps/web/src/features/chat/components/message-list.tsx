@@ -1,0 +1,259 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import Button from 'react-bootstrap/Button'
+import Spinner from 'react-bootstrap/Spinner'
+import { BRAND } from '../../../config/brand'
+import { buildTimeline, flattenHistory, type HistoryData, type TimelineItem } from '../lib/history'
+import { useChatStore, type TemporaryMessage } from '../store'
+import { FallbackBoundary } from './fallback-boundary'
+import {
+  AnswerActions,
+  DraftMessage,
+  LocalAnswerMessage,
+  StoredMessage,
+  TemporaryChatMessage,
+  TypingIndicator,
+} from './message-item'
+
+/** Closer than this to the bottom counts as "at the newest message". */
+const BOTTOM_SLACK = 48
+/** Closer than this to the top loads the older page. */
+const TOP_SLACK = 80
+
+interface Props {
+  history: HistoryData | undefined
+  /** Shown above the messages: the loading spinner or the load error. */
+  status?: ReactNode
+  showEmptyState: boolean
+  hasOlder: boolean
+  loadingOlder: boolean
+  olderFailed: boolean
+  loadOlder: () => void
+  onRegenerate: () => void
+  onResend: (message: TemporaryMessage) => void
+  onEdit: (message: TemporaryMessage) => void
+}
+
+export function MessageList({
+  history,
+  status,
+  showEmptyState,
+  hasOlder,
+  loadingOlder,
+  olderFailed,
+  loadOlder,
+  onRegenerate,
+  onResend,
+  onEdit,
+}: Props) {
+  const localAnswers = useChatStore((s) => s.localAnswers)
+  const temporaryMessages = useChatStore((s) => s.temporaryMessages)
+  const draft = useChatStore((s) => s.draft)
+  const isTyping = useChatStore((s) => s.isTyping)
+  const isSending = useChatStore((s) => s.isSending)
+  const autoScroll = useChatStore((s) => s.autoScroll)
+  const setAutoScroll = useChatStore((s) => s.setAutoScroll)
+  const now = useNow(60_000)
+
+  const items = useMemo(
+    () => buildTimeline(flattenHistory(history), localAnswers, temporaryMessages, draft),
+    [history, localAnswers, temporaryMessages, draft],
+  )
+  const showDraft = Boolean(draft?.text)
+  const last = items.at(-1)
+  // Regenerate and Copy belong to the last answer, when nothing is on its way.
+  const lastAnswerKey =
+    !isSending && last && (last.kind === 'local' || (last.kind === 'stored' && !last.message.isUserMessage))
+      ? last.key
+      : null
+
+  const { scroller, jumpToLatest } = useStickToBottom({
+    autoScroll,
+    setAutoScroll,
+    firstKey: items[0]?.key,
+    contentKey: `${items.length}:${last?.key}:${draft?.text.length ?? -1}:${isTyping}`,
+    onNearTop: hasOlder && !loadingOlder && !olderFailed ? loadOlder : undefined,
+  })
+
+  const empty = items.length === 0 && !isTyping && !showDraft
+  return (
+    <div className="chat-scroll-area position-relative flex-grow-1">
+      <div ref={scroller} className="chat-scroll h-100" tabIndex={0} role="region" aria-label="Messages">
+        {status}
+        {hasOlder || loadingOlder || olderFailed ? (
+          <div className="text-center my-2">
+            {loadingOlder ? (
+              <Spinner animation="border" size="sm" role="status">
+                <span className="visually-hidden">Loading older messages...</span>
+              </Spinner>
+            ) : (
+              <>
+                {olderFailed ? (
+                  <span className="small text-danger me-2">Older messages could not be loaded.</span>
+                ) : null}
+                <Button size="sm" variant="link" onClick={loadOlder}>
+                  Load older messages
+                </Button>
+              </>
+            )}
+          </div>
+        ) : null}
+        {empty && showEmptyState ? (
+          <div className="chat-empty text-center text-body-secondary py-5">
+            <h2 className="h4 text-body">Welcome to {BRAND} Chat!</h2>
+            <p className="mb-0">Start a conversation with your AI assistant.</p>
+          </div>
+        ) : null}
+        <ol className="list-unstyled mb-0" role="log" aria-live="polite" aria-label="Conversation">
+          {items.map((item) => (
+            <li key={item.key}>
+              <FallbackBoundary
+                fallback={<p className="chat-broken small text-danger">Error displaying message</p>}
+              >
+                <Item
+                  item={item}
+                  now={now}
+                  isLastAnswer={item.key === lastAnswerKey}
+                  onRegenerate={onRegenerate}
+                  onResend={onResend}
+                  onEdit={onEdit}
+                />
+              </FallbackBoundary>
+            </li>
+          ))}
+        </ol>
+        {draft && showDraft ? <DraftMessage draft={draft} /> : null}
+        {isTyping ? <TypingIndicator draft={draft} /> : null}
+      </div>
+      {!autoScroll && !empty ? (
+        <Button size="sm" variant="primary" className="chat-jump shadow" onClick={jumpToLatest}>
+          Jump to latest
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+function Item({
+  item,
+  now,
+  isLastAnswer,
+  onRegenerate,
+  onResend,
+  onEdit,
+}: {
+  item: TimelineItem
+  now: number
+  isLastAnswer: boolean
+  onRegenerate: () => void
+  onResend: (message: TemporaryMessage) => void
+  onEdit: (message: TemporaryMessage) => void
+}) {
+  switch (item.kind) {
+    case 'stored':
+      return (
+        <StoredMessage
+          message={item.message}
+          now={now}
+          actions={
+            isLastAnswer ? <AnswerActions content={item.message.content} onRegenerate={onRegenerate} /> : null
+          }
+        />
+      )
+    case 'local':
+      return (
+        <LocalAnswerMessage
+          answer={item.answer}
+          actions={
+            isLastAnswer ? (
+              <AnswerActions
+                content={item.answer.content}
+                onRegenerate={item.answer.canRetry ? onRegenerate : undefined}
+                regenerateLabel="Try again"
+              />
+            ) : null
+          }
+        />
+      )
+    case 'temporary':
+      return (
+        <TemporaryChatMessage
+          message={item.message}
+          onRetry={() => onResend(item.message)}
+          onEdit={() => onEdit(item.message)}
+        />
+      )
+  }
+}
+
+/** Re-renders every `ms` so relative times move on. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), ms)
+    return () => window.clearInterval(timer)
+  }, [ms])
+  return now
+}
+
+/**
+ * Follows the newest message while `autoScroll` is on; scrolling up turns it off (and near the top asks
+ * for older messages, keeping the view where it was when they arrive above).
+ */
+function useStickToBottom({
+  autoScroll,
+  setAutoScroll,
+  firstKey,
+  contentKey,
+  onNearTop,
+}: {
+  autoScroll: boolean
+  setAutoScroll: (on: boolean) => void
+  firstKey: string | undefined
+  contentKey: string
+  onNearTop?: () => void
+}) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const lastHeight = useRef(0)
+  const lastFirstKey = useRef(firstKey)
+
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    if (lastFirstKey.current !== undefined && firstKey !== lastFirstKey.current && !autoScroll) {
+      // Older messages arrived above: keep the same messages in view.
+      el.scrollTop += el.scrollHeight - lastHeight.current
+    }
+    lastFirstKey.current = firstKey
+    if (autoScroll) el.scrollTop = el.scrollHeight
+    lastHeight.current = el.scrollHeight
+  }, [autoScroll, firstKey, contentKey])
+
+  useEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    const onScroll = () => {
+      const fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight
+      setAutoScroll(fromBottom <= BOTTOM_SLACK)
+      if (el.scrollTop <= TOP_SLACK && el.scrollHeight > el.clientHeight) onNearTop?.()
+    }
+    // A downward swipe inside a scrolled list is scrolling, not the page's pull-to-refresh.
+    const onTouchStart = (event: TouchEvent) => {
+      if (el.scrollTop > 0) event.stopPropagation()
+    }
+    el.addEventListener('scroll', onScroll, { passive: true })
+    el.addEventListener('touchstart', onTouchStart, { passive: true })
+    return () => {
+      el.removeEventListener('scroll', onScroll)
+      el.removeEventListener('touchstart', onTouchStart)
+    }
+  }, [setAutoScroll, onNearTop])
+
+  return {
+    scroller,
+    jumpToLatest: () => {
+      setAutoScroll(true)
+      const el = scroller.current
+      if (el) el.scrollTop = el.scrollHeight
+    },
+  }
+}
