@@ -21,7 +21,10 @@ describe('PGlite on disk', () => {
       { email: 'disk@example.test', name: 'Disk', picture: null, timezone: 'UTC' },
       { provider: 'local', subject: 'disk' },
     )
-    const session = await createSessions(createSessionsRepo(first.db), env.sessionSecret, false).create(user.id, undefined)
+    const session = await createSessions(createSessionsRepo(first.db), env.sessionSecret, false).create(
+      user.id,
+      undefined,
+    )
     const app = await buildApp({ env, database: first })
     const csrf = await app.inject('/api/auth/csrf-token')
     const cookie = `remi_session=${session.cookieValue}; remi_csrf=${csrf.cookies.find((c) => c.name === 'remi_csrf')!.value}`

@@ -8,8 +8,7 @@ export interface HistoryMessage {
 
 /** What the assistant reports while it answers (the chat's SSE `activity` and `delta` events). */
 export type AssistantEvent =
-  | { type: 'activity'; status: 'started' | 'finished'; activity: Activity }
-  | { type: 'delta'; text: string }
+  { type: 'activity'; status: 'started' | 'finished'; activity: Activity } | { type: 'delta'; text: string }
 
 export interface AnswerInput {
   userId: string

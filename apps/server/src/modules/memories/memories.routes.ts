@@ -52,7 +52,9 @@ export async function memoriesRoutes(app: FastifyInstance, opts: { service: Memo
       // The generic 413 text does not say what the limit is; everything else goes to the app's handler.
       errorHandler: (error: FastifyError) => {
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          throw payloadTooLarge(`The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`)
+          throw payloadTooLarge(
+            `The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`,
+          )
         }
         throw error
       },
