@@ -16,6 +16,7 @@ import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
 import type { AssistantOptions } from './modules/assistant/index.ts'
 import type { OidcFetch } from './modules/auth/oidc.ts'
 import { chatModule } from './modules/chat/index.ts'
+import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
@@ -44,6 +45,8 @@ export interface AppOptions {
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
   oidcFetch?: OidcFetch
   rateLimits?: { global?: number; signIn?: number }
+  /** Test hook: how long the briefing's model may write before the template does (default 30 s). */
+  briefingModelTimeoutMs?: number
   /** The chat assistant's timeouts, retries and clock (tests shorten them). */
   assistant?: AssistantOptions
   /** Test hook: told of every route as it is registered. */
@@ -152,6 +155,7 @@ export async function buildApp(options: AppOptions) {
     oidcFetch: options.oidcFetch,
     logger: app.log,
     assistant: options.assistant,
+    briefingModelTimeoutMs: options.briefingModelTimeoutMs,
   })
   app.decorate('services', services)
 
@@ -170,6 +174,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
       await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
+      await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })
       await api.register(chatModule, { prefix: '/chat', chat: services.chat })
       await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
       await api.register(mcpModule, { prefix: '/mcp', ...services })

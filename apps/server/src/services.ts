@@ -13,6 +13,9 @@ import { createWeatherService } from './modules/datasources/weather.service.ts'
 import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
 import { createChatRepo } from './modules/chat/chat.repo.ts'
 import { createChatService } from './modules/chat/chat.service.ts'
+import { createBriefingsRepo } from './modules/dashboard/briefings.repo.ts'
+import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts'
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
 import { createMemoriesService } from './modules/memories/memories.service.ts'
 import { createAccessTokensRepo } from './modules/tokens/tokens.repo.ts'
@@ -30,6 +33,8 @@ export function createServices(deps: {
   /** Where the assistant logs (a model moved to context mode, a failed answer); tests tune its timeouts. */
   logger?: AssistantLogger | undefined
   assistant?: AssistantOptions | undefined
+  /** Test hook: how long the briefing's model may write (default 30 s). */
+  briefingModelTimeoutMs?: number | undefined
 }) {
   const { env, db, integrations } = deps
   const users = createUsersRepo(db)
@@ -49,6 +54,16 @@ export function createServices(deps: {
     options: deps.assistant,
   })
   const chat = createChatService({ repo: createChatRepo(db), assistant })
+  const dashboard = createDashboardService({
+    repo: createDashboardRepo(db),
+    briefings: createBriefingsRepo(db),
+    users,
+    memories,
+    weather,
+    calendar,
+    languageModel: integrations.languageModel,
+    modelTimeoutMs: deps.briefingModelTimeoutMs,
+  })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
   return {
     users,
@@ -61,6 +76,7 @@ export function createServices(deps: {
     dataSources,
     assistant,
     chat,
+    dashboard,
     accessTokens,
   }
 }

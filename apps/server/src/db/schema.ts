@@ -158,6 +158,8 @@ export const briefings = pgTable(
     content: text('content').notNull(),
     source: text('source', { enum: ['ai', 'offline'] }).notNull(),
     inputsHash: text('inputs_hash').notNull(),
+    /** Each section's status ({weather, calendar, memories}), answered with the stored briefing. */
+    sections: jsonb('sections').$type<Record<string, unknown>>().notNull().default({}),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],

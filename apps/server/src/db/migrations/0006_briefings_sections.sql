@@ -1,0 +1,1 @@
+ALTER TABLE "briefings" ADD COLUMN "sections" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,143 @@
+import type { TodayFacts } from '@remi/shared'
+import { describe, expect, it } from 'vitest'
+import { unwrapFence } from './briefing-model.ts'
+import { escapeMarkdown, renderBriefing } from './briefing-template.ts'
+import { factsHash, oneLine, onThisDayKeys, sectionsOf, suggest } from './today-facts.ts'
+
+const base: Omit<TodayFacts, 'suggestion'> = {
+  date: '2026-03-16',
+  weekday: 'Monday',
+  dateText: 'Monday, March 16, 2026',
+  timeZone: 'Europe/Lisbon',
+  userName: 'Ana',
+  weather: {
+    status: 'ok',
+    place: 'Lisbon, Portugal',
+    onVacation: false,
+    description: 'Partly cloudy',
+    high: 18,
+    low: 9,
+    unit: '°C',
+    rainChance: 10,
+  },
+  calendar: {
+    status: 'ok',
+    events: [
+      { title: 'Holiday', allDay: true, start: null, end: null, location: null, calendar: 'Family' },
+      { title: 'Gym', allDay: false, start: '07:30', end: '08:30', location: null, calendar: 'Family' },
+      { title: 'Night shift', allDay: false, start: '22:00', end: null, location: null, calendar: 'Work' },
+    ],
+    total: 3,
+    unreadable: [],
+  },
+  memories: { status: 'ok', dueToday: [], upcoming: [], onThisDay: [], addedThisWeek: 1 },
+}
+const memory = (text: string, extra: object = {}) => ({
+  id: 'x',
+  text,
+  tags: [],
+  date: '2026-03-18',
+  ...extra,
+})
+
+describe('suggest', () => {
+  it('rain first, then a birthday ahead, then the first timed event, then what is due', () => {
+    const rainy = { ...base, weather: { ...base.weather, rainChance: 60 } } as typeof base
+    expect(suggest(rainy)?.kind).toBe('umbrella')
+    const drizzle = {
+      ...base,
+      weather: { ...base.weather, rainChance: null, description: 'Light drizzle' },
+    } as typeof base
+    expect(suggest(drizzle)?.text).toBe('Take an umbrella: light drizzle in Lisbon, Portugal today.')
+
+    const birthday = {
+      ...base,
+      memories: {
+        ...base.memories,
+        upcoming: [{ ...memory('Lunch with Jo', { tags: ['Birthday'] }), daysAhead: 1 }],
+      },
+    } as typeof base
+    expect(suggest(birthday)).toEqual({
+      kind: 'reminder',
+      text: 'Coming up tomorrow (2026-03-18): “Lunch with Jo” Plan a card or a gift now.',
+    })
+
+    // The all-day event has no time: the first timed one is named.
+    expect(suggest(base)).toEqual({
+      kind: 'first_event',
+      text: 'A busy day with 3 events: your first event, Gym, starts at 07:30.',
+    })
+
+    const quiet = {
+      ...base,
+      calendar: { status: 'off' },
+      memories: { ...base.memories, dueToday: [memory('Water the plants', { date: '2026-03-16' })] },
+    } as typeof base
+    expect(suggest(quiet)).toEqual({
+      kind: 'due_today',
+      text: 'Start with what is due today: “Water the plants”',
+    })
+    expect(suggest({ ...quiet, memories: base.memories })).toBeNull()
+  })
+})
+
+describe('the template', () => {
+  it('gives times as facts say: a range, from, all day', () => {
+    const content = renderBriefing({ ...base, suggestion: null })
+    expect(content).toContain('- **All day** Holiday\n- **07:30–08:30** Gym\n- **From 22:00** Night shift')
+    expect(content).toContain('You added 1 memory this week.')
+    expect(content).not.toContain('### Suggestion')
+  })
+
+  it('says how many events were left out', () => {
+    const content = renderBriefing({
+      ...base,
+      calendar: { ...base.calendar, total: 25 } as TodayFacts['calendar'],
+      suggestion: null,
+    })
+    expect(content).toContain('- …and 22 more events')
+  })
+
+  it('a failed section shows its reason in one line', () => {
+    const facts = {
+      ...base,
+      memories: { status: 'failed', reason: 'It could not be read right now.' },
+      suggestion: null,
+    } as TodayFacts
+    expect(renderBriefing(facts)).toContain(
+      '### Memories\n\n_Memories are unavailable: It could not be read right now._',
+    )
+    expect(sectionsOf(facts)).toEqual({
+      weather: 'ok',
+      calendar: 'ok',
+      memories: { failed: 'It could not be read right now.' },
+    })
+  })
+})
+
+describe('helpers', () => {
+  it('"on this day" on 28 February of a common year also means 29 February', () => {
+    expect(onThisDayKeys('2026-02-28')).toEqual(['02-28', '02-29'])
+    expect(onThisDayKeys('2028-02-28')).toEqual(['02-28'])
+    expect(onThisDayKeys('2028-02-29')).toEqual(['02-29'])
+    expect(onThisDayKeys('2026-03-16')).toEqual(['03-16'])
+  })
+
+  it('oneLine flattens and shortens at a word', () => {
+    expect(oneLine('a\n\n b\tc ', 10)).toBe('a b c')
+    expect(oneLine('alpha beta gamma delta', 15)).toBe('alpha beta…')
+  })
+
+  it('escapes markdown and unwraps a fenced answer', () => {
+    expect(escapeMarkdown('# [a](b) *c* <i>')).toBe('\\# \\[a\\](b) \\*c\\* \\<i\\>')
+    expect(unwrapFence('```markdown\n# Hi\n```')).toBe('# Hi')
+    expect(unwrapFence('Hi ```x``` there')).toBe('Hi ```x``` there')
+  })
+
+  it('the hash changes with the facts and with who writes', () => {
+    const facts = { ...base, suggestion: null }
+    expect(factsHash(facts, 'template')).toBe(factsHash({ ...facts }, 'template'))
+    expect(factsHash(facts, 'template')).not.toBe(factsHash(facts, 'model:test:mock'))
+    expect(factsHash(facts, 'template')).not.toBe(factsHash({ ...facts, userName: 'Bo' }, 'template'))
+  })
+})

@@ -1,0 +1,457 @@
+import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider'
+import type { Briefing } from '@remi/shared'
+import { MockLanguageModelV4 } from 'ai/test'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { startIcsFake, startOpenMeteoFake, type IcsFake, type OpenMeteoFake } from '../../test/fakes/index.ts'
+
+/** A Monday; Lisbon is on UTC until 29 March, so the ICS fake's UTC day is the user's day. */
+const NOW = new Date('2026-03-16T10:00:00.000Z')
+const MINUTE = 60_000
+
+const LISBON = {
+  name: 'Lisbon',
+  latitude: 38.71667,
+  longitude: -9.13333,
+  timezone: 'Europe/Lisbon',
+  country: 'Portugal',
+}
+const PARIS = {
+  name: 'Paris',
+  latitude: 48.85341,
+  longitude: 2.3488,
+  timezone: 'Europe/Paris',
+  country: 'France',
+}
+
+const reply = (text: string): LanguageModelV4GenerateResult => ({
+  content: [{ type: 'text', text }],
+  finishReason: { unified: 'stop', raw: 'stop' },
+  usage: {
+    inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 20, text: 20, reasoning: 0 },
+  },
+  warnings: [],
+})
+
+let meteo: OpenMeteoFake
+let ics: IcsFake
+/** No model: every briefing is the template's. */
+let offline: TestApp
+/** A mock model whose answer each test chooses. */
+let withModel: TestApp
+let answer: (options: { abortSignal?: AbortSignal | undefined }) => Promise<LanguageModelV4GenerateResult>
+const model = new MockLanguageModelV4({ doGenerate: (options) => answer(options) })
+
+beforeAll(async () => {
+  ;[meteo, ics] = await Promise.all([startOpenMeteoFake(), startIcsFake()])
+  const env = {
+    WEATHER_API_URL: meteo.url,
+    GEOCODING_API_URL: meteo.url,
+    ALLOW_PRIVATE_NETWORK_URLS: 'true',
+    GOOGLE_CALENDAR_API_URL: 'http://127.0.0.1:1',
+    MICROSOFT_GRAPH_API_URL: 'http://127.0.0.1:1',
+  }
+  offline = await buildTestApp({ env, integrations: { languageModel: null } })
+  withModel = await buildTestApp({
+    env,
+    integrations: { languageModel: { model, provider: 'test', modelId: 'mock' } },
+    briefingModelTimeoutMs: 200,
+  })
+})
+afterAll(async () => {
+  await Promise.all([offline?.close(), withModel?.close()])
+  await Promise.all([meteo?.close(), ics?.close()])
+})
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(NOW)
+  meteo.down = false
+  model.doGenerateCalls.length = 0
+  answer = async () => reply('## Hello from the model')
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+async function lisbonUser(t: TestApp, name = 'Ana') {
+  return t.createUser({ timezone: 'Europe/Lisbon', name })
+}
+const weather = {
+  on: (
+    t: TestApp,
+    user: TestUser,
+    configuration: Record<string, unknown> = { locationName: 'Lisbon', location: LISBON },
+  ) => t.factory.dataSource(user.id, 'weather', { isEnabled: true, configuration }),
+  off: (t: TestApp, user: TestUser) =>
+    t.factory.dataSource(user.id, 'weather', {
+      isEnabled: false,
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    }),
+  failing: async (t: TestApp, user: TestUser) => {
+    meteo.down = true
+    await weather.on(t, user)
+  },
+}
+const calendar = {
+  on: (t: TestApp, user: TestUser) =>
+    t.factory.dataSource(user.id, 'calendar', {
+      isEnabled: true,
+      configuration: { icsUrl: ics.calendarUrl },
+    }),
+  off: (t: TestApp, user: TestUser) =>
+    t.factory.dataSource(user.id, 'calendar', {
+      isEnabled: false,
+      configuration: { icsUrl: ics.calendarUrl },
+    }),
+  failing: (t: TestApp, user: TestUser) =>
+    t.factory.dataSource(user.id, 'calendar', {
+      isEnabled: true,
+      configuration: { icsUrl: `${ics.origin}/no-such-calendar.ics` },
+    }),
+}
+
+async function getBriefing(user: TestUser) {
+  const res = await user.api.get<Briefing>('/api/dashboard/briefing')
+  expect(res.status, res.text).toBe(200)
+  return res.body
+}
+
+describe('GET /api/dashboard/briefing: what it says', () => {
+  it('writes the day from the weather, the calendar and the memories (offline template)', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await weather.on(t, user)
+    await calendar.on(t, user)
+    await t.factory.memory(user.id, { text: 'Pay the electricity bill', date: '2026-03-16' })
+    await t.factory.memory(user.id, { text: "Maria's birthday", tags: ['birthday'], date: '2026-03-19' })
+    await t.factory.memory(user.id, { text: 'Far away: dentist check-up', date: '2026-03-24' })
+    await t.factory.memory(user.id, {
+      text: 'Last week',
+      date: '2026-03-10',
+      createdAt: new Date('2026-03-14T12:00:00Z'),
+    })
+
+    const briefing = await getBriefing(user)
+    expect(briefing).toMatchObject({
+      date: '2026-03-16',
+      source: 'offline',
+      generatedAt: NOW.toISOString(),
+      sections: { weather: 'ok', calendar: 'ok', memories: 'ok' },
+    })
+    const c = briefing.content
+    expect(c).toContain('## Good day, Ana!')
+    expect(c).toContain('Today is **Monday, March 16, 2026**.')
+    // The fake's Lisbon: 12.3 °C now, high +3, low −4, 80% rain today.
+    expect(c).toContain('In Lisbon, Portugal: light rain, high 15°C, low 8°C, 80% chance of rain.')
+    // All-day first, then by local start; the moved and cancelled standups are other days.
+    const events = [
+      '**All day** Company holiday',
+      '**09:00–09:30** Team standup',
+      '**15:00–16:00** Dentist (Rua Augusta 1, Lisbon)',
+    ]
+    const at = events.map((e) => c.indexOf(e))
+    expect(
+      at.every((i) => i >= 0),
+      c,
+    ).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+    expect(c).toContain('- Pay the electricity bill')
+    expect(c).toContain("- 2026-03-19 (in 3 days): Maria's birthday")
+    expect(c).not.toContain('Far away')
+    // Created this week (since Sunday the 15th): the three made now; not the one made on Saturday.
+    expect(c).toContain('You added 3 memories this week.')
+    // Rain comes first among the suggestions.
+    expect(c).toContain('Take an umbrella: 80% chance of rain in Lisbon, Portugal today.')
+  })
+
+  it.each([
+    ['off', 'failing'],
+    ['failing', 'off'],
+    ['failing', 'failing'],
+  ] as const)('weather %s and calendar %s: one short line each, never an error', async (w, cal) => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await weather[w](t, user)
+    await calendar[cal](t, user)
+    const briefing = await getBriefing(user)
+
+    const expected = {
+      off: 'off',
+      failing: { failed: expect.any(String) },
+    }
+    expect(briefing.sections).toEqual({ weather: expected[w], calendar: expected[cal], memories: 'ok' })
+    const c = briefing.content
+    expect(c).toContain(
+      w === 'off' ? '_Weather is off. Turn it on under Data Sources._' : '_Weather is unavailable: ',
+    )
+    expect(c).toContain(
+      cal === 'off' ? '_Calendar is off. Turn it on under Data Sources._' : '_Calendar is unavailable: ',
+    )
+    expect(c).not.toContain('Lisbon')
+    expect(c).not.toContain('Dentist')
+    if (cal === 'failing') {
+      expect(briefing.sections.calendar).toEqual({ failed: expect.stringContaining('ICS') })
+    }
+  })
+
+  it('a busy dry day suggests the first event; no name gives a plain greeting', async () => {
+    const t = offline
+    const user = await lisbonUser(t, '')
+    await calendar.on(t, user)
+    const briefing = await getBriefing(user)
+    expect(briefing.content).toContain('## Good day!')
+    expect(briefing.content).toContain(
+      'A busy day with 3 events: your first event, Team standup, starts at 09:00.',
+    )
+    expect(briefing.sections).toEqual({ weather: 'off', calendar: 'ok', memories: 'ok' })
+  })
+
+  it('a birthday ahead is the suggestion when it does not rain', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await calendar.on(t, user)
+    await t.factory.memory(user.id, { text: 'Birthday of Jo', date: '2026-03-18' })
+    const briefing = await getBriefing(user)
+    expect(briefing.content).toContain(
+      'Coming up in 2 days (2026-03-18): “Birthday of Jo” Plan a card or a gift now.',
+    )
+  })
+
+  it.each([
+    [
+      'inside',
+      '2026-03-14T00:00:00.000Z',
+      '2026-03-20T23:59:59.999Z',
+      'You are on vacation in Paris, France: ',
+    ],
+    ['outside', '2026-04-01T00:00:00.000Z', '2026-04-10T23:59:59.999Z', 'In Lisbon, Portugal: '],
+  ])('today %s the vacation range', async (_, startDate, endDate, line) => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await weather.on(t, user, {
+      locationName: 'Lisbon',
+      location: LISBON,
+      vacationMode: { isEnabled: true, locationName: 'Paris', startDate, endDate, location: PARIS },
+    })
+    const briefing = await getBriefing(user)
+    expect(briefing.sections.weather).toBe('ok')
+    expect(briefing.content).toContain(line)
+  })
+
+  it('"on this day" reaches across years, latest first, and leaves today and other days out', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await t.factory.memory(user.id, { text: 'First day at the new job', date: '2025-03-16' })
+    await t.factory.memory(user.id, { text: 'Trip to Porto', date: '2019-03-16' })
+    await t.factory.memory(user.id, { text: 'A day later', date: '2025-03-17' })
+    // Undated: its day is the day it was written.
+    await t.factory.memory(user.id, {
+      text: 'Wrote this note',
+      date: null,
+      createdAt: new Date('2024-03-16T09:00:00Z'),
+    })
+    const briefing = await getBriefing(user)
+    const c = briefing.content
+    expect(c).toContain('**On this day**')
+    const lines = [
+      '- 2025 (1 year ago): First day at the new job',
+      '- 2024 (2 years ago): Wrote this note',
+      '- 2019 (7 years ago): Trip to Porto',
+    ]
+    const at = lines.map((l) => c.indexOf(l))
+    expect(
+      at.every((i) => i >= 0),
+      c,
+    ).toBe(true)
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+    expect(c).not.toContain('A day later')
+  })
+
+  it('memory and calendar text is shown as text, not as markdown', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await t.factory.memory(user.id, {
+      text: '[click](https://evil.example) <b>bold</b> *x*',
+      date: '2026-03-16',
+    })
+    const briefing = await getBriefing(user)
+    expect(briefing.content).toContain('- \\[click\\](https://evil.example) \\<b\\>bold\\</b\\> \\*x\\*')
+  })
+})
+
+describe('GET /api/dashboard/briefing: stored, and rewritten only when due', () => {
+  it('the second GET answers the stored briefing without writing again', async () => {
+    const t = withModel
+    const user = await lisbonUser(t)
+    const first = await getBriefing(user)
+    expect(first.source).toBe('ai')
+    vi.setSystemTime(new Date(NOW.getTime() + 5 * MINUTE))
+    const second = await getBriefing(user)
+    expect(second).toEqual(first)
+    expect(model.doGenerateCalls).toHaveLength(1)
+  })
+
+  it('changed inputs rewrite it only once it is over 30 minutes old; unchanged inputs never', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    const first = await getBriefing(user)
+    expect(first.content).not.toContain('Buy flowers')
+
+    await t.factory.memory(user.id, { text: 'Buy flowers', date: '2026-03-16' })
+    vi.setSystemTime(new Date(NOW.getTime() + 29 * MINUTE))
+    expect(await getBriefing(user)).toEqual(first)
+
+    vi.setSystemTime(new Date(NOW.getTime() + 31 * MINUTE))
+    const second = await getBriefing(user)
+    expect(second.content).toContain('Buy flowers')
+    expect(second.generatedAt).toBe(new Date(NOW.getTime() + 31 * MINUTE).toISOString())
+
+    // Nothing changed since: hours later it is still the same briefing.
+    vi.setSystemTime(new Date(NOW.getTime() + 5 * 60 * MINUTE))
+    expect(await getBriefing(user)).toEqual(second)
+  })
+
+  it('a new local day gets a new briefing', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    const first = await getBriefing(user)
+    vi.setSystemTime(new Date('2026-03-17T00:05:00.000Z'))
+    const next = await getBriefing(user)
+    expect(next.date).toBe('2026-03-17')
+    expect(next.content).toContain('Tuesday, March 17, 2026')
+    expect(first.date).toBe('2026-03-16')
+  })
+
+  it('is kept per user', async () => {
+    const t = offline
+    const ana = await lisbonUser(t, 'Ana')
+    const bo = await lisbonUser(t, 'Bo')
+    await getBriefing(ana)
+    expect((await getBriefing(bo)).content).toContain('## Good day, Bo!')
+    expect((await getBriefing(ana)).content).toContain('## Good day, Ana!')
+  })
+})
+
+describe('the model writes it', () => {
+  it('from the facts alone: no tools, and the prompt says to use only them', async () => {
+    const t = withModel
+    const user = await lisbonUser(t)
+    await weather.on(t, user)
+    await t.factory.memory(user.id, { text: 'Pay the electricity bill', date: '2026-03-16' })
+    answer = async () => reply('```markdown\n## Morning, Ana\n\nRain in Lisbon.\n```')
+
+    const briefing = await getBriefing(user)
+    expect(briefing).toMatchObject({
+      source: 'ai',
+      content: '## Morning, Ana\n\nRain in Lisbon.\n',
+      date: '2026-03-16',
+    })
+    expect(briefing.sections).toEqual({ weather: 'ok', calendar: 'off', memories: 'ok' })
+
+    expect(model.doGenerateCalls).toHaveLength(1)
+    const call = model.doGenerateCalls[0]!
+    expect(call.tools ?? []).toEqual([])
+    const prompt = JSON.stringify(call.prompt)
+    expect(prompt).toContain('Use only these facts')
+    expect(prompt).toContain('Pay the electricity bill')
+    expect(prompt).toContain('Lisbon, Portugal')
+    expect(prompt).toContain('\\"calendar\\": {\\n    \\"status\\": \\"off\\"')
+  })
+
+  it.each([
+    ['fails', async () => Promise.reject(new Error('503 from the provider'))],
+    ['answers nothing', async () => reply('')],
+    ['answers only spaces', async () => reply(' \n ')],
+    [
+      'hangs (and stops when aborted)',
+      ({ abortSignal }: { abortSignal?: AbortSignal | undefined }) =>
+        new Promise<LanguageModelV4GenerateResult>((_, reject) => {
+          abortSignal?.addEventListener('abort', () => reject(abortSignal.reason))
+        }),
+    ],
+    ['hangs (and ignores the abort)', () => new Promise<LanguageModelV4GenerateResult>(() => {})],
+  ])('when the model %s, the template writes it (source offline)', async (_, behaviour) => {
+    const t = withModel
+    const user = await lisbonUser(t)
+    answer = behaviour
+    const briefing = await getBriefing(user)
+    expect(briefing.source).toBe('offline')
+    expect(briefing.content).toContain('## Good day, Ana!')
+    expect(model.doGenerateCalls.length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('after a failure the model gets another go once the briefing is 30 minutes old', async () => {
+    const t = withModel
+    const user = await lisbonUser(t)
+    answer = async () => Promise.reject(new Error('down'))
+    expect((await getBriefing(user)).source).toBe('offline')
+    answer = async () => reply('Back again')
+    vi.setSystemTime(new Date(NOW.getTime() + 10 * MINUTE))
+    expect((await getBriefing(user)).source).toBe('offline')
+    vi.setSystemTime(new Date(NOW.getTime() + 31 * MINUTE))
+    expect(await getBriefing(user)).toMatchObject({ source: 'ai', content: 'Back again\n' })
+  })
+})
+
+describe('POST /api/dashboard/briefing/regenerate', () => {
+  it('writes a new one whatever is stored', async () => {
+    const t = withModel
+    const user = await lisbonUser(t)
+    answer = async () => reply('First')
+    const first = await getBriefing(user)
+    answer = async () => reply('Second')
+    vi.setSystemTime(new Date(NOW.getTime() + MINUTE))
+    const res = await user.api.post<Briefing>('/api/dashboard/briefing/regenerate')
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toMatchObject({ content: 'Second\n', source: 'ai', date: first.date })
+    expect(res.body.generatedAt).not.toBe(first.generatedAt)
+    expect(await getBriefing(user)).toEqual(res.body)
+  })
+
+  it('is limited to 10 an hour per user, with the usual 429 body', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    for (let i = 0; i < 10; i++) {
+      vi.setSystemTime(new Date(NOW.getTime() + i * 1000))
+      expect((await user.api.post('/api/dashboard/briefing/regenerate')).status).toBe(200)
+    }
+    const refused = await user.api.post('/api/dashboard/briefing/regenerate')
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
+    })
+    // Another user has a limit of their own; reading is not limited by it.
+    const other = await lisbonUser(t, 'Bo')
+    expect((await other.api.post('/api/dashboard/briefing/regenerate')).status).toBe(200)
+    expect((await user.api.get('/api/dashboard/briefing')).status).toBe(200)
+  })
+
+  it('needs the CSRF token', async () => {
+    const user = await lisbonUser(offline)
+    const res = await offline.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/briefing/regenerate',
+      headers: { cookie: user.headers.cookie },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ statusCode: 400, code: 'INVALID_CSRF_TOKEN' })
+  })
+
+  it('needs a session, like reading', async () => {
+    // A CSRF token without a session: the refusal is about the session.
+    const csrf = await offline.app.inject('/api/auth/csrf-token')
+    const cookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
+    const headers = { cookie: `remi_csrf=${cookie.value}`, 'x-csrf-token': csrf.json().csrfToken }
+    for (const res of [
+      await offline.anonymous.get('/api/dashboard/briefing'),
+      await offline.anonymous.request('POST', '/api/dashboard/briefing/regenerate', { headers, payload: {} }),
+    ]) {
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' })
+    }
+  })
+})

@@ -1,0 +1,116 @@
+import { BriefingSections, type BriefingSource } from '@remi/shared'
+import { and, eq, lt, sql } from 'drizzle-orm'
+import pg from 'pg'
+import type { Db } from '../../db/client.ts'
+import { briefings } from '../../db/schema.ts'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Where a locked section's queries go: the transaction that holds the lock, or the database. */
+export type Exec = Db | Tx
+
+export interface BriefingRow {
+  localDate: string
+  content: string
+  source: BriefingSource
+  inputsHash: string
+  /** Null when the stored value does not read as sections (then the row is treated as stale). */
+  sections: BriefingSections | null
+  generatedAt: Date
+}
+
+/** Days of briefings kept per user; older ones are deleted as new ones are stored. */
+const KEEP_DAYS = 14
+
+/**
+ * PostgreSQL has many connections and several instances may share it; PGlite is one connection inside
+ * this process, where a transaction holds back every other query until it ends.
+ */
+const isPool = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof pg.Pool
+
+export function createBriefingsRepo(db: Db) {
+  const pool = isPool(db)
+  /** Generations in progress in this process, per user: the next one for a user starts when these end. */
+  const running = new Map<string, Promise<unknown>>()
+
+  /** Runs `fn` alone for this user in this process. */
+  async function locally<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    const before = running.get(userId) ?? Promise.resolve()
+    const mine = before.then(fn, fn)
+    const settled = mine.catch(() => {})
+    running.set(userId, settled)
+    try {
+      return await mine
+    } finally {
+      if (running.get(userId) === settled) running.delete(userId)
+    }
+  }
+
+  return {
+    async find(userId: string, localDate: string, exec: Exec = db): Promise<BriefingRow | undefined> {
+      const [row] = await exec
+        .select({
+          localDate: briefings.localDate,
+          content: briefings.content,
+          source: briefings.source,
+          inputsHash: briefings.inputsHash,
+          sections: briefings.sections,
+          generatedAt: briefings.generatedAt,
+        })
+        .from(briefings)
+        .where(and(eq(briefings.userId, userId), eq(briefings.localDate, localDate)))
+      if (!row) return undefined
+      const sections = BriefingSections.safeParse(row.sections)
+      return { ...row, sections: sections.success ? sections.data : null }
+    },
+
+    /** The day's one row, replaced; briefings older than two weeks go at the same time. */
+    async save(
+      exec: Exec,
+      userId: string,
+      row: Omit<BriefingRow, 'sections'> & { sections: BriefingSections },
+    ) {
+      const values = { ...row, userId }
+      await exec
+        .insert(briefings)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [briefings.userId, briefings.localDate],
+          set: {
+            content: row.content,
+            source: row.source,
+            inputsHash: row.inputsHash,
+            sections: row.sections,
+            generatedAt: row.generatedAt,
+          },
+        })
+      await exec
+        .delete(briefings)
+        .where(
+          and(
+            eq(briefings.userId, userId),
+            lt(briefings.localDate, sql`${row.localDate}::date - ${KEEP_DAYS}::int`),
+          ),
+        )
+    },
+
+    /**
+     * Runs `fn` while no other generation for this user runs, in this process or (on PostgreSQL) in any
+     * instance sharing the database: a transaction-scoped advisory lock on the user's key. `fn` must send
+     * its queries through the `exec` it is given: on PostgreSQL that is the lock's own connection, so the
+     * lock holder never waits for a pool connection that the requests queued behind it are holding.
+     */
+    async withUserLock<T>(userId: string, fn: (exec: Exec) => Promise<T>): Promise<T> {
+      return locally(userId, async () => {
+        if (!pool) return fn(db)
+        return db.transaction(async (tx) => {
+          // The transaction sits idle while the model writes (up to its time limit): a server-wide
+          // idle-in-transaction timeout must not end it and lose the briefing.
+          await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`)
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`remi:briefing:${userId}`}))`)
+          return fn(tx)
+        })
+      })
+    },
+  }
+}
+export type BriefingsRepo = ReturnType<typeof createBriefingsRepo>

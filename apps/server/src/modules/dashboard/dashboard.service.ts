@@ -1,0 +1,127 @@
+import { BRIEFING_LIMITS, todayIn, type Briefing, type DashboardStats, type TodayFacts } from '@remi/shared'
+import type { AssistantModel } from '../../integrations/ai/model.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
+import type { CalendarService } from '../datasources/calendar.service.ts'
+import type { WeatherService } from '../datasources/weather.service.ts'
+import type { MemoriesService } from '../memories/memories.service.ts'
+import { BRIEFING_MODEL_TIMEOUT_MS, writeWithModel } from './briefing-model.ts'
+import { renderBriefing } from './briefing-template.ts'
+import type { BriefingRow, BriefingsRepo } from './briefings.repo.ts'
+import type { DashboardRepo } from './dashboard.repo.ts'
+import { createTodayFacts, factsHash, sectionsOf, type FactsLogger } from './today-facts.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const FRESH_MS = BRIEFING_LIMITS.freshMinutes * 60 * 1000
+
+export interface DashboardDeps {
+  repo: DashboardRepo
+  briefings: BriefingsRepo
+  users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+  memories: Pick<MemoriesService, 'summary'>
+  weather: Pick<WeatherService, 'forecastFor'>
+  calendar: Pick<CalendarService, 'eventsBetween'>
+  languageModel: AssistantModel | null
+  /** How long the model may write before the template takes over (tests shorten it). */
+  modelTimeoutMs?: number | undefined
+}
+
+function toBriefing(row: BriefingRow): Briefing {
+  return {
+    content: row.content,
+    date: row.localDate,
+    source: row.source,
+    generatedAt: row.generatedAt.toISOString(),
+    sections: row.sections!,
+  }
+}
+
+export function createDashboardService(deps: DashboardDeps) {
+  const { repo, briefings, users, memories, languageModel } = deps
+  const { gatherTodayFacts } = createTodayFacts(deps)
+  const modelTimeoutMs = deps.modelTimeoutMs ?? BRIEFING_MODEL_TIMEOUT_MS
+  /** Who writes briefings now: part of the inputs, so a model added (or back after failing) rewrites the day's. */
+  const writer = languageModel ? `model:${languageModel.provider}:${languageModel.modelId}` : 'template'
+
+  const isFresh = (row: BriefingRow, now: Date) => now.getTime() - row.generatedAt.getTime() < FRESH_MS
+
+  /** The model's briefing, or the template's when there is no model or it failed, timed out or said nothing. */
+  async function write(facts: TodayFacts, log?: FactsLogger) {
+    const text = languageModel
+      ? await writeWithModel(languageModel, facts, {
+          timeoutMs: modelTimeoutMs,
+          onError: (error) => log?.warn({ err: error }, 'briefing model failed; the template wrote it'),
+        })
+      : null
+    return text
+      ? { content: text, source: 'ai' as const, inputsHash: factsHash(facts, writer) }
+      : {
+          content: renderBriefing(facts),
+          source: 'offline' as const,
+          inputsHash: factsHash(facts, 'template'),
+        }
+  }
+
+  /**
+   * Writes and stores the day's briefing while no other generation for this user runs (in any instance).
+   * `reuse` judges the row stored by the time the lock is held: a generation that finished while this
+   * request waited is answered as it is instead of being made again. The model writes under the lock on
+   * purpose: that is what makes it one generation, not one stored row.
+   */
+  async function generate(
+    userId: string,
+    facts: TodayFacts,
+    reuse: (row: BriefingRow) => boolean,
+    log?: FactsLogger,
+  ): Promise<Briefing> {
+    return briefings.withUserLock(userId, async (exec) => {
+      const stored = await briefings.find(userId, facts.date, exec)
+      if (stored?.sections && reuse(stored)) return toBriefing(stored)
+      const row = { localDate: facts.date, ...(await write(facts, log)), sections: sectionsOf(facts) }
+      const saved = { ...row, generatedAt: new Date() }
+      await briefings.save(exec, userId, saved)
+      return toBriefing(saved)
+    })
+  }
+
+  return {
+    gatherTodayFacts,
+
+    async stats(userId: string): Promise<DashboardStats> {
+      const [summary, activeChats] = await Promise.all([
+        memories.summary(userId),
+        repo.activeConversations(userId, new Date(Date.now() - DAY_MS)),
+      ])
+      return { ...summary, activeChats }
+    },
+
+    /**
+     * The day's stored briefing; rewritten only when it is over 30 minutes old and its inputs changed.
+     * Concurrent requests for one user make one generation: the others wait and answer its result.
+     */
+    async briefing(userId: string, options: { log?: FactsLogger } = {}): Promise<Briefing> {
+      const now = new Date()
+      const today = todayIn(await users.timezoneOf(userId), now)
+      const stored = await briefings.find(userId, today)
+      if (stored?.sections && isFresh(stored, now)) return toBriefing(stored)
+      const facts = await gatherTodayFacts(userId, { now, ...options })
+      const hash = factsHash(facts, writer)
+      if (stored?.sections && stored.localDate === facts.date && stored.inputsHash === hash) {
+        return toBriefing(stored)
+      }
+      return generate(
+        userId,
+        facts,
+        (row) => isFresh(row, new Date()) || row.inputsHash === hash,
+        options.log,
+      )
+    },
+
+    /** A new briefing now, whatever is stored; one that finished while this request waited is answered instead. */
+    async regenerateBriefing(userId: string, options: { log?: FactsLogger } = {}): Promise<Briefing> {
+      const startedAt = new Date()
+      const facts = await gatherTodayFacts(userId, { now: startedAt, ...options })
+      return generate(userId, facts, (row) => row.generatedAt > startedAt, options.log)
+    },
+  }
+}
+export type DashboardService = ReturnType<typeof createDashboardService>

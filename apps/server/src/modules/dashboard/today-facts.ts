@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto'
+import {
+  addDays,
+  BRIEFING_LIMITS,
+  dayBounds,
+  daysBetween,
+  monthDay,
+  quickDateRange,
+  startOfLocalDay,
+  todayIn,
+  type BriefingSections,
+  type BriefingSectionStatus,
+  type BriefingSuggestion,
+  type CalendarFacts,
+  type EventFact,
+  type MemoriesFacts,
+  type MemoryFact,
+  type TodayFacts,
+  type WeatherFacts,
+} from '@remi/shared'
+import type { CalendarEvent } from '../../integrations/calendar/types.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
+import type { CalendarService } from '../datasources/calendar.service.ts'
+import type { WeatherService } from '../datasources/weather.service.ts'
+import type { DashboardRepo, DayMemoryRow } from './dashboard.repo.ts'
+
+/** Where a source's unexpected failure is reported; the briefing itself only says the source failed. */
+export type FactsLogger = { warn: (obj: object, msg: string) => void }
+
+const UNEXPECTED = 'It could not be read right now.'
+const UPCOMING_DAYS = 7
+
+export function createTodayFacts(deps: {
+  users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+  weather: Pick<WeatherService, 'forecastFor'>
+  calendar: Pick<CalendarService, 'eventsBetween'>
+  repo: DashboardRepo
+}) {
+  const { users, weather, calendar, repo } = deps
+
+  async function weatherFacts(userId: string, today: string): Promise<WeatherFacts> {
+    const forecast = await weather.forecastFor(userId, today)
+    if (!forecast.ok) {
+      return forecast.reason === 'disabled'
+        ? { status: 'off' }
+        : { status: 'failed', reason: forecast.message }
+    }
+    const day = forecast.day
+    const place = [forecast.place.name, forecast.place.country].filter(Boolean).join(', ')
+    if (!day) return { status: 'failed', reason: `There is no forecast for today in ${place}.` }
+    return {
+      status: 'ok',
+      place,
+      onVacation: forecast.onVacation,
+      description: day.description,
+      high: Math.round(day.temperatureMax),
+      low: Math.round(day.temperatureMin),
+      unit: forecast.units.temperature,
+      rainChance: day.precipitationProbability,
+    }
+  }
+
+  async function calendarFacts(userId: string, today: string, zone: string): Promise<CalendarFacts> {
+    const { start, end } = dayBounds(today, zone)
+    const result = await calendar.eventsBetween(userId, start, end)
+    if (!result.ok) {
+      return result.reason === 'disabled' ? { status: 'off' } : { status: 'failed', reason: result.message }
+    }
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    const toFact = (event: CalendarEvent): EventFact => {
+      const from = new Date(event.start)
+      const to = new Date(event.end)
+      return {
+        title: oneLine(event.title, 200) || '(no title)',
+        allDay: event.allDay,
+        start: !event.allDay && from >= start ? clock.format(from) : null,
+        end: !event.allDay && to <= end ? clock.format(to) : null,
+        location: event.location ? oneLine(event.location, 200) : null,
+        calendar: event.calendar,
+      }
+    }
+    // The service sorts by start; all-day events go first, each group keeping that order.
+    const events = [...result.events.filter((e) => e.allDay), ...result.events.filter((e) => !e.allDay)]
+    return {
+      status: 'ok',
+      events: events.slice(0, BRIEFING_LIMITS.events).map(toFact),
+      total: events.length,
+      unreadable: result.errors,
+    }
+  }
+
+  async function memoryFacts(userId: string, today: string, zone: string): Promise<MemoriesFacts> {
+    const limit = BRIEFING_LIMITS.memories
+    const [dueToday, upcoming, earlier, addedThisWeek] = await Promise.all([
+      repo.datedBetween(userId, today, today, limit),
+      repo.datedBetween(userId, addDays(today, 1), addDays(today, UPCOMING_DAYS), limit),
+      repo.onMonthDays(userId, onThisDayKeys(today), today, limit),
+      repo.createdSince(userId, startOfLocalDay(quickDateRange('thisWeek', today).startDate, zone)),
+    ])
+    return {
+      status: 'ok',
+      dueToday: dueToday.map(memoryFact),
+      upcoming: upcoming.map((m) => ({ ...memoryFact(m), daysAhead: daysBetween(today, m.day) })),
+      onThisDay: earlier.map((m) => ({
+        ...memoryFact(m),
+        yearsAgo: Number(today.slice(0, 4)) - Number(m.day.slice(0, 4)),
+      })),
+      addedThisWeek,
+    }
+  }
+
+  /**
+   * Everything the day's briefing may say, gathered once: a source that is off or failing becomes a
+   * status in its section, never an error of the whole.
+   */
+  async function gatherTodayFacts(
+    userId: string,
+    options: { now?: Date; log?: FactsLogger } = {},
+  ): Promise<TodayFacts> {
+    const now = options.now ?? new Date()
+    const [zone, user] = await Promise.all([users.timezoneOf(userId), users.findById(userId)])
+    const today = todayIn(zone, now)
+    const guard = async <T extends { status: string }>(section: string, read: () => Promise<T>) => {
+      try {
+        return await read()
+      } catch (error) {
+        options.log?.warn({ err: error, section }, 'briefing source failed')
+        return { status: 'failed' as const, reason: UNEXPECTED }
+      }
+    }
+    const [weatherSection, calendarSection, memoriesSection] = await Promise.all([
+      guard('weather', () => weatherFacts(userId, today)),
+      guard('calendar', () => calendarFacts(userId, today, zone)),
+      guard('memories', () => memoryFacts(userId, today, zone)),
+    ])
+    const facts: Omit<TodayFacts, 'suggestion'> = {
+      date: today,
+      weekday: formatDay(today, { weekday: 'long' }),
+      dateText: formatDay(today, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+      timeZone: zone,
+      userName: user?.name.trim() || null,
+      weather: weatherSection,
+      calendar: calendarSection,
+      memories: memoriesSection,
+    }
+    return { ...facts, suggestion: suggest(facts) }
+  }
+
+  return { gatherTodayFacts }
+}
+export type TodayFactsService = ReturnType<typeof createTodayFacts>
+
+/** What each section of a briefing written from these facts shows. */
+export function sectionsOf(facts: TodayFacts): BriefingSections {
+  type Section = { status: 'ok' | 'off' } | { status: 'failed'; reason: string }
+  const status = (section: Section): BriefingSectionStatus =>
+    section.status === 'failed' ? { failed: section.reason } : section.status
+  return {
+    weather: status(facts.weather),
+    calendar: status(facts.calendar),
+    memories: status(facts.memories),
+  }
+}
+
+/**
+ * A fingerprint of the facts and of who writes from them (a model's id, or the template): a briefing
+ * is rewritten when either changed. Facts hold no clock readings, so the same day hashes the same.
+ */
+export function factsHash(facts: TodayFacts, writer: string): string {
+  return createHash('sha256').update(writer).update('\n').update(JSON.stringify(facts)).digest('hex')
+}
+
+const RAINY = /rain|drizzle|shower|thunder/i
+const BIRTHDAY = /birthday|b-day|bday|anniversary/i
+
+/** One concrete suggestion from the facts: rain, then a birthday ahead, then the first event, then what is due. */
+export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggestion | null {
+  const { weather, calendar, memories } = facts
+  if (weather.status === 'ok' && ((weather.rainChance ?? 0) >= 50 || RAINY.test(weather.description))) {
+    const chance = weather.rainChance !== null ? `${weather.rainChance}% chance of rain` : weather.description
+    return { kind: 'umbrella', text: `Take an umbrella: ${lowerFirst(chance)} in ${weather.place} today.` }
+  }
+  if (memories.status === 'ok') {
+    const isBirthday = (m: MemoryFact) => BIRTHDAY.test(m.text) || m.tags.some((t) => BIRTHDAY.test(t))
+    const today = memories.dueToday.find(isBirthday)
+    if (today)
+      return { kind: 'reminder', text: `Today: ${quote(today.text)} A message or a call would be welcome.` }
+    const ahead = memories.upcoming.find(isBirthday)
+    if (ahead) {
+      return {
+        kind: 'reminder',
+        text: `Coming up ${inDays(ahead.daysAhead)} (${ahead.date}): ${quote(ahead.text)} Plan a card or a gift now.`,
+      }
+    }
+  }
+  if (calendar.status === 'ok') {
+    const first = calendar.events.find((e) => e.start !== null)
+    if (first) {
+      const busy = calendar.total >= 3 ? `A busy day with ${calendar.total} events: ` : ''
+      return {
+        kind: 'first_event',
+        text: `${busy}your first event, ${first.title}, starts at ${first.start}.`,
+      }
+    }
+  }
+  if (memories.status === 'ok' && memories.dueToday[0]) {
+    return { kind: 'due_today', text: `Start with what is due today: ${quote(memories.dueToday[0].text)}` }
+  }
+  return null
+}
+
+export const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`)
+
+/** This month and day; on 28 February of a common year, 29 February too (its memories have no other day). */
+export function onThisDayKeys(today: string): string[] {
+  const key = monthDay(today)
+  const year = Number(today.slice(0, 4))
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  return key === '02-28' && !leap ? [key, '02-29'] : [key]
+}
+
+function memoryFact(m: DayMemoryRow): MemoryFact {
+  return { id: m.id, text: oneLine(m.text, BRIEFING_LIMITS.memoryText), tags: m.tags, date: m.day }
+}
+
+/** Text on one line, cut at a word boundary when longer than `max`. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+function formatDay(day: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  )
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
+const quote = (text: string) => `“${text}”`
