@@ -1,5 +1,5 @@
 import { localDate, todayIn } from '@remi/shared'
-import { and, count, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { memories } from '../../db/schema.ts'
 
@@ -237,9 +237,9 @@ export function createMemoriesRepo(db: Db) {
     },
 
     /**
-     * Upserts by id in one transaction: all rows land or none. Ids that belong to someone else
-     * are first passed through `remapForeignId`, so another user's row is never touched and the
-     * answer is the same whether such an id exists or not.
+     * Upserts by id in one transaction: all rows land or none. Only the user's own ids are kept;
+     * every other id (another user's or unknown alike) is passed through `remapForeignId`, so
+     * another user's row is never touched and the result does not tell which ids exist.
      */
     async importAll(
       userId: string,
@@ -249,18 +249,18 @@ export function createMemoriesRepo(db: Db) {
     ) {
       return db.transaction(async (tx) => {
         const ids = items.flatMap((m) => (m.id ? [m.id] : []))
-        const foreign = new Set<string>()
+        const own = new Set<string>()
         for (let i = 0; i < ids.length; i += 1000) {
           const chunk = ids.slice(i, i + 1000)
           const rows = await tx
             .select({ id: memories.id })
             .from(memories)
-            .where(and(inArray(memories.id, chunk), ne(memories.userId, userId)))
-          for (const r of rows) foreign.add(r.id)
+            .where(and(inArray(memories.id, chunk), eq(memories.userId, userId)))
+          for (const r of rows) own.add(r.id)
         }
         const rows = items.map((m) => ({
           ...m,
-          ...(m.id && foreign.has(m.id) ? { id: remapForeignId(m.id) } : {}),
+          ...(m.id && !own.has(m.id) ? { id: remapForeignId(m.id) } : {}),
           userId,
           sortDate: sortDateOf(m.date, m.createdAt, zone),
         }))

@@ -42,8 +42,9 @@ export function toMemory(row: MemoryRecord): Memory {
 }
 
 /**
- * A stable stand-in for an imported id that another user already owns: the same file imported
- * twice by the same user maps to the same id, so the import stays idempotent.
+ * A stable stand-in for an imported id that is not the user's own (another user's, or unknown: both
+ * alike, so an import tells nothing about which ids exist). The same file imported twice by the same
+ * user maps to the same ids, so the import stays idempotent.
  */
 export function remappedId(userId: string, id: string): string {
   const h = createHash('sha256').update(`remi-import:${userId}:${id}`).digest('hex')
