@@ -6,12 +6,18 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { addDays, todayIn, type CreatedAccessToken, type Memory, type MemoryList } from '@remi/shared'
+import {
+  addDays,
+  todayIn,
+  type CreatedAccessToken,
+  type Memory,
+  type MemoryList,
+  type TodayFacts,
+} from '@remi/shared'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { READ_ONLY_MESSAGE } from './mcp.tools.ts'
-import type { TodayFacts } from './today.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
@@ -48,6 +54,13 @@ async function connect(token: string): Promise<Client> {
   await client.connect(transport)
   clients.push(client)
   return client
+}
+
+/** A memory saved through the REST API, as the web app would. */
+async function remember(user: TestUser, memory: { text: string; tags?: string[]; date: string | null }) {
+  const res = await user.api.post<Memory>('/api/memories', memory)
+  expect(res.status, res.text).toBe(201)
+  return res.body
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
@@ -151,9 +164,9 @@ describe('the MCP server', () => {
 
   it('lists recent memories and tags', async () => {
     const user = await t.createUser()
-    await t.factory.memory(user.id, { text: 'Oldest', tags: ['a'], date: '2025-01-01' })
-    await t.factory.memory(user.id, { text: 'Newest', tags: ['a', 'b'], date: '2026-01-01' })
-    await t.factory.memory(user.id, { text: 'Middle', date: '2025-06-01' })
+    await remember(user, { text: 'Oldest', tags: ['a'], date: '2025-01-01' })
+    await remember(user, { text: 'Newest', tags: ['a', 'b'], date: '2026-01-01' })
+    await remember(user, { text: 'Middle', date: '2025-06-01' })
     const client = await connect(await tokenFor(user, 'read'))
     const recent = await call(client, 'list_recent_memories', { limit: 2 })
     const page = recent.structuredContent as { totalCount: number; memories: Memory[] }
@@ -170,38 +183,45 @@ describe('the MCP server', () => {
     expect(textOf(tags)).toBe('Tags (memories): a (2), b (1)')
   })
 
-  it('get_today gives the weather, the calendar state and the memories due this week', async () => {
-    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+  it("get_today gives the briefing's facts: weather, the calendar's state, memories due and on this day", async () => {
+    const user = await t.createUser({ name: 'Ada', timezone: 'Europe/Lisbon' })
     const weather = await user.api.put('/api/datasources/weather', {
       isEnabled: true,
       configuration: { locationName: 'Lisbon' },
     })
     expect(weather.status, weather.text).toBe(200)
     const today = todayIn('Europe/Lisbon')
-    await t.factory.memory(user.id, { text: 'Passport renewal', date: addDays(today, 3) })
-    await t.factory.memory(user.id, { text: 'Dinner with Ana', date: today })
-    await t.factory.memory(user.id, { text: 'Too far ahead', date: addDays(today, 8) })
-    await t.factory.memory(user.id, { text: 'Yesterday', date: addDays(today, -1) })
-    await t.factory.memory(user.id, { text: 'Undated, saved today' })
+    await remember(user, { text: 'Passport renewal', date: addDays(today, 3) })
+    await remember(user, { text: 'Dinner with Ana', date: today })
+    await remember(user, { text: 'Too far ahead', date: addDays(today, 8) })
+    await remember(user, { text: 'Yesterday', date: addDays(today, -1) })
+    await remember(user, { text: 'Undated, saved today', date: null })
+    const lastYear = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`
+    await remember(user, { text: 'Moved into the flat', date: lastYear })
     const client = await connect(await tokenFor(user, 'read'))
 
     const result = await call(client, 'get_today')
     expect(result.isError, textOf(result)).toBeFalsy()
     const facts = result.structuredContent as TodayFacts
+    // The same facts the dashboard's briefing is written from.
+    expect(facts).toEqual(await t.services.dashboard.gatherTodayFacts(user.id))
     expect(facts).toMatchObject({
       date: today,
       timeZone: 'Europe/Lisbon',
-      weather: { status: 'ok', place: 'Lisbon', onVacation: false },
-      events: { status: 'off', message: 'The calendar data source is turned off.' },
+      userName: 'Ada',
+      weather: { status: 'ok', place: expect.stringMatching(/^Lisbon/), onVacation: false },
+      calendar: { status: 'off' },
     })
-    if (facts.weather.status !== 'ok') throw new Error('the weather should be ok')
-    expect(facts.weather.summary).toMatch(/Lisbon/)
-    expect(facts.memoriesDue.map((m: Memory) => m.text)).toEqual(['Dinner with Ana', 'Passport renewal'])
+    if (facts.memories.status !== 'ok') throw new Error('the memories should be ok')
+    expect(facts.memories.dueToday.map((m) => m.text)).toEqual(['Dinner with Ana'])
+    expect(facts.memories.upcoming.map((m) => [m.text, m.daysAhead])).toEqual([['Passport renewal', 3]])
+    expect(facts.memories.onThisDay.map((m) => [m.text, m.yearsAgo])).toEqual([['Moved into the flat', 1]])
     const text = textOf(result)
-    expect(text).toContain(`Today is ${today} (Europe/Lisbon).`)
-    expect(text).toContain(`Weather: ${facts.weather.summary}`)
-    expect(text).toContain('Calendar: The calendar data source is turned off.')
-    expect(text).toContain(`- ${addDays(today, 3)}: Passport renewal`)
+    expect(text).toContain(`Today is **${facts.dateText}**.`)
+    expect(text).toContain('Dinner with Ana')
+    expect(text).toContain(`- ${addDays(today, 3)} (in 3 days): Passport renewal`)
+    expect(text).toContain('Calendar is off.')
+    expect(text).not.toContain('Too far ahead')
   })
 
   it('get_today says when the weather cannot be reached, without failing the tool', async () => {
@@ -216,6 +236,7 @@ describe('the MCP server', () => {
       const result = await call(client, 'get_today')
       expect(result.isError).toBeFalsy()
       expect((result.structuredContent as TodayFacts).weather).toMatchObject({ status: 'failed' })
+      expect(textOf(result)).toContain('Weather is unavailable')
     } finally {
       meteo.down = false
     }

@@ -6,6 +6,7 @@ import {
   Memory,
   MEMORY_LIMITS,
   MemoryTagCount,
+  TodayFacts,
   UpdateMemoryBody,
   type AccessTokenScope,
 } from '@remi/shared'
@@ -15,9 +16,15 @@ import { BRAND } from '../../config/brand.ts'
 import { AppError } from '../../lib/errors.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
 import { findRelevantMemories } from '../assistant/search.ts'
-import { gatherToday, TodayFacts, type TodayDeps } from './today.ts'
+import { renderBriefing } from '../dashboard/briefing-template.ts'
+import type { DashboardService } from '../dashboard/dashboard.service.ts'
+import type { MemoriesService } from '../memories/memories.service.ts'
 
-export type McpDeps = TodayDeps
+export interface McpDeps {
+  memories: MemoriesService
+  /** get_today answers the facts the daily briefing is written from, gathered the same way. */
+  dashboard: Pick<DashboardService, 'gatherTodayFacts'>
+}
 
 export interface McpCaller {
   userId: string
@@ -243,37 +250,15 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
     {
       title: "Today's briefing facts",
       description:
-        "Today in the user's time zone: the weather where they are, their calendar events, and memories dated today through the next 7 days. Sources the user has not set up say so.",
+        "Today in the user's time zone, as their daily briefing sees it: the weather where they are, today's calendar events, memories dated today and in the next 7 days, memories from this day in earlier years, and one suggestion. Sources the user has not turned on say so.",
       outputSchema: TodayFacts.shape,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     run(async () => {
-      const facts = await gatherToday(deps, userId)
-      return ok(todayText(facts), facts)
+      const facts = await deps.dashboard.gatherTodayFacts(userId, { log })
+      return ok(renderBriefing(facts), facts)
     }),
   )
 
   return server
-}
-
-function todayText(facts: TodayFacts): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: facts.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-  const lines = [`Today is ${facts.date} (${facts.timeZone}).`]
-  lines.push(`Weather: ${facts.weather.status === 'ok' ? facts.weather.summary : facts.weather.message}`)
-  if (facts.events.status !== 'ok') lines.push(`Calendar: ${facts.events.message}`)
-  else if (facts.events.items.length === 0) lines.push('Calendar: nothing today.')
-  else {
-    lines.push('Calendar:')
-    for (const e of facts.events.items) {
-      const when = e.allDay ? 'all day' : `${time.format(new Date(e.start))}–${time.format(new Date(e.end))}`
-      lines.push(`- ${when}: ${e.title}${e.location ? ` (${e.location})` : ''}`)
-    }
-  }
-  if (facts.memoriesDue.length === 0) lines.push('No memories are dated in the next 7 days.')
-  else lines.push('Memories dated in the next 7 days:', ...facts.memoriesDue.map(memoryLine))
-  return lines.join('\n')
 }
