@@ -103,24 +103,26 @@ export function MessageList({
             <p className="mb-0">Start a conversation with your AI assistant.</p>
           </div>
         ) : null}
-        <ol className="list-unstyled mb-0" role="log" aria-live="polite" aria-label="Conversation">
-          {items.map((item) => (
-            <li key={item.key}>
-              <FallbackBoundary
-                fallback={<p className="chat-broken small text-danger">Error displaying message</p>}
-              >
-                <Item
-                  item={item}
-                  now={now}
-                  isLastAnswer={item.key === lastAnswerKey}
-                  onRegenerate={onRegenerate}
-                  onResend={onResend}
-                  onEdit={onEdit}
-                />
-              </FallbackBoundary>
-            </li>
-          ))}
-        </ol>
+        <div role="log" aria-live="polite" aria-label="Conversation">
+          <ol className="list-unstyled mb-0">
+            {items.map((item) => (
+              <li key={item.key}>
+                <FallbackBoundary
+                  fallback={<p className="chat-broken small text-danger">Error displaying message</p>}
+                >
+                  <Item
+                    item={item}
+                    now={now}
+                    isLastAnswer={item.key === lastAnswerKey}
+                    onRegenerate={onRegenerate}
+                    onResend={onResend}
+                    onEdit={onEdit}
+                  />
+                </FallbackBoundary>
+              </li>
+            ))}
+          </ol>
+        </div>
         {draft && showDraft ? <DraftMessage draft={draft} /> : null}
         {isTyping ? <TypingIndicator draft={draft} /> : null}
       </div>
