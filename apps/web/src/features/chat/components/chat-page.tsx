@@ -61,7 +61,8 @@ export function ChatPage() {
   }, [])
 
   const [confirming, setConfirming] = useState(false)
-  const loadOlder = useCallback(() => void history.fetchNextPage(), [history])
+  const { fetchNextPage } = history
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage])
 
   const loadFailed = history.isError && !history.data
   return (
