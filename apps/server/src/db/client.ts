@@ -10,25 +10,45 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { startPgliteThread } from './pglite-thread.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface Database {
   db: Db
+  /** The engine; PGlite is reached through node-postgres too when it runs in its worker thread. */
   kind: 'pglite' | 'postgres'
-  /** The PGlite instance when kind is 'pglite' (tests dump and load it). */
+  /** The PGlite instance when it runs on this thread (the tests' in-memory databases: they dump and load it). */
   pglite?: PGlite
   close(): Promise<void>
 }
 
 export const pgliteExtensions = { pg_trgm, btree_gin }
+/** Clients that reach a single PGlite backend: one transaction there holds back every other query. */
+const singleBackends = new WeakSet<object>()
+
+/**
+ * PGlite, in this thread or its worker: one backend for the whole process, so code that would hold a
+ * transaction open while it waits (for a model, say) must not, and takes an in-process lock instead.
+ */
+export function isSingleBackend(db: Db): boolean {
+  const client = (db as unknown as { $client?: object }).$client
+  return client instanceof PGlite || (client !== undefined && singleBackends.has(client))
+}
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any constant shared by every instance: serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 0x52454d49 // "REMI"
 
 export type OpenOptions =
-  { databaseUrl: string; poolSize?: number } | { dataDir?: string; loadDataDir?: Blob; inMemory?: boolean }
+  | { databaseUrl: string; poolSize?: number }
+  | {
+      dataDir?: string
+      loadDataDir?: Blob
+      inMemory?: boolean
+      /** PGlite in a worker thread: the default for a data directory (production), optional otherwise. */
+      thread?: boolean
+    }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -37,7 +57,34 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  if (options.dataDir && !options.inMemory) mkdirSync(options.dataDir, { recursive: true })
+  const onDisk = Boolean(options.dataDir) && !options.inMemory
+  if (onDisk) mkdirSync(options.dataDir!, { recursive: true })
+  if (options.thread ?? onDisk) {
+    // PGlite's WASM would otherwise run on the event loop: one big import stalled every request for seconds.
+    const thread = await startPgliteThread({
+      ...(onDisk ? { dataDir: options.dataDir! } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    })
+    // PGlite is a single backend: one connection, and requests queue here rather than in the worker.
+    const pool = new pg.Pool({
+      max: 1,
+      user: 'postgres',
+      database: 'postgres',
+      stream: () => thread.connect(),
+      allowExitOnIdle: true,
+    })
+    pool.on('error', () => {})
+    singleBackends.add(pool)
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await pool.end()
+        await thread.close()
+      },
+    }
+  }
   const client = await PGlite.create({
     ...(options.inMemory || !options.dataDir ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -49,17 +96,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 /** Applies pending migrations; several instances starting at once take turns on an advisory lock. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
+  if (database.pglite) {
     const db = database.db as unknown as Parameters<typeof migratePglite>[0]
     await migratePglite(db, { migrationsFolder })
     return
   }
-  const db = database.db as unknown as Parameters<typeof migrateNodePg>[0]
-  const pool = (db as unknown as { $client: pg.Pool }).$client
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client
   const lockClient = await pool.connect()
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-    await migrateNodePg(db, { migrationsFolder })
+    // On the lock's own connection: PGlite's pool has only that one.
+    await migrateNodePg(drizzleNodePg({ client: lockClient }), { migrationsFolder })
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {})
     lockClient.release()

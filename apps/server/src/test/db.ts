@@ -44,5 +44,7 @@ export async function createTestDatabase(): Promise<Database> {
     }
   }
   const template = inject('pgliteTemplate')
-  return openDatabase({ inMemory: true, loadDataDir: new Blob([readFileSync(template)]) })
+  // TEST_PGLITE_THREAD=1: PGlite in its worker thread behind node-postgres, as production runs it.
+  const thread = process.env.TEST_PGLITE_THREAD === '1'
+  return openDatabase({ inMemory: true, loadDataDir: new Blob([readFileSync(template)]), thread })
 }
