@@ -116,6 +116,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(cookie, { secret: deriveKey(env.sessionSecret, 'cookies').toString('base64url') })
   await app.register(securityPlugin, {
     secureCookies: env.secureCookies,
+    appUrl: env.appUrl,
+    sessionSecret: env.sessionSecret,
     redisUrl: env.redisUrl,
     globalRateLimit: options.rateLimits?.global ?? env.rateLimitPerMinute,
   })

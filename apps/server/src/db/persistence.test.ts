@@ -26,7 +26,10 @@ describe('PGlite on disk', () => {
       undefined,
     )
     const app = await buildApp({ env, database: first })
-    const csrf = await app.inject('/api/auth/csrf-token')
+    const csrf = await app.inject({
+      url: '/api/auth/csrf-token',
+      headers: { cookie: `remi_session=${session.cookieValue}` },
+    })
     const cookie = `remi_session=${session.cookieValue}; remi_csrf=${csrf.cookies.find((c) => c.name === 'remi_csrf')!.value}`
     const put = await app.inject({
       method: 'PUT',

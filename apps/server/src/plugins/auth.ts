@@ -50,7 +50,9 @@ export const authPlugin = fp(
     app.decorateRequest('userId', null)
     app.decorateRequest('sessionId', null)
     app.decorateRequest('accessToken', null)
-    app.addHook('onRequest', async (request, reply) => {
+    // preParsing, not onRequest: the rate limiter is a route-level onRequest hook, and route-level hooks
+    // run after every instance-level one of the same kind; here it runs first, before any database work.
+    app.addHook('preParsing', async (request, reply) => {
       const { credentials } = request.routeOptions.config
       const bearer = bearerOf(request)
       // A personal access token is an explicit credential: it decides, even next to a session cookie.

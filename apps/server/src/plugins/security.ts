@@ -1,20 +1,52 @@
 import csrf from '@fastify/csrf-protection'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import { BRAND } from '../config/brand.ts'
+import { deriveKey, sha256Hex } from '../lib/crypto.ts'
+import { forbidden } from '../lib/errors.ts'
+import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts'
 import { isCsrfExempt } from './auth.ts'
 import { tooManyRequests } from './error-handler.ts'
 
 export interface SecurityOptions {
   secureCookies: boolean
+  /** The public origin (APP_URL): a write from a page of another origin is refused. */
+  appUrl: string
+  /** Keys the CSRF tokens' binding to the session. */
+  sessionSecret: string
   redisUrl?: string | undefined
   /** API requests per minute per client across the whole server; 0 turns the ceiling off. */
   globalRateLimit: number
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * What a CSRF token is bound to: the session cookie it was minted next to (hashed; no cookie is a
+ * session of its own), so a token taken from one session does not work with another session's cookie.
+ */
+export function csrfUserInfo(request: FastifyRequest): string {
+  const session = request.cookies[SESSION_COOKIE]
+  return session ? `session:${sha256Hex(session)}` : 'no-session'
+}
+
+/**
+ * The second line behind the CSRF token: a cookie-authenticated write must come from Remi's own pages.
+ * A browser's Origin (or, without one, Sec-Fetch-Site) says where the page was; no Origin at all is a
+ * client that is not a browser page (curl, the tests), allowed since the token still has to match.
+ */
+function crossSiteWrite(request: FastifyRequest, appOrigin: string): string | null {
+  const origin = request.headers.origin
+  const site = request.headers['sec-fetch-site']
+  const ownOrigins = [appOrigin, `${request.protocol}://${request.host}`.toLowerCase()]
+  const trustedOrigin = typeof origin === 'string' && ownOrigins.includes(origin.toLowerCase())
+  if (typeof origin === 'string' && !trustedOrigin) return origin.slice(0, 100)
+  if (site === 'cross-site' || (site === 'same-site' && !trustedOrigin)) return `a ${site} page`
+  return null
+}
 
 /** Helmet with a CSP the built SPA runs under, rate limits and CSRF on every write under /api. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
@@ -61,6 +93,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
 
   await app.register(csrf, {
     sessionPlugin: '@fastify/cookie',
+    csrfOpts: { hmacKey: deriveKey(opts.sessionSecret, 'csrf') },
+    getUserInfo: csrfUserInfo,
     cookieKey: 'remi_csrf',
     cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, signed: true },
     getToken: (request) => {
@@ -68,11 +102,20 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
       return typeof value === 'string' ? value : undefined
     },
   })
+  const appOrigin = new URL(opts.appUrl).origin.toLowerCase()
   app.addHook('onRequest', (request, reply, done) => {
     // The matched route, not the raw target: '/%61pi/memories' and 'http://host/api/memories'
     // reach the same handlers as '/api/memories' but do not start with '/api/'.
     const path = request.routeOptions.url ?? request.url
     if (WRITE_METHODS.has(request.method) && path.startsWith('/api/') && !isCsrfExempt(request)) {
+      const from = crossSiteWrite(request, appOrigin)
+      if (from) {
+        return done(
+          forbidden(
+            `This change came from another site (${from}); ${BRAND} only accepts changes made on its own pages.`,
+          ),
+        )
+      }
       return app.csrfProtection(request, reply, done)
     }
     done()

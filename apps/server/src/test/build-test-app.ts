@@ -57,7 +57,12 @@ export async function buildTestApp(
   /** A live session (cookie + CSRF token) for an existing user, as after a real sign-in. */
   async function signInAs(userId: string, email: string): Promise<TestUser> {
     const session = await sessions.create(userId, 'vitest')
-    const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' })
+    // The CSRF token is bound to the session: fetched with its cookie, as the web app does once signed in.
+    const csrf = await app.inject({
+      method: 'GET',
+      url: '/api/auth/csrf-token',
+      headers: { cookie: `remi_session=${session.cookieValue}` },
+    })
     const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
     const headers = {
       cookie: `remi_session=${session.cookieValue}; remi_csrf=${csrfCookie.value}`,

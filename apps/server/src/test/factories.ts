@@ -3,6 +3,7 @@ import { MEMORIES_EXPORT_FORMAT, type DataSourceType, type Memory } from '@remi/
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { chatMessages, conversations, dataSources } from '../db/schema.ts'
+import { remappedId } from '../modules/memories/memories.service.ts'
 import type { Services } from '../services.ts'
 
 /**
@@ -32,7 +33,8 @@ export function createFactories(db: Db, services: Services) {
           },
         ],
       })
-      return services.memories.get(userId, id)
+      // An id the user does not own yet is stored under its stand-in (memories.service.ts remappedId).
+      return services.memories.get(userId, remappedId(userId, id))
     },
 
     async conversation(userId: string, fields: { createdAt?: Date; lastMessageAt?: Date | null } = {}) {

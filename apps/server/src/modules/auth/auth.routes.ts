@@ -6,6 +6,7 @@ import type { Env, OAuthProviderName } from '../../config/env.ts'
 import { notFound } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
+import { csrfUserInfo } from '../../plugins/security.ts'
 import type { AuthService } from './auth.service.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
@@ -43,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   r.get(
     '/csrf-token',
     { config: { public: true }, schema: { tags: ['auth'], response: { 200: CsrfTokenResponse } } },
-    async (_request, reply) => ({ csrfToken: reply.generateCsrf() }),
+    async (request, reply) => ({ csrfToken: reply.generateCsrf({ userInfo: csrfUserInfo(request) }) }),
   )
 
   r.get(
