@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { storageKeys } from '../lib/storage'
 import { signedIn, signedOut, testUser } from '../test/fixtures'
 import { http, HttpResponse, renderWithProviders, server } from '../test/render'
 import { LocationDisplay } from '../test/location-display'
 import { App } from './app'
+import { preloadPages } from './router'
+
+// The pages are lazy chunks: load their code once, so a route test waits for its data, not for imports.
+beforeAll(() => preloadPages(), 60_000)
 
 /** What the pages behind the routes load, so a route test never leaves a request unanswered. */
 const pageHandlers = () => [

@@ -7,23 +7,24 @@ import { RequireAuth } from '../features/auth/components/require-auth'
 import { ProtectedLayout } from './protected-layout'
 
 // Each signed-in page is its own chunk: /login loads none of them (nor markdown or the virtualizer).
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-)
-const MemoriesPage = lazy(() =>
-  import('../features/memories/components/memories-page').then((m) => ({ default: m.MemoriesPage })),
-)
-const ChatPage = lazy(() =>
-  import('../features/chat/components/chat-page').then((m) => ({ default: m.ChatPage })),
-)
-const DataSourcesPage = lazy(() =>
-  import('../features/data-sources/components/data-sources-page').then((m) => ({
-    default: m.DataSourcesPage,
-  })),
-)
-const SettingsPage = lazy(() =>
-  import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
-)
+const pageModules = {
+  dashboard: () => import('../features/dashboard/components/dashboard-page'),
+  memories: () => import('../features/memories/components/memories-page'),
+  chat: () => import('../features/chat/components/chat-page'),
+  dataSources: () => import('../features/data-sources/components/data-sources-page'),
+  settings: () => import('../features/settings/components/settings-page'),
+}
+
+/** Loads every page's code at once (route tests call it, so they wait for a page's data, not its import). */
+export function preloadPages() {
+  return Promise.all(Object.values(pageModules).map((load) => load()))
+}
+
+const DashboardPage = lazy(() => pageModules.dashboard().then((m) => ({ default: m.DashboardPage })))
+const MemoriesPage = lazy(() => pageModules.memories().then((m) => ({ default: m.MemoriesPage })))
+const ChatPage = lazy(() => pageModules.chat().then((m) => ({ default: m.ChatPage })))
+const DataSourcesPage = lazy(() => pageModules.dataSources().then((m) => ({ default: m.DataSourcesPage })))
+const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })))
 
 const page = (element: ReactNode) => <Suspense fallback={<LoadingSpinner />}>{element}</Suspense>
 

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from './server'
 import { resetCsrfToken } from '../lib/api-client'
+
+// findBy/waitFor wait up to 5 s: on a loaded 2-core CI machine a page's first render can take seconds.
+configure({ asyncUtilTimeout: 5000 })
 
 // MSW answers an unhandled request with a network error, which the app would show as a normal
 // "Network error" state; record it so the test fails instead of passing by accident.
