@@ -96,7 +96,84 @@ describe('migration 0004_memories_sort_date on existing rows', () => {
         database,
         sql`select indexname from pg_indexes where tablename = 'memories' and indexname like 'memories_user_%' order by 1`,
       )
-      expect(indexes).toEqual([{ indexname: 'memories_user_sort_idx' }])
+      expect(indexes).toContainEqual({ indexname: 'memories_user_sort_idx' })
+      expect(indexes).not.toContainEqual({ indexname: 'memories_user_date_idx' })
+      expect(indexes).not.toContainEqual({ indexname: 'memories_user_undated_created_idx' })
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+describe('migration 0007_memories_speed: the per-user memory counter', () => {
+  const counts = async (database: Database) =>
+    Object.fromEntries(
+      (
+        await rows(
+          database,
+          sql`select u.email, c.total from memory_counts c join users u on u.id = c.user_id`,
+        )
+      ).map((r) => [r.email, Number(r.total)]),
+    )
+
+  it('starts from the rows already there, then follows every insert, delete and upsert in the same transaction', async () => {
+    const database = await emptyDatabase()
+    try {
+      await migrateTo(database, migrationsBefore('0007_memories_speed'))
+      const [ann, bob, cy] = await rows(
+        database,
+        sql`insert into users (email) values ('ann@example.test'), ('bob@example.test'), ('cy@example.test') returning id`,
+      )
+      await database.db.execute(sql`
+        insert into memories (user_id, text, sort_date) values
+          (${ann!.id}, 'one', '2026-01-01'), (${ann!.id}, 'two', '2026-01-02'), (${bob!.id}, 'three', '2026-01-03')`)
+
+      await migrateDatabase(database)
+      expect(await counts(database)).toEqual({ 'ann@example.test': 2, 'bob@example.test': 1 })
+
+      // Several users in one statement, then a user's first memory.
+      await database.db.execute(sql`
+        insert into memories (user_id, text, sort_date) values
+          (${ann!.id}, 'four', '2026-01-04'), (${bob!.id}, 'five', '2026-01-05'), (${cy!.id}, 'six', '2026-01-06')`)
+      expect(await counts(database)).toEqual({
+        'ann@example.test': 3,
+        'bob@example.test': 2,
+        'cy@example.test': 1,
+      })
+
+      // An upsert counts only the rows it inserted (an import's updates change nothing).
+      const [existing] = await rows(database, sql`select id from memories where text = 'one'`)
+      await database.db.execute(sql`
+        insert into memories (id, user_id, text, sort_date) values
+          (${existing!.id}, ${ann!.id}, 'one, edited', '2026-01-01'), (gen_random_uuid(), ${ann!.id}, 'seven', '2026-01-07')
+        on conflict (id) do update set text = excluded.text`)
+      expect((await counts(database))['ann@example.test']).toBe(4)
+
+      // A rolled-back insert leaves the counter as it was.
+      await database.db
+        .transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into memories (user_id, text, sort_date) values (${bob!.id}, 'gone', '2026-01-08')`,
+          )
+          tx.rollback()
+        })
+        .catch(() => {})
+      expect((await counts(database))['bob@example.test']).toBe(2)
+
+      await database.db.execute(
+        sql`delete from memories where user_id = ${ann!.id} and text in ('two', 'four')`,
+      )
+      expect((await counts(database))['ann@example.test']).toBe(2)
+
+      // Deleting a user takes their counter with them and leaves the others alone.
+      await database.db.execute(sql`delete from users where id = ${bob!.id}`)
+      expect(await counts(database)).toEqual({ 'ann@example.test': 2, 'cy@example.test': 1 })
+      const [check] = await rows(
+        database,
+        sql`select count(*) filter (where c.total is distinct from m.n) as wrong from memory_counts c
+            full join (select user_id, count(*)::int as n from memories group by user_id) m on m.user_id = c.user_id`,
+      )
+      expect(Number(check!.wrong)).toBe(0)
     } finally {
       await database.close()
     }

@@ -5,6 +5,7 @@ import {
   customType,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -89,19 +90,34 @@ export const memories = pgTable(
     sortDate: date('sort_date').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Text (A) and tags (B) stemmed, and the text's words as written (D), so the start of a word as it
+     * is typed matches even where the stem is shorter ('runnin' finds 'running', whose stem is 'run').
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, "text"), 'A') || setweight(to_tsvector('english'::regconfig, remi_tags_text("tags")), 'B')`,
+      sql`setweight(to_tsvector('english'::regconfig, "text"), 'A') || setweight(to_tsvector('english'::regconfig, remi_tags_text("tags")), 'B') || setweight(to_tsvector('simple'::regconfig, "text"), 'D')`,
     ),
   },
   (t) => [
-    index('memories_search_idx').using('gin', t.search),
-    index('memories_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
+    // Every search is one user's: a GIN index that leads with user_id (btree_gin) reads only their postings.
+    index('memories_user_search_idx').using('gin', t.userId, t.search),
     // The list order and the date filters (memories.repo.ts): a page is one index range scan.
     index('memories_user_sort_idx').on(t.userId, t.sortDate.desc(), t.createdAt.desc(), t.id.desc()),
     // Tag filters are case-insensitive: remi_lower_tags() is defined in migration 0002.
     index('memories_lower_tags_idx').using('gin', sql`remi_lower_tags(${t.tags})`),
   ],
 )
+
+/**
+ * Each user's number of memories, kept by statement triggers on memories (migration 0007) in the same
+ * transaction as every insert and delete, so the list's total is exact without counting the rows.
+ */
+export const memoryCounts = pgTable('memory_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+})
 
 export const conversations = pgTable(
   'conversations',

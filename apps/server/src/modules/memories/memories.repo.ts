@@ -1,7 +1,7 @@
 import { localDate, todayIn } from '@remi/shared'
-import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { memories } from '../../db/schema.ts'
+import { memories, memoryCounts } from '../../db/schema.ts'
 
 export interface MemoryQuery {
   searchTerm?: string | undefined
@@ -63,34 +63,23 @@ const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`
 
-/** Backslash is ILIKE's default escape character. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&')
-
 /**
- * Full-text part of a search, built only from letters and digits so no user text reaches the
- * tsquery parser as syntax: plainto_tsquery for whole words with stemming, OR each word as a
- * prefix ('dent' finds 'dentist').
+ * A search, built only from letters and digits so no user text reaches the tsquery parser as syntax:
+ * whole words with stemming (plainto_tsquery on text and tags), and each word as the start of a word,
+ * stemmed ('dent' finds 'dentist') and as written ('runnin' finds 'running', whose stem is 'run'). One
+ * tsquery against one column, so the user's GIN postings answer it in one index scan.
  */
-function searchQuery(term: string) {
+function searchCondition(term: string): { where: SQL; rank?: SQL } {
   const words = (term.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
   const plain = sql`plainto_tsquery('english', ${term})`
-  if (words.length === 0) return { tsquery: plain, words }
+  if (words.length === 0) return { where: sql`${memories.search} @@ ${plain}` }
   const prefix = words.map((w) => `'${w}':*`).join(' & ')
-  return { tsquery: sql`(${plain} || to_tsquery('english', ${prefix}))`, words }
-}
-
-function searchCondition(term: string): { where: SQL; rank?: SQL } {
-  const { tsquery, words } = searchQuery(term)
-  const fullText = sql`${memories.search} @@ ${tsquery}`
-  // One or two letters match a large share of everything: newest first is as useful as a
-  // ranking there, and lets a page stop after a dozen index entries.
-  if (!words.some((w) => w.length >= 3)) return { where: fullText }
-  // Stems can be shorter than what was typed ('meetin' vs lexeme 'meet'), so also match the
-  // text as typed; only with a 3-letter word, which the trigram index can use.
-  return {
-    where: or(fullText, sql`${memories.text} ilike ${`%${escapeLike(term)}%`}`)!,
-    rank: sql`ts_rank(${memories.search}, ${tsquery})`,
-  }
+  const stemmed = sql`(${plain} || to_tsquery('english', ${prefix}))`
+  const where = sql`${memories.search} @@ (${stemmed} || to_tsquery('simple', ${prefix}))`
+  // One or two letters match a large share of everything: newest first is as useful as a ranking
+  // there, and lets a page stop after a dozen index entries.
+  if (!words.some((w) => w.length >= 3)) return { where }
+  return { where, rank: sql`ts_rank(${memories.search}, ${stemmed})` }
 }
 
 function filterConditions(userId: string, q: MemoryQuery): { where: SQL; rank?: SQL } {
@@ -111,52 +100,98 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Planner hint for searches, set for their transaction only. With most rows belonging to one
- * user, PostgreSQL costs `@@` and ILIKE per row as nearly free and picks a sequential scan that
- * evaluates them on every memory (~0.5 s at 100 000); the GIN indexes answer in a few ms.
- * A user-scoped index path always exists, so this never leaves the planner without a plan.
+ * user, PostgreSQL can cost `@@` per row as nearly free and pick a sequential scan that evaluates
+ * it on every memory; the user's GIN postings answer in a few ms. A user-scoped index path always
+ * exists, so this never leaves the planner without a plan.
  */
 export const SEARCH_PLANNER_SETTING = 'set local enable_seqscan = off'
 
+const hasFilters = (q: MemoryQuery) => Boolean(q.searchTerm || q.tags?.length || q.startDate || q.endDate)
+
 export function createMemoriesRepo(db: Db) {
-  /** The two statements of a list (exposed so the benchmark can time the same SQL directly). */
-  function listQueries(userId: string, q: MemoryQuery, page: number, pageSize: number, exec: Db | Tx = db) {
-    const { where, rank } = filterConditions(userId, q)
-    const order = rank ? [sql`${rank} desc`, ...defaultOrder] : defaultOrder
-    return {
-      page: exec
+  /**
+   * A page in the list order. Past the first page the ids are picked first, from the list index alone
+   * (an index-only scan over the skipped entries), and only the page's rows are read.
+   */
+  function pageQuery(where: SQL, page: number, pageSize: number) {
+    const offset = (page - 1) * pageSize
+    if (offset === 0)
+      return db
         .select(columns)
         .from(memories)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...defaultOrder)
         .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      total: exec.select({ count: count() }).from(memories).where(where),
-    }
+    const ids = db
+      .select({ id: memories.id })
+      .from(memories)
+      .where(where)
+      .orderBy(...defaultOrder)
+      .limit(pageSize)
+      .offset(offset)
+    return db
+      .select(columns)
+      .from(memories)
+      .where(inArray(memories.id, ids))
+      .orderBy(...defaultOrder)
   }
 
-  async function runList(queries: ReturnType<typeof listQueries>) {
-    const rows = await queries.page
-    const [total] = await queries.total
-    return { rows, totalCount: total?.count ?? 0 }
+  /** The user's number of memories, from the counter the triggers of migration 0007 keep. */
+  async function userTotal(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ total: memoryCounts.total })
+      .from(memoryCounts)
+      .where(eq(memoryCounts.userId, userId))
+    return row?.total ?? 0
+  }
+
+  async function countWhere(exec: Db | Tx, where: SQL): Promise<number> {
+    const [row] = await exec.select({ count: count() }).from(memories).where(where)
+    return row?.count ?? 0
+  }
+
+  /**
+   * A search ranks every match anyway (relevance first), so the same pass counts them: one statement,
+   * count(*) over (), instead of a second scan for the total.
+   */
+  async function search(userId: string, q: MemoryQuery, page: number, pageSize: number) {
+    const { where, rank } = filterConditions(userId, q)
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(SEARCH_PLANNER_SETTING))
+      const found = await tx
+        .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(memories)
+        .where(where)
+        .orderBy(...(rank ? [sql`${rank} desc`, ...defaultOrder] : defaultOrder))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+      const rows = found.map(({ total: _total, ...row }) => row)
+      // Past the last page no row carries the total.
+      const totalCount = found[0]?.total ?? (page > 1 ? await countWhere(tx, where) : 0)
+      return { rows, totalCount }
+    })
   }
 
   return {
-    listQueries,
-
     async list(userId: string, q: MemoryQuery, page: number, pageSize: number) {
-      if (!q.searchTerm) return runList(listQueries(userId, q, page, pageSize))
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(SEARCH_PLANNER_SETTING))
-        return runList(listQueries(userId, q, page, pageSize, tx))
-      })
+      if (q.searchTerm) return search(userId, q, page, pageSize)
+      const { where } = filterConditions(userId, q)
+      // Two statements at once (two pool connections on PostgreSQL); the unfiltered total is the counter.
+      const [rows, totalCount] = await Promise.all([
+        pageQuery(where, page, pageSize),
+        hasFilters(q) ? countWhere(db, where) : userTotal(userId),
+      ])
+      return { rows, totalCount }
     },
 
     async count(userId: string, q: MemoryQuery): Promise<number> {
-      const [total] = await db
-        .select({ count: count() })
-        .from(memories)
-        .where(filterConditions(userId, q).where)
-      return total?.count ?? 0
+      if (!hasFilters(q)) return userTotal(userId)
+      const { where } = filterConditions(userId, q)
+      if (!q.searchTerm) return countWhere(db, where)
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(SEARCH_PLANNER_SETTING))
+        return countWhere(tx, where)
+      })
     },
 
     async get(userId: string, id: string): Promise<MemoryRecord | undefined> {
