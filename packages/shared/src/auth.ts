@@ -36,15 +36,5 @@ export type UserSettings = z.infer<typeof UserSettings>
 
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() })
 
-/**
- * A post-login path: one leading '/', never '//' or '/\' (protocol-relative), and no control
- * characters: browsers drop tabs and newlines from URLs, so '/\t/evil.example' would become '//evil.example'.
- */
-export function isSafeRedirectPath(path: unknown): path is string {
-  if (typeof path !== 'string' || !/^\/(?![/\\])/.test(path)) return false
-  for (const char of path) {
-    const code = char.codePointAt(0)!
-    if (code < 0x20 || code === 0x7f) return false
-  }
-  return true
-}
+// In a module of its own, without zod: the sign-in page needs it, and must not load zod for it.
+export { isSafeRedirectPath } from './redirect.ts'

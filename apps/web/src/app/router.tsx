@@ -4,27 +4,44 @@ import { LoadingSpinner } from '../components/ui/spinner'
 import { paths } from '../config/paths'
 import { LoginPage } from '../features/auth/components/login-page'
 import { RequireAuth } from '../features/auth/components/require-auth'
-import { ProtectedLayout } from './protected-layout'
 
 // Each signed-in page is its own chunk: /login loads none of them (nor markdown or the virtualizer).
-const pageModules = {
-  dashboard: () => import('../features/dashboard/components/dashboard-page'),
-  memories: () => import('../features/memories/components/memories-page'),
-  chat: () => import('../features/chat/components/chat-page'),
-  dataSources: () => import('../features/data-sources/components/data-sources-page'),
-  settings: () => import('../features/settings/components/settings-page'),
+const pageModules: Record<string, () => Promise<unknown>> = {
+  [paths.dashboard]: () => import('../features/dashboard/components/dashboard-page'),
+  [paths.memories]: () => import('../features/memories/components/memories-page'),
+  [paths.chat]: () => import('../features/chat/components/chat-page'),
+  [paths.dataSources]: () => import('../features/data-sources/components/data-sources-page'),
+  [paths.settings]: () => import('../features/settings/components/settings-page'),
 }
 
 /** Loads every page's code at once (route tests call it, so they wait for a page's data, not its import). */
 export function preloadPages() {
-  return Promise.all(Object.values(pageModules).map((load) => load()))
+  return Promise.all([import('./protected-layout'), ...Object.values(pageModules).map((load) => load())])
 }
 
-const DashboardPage = lazy(() => pageModules.dashboard().then((m) => ({ default: m.DashboardPage })))
-const MemoriesPage = lazy(() => pageModules.memories().then((m) => ({ default: m.MemoriesPage })))
-const ChatPage = lazy(() => pageModules.chat().then((m) => ({ default: m.ChatPage })))
-const DataSourcesPage = lazy(() => pageModules.dataSources().then((m) => ({ default: m.DataSourcesPage })))
-const SettingsPage = lazy(() => pageModules.settings().then((m) => ({ default: m.SettingsPage })))
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+)
+const MemoriesPage = lazy(() =>
+  import('../features/memories/components/memories-page').then((m) => ({ default: m.MemoriesPage })),
+)
+const ChatPage = lazy(() =>
+  import('../features/chat/components/chat-page').then((m) => ({ default: m.ChatPage })),
+)
+const DataSourcesPage = lazy(() =>
+  import('../features/data-sources/components/data-sources-page').then((m) => ({
+    default: m.DataSourcesPage,
+  })),
+)
+const SettingsPage = lazy(() =>
+  import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+)
+// The signed-in frame (navbar, its dropdown and popper) is a chunk of its own too, so /login loads none
+// of it; the page's chunk is fetched beside it rather than after it.
+const ProtectedLayout = lazy(() => {
+  void pageModules[window.location.pathname]?.()
+  return import('./protected-layout').then((m) => ({ default: m.ProtectedLayout }))
+})
 
 const page = (element: ReactNode) => <Suspense fallback={<LoadingSpinner />}>{element}</Suspense>
 
@@ -34,7 +51,7 @@ export function AppRoutes() {
     <Routes>
       <Route path={paths.login} element={<LoginPage />} />
       <Route element={<RequireAuth />}>
-        <Route element={<ProtectedLayout />}>
+        <Route element={page(<ProtectedLayout />)}>
           <Route path={paths.dashboard} element={page(<DashboardPage />)} />
           <Route path={paths.memories} element={page(<MemoriesPage />)} />
           <Route path={paths.chat} element={page(<ChatPage />)} />
