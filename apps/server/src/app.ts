@@ -12,7 +12,7 @@ import { pingDatabase, type Database } from './db/client.ts'
 import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { authModule } from './modules/auth/index.ts'
-import { LOCAL_IDP_PATH, localIdpPlugin } from './modules/auth/local-idp.ts'
+import { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './modules/auth/local-idp.ts'
 import type { AssistantOptions } from './modules/assistant/index.ts'
 import type { OidcFetch } from './modules/auth/oidc.ts'
 import { chatModule } from './modules/chat/index.ts'
@@ -155,6 +155,7 @@ export async function buildApp(options: AppOptions) {
     db: database.db,
     integrations,
     oidcFetch: options.oidcFetch,
+    localIdpFetch: usesLocalIdp ? localIdpFetch(app) : undefined,
     logger: app.log,
     assistant: options.assistant,
     briefingModelTimeoutMs: options.briefingModelTimeoutMs,

@@ -30,6 +30,8 @@ export function createServices(deps: {
   db: Db
   integrations: Integrations
   oidcFetch?: OidcFetch | undefined
+  /** How the server reaches the built-in identity provider (in-process), when it runs one. */
+  localIdpFetch?: OidcFetch | undefined
   /** Where the assistant logs (a model moved to context mode, a failed answer); tests tune its timeouts. */
   logger?: AssistantLogger | undefined
   assistant?: AssistantOptions | undefined
@@ -39,7 +41,7 @@ export function createServices(deps: {
   const { env, db, integrations } = deps
   const users = createUsersRepo(db)
   const sessions = createSessions(createSessionsRepo(db), env.sessionSecret, env.secureCookies)
-  const oidc = createOidc(env, deps.oidcFetch)
+  const oidc = createOidc(env, deps.oidcFetch, deps.localIdpFetch)
   const auth = createAuthService(env, users, oidc)
   const memories = createMemoriesService(createMemoriesRepo(db), users)
   const dataSourcesRepo = createDataSourcesRepo(db)

@@ -1,10 +1,12 @@
 import formbody from '@fastify/formbody'
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { z } from 'zod'
 import { deriveKey, sha256Hex } from '../../lib/crypto.ts'
 import { BRAND } from '../../config/brand.ts'
+import type { OidcFetch } from './oidc.ts'
 
 export const LOCAL_IDP_PATH = '/oidc'
 export const LOCAL_IDP_CLIENT_ID = 'remi-local'
@@ -119,7 +121,8 @@ export async function localIdpPlugin(
     pkce: { required: () => true },
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
+    // Remi signs out of its own session only; the provider's logout pages would be surface for nothing.
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
     interactions: {
       url: (_ctx: KoaContextWithOIDC, interaction) => `${LOCAL_IDP_PATH}/interaction/${interaction.uid}`,
     },
@@ -152,20 +155,60 @@ export async function localIdpPlugin(
       await grant.save()
       return grant
     },
+    // A request the provider refuses without a client to send it back to (no or wrong client_id or
+    // redirect_uri, an expired sign-in): a page that says so, with the provider's status (4xx).
     renderError: (ctx, out) => {
-      ctx.type = 'html'
-      ctx.body = page('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`)
+      const reason = String(out.error_description ?? out.error ?? 'unknown error')
+      renderPage(
+        ctx,
+        'Sign-in error',
+        `<p>This sign-in request cannot be completed: ${escapeHtml(reason)}.</p>${startAgain(opts.appUrl)}`,
+      )
     },
   }
   const provider = new Provider(localIdpIssuer(opts.appUrl), configuration)
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'local IdP error'))
+  // Every URL the provider writes (discovery, redirects, cookies' Secure flag) is APP_URL's, not what the
+  // connection looked like: behind a proxy that terminates TLS the request arrives as plain http.
+  provider.proxy = true
+  // First in the chain: a path or method the provider does not serve, or anything it lets escape, is a page.
+  provider.middleware.unshift(async (ctx, next) => {
+    try {
+      await next()
+    } catch (error) {
+      app.log.error({ err: error }, 'local IdP error')
+      ctx.status = 500
+      renderPage(
+        ctx,
+        'Sign-in error',
+        `<p>Something went wrong while signing in.</p>${startAgain(opts.appUrl)}`,
+      )
+      return
+    }
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404
+      renderPage(
+        ctx,
+        'Not found',
+        `<p>There is no sign-in page at this address.</p>${startAgain(opts.appUrl)}`,
+      )
+    }
+  })
   const callback = provider.callback()
+  const appUrl = new URL(opts.appUrl)
+  /** The request as the provider must see it: at APP_URL, from the client Fastify (TRUST_PROXY) believes. */
+  const atAppUrl = (request: FastifyRequest) => {
+    request.raw.headers['x-forwarded-proto'] = appUrl.protocol.slice(0, -1)
+    request.raw.headers['x-forwarded-host'] = appUrl.host
+    request.raw.headers['x-forwarded-for'] = request.ip
+    return request.raw
+  }
 
   // The sign-in page and its form post.
   await app.register(async (scope) => {
     await scope.register(formbody)
     scope.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
-      const details = await interactionDetails(provider, request, reply)
+      const details = await interactionDetails(provider, atAppUrl(request), reply)
       if (!details) return
       return sendPage(reply, signInPage(details.uid))
     })
@@ -174,7 +217,7 @@ export async function localIdpPlugin(
       '/interaction/:uid/login',
       { config: signInLimit },
       async (request, reply) => {
-        const details = await interactionDetails(provider, request, reply)
+        const details = await interactionDetails(provider, atAppUrl(request), reply)
         if (!details) return
         const form = LoginForm.safeParse(request.body)
         if (!form.success) {
@@ -183,7 +226,9 @@ export async function localIdpPlugin(
         }
         const accountId = localAccountId(form.data.email)
         accounts.set(accountId, { email: form.data.email.toLowerCase(), name: form.data.name })
-        const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } })
+        const redirectTo = await provider.interactionResult(atAppUrl(request), reply.raw, {
+          login: { accountId },
+        })
         return reply.redirect(redirectTo, 303)
       },
     )
@@ -195,7 +240,7 @@ export async function localIdpPlugin(
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
     const passThrough = (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack()
-      const raw = request.raw as typeof request.raw & { originalUrl?: string }
+      const raw = atAppUrl(request) as typeof request.raw & { originalUrl?: string }
       raw.originalUrl = raw.url
       raw.url = raw.url!.slice(LOCAL_IDP_PATH.length) || '/'
       callback(raw, reply.raw)
@@ -205,9 +250,9 @@ export async function localIdpPlugin(
   })
 }
 
-async function interactionDetails(provider: Provider, request: FastifyRequest, reply: FastifyReply) {
+async function interactionDetails(provider: Provider, raw: FastifyRequest['raw'], reply: FastifyReply) {
   try {
-    return await provider.interactionDetails(request.raw, reply.raw)
+    return await provider.interactionDetails(raw, reply.raw)
   } catch {
     reply.status(400)
     sendPage(
@@ -215,6 +260,64 @@ async function interactionDetails(provider: Provider, request: FastifyRequest, r
       page('Sign-in expired', `<p>This sign-in page has expired. Go back to ${BRAND} and start again.</p>`),
     )
     return null
+  }
+}
+
+/** A page answered by the provider itself (Koa): its own nonce and CSP, since Fastify's headers are not sent. */
+function renderPage(
+  ctx: { set(field: string, value: string): void; type: string; body: unknown },
+  title: string,
+  body: string,
+) {
+  const nonce = randomBytes(16).toString('base64')
+  ctx.set(
+    'content-security-policy',
+    `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+  )
+  ctx.set('cache-control', 'no-store')
+  ctx.set('x-content-type-options', 'nosniff')
+  ctx.type = 'text/html; charset=utf-8'
+  ctx.body = page(title, body)(nonce)
+}
+
+const startAgain = (appUrl: string) =>
+  `<p><a href="${escapeHtml(`${appUrl}/login`)}">Go back to ${BRAND}</a> and start again.</p>`
+
+/**
+ * openid-client's fetch for the built-in provider: the server's own requests to it (discovery, token,
+ * keys) go in-process through app.inject, so they need no DNS, no TLS and no trip out through a
+ * reverse proxy to APP_URL and back.
+ */
+export function localIdpFetch(app: FastifyInstance): OidcFetch {
+  return async (url, init) => {
+    const target = new URL(url)
+    const headers = Object.fromEntries(new Headers(init.headers as HeadersInit).entries())
+    const body = init.body
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers,
+      ...(body === undefined || body === null
+        ? {}
+        : {
+            payload:
+              typeof body === 'string'
+                ? body
+                : body instanceof URLSearchParams
+                  ? body.toString()
+                  : Buffer.from(body as Uint8Array),
+          }),
+    })
+    const responseHeaders = new Headers()
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue
+      for (const v of [value].flat()) responseHeaders.append(name, String(v))
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: responseHeaders,
+    })
   }
 }
 

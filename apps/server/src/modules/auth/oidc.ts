@@ -49,7 +49,11 @@ export class SignInError extends Error {
 /** A fetch for openid-client: tests route the providers' hosts to loopback fakes with it. */
 export type OidcFetch = (url: string, init: RequestInit) => Promise<Response>
 
-export function createOidc(env: Env, fetchImpl?: OidcFetch) {
+/**
+ * `localFetch` reaches the built-in provider in-process (local-idp.ts localIdpFetch): its issuer is APP_URL,
+ * which behind a TLS proxy the server itself may not be able to reach or verify.
+ */
+export function createOidc(env: Env, fetchImpl?: OidcFetch, localFetch?: OidcFetch) {
   const flowKey = deriveKey(env.sessionSecret, 'oauth-flow')
   const configs = new Map<OAuthProviderName, Promise<client.Configuration>>()
 
@@ -70,15 +74,17 @@ export function createOidc(env: Env, fetchImpl?: OidcFetch) {
     if (!pending) {
       const s = settings(provider)
       const issuer = new URL(s.issuer)
-      const insecure = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname)
+      const inProcess = s.mode === 'local' ? localFetch : undefined
+      const fetcher = inProcess ?? fetchImpl
+      const insecure = issuer.protocol === 'http:' && (isLoopbackHost(issuer.hostname) || Boolean(inProcess))
       pending = client
         .discovery(issuer, s.clientId, s.clientSecret, undefined, {
           ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-          ...(fetchImpl ? { [client.customFetch]: fetchImpl } : {}),
+          ...(fetcher ? { [client.customFetch]: fetcher } : {}),
           timeout: 10,
         })
         .then((config) => {
-          if (fetchImpl) config[client.customFetch] = fetchImpl
+          if (fetcher) config[client.customFetch] = fetcher
           return config
         })
       // A failed discovery (provider down) is retried on the next sign-in instead of being cached.
