@@ -11,6 +11,7 @@ import type { Env } from './config/env.ts'
 import { pingDatabase, type Database } from './db/client.ts'
 import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
+import { accountModule } from './modules/account/index.ts'
 import { authModule } from './modules/auth/index.ts'
 import { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './modules/auth/local-idp.ts'
 import type { AssistantOptions } from './modules/assistant/index.ts'
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions) {
         signInRateLimit: options.rateLimits?.signIn ?? 30,
       })
       await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
+      await api.register(accountModule, { prefix: '/auth/user', ...services })
       await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
       await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })

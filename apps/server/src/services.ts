@@ -1,6 +1,8 @@
 import type { Env } from './config/env.ts'
 import type { Db } from './db/client.ts'
 import type { Integrations } from './integrations/index.ts'
+import { createAccountRepo } from './modules/account/account.repo.ts'
+import { createAccountService } from './modules/account/account.service.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { createOidc, type OidcFetch } from './modules/auth/oidc.ts'
 import { createSessionsRepo } from './modules/auth/sessions.repo.ts'
@@ -67,6 +69,13 @@ export function createServices(deps: {
     modelTimeoutMs: deps.briefingModelTimeoutMs,
   })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
+  const account = createAccountService({
+    repo: createAccountRepo(db),
+    users,
+    memories,
+    dataSources,
+    sessions,
+  })
   return {
     users,
     sessions,
@@ -80,6 +89,7 @@ export function createServices(deps: {
     chat,
     dashboard,
     accessTokens,
+    account,
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -1,4 +1,5 @@
 export * from './errors.ts'
+export * from './account.ts'
 export * from './auth.ts'
 export * from './chat.ts'
 export * from './dashboard.ts'

@@ -13,14 +13,22 @@ import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../test/build-t
 function countQueries(db: Db) {
   const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client
   const statements: string[] = []
+  // node-postgres' pool.query() calls pool.connect() itself (synchronously): count that once.
+  let inside = false
   const spies = ['query', 'exec', 'transaction', 'connect']
     .filter((name) => typeof client[name] === 'function')
     .map((name) => {
       const original = client[name]!
       return vi.spyOn(client, name).mockImplementation(function (this: unknown, ...args: unknown[]) {
         const first = args[0] as string | { text?: string } | undefined
-        statements.push(`${name}: ${typeof first === 'string' ? first : (first?.text ?? '')}`)
-        return original.apply(this, args)
+        if (!inside) statements.push(`${name}: ${typeof first === 'string' ? first : (first?.text ?? '')}`)
+        const outer = inside
+        inside = true
+        try {
+          return original.apply(this, args)
+        } finally {
+          inside = outer
+        }
       })
     })
   return { statements, restore: () => spies.forEach((spy) => spy.mockRestore()) }

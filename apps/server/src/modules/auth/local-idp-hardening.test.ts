@@ -98,7 +98,7 @@ describe('local sign-in behind a reverse proxy that terminates TLS', () => {
       if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
       const res = (await undiciFetch(url, {
         ...(init as object),
-        headers,
+        headers: Object.fromEntries(headers),
         redirect: 'manual',
         dispatcher: this.dispatcher,
       })) as unknown as Response

@@ -1,0 +1,170 @@
+import type {
+  ImportAccountBody} from '@remi/shared';
+import {
+  ACCOUNT_EXPORT_FORMAT,
+  Activity,
+  AnswerMode,
+  MEMORIES_EXPORT_FORMAT,
+  todayIn,
+  type AccountExport,
+  type ExportedChatMessage,
+  type ImportAccountResult,
+} from '@remi/shared'
+import { z } from 'zod'
+import { badRequest, conflict, notFound } from '../../lib/errors.ts'
+import type { SessionsApi } from '../auth/sessions.service.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
+import type { DataSourcesService } from '../datasources/datasources.service.ts'
+import { remappedId, type MemoriesService } from '../memories/memories.service.ts'
+import { ChatImportConflictError, type AccountRepo, type MessageRow } from './account.repo.ts'
+
+type ImportInput = z.output<typeof ImportAccountBody>
+
+/** The parts of an assistant message's metadata an export carries (chat.service.ts stores them). */
+const StoredAnswer = z.object({
+  citations: z.array(z.string()).catch([]),
+  activity: z.array(Activity).catch([]),
+  mode: AnswerMode.optional().catch(undefined),
+  model: z.string().optional().catch(undefined),
+  stopped: z.boolean().catch(false),
+})
+
+function exportedMessage(row: MessageRow): ExportedChatMessage {
+  const base = { id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() }
+  if (row.role === 'user') return base
+  const meta = StoredAnswer.safeParse(row.metadata ?? {})
+  const stored = meta.success ? meta.data : StoredAnswer.parse({})
+  return {
+    ...base,
+    citations: stored.citations,
+    activity: stored.activity,
+    ...(stored.mode ? { mode: stored.mode } : {}),
+    ...(stored.model ? { model: stored.model } : {}),
+    stopped: stored.stopped,
+  }
+}
+
+/** The account as a whole: export it, restore memories and chat from an export, delete it. */
+export function createAccountService(deps: {
+  repo: AccountRepo
+  users: UsersRepo
+  memories: MemoriesService
+  dataSources: DataSourcesService
+  sessions: SessionsApi
+}) {
+  const { repo, users, memories, dataSources, sessions } = deps
+
+  /** An id of the file as it lands for this user: kept when it is already theirs, else its stand-in. */
+  const landed = (userId: string, own: Set<string>) => (id: string) =>
+    own.has(id) ? id : remappedId(userId, id)
+
+  return {
+    async exportAll(userId: string): Promise<{ data: AccountExport; fileStem: string }> {
+      const user = await users.findById(userId)
+      if (!user) throw notFound('User')
+      const [identity, memoryExport, chat, sources] = await Promise.all([
+        users.latestIdentity(userId),
+        memories.exportAll(userId),
+        repo.chat(userId),
+        dataSources.list(userId),
+      ])
+      const data: AccountExport = {
+        format: ACCOUNT_EXPORT_FORMAT,
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        profile: {
+          name: user.name,
+          email: user.email,
+          picture: user.picture,
+          provider: identity?.provider ?? 'local',
+          createdAt: user.createdAt.toISOString(),
+        },
+        settings: { timezone: user.timezone },
+        memories: memoryExport.data.memories,
+        conversations: chat.map((c) => ({
+          id: c.id,
+          createdAt: c.createdAt.toISOString(),
+          messages: c.messages.map(exportedMessage),
+        })),
+        dataSources: sources,
+      }
+      return { data, fileStem: `remi-account-${todayIn(user.timezone)}` }
+    },
+
+    /**
+     * Memories first (as POST memories/import does), then chat in one transaction, with citations
+     * pointing at the memories as they landed. Ids follow the memories' rule: the user's own are kept,
+     * any other id gets its stand-in, so a second import of the same file adds nothing.
+     */
+    async importAll(userId: string, body: ImportInput): Promise<ImportAccountResult> {
+      const memoryResult = await memories.importAll(userId, {
+        format: MEMORIES_EXPORT_FORMAT,
+        version: 1,
+        memories: body.memories,
+      })
+      const conversationIds = body.conversations.map((c) => c.id)
+      const messages = body.conversations.flatMap((c) =>
+        c.messages.map((m) => ({ ...m, conversationId: c.id })),
+      )
+      const citations = [...new Set(messages.flatMap((m) => m.citations ?? []))]
+      const [ownConversations, ownMessages, ownMemories] = await Promise.all([
+        repo.ownedConversationIds(userId, conversationIds),
+        repo.ownedMessageIds(
+          userId,
+          messages.map((m) => m.id),
+        ),
+        repo.ownedMemoryIds(userId, citations),
+      ])
+      const conversationId = landed(userId, ownConversations)
+      const messageId = landed(userId, ownMessages)
+      const memoryId = landed(userId, ownMemories)
+      try {
+        const chat = await repo.importChat(
+          userId,
+          body.conversations.map((c) => ({
+            id: conversationId(c.id),
+            createdAt: new Date(c.createdAt ?? c.messages[0]?.createdAt ?? Date.now()),
+          })),
+          messages.map((m) => ({
+            id: messageId(m.id),
+            conversationId: conversationId(m.conversationId),
+            role: m.role,
+            content: m.content,
+            createdAt: new Date(m.createdAt),
+            metadata:
+              m.role === 'assistant'
+                ? {
+                    citations: [...new Set((m.citations ?? []).map(memoryId))],
+                    activity: m.activity ?? [],
+                    calls: [],
+                    ...(m.mode ? { mode: m.mode } : {}),
+                    ...(m.model ? { model: m.model } : {}),
+                    stopped: m.stopped ?? false,
+                  }
+                : null,
+          })),
+        )
+        return { memories: memoryResult, chat }
+      } catch (error) {
+        if (error instanceof ChatImportConflictError)
+          throw conflict(`${error.message} The memories were imported; the chat was not.`)
+        throw error
+      }
+    },
+
+    /** Deletes the account and everything in it, once the e-mail typed matches the account's. */
+    async deleteAccount(userId: string, typedEmail: string): Promise<void> {
+      const user = await users.findById(userId)
+      if (!user) throw notFound('User')
+      if (typedEmail.trim().toLowerCase() !== user.email.trim().toLowerCase()) {
+        throw badRequest(
+          'The e-mail address does not match this account. Type it exactly to delete the account.',
+        )
+      }
+      await repo.deleteUser(userId)
+      // This instance stops believing the account's sessions at once (others within SESSION_CACHE_MS).
+      sessions.forgetUser(userId)
+    },
+  }
+}
+export type AccountService = ReturnType<typeof createAccountService>

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify'
+import type { SessionsApi } from '../auth/sessions.service.ts'
+import { accountRoutes } from './account.routes.ts'
+import type { AccountService } from './account.service.ts'
+
+/** The account as a whole (export, import, delete): registered at /api/auth/user. */
+export async function accountModule(
+  app: FastifyInstance,
+  opts: { account: AccountService; sessions: SessionsApi },
+) {
+  await app.register(accountRoutes, { service: opts.account, sessions: opts.sessions })
+}
