@@ -1,4 +1,4 @@
-import type { ImportMemoriesResult, MemoriesExport, Memory, MemoryList } from '@remi/shared'
+import type { ApiErrorBody, MemoriesExport, Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { IMPORT_BODY_LIMIT } from './memories.routes.ts'
@@ -10,30 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function create(user: TestUser, payload: Record<string, unknown>): Promise<Memory> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/memories', headers: user.headers, payload })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json<Memory>()
-}
-
-async function exportJson(user: TestUser): Promise<MemoriesExport> {
-  const res = await t.app.inject({ url: '/api/memories/export?format=json', headers: user.headers })
-  expect(res.statusCode).toBe(200)
-  return res.json<MemoriesExport>()
-}
-
-const importFile = (user: TestUser, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/memories/import',
-    headers: user.headers,
-    payload: payload as object,
-  })
-
-async function all(user: TestUser) {
-  const res = await t.app.inject({ url: '/api/memories?pageSize=100', headers: user.headers })
-  return res.json<MemoryList>()
-}
+const all = (user: TestUser) => user.api.memories.list({ pageSize: 100 })
 
 /** What a person would call "the same memory": everything but the id. */
 const content = (m: Memory) => ({
@@ -45,29 +22,33 @@ const content = (m: Memory) => ({
 })
 
 async function seed(user: TestUser) {
-  await create(user, { text: 'Dentist on Tuesday', tags: 'health, errands', date: '2026-01-05' })
+  await user.api.memories.create({ text: 'Dentist on Tuesday', tags: 'health, errands', date: '2026-01-05' })
   // Undated, so listed by the day it was created: the first instant an import accepts puts it last.
   const undated = {
     text: 'Idea: *markdown* `code` and # heading',
     date: null,
     createdAt: '1900-01-01T00:00:00.000Z',
   }
-  const res = await importFile(user, { format: 'remi-memories', version: 1, memories: [undated] })
-  expect(res.statusCode, res.body).toBe(200)
-  await create(user, { text: 'Ünïcödé and emoji 🎉\nsecond line', tags: ['Fun'], date: '1900-01-01' })
+  const res = await user.api.memories.import([undated])
+  expect(res.status, res.text).toBe(200)
+  await user.api.memories.create({
+    text: 'Ünïcödé and emoji 🎉\nsecond line',
+    tags: ['Fun'],
+    date: '1900-01-01',
+  })
 }
 
 describe('export', () => {
   it('downloads JSON as an attachment named for the day', async () => {
     const user = await t.createUser({ timezone: 'Europe/Lisbon' })
     await seed(user)
-    const res = await t.app.inject({ url: '/api/memories/export', headers: user.headers })
-    expect(res.statusCode).toBe(200)
+    const res = await user.api.get<MemoriesExport>('/api/memories/export')
+    expect(res.status).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/json/)
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="remi-memories-\d{4}-\d{2}-\d{2}\.json"$/,
     )
-    const data = res.json<MemoriesExport>()
+    const data = res.body
     expect(data).toMatchObject({ format: 'remi-memories', version: 1 })
     expect(data.memories.map((m) => m.text)).toEqual([
       'Dentist on Tuesday',
@@ -80,14 +61,14 @@ describe('export', () => {
   it('downloads Markdown with every memory, its date and tags', async () => {
     const user = await t.createUser()
     await seed(user)
-    const res = await t.app.inject({ url: '/api/memories/export?format=markdown', headers: user.headers })
-    expect(res.statusCode).toBe(200)
+    const res = await user.api.get('/api/memories/export', { format: 'markdown' })
+    expect(res.status).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/markdown/)
     expect(res.headers['content-disposition']).toMatch(/filename="remi-memories-\d{4}-\d{2}-\d{2}\.md"$/)
-    expect(res.body).toMatch(/^# Remi memories\n\nExported .* · 3 memories\n/)
-    expect(res.body).toContain('## 2026-01-05\n\nDentist on Tuesday\n\nTags: `health`, `errands`')
-    expect(res.body).toContain('## No date\n\nIdea: *markdown* `code` and # heading')
-    expect(res.body).toContain('## 1900-01-01\n\nÜnïcödé and emoji 🎉\nsecond line\n\nTags: `Fun`')
+    expect(res.text).toMatch(/^# Remi memories\n\nExported .* · 3 memories\n/)
+    expect(res.text).toContain('## 2026-01-05\n\nDentist on Tuesday\n\nTags: `health`, `errands`')
+    expect(res.text).toContain('## No date\n\nIdea: *markdown* `code` and # heading')
+    expect(res.text).toContain('## 1900-01-01\n\nÜnïcödé and emoji 🎉\nsecond line\n\nTags: `Fun`')
   })
 })
 
@@ -95,12 +76,12 @@ describe('import', () => {
   it('export then import into a new account gives the same memories', async () => {
     const alice = await t.createUser()
     await seed(alice)
-    const file = await exportJson(alice)
+    const file = await alice.api.memories.exportJson()
 
     const bob = await t.createUser()
-    const res = await importFile(bob, file)
-    expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ imported: 3, created: 3, updated: 0 })
+    const res = await bob.api.post('/api/memories/import', file)
+    expect(res.status, res.text).toBe(200)
+    expect(res.body).toEqual({ imported: 3, created: 3, updated: 0 })
 
     const bobs = (await all(bob)).items
     expect(bobs.map(content)).toEqual(file.memories.map(content))
@@ -112,78 +93,73 @@ describe('import', () => {
   it('is idempotent by id: importing the same file twice changes nothing', async () => {
     const user = await t.createUser()
     await seed(user)
-    const file = await exportJson(user)
-    const first = await importFile(user, file)
-    expect(first.json()).toEqual({ imported: 3, created: 0, updated: 3 })
-    const second = await importFile(user, file)
-    expect(second.json()).toEqual({ imported: 3, created: 0, updated: 3 })
+    const file = await user.api.memories.exportJson()
+    const first = await user.api.post('/api/memories/import', file)
+    expect(first.body).toEqual({ imported: 3, created: 0, updated: 3 })
+    const second = await user.api.post('/api/memories/import', file)
+    expect(second.body).toEqual({ imported: 3, created: 0, updated: 3 })
     expect((await all(user)).items).toEqual(file.memories)
 
     // Into another account, twice: still one copy each.
     const other = await t.createUser()
-    await importFile(other, file)
-    expect((await importFile(other, file)).json()).toEqual({ imported: 3, created: 0, updated: 3 })
+    await other.api.post('/api/memories/import', file)
+    expect((await other.api.post('/api/memories/import', file)).body).toEqual({
+      imported: 3,
+      created: 0,
+      updated: 3,
+    })
     expect((await all(other)).totalCount).toBe(3)
   })
 
   it('restores edited or deleted memories from an older export', async () => {
     const user = await t.createUser()
     await seed(user)
-    const file = await exportJson(user)
+    const file = await user.api.memories.exportJson()
     const [first, second] = file.memories
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/memories/${first!.id}`,
-      headers: user.headers,
-      payload: { text: 'changed' },
+    await user.api.put(`/api/memories/${first!.id}`, { text: 'changed' })
+    await user.api.delete(`/api/memories/${second!.id}`)
+    expect((await user.api.post('/api/memories/import', file)).body).toEqual({
+      imported: 3,
+      created: 1,
+      updated: 2,
     })
-    await t.app.inject({ method: 'DELETE', url: `/api/memories/${second!.id}`, headers: user.headers })
-    expect((await importFile(user, file)).json()).toEqual({ imported: 3, created: 1, updated: 2 })
     // A deleted id is no longer the user's, so it comes back under a stand-in id (like any unknown id).
     const restored = file.memories.map((m) =>
       m.id === second!.id ? { ...m, id: remappedId(user.id, m.id) } : m,
     )
     expect((await all(user)).items).toEqual(restored)
-    expect((await importFile(user, file)).json()).toEqual({ imported: 3, created: 0, updated: 3 })
+    expect((await user.api.post('/api/memories/import', file)).body).toEqual({
+      imported: 3,
+      created: 0,
+      updated: 3,
+    })
   })
 
   it("never overwrites another user's memory, and treats its id exactly like an unknown one", async () => {
     const owner = await t.createUser()
-    const mine = await create(owner, { text: 'owner text', tags: 'a', date: '2026-01-01' })
+    const mine = await owner.api.memories.create({ text: 'owner text', tags: 'a', date: '2026-01-01' })
     const attacker = await t.createUser()
     const unknownId = '5f0c2f36-3a57-4a4f-9a57-2d1e0f6b1c11'
-    const res = await importFile(attacker, {
-      format: 'remi-memories',
-      version: 1,
-      memories: [
-        { id: mine.id, text: 'overwritten!', tags: [], date: null },
-        { id: unknownId, text: 'fresh', tags: [], date: null },
-      ],
-    })
-    expect(res.statusCode).toBe(200)
-    expect(res.json<ImportMemoriesResult>()).toEqual({ imported: 2, created: 2, updated: 0 })
-    expect((await t.app.inject({ url: `/api/memories/${mine.id}`, headers: owner.headers })).json()).toEqual(
-      mine,
-    )
+    const res = await attacker.api.memories.import([
+      { id: mine.id, text: 'overwritten!', tags: [], date: null },
+      { id: unknownId, text: 'fresh', tags: [], date: null },
+    ])
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ imported: 2, created: 2, updated: 0 })
+    expect((await owner.api.get(`/api/memories/${mine.id}`)).body).toEqual(mine)
     const theirs = (await all(attacker)).items
     expect(theirs.map((m) => m.text).sort()).toEqual(['fresh', 'overwritten!'])
     // No existence oracle: both ids are replaced the same way, so the result tells nothing about which exists.
     expect(theirs.map((m) => m.id).sort()).toEqual(
       [remappedId(attacker.id, mine.id), remappedId(attacker.id, unknownId)].sort(),
     )
-    expect(
-      (await t.app.inject({ url: `/api/memories/${mine.id}`, headers: attacker.headers })).statusCode,
-    ).toBe(404)
+    expect((await attacker.api.get(`/api/memories/${mine.id}`)).status).toBe(404)
   })
 
   it('creates new ids for memories without one', async () => {
     const user = await t.createUser()
-    const res = await importFile(user, {
-      format: 'remi-memories',
-      version: 1,
-      memories: [{ text: 'hand written', tags: 'a, b' }],
-    })
-    expect(res.json()).toEqual({ imported: 1, created: 1, updated: 0 })
+    const res = await user.api.memories.import([{ text: 'hand written', tags: 'a, b' }])
+    expect(res.body).toEqual({ imported: 1, created: 1, updated: 0 })
     expect((await all(user)).items[0]).toMatchObject({ text: 'hand written', tags: ['a', 'b'], date: null })
   })
 
@@ -195,8 +171,8 @@ describe('import', () => {
       tags: [`t${i % 7}`],
       date: '2026-01-01',
     }))
-    const res = await importFile(user, { format: 'remi-memories', version: 1, memories })
-    expect(res.json()).toEqual({ imported: 2500, created: 2500, updated: 0 })
+    const res = await user.api.memories.import(memories)
+    expect(res.body).toEqual({ imported: 2500, created: 2500, updated: 0 })
     expect((await all(user)).totalCount).toBe(2500)
   })
 
@@ -259,9 +235,9 @@ describe('import', () => {
     ]
     it.each(bad)('%s is a 400 and nothing is imported', async (_name, payload, message) => {
       const user = await t.createUser()
-      const res = await importFile(user, payload)
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toMatch(message)
+      const res = await user.api.post<ApiErrorBody>('/api/memories/import', payload)
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(message)
       expect((await all(user)).totalCount).toBe(0)
     })
 
@@ -297,27 +273,23 @@ describe('import', () => {
       // An id that is not the user's is remapped to remappedId(user, id); the user already owns that
       // one (from an earlier import), and the file carries it too.
       const id = crypto.randomUUID()
-      await importFile(user, { format: 'remi-memories', version: 1, memories: [{ id, text: 'first' }] })
+      await user.api.memories.import([{ id, text: 'first' }])
       const memories = [
         ...Array.from({ length: 1400 }, (_, i) => ({ id: crypto.randomUUID(), text: `ok ${i}` })),
         { id, text: 'maps to the next id' },
         { id: remappedId(user.id, id), text: 'explicit' },
       ]
-      const res = await importFile(user, { format: 'remi-memories', version: 1, memories })
-      expect(res.statusCode).toBe(409)
-      expect(res.json().message).toMatch(/Nothing was imported/)
+      const res = await user.api.memories.import<ApiErrorBody>(memories)
+      expect(res.status).toBe(409)
+      expect(res.body.message).toMatch(/Nothing was imported/)
       expect((await all(user)).items.map((m) => m.text)).toEqual(['first'])
     })
 
     it('NUL characters are a 400', async () => {
       const user = await t.createUser()
-      const res = await importFile(user, {
-        format: 'remi-memories',
-        version: 1,
-        memories: [{ text: 'a\u0000b' }],
-      })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toMatch(/body\.memories\.0\.text: Text must not contain NUL/)
+      const res = await user.api.memories.import<ApiErrorBody>([{ text: 'a\u0000b' }])
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(/body\.memories\.0\.text: Text must not contain NUL/)
     })
   })
 })

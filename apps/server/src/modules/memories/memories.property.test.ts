@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '@remi/shared'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
@@ -12,14 +13,7 @@ beforeAll(async () => {
     ['Dentist appointment next Tuesday', 'health'],
     ['Ünïcödé — emoji 🎉 and \\ backslash', 'fun, "quoted"'],
   ]
-  for (const [text, tags] of memories) {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/memories',
-      headers: user.headers,
-      payload: { text, tags },
-    })
-  }
+  for (const [text, tags] of memories) await user.api.memories.create({ text, tags })
 })
 afterAll(() => t.close())
 
@@ -76,8 +70,8 @@ describe('GET /api/memories never answers 5xx', () => {
           searchTerm,
           ...(withFilters ? { tags: 'work', startDate: '2000-01-01', pageSize: '5' } : {}),
         }
-        const res = await t.app.inject({ url: '/api/memories', headers: user.headers, query })
-        expect(res.statusCode, `${JSON.stringify(query)} -> ${res.body}`).toBe(
+        const res = await user.api.get('/api/memories', query)
+        expect(res.status, `${JSON.stringify(query)} -> ${res.text}`).toBe(
           searchTerm.includes('\u0000') ? 400 : 200,
         )
       }),
@@ -100,11 +94,11 @@ describe('GET /api/memories never answers 5xx', () => {
           { requiredKeys: [] },
         ),
         async (query) => {
-          const res = await t.app.inject({ url: '/api/memories', headers: user.headers, query })
-          expect(res.statusCode, `${JSON.stringify(query)} -> ${res.body}`).toBeLessThan(500)
-          if (res.statusCode !== 200) {
-            expect(res.statusCode).toBe(400)
-            expect(res.json().message).toMatch(/^querystring/)
+          const res = await user.api.get<ApiErrorBody>('/api/memories', query)
+          expect(res.status, `${JSON.stringify(query)} -> ${res.text}`).toBeLessThan(500)
+          if (res.status !== 200) {
+            expect(res.status).toBe(400)
+            expect(res.body.message).toMatch(/^querystring/)
           }
         },
       ),
@@ -124,14 +118,9 @@ describe('GET /api/memories never answers 5xx', () => {
           { requiredKeys: [] },
         ),
         async (payload) => {
-          const res = await t.app.inject({
-            method: 'POST',
-            url: '/api/memories',
-            headers: user.headers,
-            payload,
-          })
-          expect(res.statusCode, `${JSON.stringify(payload)} -> ${res.body}`).toBeLessThan(500)
-          expect([201, 400]).toContain(res.statusCode)
+          const res = await user.api.post('/api/memories', payload)
+          expect(res.status, `${JSON.stringify(payload)} -> ${res.text}`).toBeLessThan(500)
+          expect([201, 400]).toContain(res.status)
         },
       ),
       { numRuns: 200 },

@@ -1,4 +1,4 @@
-import { addDays, todayIn, type Memory, type MemoryList } from '@remi/shared'
+import { addDays, todayIn, type ApiErrorBody, type Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 
@@ -10,34 +10,13 @@ afterAll(() => t.close())
 
 type Query = Record<string, string | string[]>
 
-async function create(user: TestUser, payload: Record<string, unknown>): Promise<Memory> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/memories', headers: user.headers, payload })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json<Memory>()
-}
-
-/** Undated memories with a chosen createdAt can only be made through import. */
-async function importMemories(user: TestUser, memories: Record<string, unknown>[]) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/memories/import',
-    headers: user.headers,
-    payload: { format: 'remi-memories', version: 1, memories },
-  })
-}
-
-async function list(user: TestUser, query: Query = {}) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/memories', headers: user.headers, query })
-  expect(res.statusCode, res.body).toBe(200)
-  return res.json<MemoryList>()
-}
-
-const texts = async (user: TestUser, query: Query = {}) => (await list(user, query)).items.map((m) => m.text)
+const texts = async (user: TestUser, query: Query = {}) =>
+  (await user.api.memories.list(query)).items.map((m) => m.text)
 
 describe('create, get, update, delete', () => {
   it('creates a memory (201) with trimmed text and normalised tags, then reads it back', async () => {
     const user = await t.createUser()
-    const created = await create(user, {
+    const created = await user.api.memories.create({
       text: '  Dentist at 3pm  ',
       tags: ' Health , health, errands,, ',
       date: '2026-01-05',
@@ -45,62 +24,61 @@ describe('create, get, update, delete', () => {
     expect(created).toMatchObject({ text: 'Dentist at 3pm', tags: ['Health', 'errands'], date: '2026-01-05' })
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt)
 
-    const res = await t.app.inject({ url: `/api/memories/${created.id}`, headers: user.headers })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual(created)
+    const res = await user.api.get(`/api/memories/${created.id}`)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(created)
   })
 
   it('accepts tags as an array and a null date', async () => {
     const user = await t.createUser()
-    const created = await create(user, { text: 'No date here', tags: ['a', 'B', 'b'], date: null })
+    const created = await user.api.memories.create({
+      text: 'No date here',
+      tags: ['a', 'B', 'b'],
+      date: null,
+    })
     expect(created.tags).toEqual(['a', 'B'])
     expect(created.date).toBeNull()
-    expect((await create(user, { text: 'empty date', date: '' })).date).toBeNull()
+    expect((await user.api.memories.create({ text: 'empty date', date: '' })).date).toBeNull()
   })
 
   it("defaults the date to today in the user's timezone, not the server's", async () => {
     // Fourteen hours ahead and eleven behind UTC: at any moment these two days differ from each other.
     for (const timezone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       const user = await t.createUser({ timezone })
-      const created = await create(user, { text: 'today', tags: [] })
+      const created = await user.api.memories.create({ text: 'today', tags: [] })
       expect(created.date).toBe(todayIn(timezone))
     }
   })
 
   it('updates text and tags, keeps the date unless given, and clears it with null', async () => {
     const user = await t.createUser()
-    const m = await create(user, { text: 'first', tags: 'x', date: '2026-03-01' })
-    const put = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'PUT', url: `/api/memories/${m.id}`, headers: user.headers, payload })
+    const m = await user.api.memories.create({ text: 'first', tags: 'x', date: '2026-03-01' })
+    const put = (payload: Record<string, unknown>) => user.api.put<Memory>(`/api/memories/${m.id}`, payload)
 
     const updated = await put({ text: 'second ', tags: 'y, z' })
-    expect(updated.statusCode).toBe(200)
-    expect(updated.json()).toMatchObject({ id: m.id, text: 'second', tags: ['y', 'z'], date: '2026-03-01' })
-    expect(updated.json<Memory>().updatedAt >= m.updatedAt).toBe(true)
+    expect(updated.status).toBe(200)
+    expect(updated.body).toMatchObject({ id: m.id, text: 'second', tags: ['y', 'z'], date: '2026-03-01' })
+    expect(updated.body.updatedAt >= m.updatedAt).toBe(true)
 
-    expect((await put({ text: 'third' })).json()).toMatchObject({ tags: ['y', 'z'], date: '2026-03-01' })
-    expect((await put({ text: 'third', date: '2026-04-02' })).json()).toMatchObject({ date: '2026-04-02' })
-    expect((await put({ text: 'third', date: null })).json()).toMatchObject({ date: null })
+    expect((await put({ text: 'third' })).body).toMatchObject({ tags: ['y', 'z'], date: '2026-03-01' })
+    expect((await put({ text: 'third', date: '2026-04-02' })).body).toMatchObject({ date: '2026-04-02' })
+    expect((await put({ text: 'third', date: null })).body).toMatchObject({ date: null })
   })
 
   it('deletes (204), after which the memory is 404 and gone from the list', async () => {
     const user = await t.createUser()
-    const m = await create(user, { text: 'to delete' })
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/memories/${m.id}`, headers: user.headers })
-    expect(del.statusCode).toBe(204)
-    expect(del.body).toBe('')
-    expect((await t.app.inject({ url: `/api/memories/${m.id}`, headers: user.headers })).statusCode).toBe(404)
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/memories/${m.id}`,
-      headers: user.headers,
-    })
-    expect(again.statusCode).toBe(404)
-    expect((await list(user)).totalCount).toBe(0)
+    const m = await user.api.memories.create({ text: 'to delete' })
+    const del = await user.api.delete(`/api/memories/${m.id}`)
+    expect(del.status).toBe(204)
+    expect(del.text).toBe('')
+    expect((await user.api.get(`/api/memories/${m.id}`)).status).toBe(404)
+    const again = await user.api.delete(`/api/memories/${m.id}`)
+    expect(again.status).toBe(404)
+    expect((await user.api.memories.list()).totalCount).toBe(0)
   })
 
   it('documents every route in the OpenAPI document', async () => {
-    const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>()
+    const doc = (await t.anonymous.get<{ paths: Record<string, unknown> }>('/api/docs/json')).body
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/memories/',
@@ -113,9 +91,9 @@ describe('create, get, update, delete', () => {
   })
 
   it('needs a signed-in user', async () => {
-    expect((await t.app.inject({ url: '/api/memories' })).statusCode).toBe(401)
-    expect((await t.app.inject({ url: '/api/memories/tags' })).statusCode).toBe(401)
-    expect((await t.app.inject({ url: '/api/memories/export' })).statusCode).toBe(401)
+    expect((await t.anonymous.get('/api/memories')).status).toBe(401)
+    expect((await t.anonymous.get('/api/memories/tags')).status).toBe(401)
+    expect((await t.anonymous.get('/api/memories/export')).status).toBe(401)
   })
 })
 
@@ -123,36 +101,34 @@ describe('ownership', () => {
   it('another user gets 404 for GET, PUT and DELETE of your memory and never sees it', async () => {
     const owner = await t.createUser()
     const other = await t.createUser()
-    const m = await create(owner, { text: 'secret dentist appointment', tags: 'private', date: '2026-02-01' })
-
-    const get = await t.app.inject({ url: `/api/memories/${m.id}`, headers: other.headers })
-    expect(get.statusCode).toBe(404)
-    expect(get.json()).toMatchObject({ message: 'Memory not found.' })
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/memories/${m.id}`,
-      headers: other.headers,
-      payload: { text: 'hijacked' },
+    const m = await owner.api.memories.create({
+      text: 'secret dentist appointment',
+      tags: 'private',
+      date: '2026-02-01',
     })
-    expect(put.statusCode).toBe(404)
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/memories/${m.id}`, headers: other.headers })
-    expect(del.statusCode).toBe(404)
 
-    expect((await list(other)).totalCount).toBe(0)
-    expect((await list(other, { searchTerm: 'dentist' })).totalCount).toBe(0)
-    expect((await list(other, { tags: 'private' })).totalCount).toBe(0)
-    expect((await list(other, { startDate: '2026-02-01', endDate: '2026-02-01' })).totalCount).toBe(0)
-    expect((await t.app.inject({ url: '/api/memories/tags', headers: other.headers })).json()).toEqual([])
-    const exported = await t.app.inject({ url: '/api/memories/export', headers: other.headers })
-    expect(exported.json()).toMatchObject({ memories: [] })
-    const markdown = await t.app.inject({
-      url: '/api/memories/export?format=markdown',
-      headers: other.headers,
-    })
-    expect(markdown.body).not.toContain('secret')
+    const get = await other.api.get(`/api/memories/${m.id}`)
+    expect(get.status).toBe(404)
+    expect(get.body).toMatchObject({ message: 'Memory not found.' })
+    const put = await other.api.put(`/api/memories/${m.id}`, { text: 'hijacked' })
+    expect(put.status).toBe(404)
+    const del = await other.api.delete(`/api/memories/${m.id}`)
+    expect(del.status).toBe(404)
+
+    expect((await other.api.memories.list()).totalCount).toBe(0)
+    expect((await other.api.memories.list({ searchTerm: 'dentist' })).totalCount).toBe(0)
+    expect((await other.api.memories.list({ tags: 'private' })).totalCount).toBe(0)
+    expect(
+      (await other.api.memories.list({ startDate: '2026-02-01', endDate: '2026-02-01' })).totalCount,
+    ).toBe(0)
+    expect((await other.api.get('/api/memories/tags')).body).toEqual([])
+    const exported = await other.api.get('/api/memories/export')
+    expect(exported.body).toMatchObject({ memories: [] })
+    const markdown = await other.api.get('/api/memories/export', { format: 'markdown' })
+    expect(markdown.text).not.toContain('secret')
 
     // Untouched for its owner.
-    expect((await t.app.inject({ url: `/api/memories/${m.id}`, headers: owner.headers })).json()).toEqual(m)
+    expect((await owner.api.get(`/api/memories/${m.id}`)).body).toEqual(m)
   })
 })
 
@@ -179,60 +155,50 @@ describe('bad input answers 400 naming the problem', () => {
   ]
   it.each(cases)('create: %s', async (_name, payload, message) => {
     const user = await t.createUser()
-    const res = await t.app.inject({ method: 'POST', url: '/api/memories', headers: user.headers, payload })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(message)
-    expect((await list(user)).totalCount).toBe(0)
+    const res = await user.api.post<ApiErrorBody>('/api/memories', payload)
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(message)
+    expect((await user.api.memories.list()).totalCount).toBe(0)
   })
 
   it('accepts exactly the limits: 10 000 characters, 20 tags of 50 characters, 1900 and 2100', async () => {
     const user = await t.createUser()
     const tags = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(50, 'z'))
-    expect((await create(user, { text: 'x'.repeat(10_000), tags, date: '1900-01-01' })).tags).toHaveLength(20)
-    expect((await create(user, { text: 'leap', date: '2024-02-29' })).date).toBe('2024-02-29')
-    expect((await create(user, { text: 'end', date: '2100-12-31' })).date).toBe('2100-12-31')
+    expect(
+      (await user.api.memories.create({ text: 'x'.repeat(10_000), tags, date: '1900-01-01' })).tags,
+    ).toHaveLength(20)
+    expect((await user.api.memories.create({ text: 'leap', date: '2024-02-29' })).date).toBe('2024-02-29')
+    expect((await user.api.memories.create({ text: 'end', date: '2100-12-31' })).date).toBe('2100-12-31')
   })
 
   it('update: the same rules apply', async () => {
     const user = await t.createUser()
-    const m = await create(user, { text: 'keep me' })
+    const m = await user.api.memories.create({ text: 'keep me' })
     for (const payload of [
       { text: '' },
       { text: 'ok', tags: ['z'.repeat(51)] },
       { text: 'ok', date: '2026-13-01' },
     ]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/memories/${m.id}`,
-        headers: user.headers,
-        payload,
-      })
-      expect(res.statusCode).toBe(400)
+      expect((await user.api.put(`/api/memories/${m.id}`, payload)).status).toBe(400)
     }
-    expect((await t.app.inject({ url: `/api/memories/${m.id}`, headers: user.headers })).json()).toEqual(m)
+    expect((await user.api.get(`/api/memories/${m.id}`)).body).toEqual(m)
   })
 
   it('an id that is not a uuid is a 400 naming the id', async () => {
     const user = await t.createUser()
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await t.app.inject({
-        method,
-        url: '/api/memories/not-a-uuid',
-        headers: user.headers,
-        ...(method === 'PUT' ? { payload: { text: 'x' } } : {}),
+      const res = await user.api.request<ApiErrorBody>(method, '/api/memories/not-a-uuid', {
+        payload: method === 'PUT' ? { text: 'x' } : undefined,
       })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('params.id: id must be a UUID.')
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('params.id: id must be a UUID.')
     }
   })
 
   it('an unknown uuid is a 404', async () => {
     const user = await t.createUser()
-    const res = await t.app.inject({
-      url: '/api/memories/00000000-0000-4000-8000-000000000000',
-      headers: user.headers,
-    })
-    expect(res.statusCode).toBe(404)
+    const res = await user.api.get('/api/memories/00000000-0000-4000-8000-000000000000')
+    expect(res.status).toBe(404)
   })
 
   const queryCases: [string, Query, RegExp][] = [
@@ -253,15 +219,15 @@ describe('bad input answers 400 naming the problem', () => {
   ]
   it.each(queryCases)('list: %s', async (_name, query, message) => {
     const user = await t.createUser()
-    const res = await t.app.inject({ url: '/api/memories', headers: user.headers, query })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' })
-    expect(res.json().message).toMatch(message)
+    const res = await user.api.get<ApiErrorBody>('/api/memories', query)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' })
+    expect(res.body.message).toMatch(message)
   })
 
   it('a search term made of tsquery and SQL metacharacters is a 200, not an error', async () => {
     const user = await t.createUser()
-    await create(user, { text: "100% sure it's (really) fine \\ ok & done | !" })
+    await user.api.memories.create({ text: "100% sure it's (really) fine \\ ok & done | !" })
     for (const searchTerm of [
       "' & | ! :* ( ) \\ %",
       "'",
@@ -275,8 +241,8 @@ describe('bad input answers 400 naming the problem', () => {
       '<->',
       '"',
     ]) {
-      const res = await t.app.inject({ url: '/api/memories', headers: user.headers, query: { searchTerm } })
-      expect(res.statusCode, searchTerm).toBe(200)
+      const res = await user.api.get('/api/memories', { searchTerm })
+      expect(res.status, searchTerm).toBe(200)
     }
     // % and _ are matched literally, not as wildcards.
     expect(await texts(user, { searchTerm: '100%' })).toHaveLength(1)
@@ -285,9 +251,9 @@ describe('bad input answers 400 naming the problem', () => {
 
   it('a bad export format is a 400', async () => {
     const user = await t.createUser()
-    const res = await t.app.inject({ url: '/api/memories/export?format=pdf', headers: user.headers })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toMatch(/querystring\.format/)
+    const res = await user.api.get<ApiErrorBody>('/api/memories/export', { format: 'pdf' })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/querystring\.format/)
   })
 })
 
@@ -295,43 +261,38 @@ describe('list', () => {
   it('pages by day desc (undated: the day created), then createdAt desc, with the total', async () => {
     const user = await t.createUser()
     // Created in 2024, so listed under 2024: below every dated one here.
-    await importMemories(user, [{ text: 'undated', date: null, createdAt: '2024-05-01T10:00:00.000Z' }])
-    await create(user, { text: 'old', date: '2025-01-01' })
-    await create(user, { text: 'new', date: '2026-06-01' })
-    await create(user, { text: 'new, created later', date: '2026-06-01' })
-    await create(user, { text: 'middle', date: '2025-06-01' })
+    await user.api.memories.import([{ text: 'undated', date: null, createdAt: '2024-05-01T10:00:00.000Z' }])
+    await user.api.memories.create({ text: 'old', date: '2025-01-01' })
+    await user.api.memories.create({ text: 'new', date: '2026-06-01' })
+    await user.api.memories.create({ text: 'new, created later', date: '2026-06-01' })
+    await user.api.memories.create({ text: 'middle', date: '2025-06-01' })
 
-    const all = await list(user)
+    const all = await user.api.memories.list()
     expect(all).toMatchObject({ totalCount: 5, page: 1, pageSize: 12 })
     expect(all.items.map((m) => m.text)).toEqual(['new, created later', 'new', 'middle', 'old', 'undated'])
 
-    const page2 = await list(user, { page: '2', pageSize: '2' })
+    const page2 = await user.api.memories.list({ page: '2', pageSize: '2' })
     expect(page2).toMatchObject({ totalCount: 5, page: 2, pageSize: 2 })
     expect(page2.items.map((m) => m.text)).toEqual(['middle', 'old'])
-    expect((await list(user, { page: '4', pageSize: '2' })).items).toEqual([])
+    expect((await user.api.memories.list({ page: '4', pageSize: '2' })).items).toEqual([])
   })
 
   it('lists an undated memory by the day it was created: today above yesterday, below tomorrow', async () => {
     const timezone = 'Pacific/Kiritimati' // UTC+14: most of a UTC day is already tomorrow there
     const user = await t.createUser({ timezone })
     const today = todayIn(timezone)
-    await create(user, { text: 'last month', date: addDays(today, -30) })
-    await create(user, { text: 'yesterday', date: addDays(today, -1) })
-    await create(user, { text: 'tomorrow', date: addDays(today, 1) })
-    await create(user, { text: 'undated, created today', date: null })
+    await user.api.memories.create({ text: 'last month', date: addDays(today, -30) })
+    await user.api.memories.create({ text: 'yesterday', date: addDays(today, -1) })
+    await user.api.memories.create({ text: 'tomorrow', date: addDays(today, 1) })
+    await user.api.memories.create({ text: 'undated, created today', date: null })
     expect(await texts(user)).toEqual(['tomorrow', 'undated, created today', 'yesterday', 'last month'])
     // Dated ones keep their day whenever they were written; an undated one its creation day.
     expect(await texts(user, { startDate: today, endDate: today })).toEqual(['undated, created today'])
 
     // Losing its date, a memory goes back to the day it was created (today).
-    const old = await create(user, { text: 'was dated last year', date: addDays(today, -365) })
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/memories/${old.id}`,
-      headers: user.headers,
-      payload: { text: 'was dated last year', date: null },
-    })
-    expect(put.statusCode, put.body).toBe(200)
+    const old = await user.api.memories.create({ text: 'was dated last year', date: addDays(today, -365) })
+    const put = await user.api.put(`/api/memories/${old.id}`, { text: 'was dated last year', date: null })
+    expect(put.status, put.text).toBe(200)
     expect((await texts(user)).slice(0, 3)).toEqual([
       'tomorrow',
       'was dated last year',
@@ -341,27 +302,26 @@ describe('list', () => {
 
   it("takes an undated memory's day in the user's zone, not UTC's", async () => {
     const user = await t.createUser({ timezone: 'Pacific/Kiritimati' })
-    const imported = await importMemories(user, [
+    const imported = await user.api.memories.import([
       // 12:00 UTC on March 1 is 02:00 on March 2 in Kiritimati.
       { text: 'undated, March 2 there', date: null, createdAt: '2026-03-01T12:00:00.000Z' },
       // Written later, so it would come first if the undated one counted as March 1.
       { text: 'March 1', date: '2026-03-01', createdAt: '2026-03-05T00:00:00.000Z' },
       { text: 'March 3', date: '2026-03-03', createdAt: '2026-03-01T00:00:00.000Z' },
     ])
-    expect(imported.statusCode, imported.body).toBe(200)
+    expect(imported.status, imported.text).toBe(200)
     expect(await texts(user)).toEqual(['March 3', 'undated, March 2 there', 'March 1'])
   })
 
   it('pages without overlap when many memories share a date and createdAt', async () => {
     const user = await t.createUser()
     // One import writes every row in one transaction: same now() for all, no dates.
-    await importMemories(
-      user,
-      Array.from({ length: 30 }, (_, i) => ({ text: `same ${i}` })),
-    )
+    await user.api.memories.import(Array.from({ length: 30 }, (_, i) => ({ text: `same ${i}` })))
     const seen: string[] = []
     for (let page = 1; page <= 5; page++) {
-      seen.push(...(await list(user, { page: String(page), pageSize: '7' })).items.map((m) => m.id))
+      seen.push(
+        ...(await user.api.memories.list({ page: String(page), pageSize: '7' })).items.map((m) => m.id),
+      )
     }
     expect(seen).toHaveLength(30)
     expect(new Set(seen).size).toBe(30)
@@ -369,17 +329,16 @@ describe('list', () => {
 
   it('defaults to 12 per page', async () => {
     const user = await t.createUser()
-    await importMemories(
-      user,
+    await user.api.memories.import(
       Array.from({ length: 13 }, (_, i) => ({
         text: `m${i}`,
         date: `2026-01-${String(i + 1).padStart(2, '0')}`,
       })),
     )
-    const page = await list(user)
+    const page = await user.api.memories.list()
     expect(page.items).toHaveLength(12)
     expect(page.totalCount).toBe(13)
-    expect((await list(user, { page: '2' })).items.map((m) => m.text)).toEqual(['m0'])
+    expect((await user.api.memories.list({ page: '2' })).items.map((m) => m.text)).toEqual(['m0'])
   })
 })
 
@@ -387,11 +346,19 @@ describe('search', () => {
   let user: TestUser
   beforeAll(async () => {
     user = await t.createUser()
-    await create(user, { text: 'Team meeting about the roadmap', tags: 'work', date: '2026-01-10' })
-    await create(user, { text: 'Dentist appointment next Tuesday', tags: 'health', date: '2026-01-11' })
-    await create(user, { text: 'Buy running shoes', tags: 'shopping', date: '2026-01-12' })
-    await create(user, { text: 'Call grandma', tags: 'family, Birthday', date: '2026-01-13' })
-    await create(user, { text: 'Dinner with Ana', tags: 'meeting', date: '2026-01-14' })
+    await user.api.memories.create({
+      text: 'Team meeting about the roadmap',
+      tags: 'work',
+      date: '2026-01-10',
+    })
+    await user.api.memories.create({
+      text: 'Dentist appointment next Tuesday',
+      tags: 'health',
+      date: '2026-01-11',
+    })
+    await user.api.memories.create({ text: 'Buy running shoes', tags: 'shopping', date: '2026-01-12' })
+    await user.api.memories.create({ text: 'Call grandma', tags: 'family, Birthday', date: '2026-01-13' })
+    await user.api.memories.create({ text: 'Dinner with Ana', tags: 'meeting', date: '2026-01-14' })
   })
 
   it('finds whole words with stemming', async () => {
@@ -421,8 +388,8 @@ describe('search', () => {
 
   it('ranks by relevance before date', async () => {
     const u = await t.createUser()
-    await create(u, { text: 'garden', date: '2026-05-01' })
-    await create(u, { text: 'garden garden garden: the garden plan', date: '2020-01-01' })
+    await u.api.memories.create({ text: 'garden', date: '2026-05-01' })
+    await u.api.memories.create({ text: 'garden garden garden: the garden plan', date: '2020-01-01' })
     expect(await texts(u, { searchTerm: 'garden' })).toEqual([
       'garden garden garden: the garden plan',
       'garden',
@@ -431,7 +398,7 @@ describe('search', () => {
 
   it('finds nothing for words that are nowhere, and treats blank as no search', async () => {
     expect(await texts(user, { searchTerm: 'zebra' })).toEqual([])
-    expect((await list(user, { searchTerm: '   ' })).totalCount).toBe(5)
+    expect((await user.api.memories.list({ searchTerm: '   ' })).totalCount).toBe(5)
   })
 })
 
@@ -439,10 +406,10 @@ describe('tag filter', () => {
   let user: TestUser
   beforeAll(async () => {
     user = await t.createUser()
-    await create(user, { text: 'a', tags: 'Work, Urgent', date: '2026-01-01' })
-    await create(user, { text: 'b', tags: 'work', date: '2026-01-02' })
-    await create(user, { text: 'c', tags: 'home, urgent', date: '2026-01-03' })
-    await create(user, { text: 'd', tags: [], date: '2026-01-04' })
+    await user.api.memories.create({ text: 'a', tags: 'Work, Urgent', date: '2026-01-01' })
+    await user.api.memories.create({ text: 'b', tags: 'work', date: '2026-01-02' })
+    await user.api.memories.create({ text: 'c', tags: 'home, urgent', date: '2026-01-03' })
+    await user.api.memories.create({ text: 'd', tags: [], date: '2026-01-04' })
   })
 
   it('keeps memories carrying all the tags, in any case', async () => {
@@ -455,9 +422,9 @@ describe('tag filter', () => {
   })
 
   it('lists tags with counts, most used first, grouped case-insensitively', async () => {
-    const res = await t.app.inject({ url: '/api/memories/tags', headers: user.headers })
-    expect(res.statusCode).toBe(200)
-    const tags = res.json<{ name: string; count: number }[]>()
+    const res = await user.api.get<{ name: string; count: number }[]>('/api/memories/tags')
+    expect(res.status).toBe(200)
+    const tags = res.body
     expect(tags).toHaveLength(3)
     expect(tags[2]).toEqual({ name: 'home', count: 1 })
     expect(tags.slice(0, 2).map((x) => x.count)).toEqual([2, 2])
@@ -473,18 +440,18 @@ describe('tag filter', () => {
 describe('date filters', () => {
   it('are inclusive on date, and use createdAt in the user timezone when date is null', async () => {
     const user = await t.createUser({ timezone: 'Asia/Tokyo' })
-    await create(user, { text: 'before', date: '2026-02-28' })
-    await create(user, { text: 'first day', date: '2026-03-01' })
-    await create(user, { text: 'last day', date: '2026-03-31' })
-    await create(user, { text: 'after', date: '2026-04-01' })
+    await user.api.memories.create({ text: 'before', date: '2026-02-28' })
+    await user.api.memories.create({ text: 'first day', date: '2026-03-01' })
+    await user.api.memories.create({ text: 'last day', date: '2026-03-31' })
+    await user.api.memories.create({ text: 'after', date: '2026-04-01' })
     // 16:00 UTC on Feb 28 is already March 1 in Tokyo; 14:59 UTC on March 31 is still March 31 there.
-    const imported = await importMemories(user, [
+    const imported = await user.api.memories.import([
       { text: 'undated, March 1 in Tokyo', date: null, createdAt: '2026-02-28T16:00:00.000Z' },
       { text: 'undated, Feb 28 in Tokyo', date: null, createdAt: '2026-02-28T14:59:59.000Z' },
       { text: 'undated, March 31 in Tokyo', date: null, createdAt: '2026-03-31T14:59:59.000Z' },
       { text: 'undated, April 1 in Tokyo', date: null, createdAt: '2026-03-31T15:00:00.000Z' },
     ])
-    expect(imported.statusCode, imported.body).toBe(200)
+    expect(imported.status, imported.text).toBe(200)
 
     const march = await texts(user, { startDate: '2026-03-01', endDate: '2026-03-31' })
     expect(march.sort()).toEqual([
@@ -509,7 +476,9 @@ describe('date filters', () => {
 
   it('read the same instants differently for a user in another timezone', async () => {
     const user = await t.createUser({ timezone: 'America/New_York' })
-    await importMemories(user, [{ text: 'late evening', date: null, createdAt: '2026-03-01T03:00:00.000Z' }])
+    await user.api.memories.import([
+      { text: 'late evening', date: null, createdAt: '2026-03-01T03:00:00.000Z' },
+    ])
     expect(await texts(user, { startDate: '2026-02-28', endDate: '2026-02-28' })).toEqual(['late evening'])
     expect(await texts(user, { startDate: '2026-03-01', endDate: '2026-03-01' })).toEqual([])
   })
@@ -527,7 +496,7 @@ describe('filter combinations', () => {
       ['Quarterly meeting', 'Work', '2025-12-30'],
       ['Unrelated note', 'work', '2026-01-06'],
     ]
-    for (const [text, tags, date] of rows) await create(user, { text, tags, date })
+    for (const [text, tags, date] of rows) await user.api.memories.create({ text, tags, date })
   })
 
   it('search + tags', async () => {
@@ -561,10 +530,10 @@ describe('filter combinations', () => {
       endDate: '2026-01-31',
       pageSize: '2',
     }
-    const first = await list(user, query)
+    const first = await user.api.memories.list(query)
     expect(first.totalCount).toBe(3)
     expect(first.items).toHaveLength(2)
-    const second = await list(user, { ...query, page: '2' })
+    const second = await user.api.memories.list({ ...query, page: '2' })
     expect(second.items).toHaveLength(1)
     expect([...first.items, ...second.items].map((m) => m.text).sort()).toEqual([
       'Dentist meeting? no, appointment',
