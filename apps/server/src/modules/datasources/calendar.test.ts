@@ -2,7 +2,7 @@ import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIcsFeed } from '../../integrations/calendar/ics-feed.ts'
 import { createSafeFetch } from '../../integrations/safe-fetch.ts'
-import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/fakes/google-calendar.ts'
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { startMicrosoftGraphFake, type MicrosoftGraphFake } from '../../test/fakes/microsoft-graph.ts'
@@ -116,13 +116,6 @@ afterAll(async () => {
   await Promise.all([googleIssuer, microsoftIssuer, google, graph, ics].map((f) => f?.close()))
 })
 
-const get = (app: TestApp, user: TestUser, url: string) =>
-  app.app.inject({ method: 'GET', url, headers: user.headers })
-const put = (app: TestApp, user: TestUser, payload: object) =>
-  app.app.inject({ method: 'PUT', url: '/api/datasources/calendar', headers: user.headers, payload })
-const test = (app: TestApp, user: TestUser) =>
-  app.app.inject({ method: 'POST', url: '/api/datasources/calendar/test', headers: user.headers })
-
 let tokenCounter = 0
 /** A Google user whose access token has expired and whose refresh token the issuer honours. */
 async function googleUserNeedingRefresh(app: TestApp = t) {
@@ -144,9 +137,9 @@ async function googleUserNeedingRefresh(app: TestApp = t) {
 describe('calendar options from the account the user signed in with', () => {
   it('refreshes an expired Google token, stores it, and lists every page of calendars', async () => {
     const { user, refreshToken, fresh } = await googleUserNeedingRefresh()
-    const res = await get(t, user, '/api/datasources/calendar')
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({
+    const res = await user.api.dataSources.get('calendar')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
       dataSourceType: 'calendar',
       isEnabled: false,
       configuration: {},
@@ -161,7 +154,7 @@ describe('calendar options from the account the user signed in with', () => {
     expect(googleIssuer.refreshes.filter((r) => r === refreshToken)).toHaveLength(1)
     expect(await storedAccessToken(t, user.id)).toBe(fresh)
     // The new token is still valid: no second refresh.
-    await get(t, user, '/api/datasources/calendar')
+    await user.api.dataSources.get('calendar')
     expect(googleIssuer.refreshes.filter((r) => r === refreshToken)).toHaveLength(1)
     const pages = google.requests.filter((u) => u.pathname.endsWith('/users/me/calendarList'))
     expect(pages.some((u) => u.searchParams.get('pageToken') === '2')).toBe(true)
@@ -175,9 +168,9 @@ describe('calendar options from the account the user signed in with', () => {
       expiresAt: new Date(Date.now() - HOUR),
       scopes: GOOGLE_SCOPES,
     })
-    const res = await get(t, user, '/api/datasources/calendar')
-    expect(res.statusCode).toBe(200)
-    expect(res.json().availableOptions).toEqual({
+    const res = await user.api.dataSources.get('calendar')
+    expect(res.status).toBe(200)
+    expect(res.body.availableOptions).toEqual({
       calendars: [],
       error: 'Sign in again with Google to allow calendar access.',
     })
@@ -192,7 +185,7 @@ describe('calendar options from the account the user signed in with', () => {
       expiresAt: new Date(Date.now() + HOUR),
       scopes: 'openid email profile User.Read',
     })
-    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+    expect((await user.api.dataSources.get('calendar')).body.availableOptions).toEqual({
       calendars: [],
       error: 'Sign in again with Microsoft to allow calendar access.',
     })
@@ -206,7 +199,7 @@ describe('calendar options from the account the user signed in with', () => {
       expiresAt: new Date(Date.now() + HOUR),
       scopes: GOOGLE_SCOPES,
     })
-    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+    expect((await user.api.dataSources.get('calendar')).body.availableOptions).toEqual({
       calendars: [],
       error:
         'Google did not allow access to your calendar. Sign in again with Google to allow calendar access.',
@@ -215,7 +208,7 @@ describe('calendar options from the account the user signed in with', () => {
 
   it('tells a local account to use an ICS link', async () => {
     const user = await t.createUser()
-    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+    expect((await user.api.dataSources.get('calendar')).body.availableOptions).toEqual({
       calendars: [],
       error: 'You signed in with a local account, which has no calendar. Add an ICS calendar link instead.',
     })
@@ -234,12 +227,8 @@ describe('calendar options from the account the user signed in with', () => {
       expiresAt: new Date(Date.now() - HOUR),
       scopes: MICROSOFT_SCOPES,
     })
-    const options = (await get(t, user, '/api/datasources/calendar')).json().availableOptions
-    expect(options.calendars.map((c: { name: string }) => c.name)).toEqual([
-      'Calendar',
-      'Birthdays',
-      'United States holidays',
-    ])
+    const options = (await user.api.dataSources.get('calendar')).body.availableOptions
+    expect(options?.calendars.map((c) => c.name)).toEqual(['Calendar', 'Birthdays', 'United States holidays'])
     expect(microsoftIssuer.refreshes).toEqual(['graph-refresh-expired'])
     expect(await storedAccessToken(t, user.id)).toBe('graph-token-refreshed')
   })
@@ -253,7 +242,7 @@ describe('calendar options from the account the user signed in with', () => {
       expiresAt: new Date(Date.now() + HOUR),
       scopes: MICROSOFT_SCOPES,
     })
-    expect((await get(t, user, '/api/datasources/calendar')).json().availableOptions).toEqual({
+    expect((await user.api.dataSources.get('calendar')).body.availableOptions).toEqual({
       calendars: [
         { id: 'AAMkCal', name: 'Calendar' },
         { id: 'AAMkBirthdays', name: 'Birthdays' },
@@ -269,20 +258,20 @@ describe('calendar options from the account the user signed in with', () => {
 describe('calendar configuration and test', () => {
   it('stores the chosen calendar, merged, and counts today’s Google events', async () => {
     const { user } = await googleUserNeedingRefresh()
-    const saved = await put(t, user, {
+    const saved = await user.api.dataSources.put('calendar', {
       dataSourceType: 'calendar',
       isEnabled: true,
       configuration: { calendarId: 'work@group.calendar.google.com', calendarName: 'Work' },
     })
-    expect(saved.statusCode).toBe(200)
-    expect(saved.json()).toEqual({
+    expect(saved.status).toBe(200)
+    expect(saved.body).toEqual({
       dataSourceType: 'calendar',
       isEnabled: true,
       configuration: { calendarId: 'work@group.calendar.google.com', calendarName: 'Work' },
     })
-    const res = await test(t, user)
-    expect(res.json()).toMatchObject({ success: true, message: '3 events today in Work' })
-    expect(res.json().details.events.map((e: { title: string }) => e.title)).toEqual([
+    const res = await user.api.dataSources.test('calendar')
+    expect(res.body).toMatchObject({ success: true, message: '3 events today in Work' })
+    expect(res.body.details?.events?.map((e) => e.title)).toEqual([
       'Team offsite',
       'Planning',
       'Lunch with Ana',
@@ -304,16 +293,21 @@ describe('calendar configuration and test', () => {
         end: { dateTime: `${todayIn('UTC')}T10:00:00Z` },
       },
     ])
-    await put(t, user, { isEnabled: true, configuration: { calendarId: 'broken@group.calendar.google.com' } })
-    const res = await test(t, user)
-    expect(res.statusCode).toBe(200)
-    expect(res.json().details.events.map((e: { title: string }) => e.title)).toEqual(['Fine'])
+    await user.api.dataSources.put('calendar', {
+      isEnabled: true,
+      configuration: { calendarId: 'broken@group.calendar.google.com' },
+    })
+    const res = await user.api.dataSources.test('calendar')
+    expect(res.status).toBe(200)
+    expect(res.body.details?.events?.map((e) => e.title)).toEqual(['Fine'])
   })
 
   it('looks the calendar name up when only the id is sent', async () => {
     const { user } = await googleUserNeedingRefresh()
-    const res = await put(t, user, { configuration: { calendarId: 'person@example.test' } })
-    expect(res.json().configuration).toEqual({ calendarId: 'person@example.test', calendarName: 'Ana Silva' })
+    const res = await user.api.dataSources.put('calendar', {
+      configuration: { calendarId: 'person@example.test' },
+    })
+    expect(res.body.configuration).toEqual({ calendarId: 'person@example.test', calendarName: 'Ana Silva' })
   })
 
   it('reads every page of a Microsoft calendar view, skipping cancelled events', async () => {
@@ -325,14 +319,14 @@ describe('calendar configuration and test', () => {
       expiresAt: new Date(Date.now() + HOUR),
       scopes: MICROSOFT_SCOPES,
     })
-    await put(t, user, {
+    await user.api.dataSources.put('calendar', {
       isEnabled: true,
       configuration: { calendarId: 'AAMkCal', calendarName: 'Calendar' },
     })
-    const res = await test(t, user)
-    expect(res.json()).toMatchObject({ success: true, message: '3 events today in Calendar' })
+    const res = await user.api.dataSources.test('calendar')
+    expect(res.body).toMatchObject({ success: true, message: '3 events today in Calendar' })
     const today = todayIn('UTC')
-    expect(res.json().details.events).toEqual([
+    expect(res.body.details?.events).toEqual([
       {
         id: 'g2',
         title: 'Conference',
@@ -367,12 +361,14 @@ describe('calendar configuration and test', () => {
 
   it('says when nothing is chosen yet, or the grant is gone', async () => {
     const user = await t.createUser()
-    expect((await test(t, user)).json()).toEqual({
+    expect((await user.api.dataSources.test('calendar')).body).toEqual({
       success: false,
       message: 'Choose a calendar or add an ICS link first.',
     })
-    await put(t, user, { configuration: { calendarId: 'primary', calendarName: 'Mine' } })
-    expect((await test(t, user)).json()).toEqual({
+    await user.api.dataSources.put('calendar', {
+      configuration: { calendarId: 'primary', calendarName: 'Mine' },
+    })
+    expect((await user.api.dataSources.test('calendar')).body).toEqual({
       success: false,
       message: 'You signed in with a local account, which has no calendar. Add an ICS calendar link instead.',
     })
@@ -381,7 +377,7 @@ describe('calendar configuration and test', () => {
   it("never shows another user's calendar configuration", async () => {
     const { user: alice } = await googleUserNeedingRefresh()
     const bob = await t.createUser()
-    await put(t, alice, {
+    await alice.api.dataSources.put('calendar', {
       isEnabled: true,
       configuration: {
         calendarId: 'work@group.calendar.google.com',
@@ -389,16 +385,16 @@ describe('calendar configuration and test', () => {
         icsUrl: ics.calendarUrl,
       },
     })
-    expect((await get(t, bob, '/api/datasources/calendar')).json()).toMatchObject({
+    expect((await bob.api.dataSources.get('calendar')).body).toMatchObject({
       isEnabled: false,
       configuration: {},
     })
-    expect((await get(t, bob, '/api/datasources')).json()[0]).toEqual({
+    expect((await bob.api.dataSources.list()).body[0]).toEqual({
       dataSourceType: 'calendar',
       isEnabled: false,
       configuration: {},
     })
-    expect((await test(t, bob)).json().success).toBe(false)
+    expect((await bob.api.dataSources.test('calendar')).body.success).toBe(false)
   })
 })
 
@@ -406,23 +402,30 @@ describe('ICS subscription links', () => {
   it('validates the link as an http(s) address and reads webcal:// as https://', async () => {
     const user = await t.createUser()
     for (const icsUrl of ['ftp://example.com/cal.ics', 'not a url', 'javascript:alert(1)']) {
-      const res = await put(t, user, { configuration: { icsUrl } })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('configuration.icsUrl: ICS URL must be an http:// or https:// address')
+      const res = await user.api.dataSources.put('calendar', { configuration: { icsUrl } })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe('configuration.icsUrl: ICS URL must be an http:// or https:// address')
     }
-    const res = await put(t, user, { configuration: { icsUrl: 'webcal://calendar.example.com/family.ics' } })
-    expect(res.json().configuration).toEqual({ icsUrl: 'https://calendar.example.com/family.ics' })
-    expect((await put(t, user, { configuration: { icsUrl: '' } })).json().configuration).toEqual({
+    const res = await user.api.dataSources.put('calendar', {
+      configuration: { icsUrl: 'webcal://calendar.example.com/family.ics' },
+    })
+    expect(res.body.configuration).toEqual({ icsUrl: 'https://calendar.example.com/family.ics' })
+    expect(
+      (await user.api.dataSources.put('calendar', { configuration: { icsUrl: '' } })).body.configuration,
+    ).toEqual({
       icsUrl: null,
     })
   })
 
   it('reads a feed with a recurring event, its exceptions and an all-day event when private URLs are allowed', async () => {
     const user = await open.createUser()
-    await put(open, user, { isEnabled: true, configuration: { icsUrl: ics.calendarUrl } })
-    const res = await test(open, user)
-    expect(res.json()).toMatchObject({ success: true, message: '3 events today in Family' })
-    expect(res.json().details.events.map((e: { title: string }) => e.title)).toEqual([
+    await user.api.dataSources.put('calendar', {
+      isEnabled: true,
+      configuration: { icsUrl: ics.calendarUrl },
+    })
+    const res = await user.api.dataSources.test('calendar')
+    expect(res.body).toMatchObject({ success: true, message: '3 events today in Family' })
+    expect(res.body.details?.events?.map((e) => e.title)).toEqual([
       'Company holiday',
       'Team standup',
       'Dentist',
@@ -431,7 +434,7 @@ describe('ICS subscription links', () => {
 
   it('merges the account calendar and the ICS feed', async () => {
     const { user } = await googleUserNeedingRefresh(open)
-    await put(open, user, {
+    await user.api.dataSources.put('calendar', {
       isEnabled: true,
       configuration: {
         calendarId: 'work@group.calendar.google.com',
@@ -439,7 +442,9 @@ describe('ICS subscription links', () => {
         icsUrl: ics.calendarUrl,
       },
     })
-    expect((await test(open, user)).json().message).toBe('6 events today in Work and Family')
+    expect((await user.api.dataSources.test('calendar')).body.message).toBe(
+      '6 events today in Work and Family',
+    )
   })
 
   it.each([
@@ -466,13 +471,16 @@ describe('ICS subscription links', () => {
     ],
   ])('refuses a feed at %s unless ALLOW_PRIVATE_NETWORK_URLS is set', async (_label, url, message) => {
     const user = await t.createUser()
-    const saved = await put(t, user, { isEnabled: true, configuration: { icsUrl: url() } })
-    expect(saved.statusCode).toBe(200)
+    const saved = await user.api.dataSources.put('calendar', {
+      isEnabled: true,
+      configuration: { icsUrl: url() },
+    })
+    expect(saved.status).toBe(200)
     const before = ics.requests.length
-    const res = await test(t, user)
-    expect(res.statusCode).toBe(200)
-    expect(res.json().success).toBe(false)
-    expect(res.json().message).toBe(
+    const res = await user.api.dataSources.test('calendar')
+    expect(res.status).toBe(200)
+    expect(res.body.success).toBe(false)
+    expect(res.body.message).toBe(
       `The ICS calendar could not be loaded: ${message}, which Remi does not fetch from.`,
     )
     expect(ics.requests.length).toBe(before)
@@ -480,8 +488,8 @@ describe('ICS subscription links', () => {
 
   it('refuses a feed over 5 MB with a message', async () => {
     const user = await open.createUser()
-    await put(open, user, { isEnabled: true, configuration: { icsUrl: ics.largeUrl } })
-    expect((await test(open, user)).json()).toEqual({
+    await user.api.dataSources.put('calendar', { isEnabled: true, configuration: { icsUrl: ics.largeUrl } })
+    expect((await user.api.dataSources.test('calendar')).body).toEqual({
       success: false,
       message: 'The ICS calendar could not be loaded: The file is larger than 5 MB, which is the limit.',
     })
@@ -496,7 +504,10 @@ describe('ICS subscription links', () => {
     })
     try {
       const user = await app.createUser()
-      await put(app, user, { isEnabled: true, configuration: { icsUrl: ics.stalledUrl } })
+      await user.api.dataSources.put('calendar', {
+        isEnabled: true,
+        configuration: { icsUrl: ics.stalledUrl },
+      })
       expect(await app.app.services.dataSources.test(user.id, 'calendar')).toEqual({
         success: false,
         message: 'The ICS calendar could not be loaded: The server did not answer within 0.3 seconds.',
@@ -514,7 +525,10 @@ describe('eventsBetween', () => {
     const user = await open.createUser({ timezone: timeZone })
     const services = open.app.services
     {
-      await put(open, user, { isEnabled: false, configuration: { icsUrl: ics.calendarUrl } })
+      await user.api.dataSources.put('calendar', {
+        isEnabled: false,
+        configuration: { icsUrl: ics.calendarUrl },
+      })
       const today = todayIn('UTC')
       const from = new Date(`${addDays(today, -10)}T12:00:00Z`)
       const to = new Date(`${addDays(today, 10)}T12:00:00Z`)
@@ -523,7 +537,7 @@ describe('eventsBetween', () => {
         reason: 'disabled',
         message: 'The calendar data source is turned off.',
       })
-      await put(open, user, { isEnabled: true })
+      await user.api.dataSources.put('calendar', { isEnabled: true })
       const result = await services.calendar.eventsBetween(user.id, from, to)
       expect(result.ok).toBe(true)
       if (!result.ok) return

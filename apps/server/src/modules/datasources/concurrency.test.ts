@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGoogleCalendar } from '../../integrations/calendar/google-calendar.ts'
 import { createOpenMeteo } from '../../integrations/weather/open-meteo.ts'
 import { dataSources } from '../../db/schema.ts'
-import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '../../test/fakes/google-calendar.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { createProviderUser } from '../../test/fakes/provider-user.ts'
@@ -79,11 +79,6 @@ afterAll(async () => {
   await Promise.all([meteo?.close(), google?.close()])
 })
 
-const put = (user: TestUser, type: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url: `/api/datasources/${type}`, headers: user.headers, payload })
-const get = async (user: TestUser, type: string) =>
-  (await t.app.inject({ url: `/api/datasources/${type}`, headers: user.headers })).json()
-
 /** Starts `first`, waits until it is held in its outside call, runs `second` to the end, then lets `first` go. */
 async function overlap(
   gate: ReturnType<typeof hold>,
@@ -112,14 +107,24 @@ const vacation = {
 describe('two data-source updates at once', () => {
   it('weather: a new location and a vacation both land', async () => {
     const user = await t.createUser()
-    expect((await put(user, 'weather', { isEnabled: true, configuration: {} })).statusCode).toBe(200)
+    expect((await user.api.dataSources.put('weather', { isEnabled: true, configuration: {} })).status).toBe(
+      200,
+    )
     const answers = await overlap(
       geocoder,
-      () => put(user, 'weather', { dataSourceType: 'weather', configuration: { locationName: 'Lisbon' } }),
-      () => put(user, 'weather', { dataSourceType: 'weather', configuration: { vacationMode: vacation } }),
+      () =>
+        user.api.dataSources.put('weather', {
+          dataSourceType: 'weather',
+          configuration: { locationName: 'Lisbon' },
+        }),
+      () =>
+        user.api.dataSources.put('weather', {
+          dataSourceType: 'weather',
+          configuration: { vacationMode: vacation },
+        }),
     )
-    expect(answers).toMatchObject({ first: { statusCode: 200 }, second: { statusCode: 200 } })
-    expect(await get(user, 'weather')).toMatchObject({
+    expect(answers).toMatchObject({ first: { status: 200 }, second: { status: 200 } })
+    expect((await user.api.dataSources.get('weather')).body).toMatchObject({
       isEnabled: true,
       configuration: {
         locationName: 'Lisbon',
@@ -141,12 +146,18 @@ describe('two data-source updates at once', () => {
     // Only the id: its name is looked up in the account's calendar list, and held there.
     const answers = await overlap(
       calendarList,
-      () => put(user, 'calendar', { configuration: { calendarId: 'work@group.calendar.google.com' } }),
       () =>
-        put(user, 'calendar', { isEnabled: true, configuration: { icsUrl: 'https://example.com/a.ics' } }),
+        user.api.dataSources.put('calendar', {
+          configuration: { calendarId: 'work@group.calendar.google.com' },
+        }),
+      () =>
+        user.api.dataSources.put('calendar', {
+          isEnabled: true,
+          configuration: { icsUrl: 'https://example.com/a.ics' },
+        }),
     )
-    expect(answers).toMatchObject({ first: { statusCode: 200 }, second: { statusCode: 200 } })
-    expect(await get(user, 'calendar')).toMatchObject({
+    expect(answers).toMatchObject({ first: { status: 200 }, second: { status: 200 } })
+    expect((await user.api.dataSources.get('calendar')).body).toMatchObject({
       isEnabled: true,
       configuration: {
         calendarId: 'work@group.calendar.google.com',
@@ -159,15 +170,18 @@ describe('two data-source updates at once', () => {
   it('a forecast that resolves a place stores only that place, keeping a change made meanwhile', async () => {
     const user = await t.createUser()
     meteo.down = true
-    await put(user, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
+    await user.api.dataSources.put('weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
     meteo.down = false
     const answers = await overlap(
       geocoder,
-      () => t.app.inject({ method: 'POST', url: '/api/datasources/weather/test', headers: user.headers }),
-      () => put(user, 'weather', { configuration: { vacationMode: { ...vacation, isEnabled: false } } }),
+      () => user.api.dataSources.test('weather'),
+      () =>
+        user.api.dataSources.put('weather', {
+          configuration: { vacationMode: { ...vacation, isEnabled: false } },
+        }),
     )
-    expect(answers).toMatchObject({ first: { statusCode: 200 }, second: { statusCode: 200 } })
-    expect(await get(user, 'weather')).toMatchObject({
+    expect(answers).toMatchObject({ first: { status: 200 }, second: { status: 200 } })
+    expect((await user.api.dataSources.get('weather')).body).toMatchObject({
       configuration: {
         locationName: 'Lisbon',
         location: { name: 'Lisbon' },
@@ -181,8 +195,8 @@ describe('two data-source updates at once', () => {
     it('an update waits for a transaction holding the row, and merges into what it wrote', async () => {
       const user = await t.createUser()
       const old = 'https://example.com/old.ics'
-      await put(user, 'calendar', { isEnabled: true, configuration: { icsUrl: old } })
-      let saving: Promise<{ statusCode: number }> | undefined
+      await user.api.dataSources.put('calendar', { isEnabled: true, configuration: { icsUrl: old } })
+      let saving: Promise<{ status: number }> | undefined
       await t.db.transaction(async (tx) => {
         const mine = and(eq(dataSources.userId, user.id), eq(dataSources.type, 'calendar'))
         await tx
@@ -191,11 +205,13 @@ describe('two data-source updates at once', () => {
             configuration: { calendarId: 'person@example.test', calendarName: 'Ana Silva', icsUrl: old },
           })
           .where(mine)
-        saving = put(user, 'calendar', { configuration: { icsUrl: 'https://example.com/new.ics' } })
+        saving = user.api.dataSources.put('calendar', {
+          configuration: { icsUrl: 'https://example.com/new.ics' },
+        })
         await waitForLockWait(t)
       })
-      expect((await saving!).statusCode).toBe(200)
-      expect(await get(user, 'calendar')).toMatchObject({
+      expect((await saving!).status).toBe(200)
+      expect((await user.api.dataSources.get('calendar')).body).toMatchObject({
         isEnabled: true,
         configuration: {
           calendarId: 'person@example.test',
@@ -207,7 +223,7 @@ describe('two data-source updates at once', () => {
 
     it('the first save of a source merges into a row another transaction created meanwhile', async () => {
       const user = await t.createUser()
-      let saving: Promise<{ statusCode: number }> | undefined
+      let saving: Promise<{ status: number }> | undefined
       await t.db.transaction(async (tx) => {
         await tx.insert(dataSources).values({
           userId: user.id,
@@ -216,11 +232,13 @@ describe('two data-source updates at once', () => {
           configuration: { calendarId: 'person@example.test', calendarName: 'Ana Silva' },
         })
         // This PUT finds no row and tries to create one; it must wait for this transaction.
-        saving = put(user, 'calendar', { configuration: { icsUrl: 'https://example.com/b.ics' } })
+        saving = user.api.dataSources.put('calendar', {
+          configuration: { icsUrl: 'https://example.com/b.ics' },
+        })
         await waitForLockWait(t)
       })
-      expect((await saving!).statusCode).toBe(200)
-      expect(await get(user, 'calendar')).toMatchObject({
+      expect((await saving!).status).toBe(200)
+      expect((await user.api.dataSources.get('calendar')).body).toMatchObject({
         isEnabled: true,
         configuration: {
           calendarId: 'person@example.test',

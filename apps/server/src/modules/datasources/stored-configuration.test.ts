@@ -33,9 +33,6 @@ async function userWithStored(weather: unknown, calendar: unknown): Promise<Test
   return user
 }
 
-const request = (user: TestUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) })
-
 describe('stored configuration that does not fit its schema', () => {
   it.each([
     ['wrong field types', { locationName: 42, vacationMode: 'yes' }, { calendarId: { id: 1 }, icsUrl: 7 }],
@@ -44,33 +41,31 @@ describe('stored configuration that does not fit its schema', () => {
     ['a place without coordinates', { locationName: 'Lisbon', location: { name: 'Lisbon' } }, true],
   ])('reads as unconfigured on every route: %s', async (_label, weather, calendar) => {
     const user = await userWithStored(weather, calendar)
-    const list = await request(user, 'GET', '/api/datasources')
-    expect(list.statusCode, list.body).toBe(200)
-    expect(list.json()).toEqual([
+    const list = await user.api.dataSources.list()
+    expect(list.status, list.text).toBe(200)
+    expect(list.body).toEqual([
       { dataSourceType: 'calendar', isEnabled: true, configuration: {} },
       { dataSourceType: 'weather', isEnabled: true, configuration: {} },
     ])
-    const one = await request(user, 'GET', '/api/datasources/weather')
-    expect(one.json()).toEqual({ dataSourceType: 'weather', isEnabled: true, configuration: {} })
-    const calendarOne = await request(user, 'GET', '/api/datasources/calendar')
-    expect(calendarOne.statusCode, calendarOne.body).toBe(200)
-    expect(calendarOne.json()).toMatchObject({ configuration: {} })
+    const one = await user.api.dataSources.get('weather')
+    expect(one.body).toEqual({ dataSourceType: 'weather', isEnabled: true, configuration: {} })
+    const calendarOne = await user.api.dataSources.get('calendar')
+    expect(calendarOne.status, calendarOne.text).toBe(200)
+    expect(calendarOne.body).toMatchObject({ configuration: {} })
 
-    expect((await request(user, 'POST', '/api/datasources/weather/test')).json()).toEqual({
+    expect((await user.api.dataSources.test('weather')).body).toEqual({
       success: false,
       message: 'Set a location for the weather first.',
     })
-    expect((await request(user, 'POST', '/api/datasources/calendar/test')).json()).toEqual({
+    expect((await user.api.dataSources.test('calendar')).body).toEqual({
       success: false,
       message: 'Choose a calendar or add an ICS link first.',
     })
 
     // A save replaces what could not be read with a configuration that can.
-    const saved = await request(user, 'PUT', '/api/datasources/weather', {
-      configuration: { locationName: 'Lisbon' },
-    })
-    expect(saved.statusCode, saved.body).toBe(200)
-    expect(saved.json().configuration).toMatchObject({ locationName: 'Lisbon', location: { name: 'Lisbon' } })
+    const saved = await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.body.configuration).toMatchObject({ locationName: 'Lisbon', location: { name: 'Lisbon' } })
   })
 
   it('keeps the fields it knows and drops the ones it does not', async () => {
@@ -78,7 +73,7 @@ describe('stored configuration that does not fit its schema', () => {
       { locationName: 'Lisbon', location: null, retired: true },
       { icsUrl: 'https://example.com/a.ics', color: 'blue' },
     )
-    expect((await request(user, 'GET', '/api/datasources')).json()).toEqual([
+    expect((await user.api.dataSources.list()).body).toEqual([
       { dataSourceType: 'calendar', isEnabled: true, configuration: { icsUrl: 'https://example.com/a.ics' } },
       {
         dataSourceType: 'weather',

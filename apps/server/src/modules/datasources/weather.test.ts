@@ -35,17 +35,6 @@ const PARIS = {
   country: 'France',
 }
 
-const put = (user: TestUser, type: string, payload: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/datasources/${type}`,
-    headers: user.headers,
-    payload: payload as object,
-  })
-const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.headers })
-const test = (user: TestUser, type: string) =>
-  t.app.inject({ method: 'POST', url: `/api/datasources/${type}/test`, headers: user.headers })
-
 const vacation = (overrides: Record<string, unknown> = {}) => ({
   isEnabled: true,
   locationName: 'Paris',
@@ -57,85 +46,93 @@ const vacation = (overrides: Record<string, unknown> = {}) => ({
 describe('data sources list and detail', () => {
   it('lists both types for a new user, disabled and unconfigured', async () => {
     const user = await t.createUser()
-    const res = await get(user, '/api/datasources')
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual([
+    const res = await user.api.dataSources.list()
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual([
       { dataSourceType: 'calendar', isEnabled: false, configuration: {} },
       { dataSourceType: 'weather', isEnabled: false, configuration: {} },
     ])
   })
 
   it('needs a signed-in user', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/datasources' })).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/api/datasources/weather' })).statusCode).toBe(401)
+    expect((await t.anonymous.get('/api/datasources')).status).toBe(401)
+    expect((await t.anonymous.get('/api/datasources/weather')).status).toBe(401)
   })
 
   it('answers 404 for an unknown type on every route', async () => {
     const user = await t.createUser()
     for (const res of [
-      await get(user, '/api/datasources/email'),
-      await put(user, 'email', { isEnabled: true }),
-      await test(user, 'email'),
+      await user.api.dataSources.get('email'),
+      await user.api.dataSources.put('email', { isEnabled: true }),
+      await user.api.dataSources.test('email'),
     ]) {
-      expect(res.statusCode).toBe(404)
-      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: "Data source 'email' not found." })
+      expect(res.status).toBe(404)
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: "Data source 'email' not found." })
     }
   })
 
   it('refuses a body whose dataSourceType is not the one in the address', async () => {
     const user = await t.createUser()
-    const res = await put(user, 'weather', { dataSourceType: 'calendar', isEnabled: true, configuration: {} })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe("dataSourceType 'calendar' does not match the address (weather).")
+    const res = await user.api.dataSources.put('weather', {
+      dataSourceType: 'calendar',
+      isEnabled: true,
+      configuration: {},
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe("dataSourceType 'calendar' does not match the address (weather).")
   })
 
   it('names the field of a malformed configuration', async () => {
     const user = await t.createUser()
-    const res = await put(user, 'weather', { configuration: { locationName: 42 } })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('configuration.locationName: Location must be text')
-    const dates = await put(user, 'weather', {
+    const res = await user.api.dataSources.put('weather', { configuration: { locationName: 42 } })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('configuration.locationName: Location must be text')
+    const dates = await user.api.dataSources.put('weather', {
       configuration: { vacationMode: vacation({ startDate: 'next week' }) },
     })
-    expect(dates.statusCode).toBe(400)
-    expect(dates.json().message).toBe('configuration.vacationMode.startDate: Start date must be a date')
+    expect(dates.status).toBe(400)
+    expect(dates.body.message).toBe('configuration.vacationMode.startDate: Start date must be a date')
   })
 
   it("never shows or changes another user's configuration", async () => {
     const alice = await t.createUser()
     const bob = await t.createUser()
     expect(
-      (await put(alice, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } }))
-        .statusCode,
+      (
+        await alice.api.dataSources.put('weather', {
+          isEnabled: true,
+          configuration: { locationName: 'Lisbon' },
+        })
+      ).status,
     ).toBe(200)
-    expect((await get(bob, '/api/datasources')).json()).toEqual([
+    expect((await bob.api.dataSources.list()).body).toEqual([
       { dataSourceType: 'calendar', isEnabled: false, configuration: {} },
       { dataSourceType: 'weather', isEnabled: false, configuration: {} },
     ])
-    expect((await get(bob, '/api/datasources/weather')).json()).toEqual({
+    expect((await bob.api.dataSources.get('weather')).body).toEqual({
       dataSourceType: 'weather',
       isEnabled: false,
       configuration: {},
     })
-    await put(bob, 'weather', { isEnabled: false, configuration: { locationName: 'Paris' } })
-    expect((await get(alice, '/api/datasources/weather')).json()).toMatchObject({
+    await bob.api.dataSources.put('weather', { isEnabled: false, configuration: { locationName: 'Paris' } })
+    expect((await alice.api.dataSources.get('weather')).body).toMatchObject({
       isEnabled: true,
       configuration: { locationName: 'Lisbon', location: LISBON },
     })
-    expect((await test(bob, 'weather')).json().message).toBe('8°C, overcast in Paris')
+    expect((await bob.api.dataSources.test('weather')).body.message).toBe('8°C, overcast in Paris')
   })
 })
 
 describe('weather configuration', () => {
   it('geocodes the location and stores the resolved place', async () => {
     const user = await t.createUser()
-    const res = await put(user, 'weather', {
+    const res = await user.api.dataSources.put('weather', {
       dataSourceType: 'weather',
       isEnabled: false,
       configuration: { locationName: ' Lisbon ' },
     })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
       dataSourceType: 'weather',
       isEnabled: false,
       configuration: { locationName: 'Lisbon', location: LISBON },
@@ -152,8 +149,10 @@ describe('weather configuration', () => {
 
   it('finds "place, country" names the geocoder only knows by place', async () => {
     const user = await t.createUser()
-    const res = await put(user, 'weather', { configuration: { locationName: 'Porto, Portugal' } })
-    expect(res.json().configuration).toMatchObject({
+    const res = await user.api.dataSources.put('weather', {
+      configuration: { locationName: 'Porto, Portugal' },
+    })
+    expect(res.body.configuration).toMatchObject({
       locationName: 'Porto, Portugal',
       location: { name: 'Porto', country: 'Portugal' },
     })
@@ -161,11 +160,11 @@ describe('weather configuration', () => {
 
   it('merges the fields it is given into the stored ones', async () => {
     const user = await t.createUser()
-    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
-    await put(user, 'weather', { isEnabled: true })
+    await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
+    await user.api.dataSources.put('weather', { isEnabled: true })
     const searches = meteo.requests.length
     // The web switch sends the whole item back: unchanged names are not geocoded again.
-    const toggled = await put(user, 'weather', {
+    const toggled = await user.api.dataSources.put('weather', {
       dataSourceType: 'weather',
       isEnabled: false,
       configuration: {
@@ -174,13 +173,15 @@ describe('weather configuration', () => {
       },
     })
     expect(meteo.requests.length).toBe(searches)
-    expect(toggled.json()).toEqual({
+    expect(toggled.body).toEqual({
       dataSourceType: 'weather',
       isEnabled: false,
       configuration: { locationName: 'Lisbon', location: LISBON },
     })
-    const withVacation = await put(user, 'weather', { configuration: { vacationMode: vacation() } })
-    expect(withVacation.json().configuration).toEqual({
+    const withVacation = await user.api.dataSources.put('weather', {
+      configuration: { vacationMode: vacation() },
+    })
+    expect(withVacation.body.configuration).toEqual({
       locationName: 'Lisbon',
       location: LISBON,
       vacationMode: { ...vacation(), location: PARIS },
@@ -189,37 +190,40 @@ describe('weather configuration', () => {
 
   it('refuses a location the geocoder does not know, keeping what was stored', async () => {
     const user = await t.createUser()
-    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
-    const res = await put(user, 'weather', { configuration: { locationName: 'Atlantis' } })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe("Could not find location 'Atlantis'")
-    expect((await get(user, '/api/datasources/weather')).json().configuration.locationName).toBe('Lisbon')
+    await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
+    const res = await user.api.dataSources.put('weather', { configuration: { locationName: 'Atlantis' } })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe("Could not find location 'Atlantis'")
+    expect((await user.api.dataSources.get('weather')).body.configuration.locationName).toBe('Lisbon')
   })
 
   it('saves when the geocoder is unreachable and resolves the place later', async () => {
     const user = await t.createUser()
     meteo.down = true
-    const res = await put(user, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().configuration).toEqual({ locationName: 'Lisbon', location: null })
-    const failed = await test(user, 'weather')
-    expect(failed.json()).toEqual({
+    const res = await user.api.dataSources.put('weather', {
+      isEnabled: true,
+      configuration: { locationName: 'Lisbon' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.configuration).toEqual({ locationName: 'Lisbon', location: null })
+    const failed = await user.api.dataSources.test('weather')
+    expect(failed.body).toEqual({
       success: false,
       message: 'The weather service could not be reached. Try again in a moment.',
     })
     meteo.down = false
-    expect((await test(user, 'weather')).json()).toMatchObject({
+    expect((await user.api.dataSources.test('weather')).body).toMatchObject({
       success: true,
       message: '12°C, light rain in Lisbon',
     })
-    expect((await get(user, '/api/datasources/weather')).json().configuration.location).toEqual(LISBON)
+    expect((await user.api.dataSources.get('weather')).body.configuration.location).toEqual(LISBON)
   })
 
   it('clears the location when the name is emptied', async () => {
     const user = await t.createUser()
-    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
-    const res = await put(user, 'weather', { configuration: { locationName: '' } })
-    expect(res.json().configuration).toEqual({ locationName: null, location: null })
+    await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
+    const res = await user.api.dataSources.put('weather', { configuration: { locationName: '' } })
+    expect(res.body.configuration).toEqual({ locationName: null, location: null })
   })
 })
 
@@ -227,7 +231,7 @@ describe('vacation mode rules (spec §5)', () => {
   let user: TestUser
   beforeAll(async () => {
     user = await t.createUser()
-    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
   })
 
   it.each([
@@ -252,26 +256,28 @@ describe('vacation mode rules (spec §5)', () => {
       'End date must be after start date',
     ],
   ])('refuses %s', async (_label, change, message) => {
-    const res = await put(user, 'weather', { configuration: { vacationMode: vacation(change) } })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message })
+    const res = await user.api.dataSources.put('weather', {
+      configuration: { vacationMode: vacation(change) },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message })
   })
 
   it('lists every problem at once', async () => {
-    const res = await put(user, 'weather', {
+    const res = await user.api.dataSources.put('weather', {
       configuration: { vacationMode: { isEnabled: true, locationName: '', startDate: null, endDate: null } },
     })
-    expect(res.json().message).toBe(
+    expect(res.body.message).toBe(
       'Vacation location is required; Start date is required; End date is required',
     )
   })
 
   it('does not check a vacation that is switched off', async () => {
-    const res = await put(user, 'weather', {
+    const res = await user.api.dataSources.put('weather', {
       configuration: { vacationMode: { isEnabled: false, locationName: '', startDate: null, endDate: null } },
     })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().configuration.vacationMode).toEqual({
+    expect(res.status).toBe(200)
+    expect(res.body.configuration.vacationMode).toEqual({
       isEnabled: false,
       locationName: null,
       startDate: null,
@@ -281,11 +287,11 @@ describe('vacation mode rules (spec §5)', () => {
   })
 
   it('accepts the first day and last day as dates and stores them as UTC start and end of day', async () => {
-    const res = await put(user, 'weather', {
+    const res = await user.api.dataSources.put('weather', {
       configuration: { vacationMode: vacation({ startDate: '2030-07-01', endDate: '2030-07-02' }) },
     })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().configuration.vacationMode).toMatchObject({
+    expect(res.status).toBe(200)
+    expect(res.body.configuration.vacationMode).toMatchObject({
       startDate: '2030-07-01T00:00:00.000Z',
       endDate: '2030-07-02T23:59:59.999Z',
       location: PARIS,
@@ -293,21 +299,21 @@ describe('vacation mode rules (spec §5)', () => {
   })
 
   it('refuses a vacation location the geocoder does not know', async () => {
-    const res = await put(user, 'weather', {
+    const res = await user.api.dataSources.put('weather', {
       configuration: { vacationMode: vacation({ locationName: 'Atlantis' }) },
     })
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe("Could not find location 'Atlantis'")
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe("Could not find location 'Atlantis'")
   })
 })
 
 describe('weather connection test and forecastFor', () => {
   it('summarises the current weather at the home location', async () => {
     const user = await t.createUser()
-    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
-    const res = await test(user, 'weather')
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({
+    await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
+    const res = await user.api.dataSources.test('weather')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
       success: true,
       message: '12°C, light rain in Lisbon',
       details: {
@@ -325,13 +331,13 @@ describe('weather connection test and forecastFor', () => {
 
   it('says what is missing or what failed', async () => {
     const user = await t.createUser()
-    expect((await test(user, 'weather')).json()).toEqual({
+    expect((await user.api.dataSources.test('weather')).body).toEqual({
       success: false,
       message: 'Set a location for the weather first.',
     })
-    await put(user, 'weather', { configuration: { locationName: 'Lisbon' } })
+    await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
     meteo.down = true
-    expect((await test(user, 'weather')).json()).toEqual({
+    expect((await user.api.dataSources.test('weather')).body).toEqual({
       success: false,
       message: 'The weather service answered with an error (HTTP 503).',
     })
@@ -342,7 +348,7 @@ describe('weather connection test and forecastFor', () => {
     const timeZone = 'Pacific/Kiritimati'
     const user = await t.createUser({ timezone: timeZone })
     const today = todayIn(timeZone)
-    await put(user, 'weather', {
+    await user.api.dataSources.put('weather', {
       isEnabled: true,
       configuration: {
         locationName: 'Lisbon',
@@ -375,7 +381,7 @@ describe('weather connection test and forecastFor', () => {
   it('does not use a vacation that starts tomorrow, or one that is switched off', async () => {
     const user = await t.createUser({ timezone: 'Europe/Lisbon' })
     const today = todayIn('Europe/Lisbon')
-    await put(user, 'weather', {
+    await user.api.dataSources.put('weather', {
       isEnabled: true,
       configuration: {
         locationName: 'Lisbon',
@@ -391,7 +397,7 @@ describe('weather connection test and forecastFor', () => {
       onVacation: true,
       place: PARIS,
     })
-    await put(user, 'weather', {
+    await user.api.dataSources.put('weather', {
       configuration: {
         vacationMode: vacation({
           isEnabled: false,
@@ -413,7 +419,7 @@ describe('weather connection test and forecastFor', () => {
       reason: 'disabled',
       message: 'The weather data source is turned off.',
     })
-    await put(user, 'weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
+    await user.api.dataSources.put('weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
     const today = todayIn('UTC')
     expect(await services.weather.forecastFor(user.id, addDays(today, 16))).toMatchObject({
       ok: false,
