@@ -1,5 +1,7 @@
+import type { ApiErrorBody } from '@remi/shared'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient } from '../../test/api.ts'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 
 let t: TestApp
@@ -11,35 +13,27 @@ afterAll(() => t.close())
 describe('sessions', () => {
   it('accepts the cookie and the bearer JWT alike', async () => {
     const user = await t.createUser({ name: 'Cookie Monster' })
-    const byCookie = await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.headers.cookie } })
-    expect(byCookie.json()).toMatchObject({ id: user.id, name: 'Cookie Monster', provider: 'local' })
-    const byBearer = await t.app.inject({
-      url: '/api/auth/user',
-      headers: { authorization: `Bearer ${user.jwt}` },
-    })
-    expect(byBearer.json()).toMatchObject({ id: user.id })
+    const byCookie = await apiClient(t.app, { cookie: user.headers.cookie }).get('/api/auth/user')
+    expect(byCookie.body).toMatchObject({ id: user.id, name: 'Cookie Monster', provider: 'local' })
+    const byBearer = await apiClient(t.app, { authorization: `Bearer ${user.jwt}` }).get('/api/auth/user')
+    expect(byBearer.body).toMatchObject({ id: user.id })
   })
 
   it('logout revokes both the cookie and the JWT, and clears the cookie', async () => {
     const user = await t.createUser()
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers })
-    expect(res.statusCode).toBe(204)
+    const res = await user.api.post('/api/auth/logout')
+    expect(res.status).toBe(204)
     const cleared = res.cookies.find((c) => c.name === 'remi_session')
     expect(cleared?.value).toBe('')
-    expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: user.headers.cookie } })).statusCode,
-    ).toBe(401)
-    const bearer = await t.app.inject({
-      url: '/api/auth/user',
-      headers: { authorization: `Bearer ${user.jwt}` },
-    })
-    expect(bearer.statusCode).toBe(401)
+    expect((await apiClient(t.app, { cookie: user.headers.cookie }).get('/api/auth/user')).status).toBe(401)
+    const bearer = await apiClient(t.app, { authorization: `Bearer ${user.jwt}` }).get('/api/auth/user')
+    expect(bearer.status).toBe(401)
   })
 
   it('answers 401 with the error body when nobody is signed in', async () => {
-    const res = await t.app.inject('/api/auth/user')
-    expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({
+    const res = await t.anonymous.get('/api/auth/user')
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({
       statusCode: 401,
       error: 'Unauthorized',
       message: 'Sign in to continue.',
@@ -90,18 +84,18 @@ describe('bad credentials are a clear 401, never a 500', () => {
   ]
   for (const [what, headers] of attempts) {
     it(`refuses ${what}`, async () => {
-      const res = await t.app.inject({ url: '/api/auth/user', headers: await headers() })
-      expect(res.statusCode).toBe(401)
-      expect(res.json().code).toBe('UNAUTHORIZED')
+      const res = await apiClient(t.app, await headers()).get<ApiErrorBody>('/api/auth/user')
+      expect(res.status).toBe(401)
+      expect(res.body.code).toBe('UNAUTHORIZED')
     })
   }
 })
 
 describe('CSRF', () => {
   it('hands out a token', async () => {
-    const res = await t.app.inject('/api/auth/csrf-token')
-    expect(res.statusCode).toBe(200)
-    expect(res.json().csrfToken).toEqual(expect.any(String))
+    const res = await t.anonymous.get<{ csrfToken: string }>('/api/auth/csrf-token')
+    expect(res.status).toBe(200)
+    expect(res.body.csrfToken).toEqual(expect.any(String))
   })
 
   it('refuses every write route without a token, or with a wrong one, with 400 INVALID_CSRF_TOKEN', async () => {
@@ -109,53 +103,38 @@ describe('CSRF', () => {
     const routes = writeRoutes()
     expect(routes.length).toBeGreaterThanOrEqual(2) // at least logout and settings
     for (const { method, url } of routes) {
-      const missing = await t.app.inject({
+      const missing = await apiClient(t.app, { cookie: user.headers.cookie }).request<ApiErrorBody>(
         method,
         url,
-        headers: { cookie: user.headers.cookie },
-        payload: {},
-      })
-      expect(missing.statusCode, `${method} ${url} without token`).toBe(400)
-      expect(missing.json().code).toBe('INVALID_CSRF_TOKEN')
-      const wrong = await t.app.inject({
-        method,
-        url,
-        headers: { cookie: user.headers.cookie, 'x-csrf-token': 'forged' },
-        payload: {},
-      })
-      expect(wrong.statusCode, `${method} ${url} with a wrong token`).toBe(400)
-      expect(wrong.json().code).toBe('INVALID_CSRF_TOKEN')
+        { payload: {} },
+      )
+      expect(missing.status, `${method} ${url} without token`).toBe(400)
+      expect(missing.body.code).toBe('INVALID_CSRF_TOKEN')
+      const wrong = await apiClient(t.app, {
+        cookie: user.headers.cookie,
+        'x-csrf-token': 'forged',
+      }).request<ApiErrorBody>(method, url, { payload: {} })
+      expect(wrong.status, `${method} ${url} with a wrong token`).toBe(400)
+      expect(wrong.body.code).toBe('INVALID_CSRF_TOKEN')
     }
     // The user is still signed in: nothing was done.
-    expect((await t.app.inject({ url: '/api/auth/user', headers: user.headers })).statusCode).toBe(200)
+    expect((await user.api.get('/api/auth/user')).status).toBe(200)
   })
 
   it('accepts the token from /api/auth/csrf-token', async () => {
     const user = await t.createUser()
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/user/settings',
-      headers: user.headers,
-      payload: { timezone: 'Asia/Tokyo' },
-    })
-    expect(res.statusCode).toBe(200)
+    const res = await user.api.put('/api/auth/user/settings', { timezone: 'Asia/Tokyo' })
+    expect(res.status).toBe(200)
   })
 })
 
 describe('settings', () => {
   it('reads and writes the timezone', async () => {
     const user = await t.createUser({ timezone: 'Europe/Paris' })
-    expect((await t.app.inject({ url: '/api/auth/user/settings', headers: user.headers })).json()).toEqual({
-      timezone: 'Europe/Paris',
-    })
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/user/settings',
-      headers: user.headers,
-      payload: { timezone: 'America/Argentina/Buenos_Aires' },
-    })
-    expect(put.json()).toEqual({ timezone: 'America/Argentina/Buenos_Aires' })
-    expect((await t.app.inject({ url: '/api/auth/user/settings', headers: user.headers })).json()).toEqual({
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'Europe/Paris' })
+    const put = await user.api.put('/api/auth/user/settings', { timezone: 'America/Argentina/Buenos_Aires' })
+    expect(put.body).toEqual({ timezone: 'America/Argentina/Buenos_Aires' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'America/Argentina/Buenos_Aires',
     })
   })
@@ -164,22 +143,15 @@ describe('settings', () => {
     'refuses the timezone %j with a 400 naming the field',
     async (timezone) => {
       const user = await t.createUser()
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/auth/user/settings',
-        headers: user.headers,
-        payload: { timezone },
-      })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toMatch(/^body\.timezone: /)
-      expect((await t.app.inject({ url: '/api/auth/user/settings', headers: user.headers })).json()).toEqual({
-        timezone: 'UTC',
-      })
+      const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', { timezone })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(/^body\.timezone: /)
+      expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'UTC' })
     },
   )
 
   it('needs a signed-in user', async () => {
-    expect((await t.app.inject('/api/auth/user/settings')).statusCode).toBe(401)
+    expect((await t.anonymous.get('/api/auth/user/settings')).status).toBe(401)
   })
 })
 

@@ -50,8 +50,6 @@ async function aroundUtcToday<T>(run: () => Promise<T>): Promise<{ result: T; da
   return { result, days: [...new Set([before, todayIn('UTC')])] }
 }
 
-const file = (memories: object[]) => ({ format: 'remi-memories', version: 1, memories })
-
 /*
  * Undated memories are filed under the day of their createdAt in the user's zone. These instants put
  * each one on a different day in UTC, in New York and in Tokyo, so only UTC gives the answer below.
@@ -84,7 +82,7 @@ describe('memories routes with an unknown stored zone', () => {
 
   it('files undated memories by their UTC day in date filters', async () => {
     const user = await marsUser()
-    const imported = await answered(user.api.post('/api/memories/import', file(AROUND_MARCH_FIRST)))
+    const imported = await answered(user.api.memories.import(AROUND_MARCH_FIRST))
     expect(imported.status).toBe(200)
     expect(imported.body).toMatchObject({ imported: 4, created: 4 })
 
@@ -103,9 +101,7 @@ describe('memories routes with an unknown stored zone', () => {
     const tokyo = await t.createUser({ timezone: 'Asia/Tokyo' })
     const newYork = await t.createUser({ timezone: 'America/New_York' })
     for (const user of [tokyo, newYork]) {
-      expect((await answered(user.api.post('/api/memories/import', file(AROUND_MARCH_FIRST)))).status).toBe(
-        200,
-      )
+      expect((await answered(user.api.memories.import(AROUND_MARCH_FIRST))).status).toBe(200)
     }
     const marchFirst = { startDate: '2026-03-01', endDate: '2026-03-01' }
     expect(await listTexts(tokyo, marchFirst)).toEqual(['dated March 1', 'undated, 23:59 UTC on February 28'])
@@ -167,7 +163,7 @@ describe('memories routes with an unknown stored zone', () => {
 
   it("exports JSON and Markdown named for today's UTC date", async () => {
     const user = await marsUser()
-    await answered(user.api.post('/api/memories/import', file(AROUND_MARCH_FIRST)))
+    await answered(user.api.memories.import(AROUND_MARCH_FIRST))
     for (const format of ['json', 'markdown']) {
       const { result: res, days } = await aroundUtcToday(() =>
         answered(user.api.get('/api/memories/export', { format })),
@@ -185,18 +181,18 @@ describe('memories routes with an unknown stored zone', () => {
 describe('data-sources routes with an unknown stored zone', () => {
   it('lists and reads both sources', async () => {
     const user = await marsUser()
-    const list = await answered(user.api.get<{ dataSourceType: string }[]>('/api/datasources'))
+    const list = await answered(user.api.dataSources.list())
     expect(list.status).toBe(200)
     expect(list.body.map((s) => s.dataSourceType)).toEqual(['calendar', 'weather'])
-    expect((await answered(user.api.get('/api/datasources/weather'))).status).toBe(200)
-    expect((await answered(user.api.get('/api/datasources/calendar'))).status).toBe(200)
+    expect((await answered(user.api.dataSources.get('weather'))).status).toBe(200)
+    expect((await answered(user.api.dataSources.get('calendar'))).status).toBe(200)
   })
 
   it("tests the weather for today's UTC date, on vacation when that day is in the trip", async () => {
     const user = await marsUser()
     const today = todayIn('UTC')
     const saved = await answered(
-      user.api.put<{ configuration: { location: { name: string } } }>('/api/datasources/weather', {
+      user.api.dataSources.put('weather', {
         isEnabled: true,
         configuration: {
           locationName: 'Lisbon',
@@ -210,9 +206,9 @@ describe('data-sources routes with an unknown stored zone', () => {
       }),
     )
     expect(saved.status).toBe(200)
-    expect(saved.body.configuration.location.name).toBe('Lisbon')
+    expect(saved.body.configuration.location?.name).toBe('Lisbon')
 
-    const tested = await answered(user.api.post('/api/datasources/weather/test'))
+    const tested = await answered(user.api.dataSources.test('weather'))
     expect(tested.status).toBe(200)
     expect(tested.body).toMatchObject({
       success: true,
@@ -240,7 +236,7 @@ describe('data-sources routes with an unknown stored zone', () => {
   it("tests the calendar with today's UTC day bounds", async () => {
     const user = await marsUser()
     const saved = await answered(
-      user.api.put('/api/datasources/calendar', {
+      user.api.dataSources.put('calendar', {
         isEnabled: true,
         configuration: { icsUrl: ics.calendarUrl },
       }),
@@ -248,14 +244,10 @@ describe('data-sources routes with an unknown stored zone', () => {
     expect(saved.status).toBe(200)
     // The feed holds, for today in UTC, an all-day holiday, the 09:00 UTC stand-up and a dentist at
     // 15:00 Lisbon time: all three fall inside today's UTC bounds (a +14 zone's today holds one or two).
-    const tested = await answered(
-      user.api.post<{ message: string; details: { events: { title: string }[] } }>(
-        '/api/datasources/calendar/test',
-      ),
-    )
+    const tested = await answered(user.api.dataSources.test('calendar'))
     expect(tested.status).toBe(200)
     expect(tested.body).toMatchObject({ success: true, message: '3 events today in Family' })
-    expect(tested.body.details.events.map((e) => e.title)).toEqual([
+    expect(tested.body.details?.events?.map((e) => e.title)).toEqual([
       'Company holiday',
       'Team standup',
       'Dentist',
