@@ -2,9 +2,10 @@ import fc from 'fast-check'
 import { STATUS_CODES } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
-import type { Memory } from '@remi/shared'
+import type { ApiErrorBody, MemoriesExport, Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captureLogs } from './test/logs.ts'
+import { apiClient } from './test/api.ts'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from './test/fakes/open-meteo.ts'
 import { remappedId } from './modules/memories/memories.service.ts'
@@ -35,31 +36,22 @@ beforeAll(async () => {
   })
   owner = await t.createUser({ timezone: 'Europe/Lisbon' })
   other = await t.createUser({ timezone: 'Pacific/Kiritimati' })
-  ownMemory = await createMemory(owner, 'My own memory', ['mine'])
-  otherMemory = await createMemory(other, 'Someone else’s secret', ['private'])
-  const configured = await t.app.inject({
-    method: 'PUT',
-    url: '/api/datasources/weather',
-    headers: other.headers,
-    payload: { isEnabled: true, configuration: { locationName: 'Paris' } },
+  ownMemory = await owner.api.memories.create({ text: 'My own memory', tags: ['mine'], date: '2026-01-05' })
+  otherMemory = await other.api.memories.create({
+    text: 'Someone else’s secret',
+    tags: ['private'],
+    date: '2026-01-05',
   })
-  expect(configured.statusCode, configured.body).toBe(200)
+  const configured = await other.api.dataSources.put('weather', {
+    isEnabled: true,
+    configuration: { locationName: 'Paris' },
+  })
+  expect(configured.status, configured.text).toBe(200)
 })
 afterAll(async () => {
   await t.close()
   await meteo.close()
 })
-
-async function createMemory(user: TestUser, text: string, tags: string[]): Promise<Memory> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/memories',
-    headers: user.headers,
-    payload: { text, tags, date: '2026-01-05' },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json<Memory>()
-}
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -401,9 +393,12 @@ describe('without a session', () => {
     url.replace(/:(\w+)/g, (_m, name: string) => (name === 'type' ? 'weather' : otherMemory.id))
 
   it('every other route answers 401, before looking at the input, and does nothing', async () => {
-    const csrf = await t.app.inject('/api/auth/csrf-token')
+    const csrf = await t.anonymous.get<{ csrfToken: string }>('/api/auth/csrf-token')
     const csrfCookie = csrf.cookies.find((c) => c.name === 'remi_csrf')!
-    const headers = { cookie: `remi_csrf=${csrfCookie.value}`, 'x-csrf-token': csrf.json().csrfToken }
+    const withoutSession = apiClient(t.app, {
+      cookie: `remi_csrf=${csrfCookie.value}`,
+      'x-csrf-token': csrf.body.csrfToken,
+    })
     const routes = apiRoutes().filter((r) => !isPublic(r.url))
     expect(routes.length).toBeGreaterThan(10)
     for (const route of routes) {
@@ -416,14 +411,15 @@ describe('without a session', () => {
         ],
         [`${route.url.replace(/:\w+/g, 'not-a-uuid')}?page=-1&format=pdf`, { text: 42, tags: {} }],
       ] as const) {
-        const res = await t.app.inject({ method: route.method, url, headers, ...(write ? { payload } : {}) })
-        const what = `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`
-        expect(res.statusCode, what).toBe(401)
-        if (route.method !== 'HEAD') expect(res.json().code, what).toBe('UNAUTHORIZED')
+        const res = await withoutSession.request<ApiErrorBody>(route.method, url, {
+          payload: write ? payload : undefined,
+        })
+        const what = `${route.method} ${url} -> ${res.status} ${res.text.slice(0, 200)}`
+        expect(res.status, what).toBe(401)
+        if (route.method !== 'HEAD') expect(res.body.code, what).toBe('UNAUTHORIZED')
       }
     }
-    const theirs = await t.app.inject({ url: `/api/memories/${otherMemory.id}`, headers: other.headers })
-    expect(theirs.json()).toEqual(otherMemory)
+    expect((await other.api.get(`/api/memories/${otherMemory.id}`)).body).toEqual(otherMemory)
   })
 })
 
@@ -435,9 +431,9 @@ describe('unknown data-source types', () => {
         ['PUT', `/api/datasources/${type}`],
         ['POST', `/api/datasources/${type}/test`],
       ] as const) {
-        const res = await t.app.inject({ method, url, headers: owner.headers, payload: {} })
-        expect(res.statusCode, `${method} ${url.slice(0, 40)}`).toBe(404)
-        expect(res.json().message).toBe(`Data source '${type.slice(0, 50)}' not found.`)
+        const res = await owner.api.request<ApiErrorBody>(method, url, { payload: {} })
+        expect(res.status, `${method} ${url.slice(0, 40)}`).toBe(404)
+        expect(res.body.message).toBe(`Data source '${type.slice(0, 50)}' not found.`)
       }
     }
   })
@@ -476,29 +472,13 @@ describe('every /api route, with any input', () => {
       )
     }
     // All that traffic with the other user's ids changed nothing of theirs.
-    const theirs = await t.app.inject({ url: `/api/memories/${otherMemory.id}`, headers: other.headers })
-    expect(theirs.json()).toEqual(otherMemory)
-    const weather = await t.app.inject({ url: '/api/datasources/weather', headers: other.headers })
-    expect(weather.json()).toMatchObject({ isEnabled: true, configuration: { locationName: 'Paris' } })
+    expect((await other.api.get(`/api/memories/${otherMemory.id}`)).body).toEqual(otherMemory)
+    const weather = await other.api.dataSources.get('weather')
+    expect(weather.body).toMatchObject({ isEnabled: true, configuration: { locationName: 'Paris' } })
   }, 60_000)
 })
 
 describe('inputs the property test found answering 500', () => {
-  const put = (user: TestUser, type: string, configuration: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/datasources/${type}`,
-      headers: user.headers,
-      payload: { configuration },
-    })
-  const importFile = (user: TestUser, memories: unknown[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/memories/import',
-      headers: user.headers,
-      payload: { format: 'remi-memories', version: 1, memories },
-    })
-
   it('data-source text with NUL or an unpaired surrogate (jsonb refuses both) is a 400 naming the field', async () => {
     const user = await t.createUser()
     const cases: Array<[string, unknown, RegExp]> = [
@@ -528,32 +508,31 @@ describe('inputs the property test found answering 500', () => {
     meteo.down = true
     try {
       for (const [type, configuration, message] of cases) {
-        const res = await put(user, type, configuration)
-        expect(res.statusCode, res.body).toBe(400)
-        expect(res.json().message).toMatch(message)
+        const res = await user.api.dataSources.put(type, { configuration })
+        expect(res.status, res.text).toBe(400)
+        expect(res.body.message).toMatch(message)
       }
     } finally {
       meteo.down = false
     }
-    const saved = await put(user, 'calendar', { calendarName: 'Work 💼' })
-    expect(saved.statusCode, saved.body).toBe(200)
-    expect(saved.json().configuration.calendarName).toBe('Work 💼')
+    const saved = await user.api.dataSources.put('calendar', { configuration: { calendarName: 'Work 💼' } })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.body.configuration.calendarName).toBe('Work 💼')
   })
 
   it('memory text or tags with an unpaired surrogate are a 400 naming the field', async () => {
     const user = await t.createUser()
-    const post = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/memories', headers: user.headers, payload })
+    const post = (payload: object) => user.api.post<ApiErrorBody>('/api/memories', payload)
     const text = await post({ text: 'é\udc00' })
-    expect(text.statusCode, text.body).toBe(400)
-    expect(text.json().message).toMatch(/^body\.text: Text must not contain NUL or broken characters/)
+    expect(text.status, text.text).toBe(400)
+    expect(text.body.message).toMatch(/^body\.text: Text must not contain NUL or broken characters/)
     const tags = await post({ text: 'ok', tags: ['é\udc00'] })
-    expect(tags.statusCode, tags.body).toBe(400)
-    expect(tags.json().message).toMatch(/^body\.tags\.0: Tags must not contain NUL or broken characters/)
-    const imported = await importFile(user, [{ text: 'x', tags: ['\ud800'] }])
-    expect(imported.statusCode, imported.body).toBe(400)
+    expect(tags.status, tags.text).toBe(400)
+    expect(tags.body.message).toMatch(/^body\.tags\.0: Tags must not contain NUL or broken characters/)
+    const imported = await user.api.memories.import([{ text: 'x', tags: ['\ud800'] }])
+    expect(imported.status, imported.text).toBe(400)
     // A real emoji (a surrogate pair) is fine.
-    expect((await post({ text: 'party 🎉', tags: ['🎉'] })).statusCode).toBe(201)
+    expect((await post({ text: 'party 🎉', tags: ['🎉'] })).status).toBe(201)
   })
 
   it('an import date-time outside the years 1900–2100 is a 400; the edges themselves round-trip', async () => {
@@ -565,44 +544,43 @@ describe('inputs the property test found answering 500', () => {
       '2100-12-31T23:59:59-01:00',
       '9999-12-31T23:59:59-23:59',
     ]) {
-      const res = await importFile(user, [{ text: 'x', createdAt }])
-      expect(res.statusCode, res.body).toBe(400)
-      expect(res.json().message).toMatch(
+      const res = await user.api.memories.import<ApiErrorBody>([{ text: 'x', createdAt }])
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.message).toMatch(
         /^body\.memories\.0\.createdAt: createdAt must be between the years 1900 and 2100/,
       )
     }
-    const updated = await importFile(user, [{ text: 'x', updatedAt: '0000-06-01T00:00:00.000Z' }])
-    expect(updated.json().message).toMatch(/^body\.memories\.0\.updatedAt: /)
-    const edges = await importFile(user, [
+    const updated = await user.api.memories.import<ApiErrorBody>([
+      { text: 'x', updatedAt: '0000-06-01T00:00:00.000Z' },
+    ])
+    expect(updated.body.message).toMatch(/^body\.memories\.0\.updatedAt: /)
+    const edges = await user.api.memories.import([
       { text: 'first', date: null, createdAt: '1900-01-01T00:00:00.000Z' },
       { text: 'last', date: null, createdAt: '2100-12-31T23:59:59.999Z' },
     ])
-    expect(edges.statusCode, edges.body).toBe(200)
-    const exported = await t.app.inject({ url: '/api/memories/export', headers: user.headers })
-    expect(
-      exported
-        .json()
-        .memories.map((m: Memory) => m.createdAt)
-        .sort(),
-    ).toEqual(['1900-01-01T00:00:00.000Z', '2100-12-31T23:59:59.999Z'])
+    expect(edges.status, edges.text).toBe(200)
+    const exported = await user.api.get<MemoriesExport>('/api/memories/export')
+    expect(exported.body.memories.map((m) => m.createdAt).sort()).toEqual([
+      '1900-01-01T00:00:00.000Z',
+      '2100-12-31T23:59:59.999Z',
+    ])
   })
 
   it('an import naming one id in upper and lower case is a 400, not two writes of one row', async () => {
     const user = await t.createUser()
-    const res = await importFile(user, [
+    const res = await user.api.memories.import<ApiErrorBody>([
       { id: 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA', text: 'x' },
       { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', text: 'y' },
     ])
-    expect(res.statusCode, res.body).toBe(400)
-    expect(res.json().message).toBe('body.memories.1.id: This id appears twice in the file.')
-    const once = await importFile(user, [{ id: 'BBBBBBBB-BBBB-4BBB-8BBB-BBBBBBBBBBBB', text: 'z' }])
-    expect(once.json()).toEqual({ imported: 1, created: 1, updated: 0 })
+    expect(res.status, res.text).toBe(400)
+    expect(res.body.message).toBe('body.memories.1.id: This id appears twice in the file.')
+    const once = await user.api.memories.import([{ id: 'BBBBBBBB-BBBB-4BBB-8BBB-BBBBBBBBBBBB', text: 'z' }])
+    expect(once.body).toEqual({ imported: 1, created: 1, updated: 0 })
     // Read as one id (lower case), stored under the stand-in of an id the user did not own.
-    const got = await t.app.inject({
-      url: `/api/memories/${remappedId(user.id, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb')}`,
-      headers: user.headers,
-    })
-    expect(got.statusCode).toBe(200)
+    const got = await user.api.get(
+      `/api/memories/${remappedId(user.id, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb')}`,
+    )
+    expect(got.status).toBe(200)
   })
 })
 
@@ -666,8 +644,7 @@ describe('CSRF cannot be skipped by spelling the address differently', () => {
       expect(answer.split('\r\n')[0], target).toBe('HTTP/1.1 400 Bad Request')
       expect(answer, target).toContain('"code":"INVALID_CSRF_TOKEN"')
     }
-    const list = await t.app.inject({ url: '/api/memories', headers: user.headers })
-    expect(list.json().totalCount).toBe(0)
+    expect((await user.api.memories.list()).totalCount).toBe(0)
   })
 })
 
@@ -682,13 +659,8 @@ describe('the log of a query that failed', () => {
         sql.raw('alter table data_sources add constraint refuse_writes check (false) not valid'),
       )
       const secretUrl = 'https://calendar.example/private-5f3c9a7e1d/basic.ics'
-      const res = await logged.app.inject({
-        method: 'PUT',
-        url: '/api/datasources/calendar',
-        headers: user.headers,
-        payload: { configuration: { icsUrl: secretUrl } },
-      })
-      expect(res.statusCode).toBe(500)
+      const res = await user.api.dataSources.put('calendar', { configuration: { icsUrl: secretUrl } })
+      expect(res.status).toBe(500)
       const log = logs.text()
       expect(log).toContain('request failed')
       expect(log).toContain('insert into \\"data_sources\\"')

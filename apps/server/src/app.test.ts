@@ -9,21 +9,21 @@ afterAll(() => t.close())
 
 describe('app', () => {
   it('answers /healthz and /readyz', async () => {
-    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' })
-    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' })
+    expect((await t.anonymous.get('/healthz')).body).toEqual({ status: 'ok' })
+    expect((await t.anonymous.get('/readyz')).body).toEqual({ status: 'ready' })
   })
 
   it('serves the OpenAPI document generated from the route schemas', async () => {
-    const res = await t.app.inject('/api/docs/json')
-    expect(res.statusCode).toBe(200)
-    const doc = res.json<{ paths: Record<string, unknown> }>()
+    const res = await t.anonymous.get<{ paths: Record<string, unknown> }>('/api/docs/json')
+    expect(res.status).toBe(200)
+    const doc = res.body
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/auth/user', '/api/auth/user/settings']),
     )
   })
 
   it('sends the security headers on API answers', async () => {
-    const res = await t.app.inject('/api/auth/csrf-token')
+    const res = await t.anonymous.get('/api/auth/csrf-token')
     expect(res.headers['referrer-policy']).toBe('no-referrer')
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
@@ -31,8 +31,8 @@ describe('app', () => {
   })
 
   it('answers unknown API routes with a 404 error body', async () => {
-    const res = await t.app.inject('/api/nope')
-    expect(res.statusCode).toBe(404)
-    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' })
+    const res = await t.anonymous.get('/api/nope')
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' })
   })
 })

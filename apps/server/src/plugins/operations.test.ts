@@ -3,9 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { ApiErrorBody } from '@remi/shared'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captureLogs } from '../test/logs.ts'
+import { apiClient } from '../test/api.ts'
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts'
 import { freePort } from '../test/http-client.ts'
 
@@ -17,12 +19,12 @@ describe('rate limits', () => {
   afterAll(() => t.close())
 
   it('limits sign-in attempts and answers 429 with the spec text', async () => {
-    const attempt = () => t.app.inject({ url: '/api/auth/login/google', remoteAddress: '10.0.0.1' })
-    expect((await attempt()).statusCode).toBe(302)
-    expect((await attempt()).statusCode).toBe(302)
+    const attempt = () => t.anonymous.request('GET', '/api/auth/login/google', { remoteAddress: '10.0.0.1' })
+    expect((await attempt()).status).toBe(302)
+    expect((await attempt()).status).toBe(302)
     const limited = await attempt()
-    expect(limited.statusCode).toBe(429)
-    expect(limited.json()).toEqual({
+    expect(limited.status).toBe(429)
+    expect(limited.body).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
       message: 'Too many requests. Please try again later.',
@@ -46,17 +48,13 @@ describe('rate limits', () => {
 
   it('puts a global ceiling on every client', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < 7; i++) {
-      statuses.push(
-        (await t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.2' })).statusCode,
-      )
-    }
+    const csrfToken = (remoteAddress: string) =>
+      t.anonymous.request('GET', '/api/auth/csrf-token', { remoteAddress })
+    for (let i = 0; i < 7; i++) statuses.push((await csrfToken('10.0.0.2')).status)
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
     expect(statuses.slice(5)).toEqual([429, 429])
     // Another client is not affected.
-    expect((await t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.3' })).statusCode).toBe(
-      200,
-    )
+    expect((await csrfToken('10.0.0.3')).status).toBe(200)
   })
 })
 
@@ -80,9 +78,10 @@ describe('rate limits shared through Redis (several instances)', () => {
   })
 
   it('counts one client across instances', async () => {
-    const hit = (app: TestApp) => app.app.inject({ url: '/api/auth/csrf-token', remoteAddress: client })
+    const hit = (app: TestApp) =>
+      app.anonymous.request('GET', '/api/auth/csrf-token', { remoteAddress: client })
     const statuses = [await hit(a), await hit(b), await hit(a), await hit(b), await hit(a)].map(
-      (r) => r.statusCode,
+      (r) => r.status,
     )
     expect(statuses).toEqual([200, 200, 200, 200, 429])
   })
@@ -93,9 +92,9 @@ describe('errors and logs', () => {
     const t = await buildTestApp()
     const user = await t.createUser()
     await t.database.close() // the database goes away under a running server
-    const res = await t.app.inject({ url: '/api/auth/user/settings', headers: user.headers })
-    expect(res.statusCode).toBe(500)
-    const body = res.json()
+    const res = await user.api.get<ApiErrorBody>('/api/auth/user/settings')
+    expect(res.status).toBe(500)
+    const body = res.body
     expect(body).toMatchObject({
       statusCode: 500,
       error: 'Internal Server Error',
@@ -111,10 +110,9 @@ describe('errors and logs', () => {
     const logs = captureLogs()
     const t = await buildTestApp({ logger: logs.logger })
     const user = await t.createUser()
-    await t.app.inject({
-      url: '/api/auth/user?token=abc.def.ghi&code=secret-code',
-      headers: { cookie: user.headers.cookie, authorization: `Bearer ${user.jwt}` },
-    })
+    await apiClient(t.app, { cookie: user.headers.cookie, authorization: `Bearer ${user.jwt}` }).get(
+      '/api/auth/user?token=abc.def.ghi&code=secret-code',
+    )
     await t.close()
     const log = logs.text()
     expect(log).toContain('/api/auth/user?token=[redacted]&code=[redacted]')
@@ -161,15 +159,14 @@ describe('client address', () => {
   it('ignores X-Forwarded-For from a public peer, so the limits cannot be dodged', async () => {
     const t = await buildTestApp({ rateLimits: { global: 2, signIn: 100 } })
     const hit = (forwardedFor: string) =>
-      t.app.inject({
-        url: '/api/auth/csrf-token',
+      t.anonymous.request('GET', '/api/auth/csrf-token', {
         remoteAddress: '203.0.113.7',
         headers: { 'x-forwarded-for': forwardedFor },
       })
     const statuses = [
-      (await hit('1.1.1.1')).statusCode,
-      (await hit('2.2.2.2')).statusCode,
-      (await hit('3.3.3.3')).statusCode,
+      (await hit('1.1.1.1')).status,
+      (await hit('2.2.2.2')).status,
+      (await hit('3.3.3.3')).status,
     ]
     expect(statuses).toEqual([200, 200, 429])
     await t.close()
@@ -180,12 +177,11 @@ describe('trusted proxies (TRUST_PROXY)', () => {
   const hits = async (t: TestApp, remoteAddress: string, forwardedFor: string[]) => {
     const statuses: number[] = []
     for (const address of forwardedFor) {
-      const res = await t.app.inject({
-        url: '/api/auth/csrf-token',
+      const res = await t.anonymous.request('GET', '/api/auth/csrf-token', {
         remoteAddress,
         headers: { 'x-forwarded-for': address },
       })
-      statuses.push(res.statusCode)
+      statuses.push(res.status)
     }
     return statuses
   }
@@ -222,11 +218,11 @@ describe('the global request limit (RATE_LIMIT_PER_MINUTE)', () => {
   it('is a setting; 0 turns the ceiling off (the sign-in limit still holds)', async () => {
     const t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' }, rateLimits: { signIn: 2 } })
     for (let i = 0; i < 30; i++) {
-      const res = await t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.4' })
-      expect(res.statusCode).toBe(200)
+      const res = await t.anonymous.request('GET', '/api/auth/csrf-token', { remoteAddress: '10.0.0.4' })
+      expect(res.status).toBe(200)
     }
-    const signIn = () => t.app.inject({ url: '/api/auth/login/google', remoteAddress: '10.0.0.4' })
-    expect([(await signIn()).statusCode, (await signIn()).statusCode, (await signIn()).statusCode]).toEqual([
+    const signIn = () => t.anonymous.request('GET', '/api/auth/login/google', { remoteAddress: '10.0.0.4' })
+    expect([(await signIn()).status, (await signIn()).status, (await signIn()).status]).toEqual([
       302, 302, 429,
     ])
     await t.close()
@@ -238,11 +234,12 @@ describe('the global request limit (RATE_LIMIT_PER_MINUTE)', () => {
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Remi</title>')
     writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)')
     const t = await buildTestApp({ webRoot, rateLimits: { global: 3, signIn: 100 } })
-    const api = () => t.app.inject({ url: '/api/auth/csrf-token', remoteAddress: '10.0.0.5' })
-    const statuses = [(await api()).statusCode, (await api()).statusCode, (await api()).statusCode]
-    expect([...statuses, (await api()).statusCode]).toEqual([200, 200, 200, 429])
+    const get = (url: string) => t.anonymous.request('GET', url, { remoteAddress: '10.0.0.5' })
+    const api = () => get('/api/auth/csrf-token')
+    const statuses = [(await api()).status, (await api()).status, (await api()).status]
+    expect([...statuses, (await api()).status]).toEqual([200, 200, 200, 429])
     for (const url of ['/', '/memories', '/assets/app-1234.js', '/assets/app-1234.js']) {
-      expect((await t.app.inject({ url, remoteAddress: '10.0.0.5' })).statusCode, url).toBe(200)
+      expect((await get(url)).status, url).toBe(200)
     }
     await t.close()
   })
