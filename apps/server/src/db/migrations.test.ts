@@ -6,10 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { migrateDatabase, openDatabase, type Database } from './client.ts'
-import { withDatabaseName } from '../test/db.ts'
+import { createPostgresDatabase } from '../test/db.ts'
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -30,22 +29,7 @@ function migrationsBefore(tag: string): string {
 async function emptyDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DB !== 'postgres' || !url) return openDatabase({ inMemory: true })
-  const name = `remi_test_migrate_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const database = await openDatabase({ databaseUrl: withDatabaseName(url, name), poolSize: 2 })
-  return {
-    ...database,
-    async close() {
-      await database.close()
-      const dropper = new pg.Client({ connectionString: url })
-      await dropper.connect()
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await dropper.end()
-    },
-  }
+  return createPostgresDatabase(url, `remi_test_migrate_${randomBytes(6).toString('hex')}`, { poolSize: 2 })
 }
 
 async function migrateTo(database: Database, migrationsFolder: string) {

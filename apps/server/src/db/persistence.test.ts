@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts'
 import { createUsersRepo } from '../modules/auth/users.repo.ts'
 import { createSessionsRepo } from '../modules/auth/sessions.repo.ts'
 import { createSessions } from '../modules/auth/sessions.service.ts'
+import { apiClient } from '../test/api.ts'
 import { testEnv } from '../test/build-test-app.ts'
 import { migrateDatabase, openDatabase } from './client.ts'
 
@@ -26,26 +27,22 @@ describe('PGlite on disk', () => {
       undefined,
     )
     const app = await buildApp({ env, database: first })
-    const csrf = await app.inject({
-      url: '/api/auth/csrf-token',
-      headers: { cookie: `remi_session=${session.cookieValue}` },
-    })
+    const withSession = apiClient(app, { cookie: `remi_session=${session.cookieValue}` })
+    const csrf = await withSession.get<{ csrfToken: string }>('/api/auth/csrf-token')
     const cookie = `remi_session=${session.cookieValue}; remi_csrf=${csrf.cookies.find((c) => c.name === 'remi_csrf')!.value}`
-    const put = await app.inject({
-      method: 'PUT',
-      url: '/api/auth/user/settings',
-      headers: { cookie, 'x-csrf-token': csrf.json().csrfToken },
-      payload: { timezone: 'Pacific/Auckland' },
-    })
-    expect(put.statusCode).toBe(200)
+    const put = await apiClient(app, { cookie, 'x-csrf-token': csrf.body.csrfToken }).put(
+      '/api/auth/user/settings',
+      { timezone: 'Pacific/Auckland' },
+    )
+    expect(put.status).toBe(200)
     await app.close()
     await first.close()
 
     const second = await openDatabase({ dataDir: join(dataDir, 'db') })
     await migrateDatabase(second)
     const restarted = await buildApp({ env, database: second })
-    const res = await restarted.inject({ url: '/api/auth/user/settings', headers: { cookie } })
-    expect(res.json()).toEqual({ timezone: 'Pacific/Auckland' })
+    const res = await apiClient(restarted, { cookie }).get('/api/auth/user/settings')
+    expect(res.body).toEqual({ timezone: 'Pacific/Auckland' })
     await restarted.close()
     await second.close()
   })
