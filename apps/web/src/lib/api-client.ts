@@ -141,7 +141,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => write<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => write<T>('PUT', path, body),
   patch: <T>(path: string, body?: unknown) => write<T>('PATCH', path, body),
-  delete: <T>(path: string) => write<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => write<T>('DELETE', path, body),
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -11,6 +11,7 @@ import { useUserSettings } from '../../../lib/settings'
 import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 import { AccessTokensSection } from './access-tokens-section'
+import { DeleteAccountSection } from './delete-account-section'
 
 export function SettingsPage() {
   const settings = useUserSettings()
@@ -26,6 +27,7 @@ export function SettingsPage() {
         email={user.data?.email}
       />
       <AccessTokensSection />
+      <DeleteAccountSection email={user.data?.email} />
     </>
   )
 }
