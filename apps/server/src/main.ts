@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadEnv } from './config/env.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
-import { releaseStartupMemory } from './lib/memory.ts'
+import { releaseMemory, releaseMemoryWhenIdle } from './lib/memory.ts'
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -41,7 +41,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: env.port, host: env.host })
-  releaseStartupMemory()
+  releaseMemory()
+  releaseMemoryWhenIdle(app.server)
   const where = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${join(env.dataDir, 'db')}`
   app.log.info(`Remi is running at ${env.appUrl} (database: ${where})`)
 }

@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events'
 import v8 from 'node:v8'
-import { expect, it } from 'vitest'
-import { releaseStartupMemory } from './memory.ts'
+import { expect, it, vi } from 'vitest'
+import { releaseMemory, releaseMemoryWhenIdle } from './memory.ts'
 
 const newSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_size
 
@@ -10,7 +11,28 @@ it('shrinks the young generation that start-up grew', () => {
   for (let i = 0; i < 400_000; i++) kept.push({ i, text: `item ${i}` })
   const grown = newSpace()
   kept.length = 0
-  releaseStartupMemory()
+  releaseMemory()
   expect(newSpace()).toBeLessThan(grown)
   expect(newSpace()).toBeLessThanOrEqual(4 * 1024 * 1024)
+})
+
+it('gives the memory back once no request has come for a while, not while requests come', () => {
+  vi.useFakeTimers()
+  try {
+    const server = new EventEmitter()
+    releaseMemoryWhenIdle(server, 10_000)
+    const kept: unknown[] = []
+    for (let i = 0; i < 400_000; i++) kept.push({ i, text: `item ${i}` })
+    kept.length = 0
+    const grown = newSpace()
+    server.emit('request')
+    vi.advanceTimersByTime(9_000)
+    server.emit('request')
+    vi.advanceTimersByTime(9_000)
+    expect(newSpace()).toBe(grown)
+    vi.advanceTimersByTime(1_000)
+    expect(newSpace()).toBeLessThanOrEqual(4 * 1024 * 1024)
+  } finally {
+    vi.useRealTimers()
+  }
 })
