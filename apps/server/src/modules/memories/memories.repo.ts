@@ -152,19 +152,38 @@ export function createMemoriesRepo(db: Db) {
 
   /**
    * A search ranks every match anyway (relevance first), so the same pass counts them: one statement,
-   * count(*) over (), instead of a second scan for the total.
+   * count(*) over (), instead of a second scan for the total. The ranking and counting run over narrow
+   * rows (id, rank, the order's keys), so thousands of matches stay in memory instead of spilling to
+   * disk; only the page's rows are then read whole.
    */
   async function search(userId: string, q: MemoryQuery, page: number, pageSize: number) {
     const { where, rank } = filterConditions(userId, q)
     return db.transaction(async (tx) => {
       await tx.execute(sql.raw(SEARCH_PLANNER_SETTING))
-      const found = await tx
-        .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      const ranked = tx
+        .select({
+          id: memories.id,
+          rank: (rank ?? sql`0`).mapWith(Number).as('rank'),
+          sortDate: memories.sortDate,
+          createdAt: memories.createdAt,
+          total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+        })
         .from(memories)
         .where(where)
         .orderBy(...(rank ? [sql`${rank} desc`, ...defaultOrder] : defaultOrder))
         .limit(pageSize)
         .offset((page - 1) * pageSize)
+        .as('ranked')
+      const found = await tx
+        .select({ ...columns, total: ranked.total })
+        .from(ranked)
+        .innerJoin(memories, eq(memories.id, ranked.id))
+        .orderBy(
+          sql`${ranked.rank} desc`,
+          sql`${ranked.sortDate} desc nulls last`,
+          sql`${ranked.createdAt} desc nulls last`,
+          sql`${ranked.id} desc nulls last`,
+        )
       const rows = found.map(({ total: _total, ...row }) => row)
       // Past the last page no row carries the total.
       const totalCount = found[0]?.total ?? (page > 1 ? await countWhere(tx, where) : 0)
