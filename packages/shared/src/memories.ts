@@ -173,23 +173,38 @@ export const ImportedMemory = z.object({
   updatedAt: Instant('updatedAt').optional(),
 })
 
+const importFormat = z.literal(MEMORIES_EXPORT_FORMAT, {
+  error: `format must be '${MEMORIES_EXPORT_FORMAT}' (a Remi export file).`,
+})
+const importVersion = z.literal(1, { error: 'version must be 1.' })
+const importListError = 'memories must be a list.'
+const importTooMany = `An import holds at most ${MEMORY_LIMITS.importMax} memories.`
+export const IMPORT_DUPLICATE_ID = 'This id appears twice in the file.'
+
 export const ImportMemoriesBody = z.object({
-  format: z.literal(MEMORIES_EXPORT_FORMAT, {
-    error: `format must be '${MEMORIES_EXPORT_FORMAT}' (a Remi export file).`,
-  }),
-  version: z.literal(1, { error: 'version must be 1.' }),
+  format: importFormat,
+  version: importVersion,
   memories: z
-    .array(ImportedMemory, { error: 'memories must be a list.' })
-    .max(MEMORY_LIMITS.importMax, `An import holds at most ${MEMORY_LIMITS.importMax} memories.`)
+    .array(ImportedMemory, { error: importListError })
+    .max(MEMORY_LIMITS.importMax, importTooMany)
     .superRefine((items, ctx) => {
       const seen = new Set<string>()
       items.forEach((item, index) => {
         if (!item.id) return
         if (seen.has(item.id))
-          ctx.addIssue({ code: 'custom', message: 'This id appears twice in the file.', path: [index, 'id'] })
+          ctx.addIssue({ code: 'custom', message: IMPORT_DUPLICATE_ID, path: [index, 'id'] })
         seen.add(item.id)
       })
     }),
+})
+/**
+ * ImportMemoriesBody without looking inside the memories: the server checks those a slice at a time
+ * (ImportedMemory each, IMPORT_DUPLICATE_ID across them), so a large file never holds its event loop.
+ */
+export const ImportMemoriesEnvelope = z.object({
+  format: importFormat,
+  version: importVersion,
+  memories: z.array(z.unknown(), { error: importListError }).max(MEMORY_LIMITS.importMax, importTooMany),
 })
 export type ImportMemoriesBody = z.input<typeof ImportMemoriesBody>
 

@@ -206,3 +206,34 @@ export const accessTokens = pgTable(
     check('access_tokens_scope_check', sql`${t.scope} in ('read', 'write')`),
   ],
 )
+
+/**
+ * An import in progress, written in steps on PGlite (one backend: one long transaction would hold back
+ * every other request) with an undo log; one at a time per user. finished_at set: it is kept, and only
+ * its log remains to delete. Left unfinished by a crash, it is rolled back at the next start.
+ */
+export const memoryImports = pgTable(
+  'memory_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('memory_imports_user_idx').on(t.userId)],
+)
+
+/** Each memory an import wrote and what it was before (null: the import created it). */
+export const memoryImportUndo = pgTable(
+  'memory_import_undo',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => memoryImports.id, { onDelete: 'cascade' }),
+    memoryId: uuid('memory_id').notNull(),
+    previous: jsonb('previous').$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.memoryId] })],
+)

@@ -4,5 +4,8 @@ import type { MemoriesService } from './memories.service.ts'
 
 /** Memories API: registered at /api/memories. */
 export async function memoriesModule(app: FastifyInstance, opts: { memories: MemoriesService }) {
+  // Before the first request: an import cut short by a crash is all or nothing.
+  const rolledBack = await opts.memories.recoverImports()
+  if (rolledBack) app.log.warn({ imports: rolledBack }, 'rolled back imports a crash left unfinished')
   await app.register(memoriesRoutes, { service: opts.memories })
 }

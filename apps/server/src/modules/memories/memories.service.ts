@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../lib/errors.ts'
 import type { UsersRepo } from '../auth/users.repo.ts'
 import {
   ImportConflictError,
+  ImportRunningError,
   type MemoriesRepo,
   type MemoryQuery,
   type MemoryRecord,
@@ -153,9 +154,14 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
         return { imported: created + updated, created, updated }
       } catch (error) {
         if (error instanceof ImportConflictError) throw conflict(`${error.message} Nothing was imported.`)
+        if (error instanceof ImportRunningError)
+          throw conflict(`${error.message} Try again when it has finished.`)
         throw error
       }
     },
+
+    /** Rolls back imports a crash left half written (PGlite writes them in steps). */
+    recoverImports: () => repo.recoverImports(),
   }
 }
 export type MemoriesService = ReturnType<typeof createMemoriesService>
