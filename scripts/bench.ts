@@ -1,16 +1,9 @@
-// `npm run bench`: runs every benchmark under apps/server/bench in turn (they print their own figures).
+// `npm run bench`: the speed report (apps/server/bench/run.ts): one table of every figure beside its budget,
+// written to bench/results.json too. `npm run bench:smoke` (or --smoke): the small version CI runs, 1 000
+// memories, nothing judged on time. Options are environment variables, listed at the top of run.ts.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const dir = fileURLToPath(new URL('../apps/server/bench', import.meta.url))
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bench.ts')) : []
-if (!files.length) {
-  console.error('No benchmarks found in apps/server/bench')
-  process.exit(1)
-}
-for (const file of files.sort()) {
-  console.log(`\n== ${file}`)
-  const status = spawnSync(process.execPath, [`${dir}/${file}`], { stdio: 'inherit' }).status
-  if (status !== 0) process.exit(status ?? 1)
-}
+const run = fileURLToPath(new URL('../apps/server/bench/run.ts', import.meta.url))
+const status = spawnSync(process.execPath, [run, ...process.argv.slice(2)], { stdio: 'inherit' }).status
+process.exit(status ?? 1)
