@@ -1,5 +1,4 @@
-import type {
-  ImportAccountBody} from '@remi/shared';
+import type { ImportAccountBody } from '@remi/shared'
 import {
   ACCOUNT_EXPORT_FORMAT,
   Activity,

@@ -291,7 +291,7 @@ const startAgain = (appUrl: string) =>
 export function localIdpFetch(app: FastifyInstance): OidcFetch {
   return async (url, init) => {
     const target = new URL(url)
-    const headers = Object.fromEntries(new Headers(init.headers as HeadersInit).entries())
+    const headers = Object.fromEntries(new Headers(init.headers).entries())
     const body = init.body
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
