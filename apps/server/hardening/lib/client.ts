@@ -1,0 +1,92 @@
+import { Browser } from '../../src/test/http-client.ts'
+
+export interface Answer {
+  status: number
+  /** Parsed JSON, or the text when it is not JSON; null for no body. */
+  body: unknown
+  ms: number
+}
+
+/** A person signed in through the built-in identity provider over HTTP, as a browser would. */
+export class User {
+  readonly email: string
+  readonly baseUrl: string
+  readonly cookie: string
+  readonly csrfToken: string
+
+  constructor(email: string, baseUrl: string, cookie: string, csrfToken: string) {
+    this.email = email
+    this.baseUrl = baseUrl
+    this.cookie = cookie
+    this.csrfToken = csrfToken
+  }
+
+  /** The same session against another address (a restarted server on the same port keeps it anyway). */
+  at(baseUrl: string): User {
+    return new User(this.email, baseUrl, this.cookie, this.csrfToken)
+  }
+
+  /** One request, bounded in time; a network failure or time-out answers status 0. */
+  async request(method: string, path: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
+    const started = performance.now()
+    const headers: Record<string, string> = { cookie: this.cookie, origin: this.baseUrl }
+    if (method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] = this.csrfToken
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    try {
+      const res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      })
+      const text = await res.text()
+      let parsed: unknown = text || null
+      try {
+        parsed = text ? JSON.parse(text) : null
+      } catch {
+        // not JSON (an event stream, a page)
+      }
+      return { status: res.status, body: parsed, ms: performance.now() - started }
+    } catch (error) {
+      return {
+        status: 0,
+        body: error instanceof Error ? error.message : String(error),
+        ms: performance.now() - started,
+      }
+    }
+  }
+}
+
+export async function signIn(baseUrl: string, email: string): Promise<User> {
+  const browser = new Browser()
+  const start = await browser.follow(`${baseUrl}/api/auth/login/google`)
+  if (start.res.status !== 200) throw new Error(`the sign-in page answered ${start.res.status}`)
+  await start.res.arrayBuffer()
+  const done = await browser.follow(`${start.url}/login`, {
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: email.split('@')[0]!, email }).toString(),
+    },
+    stopAt: (location) => !location.startsWith(`${baseUrl}/oidc`) && !location.includes('/api/auth/'),
+  })
+  await done.res.arrayBuffer()
+  if (!browser.cookies.get('remi_session'))
+    throw new Error(`signing in as ${email} gave no session (ended at ${done.url})`)
+  const res = await browser.request(`${baseUrl}/api/auth/csrf-token`)
+  const { csrfToken } = (await res.json()) as { csrfToken: string }
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  return new User(email, baseUrl, cookie, csrfToken)
+}
+
+/** Signs in `count` people a few at a time. */
+export async function signInMany(baseUrl: string, emails: string[], parallel = 4): Promise<User[]> {
+  const users: User[] = new Array(emails.length)
+  for (let i = 0; i < emails.length; i += parallel) {
+    const batch = emails.slice(i, i + parallel)
+    const signed = await Promise.all(batch.map((email) => signIn(baseUrl, email)))
+    signed.forEach((user, j) => (users[i + j] = user))
+  }
+  return users
+}
