@@ -75,7 +75,8 @@ export function createOidc(env: Env, fetchImpl?: OidcFetch, localFetch?: OidcFet
       const s = settings(provider)
       const issuer = new URL(s.issuer)
       const inProcess = s.mode === 'local' ? localFetch : undefined
-      const fetcher = inProcess ?? fetchImpl
+      // Our fetch takes a plain RequestInit; openid-client only ever hands it string or byte bodies.
+      const fetcher = (inProcess ?? fetchImpl) as client.CustomFetch | undefined
       const insecure = issuer.protocol === 'http:' && (isLoopbackHost(issuer.hostname) || Boolean(inProcess))
       pending = client
         .discovery(issuer, s.clientId, s.clientSecret, undefined, {
