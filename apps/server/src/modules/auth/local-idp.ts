@@ -242,7 +242,9 @@ export async function localIdpPlugin(
       reply.hijack()
       const raw = atAppUrl(request) as typeof request.raw & { originalUrl?: string }
       raw.originalUrl = raw.url
-      raw.url = raw.url!.slice(LOCAL_IDP_PATH.length) || '/'
+      // '/oidc?x' must reach the provider as '/?x': a target without its leading slash has no path at all.
+      const rest = raw.url!.slice(LOCAL_IDP_PATH.length)
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`
       callback(raw, reply.raw)
     }
     scope.all('/', passThrough)
