@@ -103,9 +103,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
  * Planner hint for searches, set for their transaction only. With most rows belonging to one
  * user, PostgreSQL can cost `@@` per row as nearly free and pick a sequential scan that evaluates
  * it on every memory; the user's GIN postings answer in a few ms. A user-scoped index path always
- * exists, so this never leaves the planner without a plan.
+ * exists, so this never leaves the planner without a plan. A common word matches thousands of
+ * memories, all ranked and counted at once: with the default 4 MB of work_mem that window spilled to
+ * disk (EXPLAIN at 100 000 memories: temp read 399, written 375). One statement, for every engine.
  */
-export const SEARCH_PLANNER_SETTING = 'set local enable_seqscan = off'
+export const SEARCH_PLANNER_SETTING =
+  "select set_config('enable_seqscan', 'off', true), set_config('work_mem', '32MB', true)"
 
 const hasFilters = (q: MemoryQuery) => Boolean(q.searchTerm || q.tags?.length || q.startDate || q.endDate)
 
