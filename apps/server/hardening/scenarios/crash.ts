@@ -117,9 +117,26 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
     const done = await importer.at(server.baseUrl).request('POST', '/api/memories/import', first, 300_000)
     const took = performance.now() - t
     const second = JSON.stringify(exportFile(importSize, 12, 'cutimport'))
+    const countNow = async () =>
+      (
+        (await importer.at(server.baseUrl).request('GET', '/api/memories?pageSize=1')).body as {
+          totalCount?: number
+        }
+      ).totalCount ?? 0
+    const before = await countNow()
+    const sent = performance.now()
     const pending = importer.at(server.baseUrl).request('POST', '/api/memories/import', second, 300_000)
-    const killAt = Math.max(50, took / 2)
-    await sleep(killAt)
+    let finished = false
+    void pending.then(() => (finished = true))
+    // Half its measured time, or sooner once its first steps show (PGlite writes it in steps): either way
+    // the kill lands while it runs.
+    let writtenAtKill = 0
+    while (!finished && performance.now() - sent < took / 2) {
+      writtenAtKill = (await countNow()) - before
+      if (writtenAtKill > 0) break
+      await sleep(25)
+    }
+    const killAt = performance.now() - sent
     await server.kill()
     const cut = await pending
     const afterImport = await restart(options, users)
@@ -194,7 +211,8 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
         engine,
         ok: problems.length === 0,
         detail:
-          `an import of ${importSize} took ${ms(took)}; the next, killed at ${ms(killAt)}, left ` +
+          `an import of ${importSize} took ${ms(took)}; the next, killed at ${ms(killAt)}` +
+          `${writtenAtKill > 0 ? ` with ${writtenAtKill} of its rows already written` : ''}, left ` +
           `${cutCount === 0 ? 'nothing' : cutCount === importSize ? 'everything' : cutCount}` +
           `${cut.status === 200 ? ' (it had finished)' : ''}; restart ready in ${ms(afterImport.readyMs)}` +
           (problems.length ? `; ${problems.join('; ')}` : ''),
