@@ -1,9 +1,15 @@
+import module from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildApp, loggerOptions } from './app.ts'
-import { ConfigError, loadEnv } from './config/env.ts'
-import { migrateDatabase, openDatabase } from './db/client.ts'
-import { releaseMemory, releaseMemoryWhenIdle } from './lib/memory.ts'
+
+// The app's few thousand modules, compiled once and cached on disk (in the OS temp directory): a
+// restart skips compiling them again (start-up CPU 3.2 s -> 2.4 s, apps/server/bench). It must be on
+// before they load, hence the dynamic imports.
+module.enableCompileCache?.()
+const { buildApp, loggerOptions } = await import('./app.ts')
+const { ConfigError, loadEnv } = await import('./config/env.ts')
+const { migrateDatabase, openDatabase } = await import('./db/client.ts')
+const { releaseMemory, releaseMemoryWhenIdle } = await import('./lib/memory.ts')
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -41,7 +47,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: env.port, host: env.host })
-  releaseMemory()
+  // A moment after listening, so /readyz does not wait for the collection (a few hundred ms of CPU).
+  setTimeout(releaseMemory, 1000).unref()
   releaseMemoryWhenIdle(app.server)
   const where = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${join(env.dataDir, 'db')}`
   app.log.info(`Remi is running at ${env.appUrl} (database: ${where})`)
