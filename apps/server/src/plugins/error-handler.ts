@@ -97,6 +97,23 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
           ),
         )
     }
+    // A row this write refers to is gone (a conversation cleared, an account deleted on another instance
+    // while this one still had its session cached): the request cannot be done, but nothing is broken.
+    if (
+      error instanceof DrizzleQueryError &&
+      (error.cause as { code?: unknown } | undefined)?.code === '23503'
+    ) {
+      request.log.info({ err: loggableError(error) }, 'write refers to a row that is gone')
+      return reply
+        .status(409)
+        .send(
+          errorBody(
+            409,
+            'Something this refers to no longer exists. Reload and try again.',
+            ErrorCode.Conflict,
+          ),
+        )
+    }
     const status = error.statusCode ?? 500
     if (status === 429) return reply.status(429).send(tooManyRequests())
     if (status >= 400 && status < 500) {

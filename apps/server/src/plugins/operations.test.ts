@@ -5,7 +5,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ApiErrorBody } from '@remi/shared'
 import { Redis } from 'ioredis'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../db/schema.ts'
 import { captureLogs } from '../test/logs.ts'
 import { apiClient } from '../test/api.ts'
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts'
@@ -241,6 +243,24 @@ describe('the global request limit (RATE_LIMIT_PER_MINUTE)', () => {
     for (const url of ['/', '/memories', '/assets/app-1234.js', '/assets/app-1234.js']) {
       expect((await get(url)).status, url).toBe(200)
     }
+    await t.close()
+  })
+})
+
+describe('a write that refers to a row that is gone', () => {
+  it('is a 409 saying so, not a 500: an account deleted elsewhere while this instance still knows the session', async () => {
+    const t = await buildTestApp()
+    const user = await t.createUser()
+    // Seen once, so this instance has the session in its short cache.
+    expect((await user.api.get('/api/auth/user')).status).toBe(200)
+    // Another instance deletes the account (straight in the database, so this one's cache does not hear of it).
+    await t.db.delete(users).where(eq(users.id, user.id))
+    const res = await user.api.post('/api/memories', { text: 'Written after the account was deleted' })
+    expect(res.status, res.text).toBe(409)
+    expect(res.body).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Something this refers to no longer exists. Reload and try again.',
+    })
     await t.close()
   })
 })
