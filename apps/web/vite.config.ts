@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // A page's first render in jsdom can take seconds on a loaded 2-core CI machine.
+    testTimeout: 20_000,
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
