@@ -88,12 +88,13 @@ interface SizeResult {
   throughput: ThroughputResult[]
   chat: ChatResult
   readyMs: number
+  readyCpuMs: number
   rssAfterStart: number
   rssAfterLoad: number
 }
 interface EngineResult {
   engine: Engine
-  fresh: { readyMs: number; rss: number }
+  fresh: { readyMs: number; readyCpuMs: number; rss: number }
   sizes: SizeResult[]
 }
 interface WebResult {
@@ -163,7 +164,11 @@ async function main() {
         log(`${engine}: start-up on a fresh ${engine === 'postgres' ? 'database' : 'data directory'}`)
         const freshServer = await started(startServer(serverEnv()))
         await sleep(config.idleWaitMs)
-        const fresh = { readyMs: freshServer.readyMs, rss: freshServer.rssMb() }
+        const fresh = {
+          readyMs: freshServer.readyMs,
+          readyCpuMs: freshServer.readyCpuMs,
+          rss: freshServer.rssMb(),
+        }
         await stop(freshServer)
         log(`${engine}: ready in ${ms(fresh.readyMs)}, ${fresh.rss.toFixed(0)} MB idle`)
 
@@ -259,6 +264,7 @@ async function main() {
               throughput,
               chat,
               readyMs: server.readyMs,
+              readyCpuMs: server.readyCpuMs,
               rssAfterStart,
               rssAfterLoad,
             })
@@ -412,8 +418,8 @@ function figures(results: EngineResult[], web: WebResult | undefined): Figure[] 
       figure: `fresh ${r.engine === 'postgres' ? 'database' : 'data directory'}: to /readyz, idle RSS`,
       engine: r.engine,
       memories: 0,
-      value: `${ms(r.fresh.readyMs)}, ${r.fresh.rss.toFixed(0)} MB`,
-      values: { readyMs: r.fresh.readyMs, rssMb: r.fresh.rss },
+      value: `${ms(r.fresh.readyMs)} (CPU ${ms(r.fresh.readyCpuMs)}), ${r.fresh.rss.toFixed(0)} MB`,
+      values: { readyMs: r.fresh.readyMs, readyCpuMs: r.fresh.readyCpuMs, rssMb: r.fresh.rss },
       budgets: [budget(judge, `RSS ≤ ${rssLimit} MB`, r.fresh.rss, '<=', rssLimit)],
     })
     for (const s of r.sizes) {
@@ -423,8 +429,8 @@ function figures(results: EngineResult[], web: WebResult | undefined): Figure[] 
         figure: `existing ${r.engine === 'postgres' ? 'database' : 'data directory'}: to /readyz`,
         engine: r.engine,
         memories: s.size,
-        value: ms(s.readyMs),
-        values: { readyMs: s.readyMs },
+        value: `${ms(s.readyMs)} (CPU ${ms(s.readyCpuMs)})`,
+        values: { readyMs: s.readyMs, readyCpuMs: s.readyCpuMs },
         budgets: [budget(atBudget, '≤ 2 s', s.readyMs, '<=', 2000)],
       })
       out.push({

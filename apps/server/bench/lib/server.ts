@@ -13,6 +13,8 @@ export interface RunningServer {
   pid: number
   /** From spawning the process to the first 200 from /readyz. */
   readyMs: number
+  /** CPU time the process had used by then (user + system): what the start-up costs, whatever the load. */
+  readyCpuMs: number
   /** Resident memory of the server process now, in MB. */
   rssMb(): number
   stop(): Promise<void>
@@ -80,6 +82,7 @@ export async function startServer(options: {
     baseUrl,
     pid,
     readyMs,
+    readyCpuMs: cpuMs(pid),
     rssMb: () => rssMb(pid),
     async stop() {
       if (exited !== null) return
@@ -96,6 +99,13 @@ export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN)
   return kb / 1024
+}
+
+/** utime + stime from /proc/<pid>/stat, in ms (the kernel counts in ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 function tail(file: string): string {
