@@ -1,7 +1,6 @@
 import { BriefingSections, type BriefingSource } from '@remi/shared'
 import { and, eq, lt, sql } from 'drizzle-orm'
-import pg from 'pg'
-import type { Db } from '../../db/client.ts'
+import { isSingleBackend, type Db } from '../../db/client.ts'
 import { briefings } from '../../db/schema.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -25,7 +24,9 @@ const KEEP_DAYS = 14
  * PostgreSQL has many connections and several instances may share it; PGlite is one connection inside
  * this process, where a transaction holds back every other query until it ends.
  */
-const isPool = (db: Db) => (db as unknown as { $client?: unknown }).$client instanceof pg.Pool
+// PGlite is reached through a pg pool too (its worker), but it has one backend: a transaction held there
+// while a model writes would hold back every other request.
+const isPool = (db: Db) => !isSingleBackend(db)
 
 export function createBriefingsRepo(db: Db) {
   const pool = isPool(db)
