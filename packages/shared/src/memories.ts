@@ -1,18 +1,9 @@
 import { z } from 'zod'
 import { isStorableText } from './text.ts'
 
-export const MEMORY_LIMITS = {
-  textMax: 10_000,
-  tagsMax: 20,
-  tagMax: 50,
-  searchTermMax: 200,
-  pageSizeDefault: 12,
-  pageSizeMax: 100,
-  pageMax: 1_000_000,
-  minYear: 1900,
-  maxYear: 2100,
-  importMax: 100_000,
-} as const
+// In a module of its own, without zod: the memories page needs the limits, and must not load zod for them.
+import { MEMORY_LIMITS } from './memory-limits.ts'
+export { MEMORY_LIMITS }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 

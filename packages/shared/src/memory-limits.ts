@@ -1,0 +1,12 @@
+export const MEMORY_LIMITS = {
+  textMax: 10_000,
+  tagsMax: 20,
+  tagMax: 50,
+  searchTermMax: 200,
+  pageSizeDefault: 12,
+  pageSizeMax: 100,
+  pageMax: 1_000_000,
+  minYear: 1900,
+  maxYear: 2100,
+  importMax: 100_000,
+} as const
