@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { storageKeys } from '../lib/storage'
-import { signedIn, signedOut, testUser } from '../test/fixtures'
+import { pageHandlers, signedIn, signedOut, testUser } from '../test/fixtures'
 import { http, HttpResponse, renderWithProviders, server } from '../test/render'
 import { LocationDisplay } from '../test/location-display'
 import { App } from './app'
@@ -11,22 +11,6 @@ import { preloadPages } from './router'
 
 // The pages are lazy chunks: load their code once, so a route test waits for its data, not for imports.
 beforeAll(() => preloadPages(), 60_000)
-
-/** What the pages behind the routes load, so a route test never leaves a request unanswered. */
-const pageHandlers = () => [
-  http.get('/api/dashboard/stats', () =>
-    HttpResponse.json({ totalMemories: 0, recentMemories: 0, activeChats: 0 }),
-  ),
-  http.get('/api/dashboard/briefing', () => HttpResponse.json({ content: 'Good morning' })),
-  http.get('/api/chat/history', () =>
-    HttpResponse.json({
-      conversationId: null,
-      messages: [],
-      totalCount: 0,
-      assistant: { name: 'Remi', model: null },
-    }),
-  ),
-]
 
 function renderApp(route: string) {
   server.use(...pageHandlers())

@@ -16,3 +16,19 @@ export const signedOut = () =>
   http.get('/api/auth/user', () =>
     HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }, { status: 401 }),
   )
+
+/** What the pages behind the routes load on arrival, so a route test never leaves a request unanswered. */
+export const pageHandlers = () => [
+  http.get('/api/dashboard/stats', () =>
+    HttpResponse.json({ totalMemories: 0, recentMemories: 0, activeChats: 0 }),
+  ),
+  http.get('/api/dashboard/briefing', () => HttpResponse.json({ content: 'Good morning' })),
+  http.get('/api/chat/history', () =>
+    HttpResponse.json({
+      conversationId: null,
+      messages: [],
+      totalCount: 0,
+      assistant: { name: 'Remi', model: null },
+    }),
+  ),
+]

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { App } from '../../../app/app'
 import { storageKeys } from '../../../lib/storage'
-import { signedIn, signedOut } from '../../../test/fixtures'
+import { pageHandlers, signedIn, signedOut } from '../../../test/fixtures'
 import { LocationDisplay } from '../../../test/location-display'
-import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
+import { renderWithProviders, server } from '../../../test/render'
 import { preloadPages } from '../../../app/router'
 
 // The pages are lazy chunks: load their code once, so a route test waits for its data, not for imports.
@@ -13,21 +13,7 @@ beforeAll(() => preloadPages(), 60_000)
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl'
 
 function renderApp(route: string) {
-  // Landing on /chat loads its history; on /dashboard, the counts and the briefing.
-  server.use(
-    http.get('/api/dashboard/stats', () =>
-      HttpResponse.json({ totalMemories: 0, recentMemories: 0, activeChats: 0 }),
-    ),
-    http.get('/api/dashboard/briefing', () => HttpResponse.json({ content: 'Good morning' })),
-    http.get('/api/chat/history', () =>
-      HttpResponse.json({
-        conversationId: null,
-        messages: [],
-        totalCount: 0,
-        assistant: { name: 'Remi', model: null },
-      }),
-    ),
-  )
+  server.use(...pageHandlers())
   return renderWithProviders(
     <>
       <App />
