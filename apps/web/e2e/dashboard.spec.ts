@@ -1,29 +1,6 @@
 import { todayIn } from '@remi/shared'
 import type { Page } from '@playwright/test'
-import { startDataSourceFakes } from '../../server/src/test/fakes/index.ts'
-import { test as base, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
-
-type Fakes = Awaited<ReturnType<typeof startDataSourceFakes>>
-
-/** The production server pointed at loopback fakes of Open-Meteo and an ICS feed. */
-const test = base.extend<object, { fakes: Fakes; server: RemiServer }>({
-  fakes: [
-    async ({}, use) => {
-      const fakes = await startDataSourceFakes()
-      await use(fakes)
-      await fakes.close()
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ fakes }, use) => {
-      const server = await launchServer(fakes.env)
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-})
+import { testWithFakes as test, expect, signIn } from './fixtures.ts'
 
 // The ICS fake builds "today" in UTC; so does this browser, and so the user signed in from it.
 test.use({ timezoneId: 'UTC' })

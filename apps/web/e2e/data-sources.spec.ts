@@ -1,28 +1,5 @@
 import { addDays, todayIn } from '@remi/shared'
-import { startDataSourceFakes } from '../../server/src/test/fakes/index.ts'
-import { test as base, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
-
-type Fakes = Awaited<ReturnType<typeof startDataSourceFakes>>
-
-/** The production server pointed at loopback fakes of Open-Meteo, Google, Microsoft and an ICS feed. */
-const test = base.extend<object, { fakes: Fakes; server: RemiServer }>({
-  fakes: [
-    async ({}, use) => {
-      const fakes = await startDataSourceFakes()
-      await use(fakes)
-      await fakes.close()
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ fakes }, use) => {
-      const server = await launchServer(fakes.env)
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-})
+import { testWithFakes as test, expect, signIn } from './fixtures.ts'
 
 // The ICS fake and the forecast fake build "today" in UTC; so does this browser (and thus the user).
 test.use({ timezoneId: 'UTC' })

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test as base, expect, type Page } from '@playwright/test'
+import { startDataSourceFakes } from '../../server/src/test/fakes/index.ts'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 
@@ -149,6 +150,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       expect(errors, 'CSP violations or uncaught errors on the page').toEqual([])
     },
     { auto: true },
+  ],
+})
+
+type DataSourceFakes = Awaited<ReturnType<typeof startDataSourceFakes>>
+
+/** The production server pointed at loopback fakes of Open-Meteo, Google, Microsoft and an ICS feed. */
+export const testWithFakes = test.extend<object, { fakes: DataSourceFakes; server: RemiServer }>({
+  fakes: [
+    async ({}, use) => {
+      const fakes = await startDataSourceFakes()
+      await use(fakes)
+      await fakes.close()
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ fakes }, use) => {
+      const server = await launchServer(fakes.env)
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
   ],
 })
 
