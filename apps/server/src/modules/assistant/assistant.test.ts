@@ -249,6 +249,17 @@ describe('what the model sees', () => {
     expect(messagesOf(calls[0]!, 'assistant')).toEqual(['Hi Ana!'])
   })
 
+  it('when the whole question matches nothing, memories holding more of its words come first', async () => {
+    const user = await t.createUser()
+    const both = await t.factory.memory(user.id, { text: 'Tomatoes in the garden bed', date: '2024-05-01' })
+    const garden = await t.factory.memory(user.id, { text: 'Garden gate repaired', date: '2026-02-01' })
+    const tomatoes = await t.factory.memory(user.id, { text: 'Buy tomatoes', date: '2026-03-01' })
+    await t.factory.memory(user.id, { text: 'Piano lesson on Thursday', date: '2026-03-02' })
+    const { assistant } = assistantWith([textParts('ok')])
+    const { answer } = await ask(assistant, user, 'Which tomatoes did I plant in the garden in 1999?')
+    expect(answer.citations.map((c) => c.id)).toEqual([both.id, tomatoes.id, garden.id])
+  })
+
   it('at most 8 memories, best first, and the oldest history dropped beyond the budget', async () => {
     const user = await t.createUser()
     for (let i = 0; i < 12; i++)

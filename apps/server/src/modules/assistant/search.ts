@@ -1,6 +1,5 @@
 import { MEMORY_LIMITS, type Memory } from '@remi/shared'
 import type { MemoriesService } from '../memories/memories.service.ts'
-import { memoryDay } from './format.ts'
 
 /**
  * Words that say nothing about what a memory is about: question words, pronouns, auxiliaries,
@@ -49,48 +48,28 @@ export interface MemorySearch {
 
 /**
  * The memories most relevant to a text, best first, without duplicates. The memories search ranks
- * them (whole words with stemming, partial words, tags; recency breaks ties). When the whole text
- * finds fewer than `limit` (a long question rarely matches as one query), each significant word is
- * searched too and those hits follow, most words matched first, then newest.
+ * them (whole words with stemming, the word being typed, tags; recency breaks ties). When the whole text
+ * finds fewer than `limit` (a long question rarely matches as one query), the memories holding any of
+ * its significant words follow, those holding more of them first, then newest. Neither is counted.
  */
 export async function findRelevantMemories(
-  memories: Pick<MemoriesService, 'list'>,
+  memories: Pick<MemoriesService, 'best'>,
   userId: string,
   search: MemorySearch,
 ): Promise<Memory[]> {
   const limit = search.limit ?? 8
-  const base = {
-    page: 1,
-    pageSize: limit,
+  const filters = {
     tags: search.tags?.length ? search.tags : undefined,
     startDate: search.from,
     endDate: search.to,
   }
   const term = search.query.replace(/\s+/g, ' ').trim().slice(0, MEMORY_LIMITS.searchTermMax)
-  const whole = await memories.list(userId, { ...base, searchTerm: term || undefined })
-  const found = whole.items
+  const found = await memories.best(userId, { ...filters, searchTerm: term || undefined }, limit)
   if (!term || found.length >= limit) return found
 
   const words = significantWords(search.query)
   if (words.length === 0 || (words.length === 1 && words[0] === term.toLowerCase())) return found
-  const lists = await Promise.all(words.map((word) => memories.list(userId, { ...base, searchTerm: word })))
+  const more = await memories.best(userId, { ...filters, anyOf: words }, limit + found.length)
   const seen = new Set(found.map((m) => m.id))
-  const byWord = new Map<string, { memory: Memory; hits: number }>()
-  for (const list of lists) {
-    for (const memory of list.items) {
-      if (seen.has(memory.id)) continue
-      const entry = byWord.get(memory.id)
-      if (entry) entry.hits += 1
-      else byWord.set(memory.id, { memory, hits: 1 })
-    }
-  }
-  const extra = [...byWord.values()]
-    .sort(
-      (a, b) =>
-        b.hits - a.hits ||
-        memoryDay(b.memory).localeCompare(memoryDay(a.memory)) ||
-        b.memory.createdAt.localeCompare(a.memory.createdAt),
-    )
-    .map((e) => e.memory)
-  return [...found, ...extra].slice(0, limit)
+  return [...found, ...more.filter((m) => !seen.has(m.id))].slice(0, limit)
 }

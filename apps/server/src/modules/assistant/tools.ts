@@ -22,7 +22,7 @@ import { findRelevantMemories } from './search.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
 export interface AssistantServices {
-  memories: Pick<MemoriesService, 'list' | 'create'>
+  memories: Pick<MemoriesService, 'best' | 'create'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   users: Pick<UsersRepo, 'timezoneOf' | 'findById'>

@@ -374,6 +374,33 @@ describe('search', () => {
     expect(await texts(user, { searchTerm: 'runnin' })).toEqual(['Buy running shoes'])
     expect(await texts(user, { searchTerm: 'grand' })).toEqual(['Call grandma'])
     expect(await texts(user, { searchTerm: 'next tues' })).toEqual(['Dentist appointment next Tuesday'])
+    // The start of a tag, too ('birt' is no stem of 'birthday').
+    expect(await texts(user, { searchTerm: 'birt' })).toEqual(['Call grandma'])
+    expect(await texts(user, { searchTerm: 'shopp' })).toEqual(['Buy running shoes'])
+  })
+
+  it('treats only the last word as typed: the words before it are whole', async () => {
+    const u = await t.createUser()
+    await u.api.memories.create({ text: 'the garden plan', date: '2026-01-01' })
+    await u.api.memories.create({ text: 'gardening plans for spring', date: '2026-01-02' })
+    await u.api.memories.create({ text: 'a gardenia in the window', date: '2026-01-03' })
+    expect((await texts(u, { searchTerm: 'garden pla' })).sort()).toEqual([
+      'gardening plans for spring',
+      'the garden plan',
+    ])
+    expect(await texts(u, { searchTerm: 'gard plan' })).toEqual([])
+  })
+
+  it('ranks whole-word matches above matches on the start of a word, then newest first', async () => {
+    const u = await t.createUser()
+    await u.api.memories.create({ text: 'the plan for Monday', date: '2026-01-01' })
+    await u.api.memories.create({ text: 'plant the tomatoes', date: '2026-03-01' })
+    await u.api.memories.create({ text: 'planets at night', date: '2026-02-01' })
+    expect(await texts(u, { searchTerm: 'plan' })).toEqual([
+      'the plan for Monday',
+      'plant the tomatoes',
+      'planets at night',
+    ])
   })
 
   it('finds words in tags, and ranks a match in the text above a match in a tag', async () => {

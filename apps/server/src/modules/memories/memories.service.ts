@@ -20,6 +20,7 @@ import {
   type MemoriesRepo,
   type MemoryQuery,
   type MemoryRecord,
+  type NewMemory,
 } from './memories.repo.ts'
 import { BRAND } from '../../config/brand.ts'
 
@@ -92,6 +93,16 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
       return { items: rows.map(toMemory), totalCount, page: filters.page, pageSize: filters.pageSize }
     },
 
+    /** The best matches, uncounted (see repo.best): what the assistant and MCP search look up. */
+    async best(
+      userId: string,
+      filters: Partial<MemoryFilters> & { anyOf?: string[] },
+      limit: number,
+    ): Promise<Memory[]> {
+      const rows = await repo.best(userId, { ...toQuery(filters), anyOf: filters.anyOf }, limit)
+      return rows.map(toMemory)
+    },
+
     async get(userId: string, id: string): Promise<Memory> {
       return toMemory(await mustGet(userId, id))
     },
@@ -139,14 +150,19 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     },
 
     async importAll(userId: string, body: ImportInput): Promise<ImportMemoriesResult> {
-      const items = body.memories.map((m) => ({
-        ...(m.id ? { id: m.id } : {}),
-        text: m.text,
-        tags: m.tags,
-        date: m.date,
-        ...(m.createdAt ? { createdAt: new Date(m.createdAt) } : {}),
-        ...(m.updatedAt ? { updatedAt: new Date(m.updatedAt) } : {}),
-      }))
+      const items: NewMemory[] = []
+      for (const [i, m] of body.memories.entries()) {
+        items.push({
+          ...(m.id ? { id: m.id } : {}),
+          text: m.text,
+          tags: m.tags,
+          date: m.date,
+          ...(m.createdAt ? { createdAt: new Date(m.createdAt) } : {}),
+          ...(m.updatedAt ? { updatedAt: new Date(m.updatedAt) } : {}),
+        })
+        // 100 000 memories are a lot of work for this thread: others' requests get turns in between.
+        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve))
+      }
       try {
         const zone = await timeZoneOf(userId)
         const remap = (id: string) => remappedId(userId, id)
