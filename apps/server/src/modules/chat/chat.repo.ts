@@ -49,24 +49,27 @@ export function createChatRepo(db: Db) {
       return row!
     },
 
-    /** Stores a message and moves the conversation's last_message_at forward to it, in one transaction. */
+    /**
+     * Stores a message and moves the conversation's last_message_at forward to it (and deletes the
+     * answer it replaces): one statement, so all or nothing in one round trip. A data-modifying WITH
+     * runs whether or not the insert reads it.
+     */
     async insertMessage(message: NewMessage, replacing?: string): Promise<MessageRecord> {
-      return db.transaction(async (tx) => {
-        if (replacing) {
-          await tx
-            .delete(chatMessages)
-            .where(and(eq(chatMessages.id, replacing), eq(chatMessages.userId, message.userId)))
-        }
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({ ...message, metadata: message.metadata ?? null })
-          .returning()
-        await tx
-          .update(conversations)
-          .set({ lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${message.createdAt})` })
-          .where(and(eq(conversations.id, message.conversationId), eq(conversations.userId, message.userId)))
-        return row!
-      })
+      const touched = db.$with('touched', { id: sql<string>`id` }).as(sql`
+        update ${conversations}
+        set last_message_at = greatest(${conversations.lastMessageAt}, ${message.createdAt})
+        where ${conversations.id} = ${message.conversationId} and ${conversations.userId} = ${message.userId}
+        returning ${conversations.id}`)
+      const replaced = db.$with('replaced', { id: sql<string>`id` }).as(sql`
+        delete from ${chatMessages}
+        where ${chatMessages.id} = ${replacing ?? null} and ${chatMessages.userId} = ${message.userId}
+        returning ${chatMessages.id}`)
+      const [row] = await db
+        .with(touched, ...(replacing ? [replaced] : []))
+        .insert(chatMessages)
+        .values({ ...message, metadata: message.metadata ?? null })
+        .returning()
+      return row!
     },
 
     /** The newest `limit` messages, oldest first. */
