@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { BRAND } from '../config/brand.ts'
 /** A provider (Open-Meteo, Google, Microsoft) that failed; the message is fit to show a person. */
 export class UpstreamError extends Error {
@@ -16,11 +17,12 @@ export const API_TIMEOUT_MS = 10_000
 
 /**
  * GET a JSON document from a configured provider API (a trusted URL from the environment, unlike the
- * user-given ICS links that go through safe-fetch).
+ * user-given ICS links that go through safe-fetch). `schema` is the shape the caller reads: an answer
+ * of another shape is the provider's failure, not a crash of ours.
  */
 export async function getJson<T>(
   url: string | URL,
-  options: { service: string; headers?: Record<string, string>; timeoutMs?: number },
+  options: { service: string; schema: z.ZodType<T>; headers?: Record<string, string>; timeoutMs?: number },
 ): Promise<T> {
   let response: Response
   try {
@@ -46,8 +48,13 @@ export async function getJson<T>(
       body,
     )
   }
-  if (body === undefined) {
-    throw new UpstreamError(response.status, `${options.service} sent an answer ${BRAND} could not read.`)
+  const parsed = body === undefined ? undefined : options.schema.safeParse(body)
+  if (!parsed?.success) {
+    throw new UpstreamError(
+      response.status,
+      `${options.service} sent an answer ${BRAND} could not read.`,
+      body,
+    )
   }
-  return body as T
+  return parsed.data
 }

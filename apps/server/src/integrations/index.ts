@@ -17,7 +17,7 @@ export interface Integrations {
   languageModel: AssistantModel | null
 }
 
-export function createIntegrations(env: Env, overrides: Partial<Integrations> = {}) {
+export async function createIntegrations(env: Env, overrides: Partial<Integrations> = {}) {
   // The ICS fetcher keeps an agent with pooled connections; built only when no test double replaces it.
   const safeFetch = overrides.ics
     ? null
@@ -28,7 +28,7 @@ export function createIntegrations(env: Env, overrides: Partial<Integrations> = 
     microsoft: overrides.microsoft ?? createMicrosoftGraph(env.microsoftGraphApiUrl),
     ics: overrides.ics ?? createIcsFeed(safeFetch!),
     languageModel:
-      overrides.languageModel !== undefined ? overrides.languageModel : createLanguageModel(env.ai),
+      overrides.languageModel !== undefined ? overrides.languageModel : await createLanguageModel(env.ai),
   }
   return { integrations, close: async () => safeFetch?.close() }
 }

@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
 import type { Env } from '../../config/env.ts'
 
@@ -18,26 +15,32 @@ export interface AssistantModel {
 /**
  * The configured model, or null for the offline assistant (AI_PROVIDER=none). Builds the provider
  * client only: nothing is sent until the first answer, so an unreachable model never stops start-up.
+ * Only the configured provider's package is loaded (none for the offline assistant).
  */
-export function createLanguageModel(ai: Env['ai']): AssistantModel | null {
+export async function createLanguageModel(ai: Env['ai']): Promise<AssistantModel | null> {
   if (ai.provider === 'none' || !ai.model) return null
   const modelId = ai.model
   const baseURL = ai.baseUrl
   switch (ai.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai')
       // Chat Completions: the API every OpenAI-compatible server also speaks.
       return {
         provider: 'openai',
         modelId,
         model: createOpenAI({ apiKey: ai.apiKey, baseURL }).chat(modelId),
       }
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic')
       return {
         provider: 'anthropic',
         modelId,
         model: createAnthropic({ apiKey: ai.apiKey, baseURL })(modelId),
       }
-    case 'ollama':
+    }
+    case 'ollama': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible')
       return {
         provider: 'ollama',
         modelId,
@@ -45,7 +48,9 @@ export function createLanguageModel(ai: Env['ai']): AssistantModel | null {
           modelId,
         ),
       }
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible')
       return {
         provider: 'openai-compatible',
         modelId,
@@ -53,5 +58,6 @@ export function createLanguageModel(ai: Env['ai']): AssistantModel | null {
           modelId,
         ),
       }
+    }
   }
 }

@@ -1,32 +1,32 @@
+import { z } from 'zod'
 import { getJson } from '../http.ts'
 import { explainCalendarError, MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
 
-interface GoogleCalendarListEntry {
-  id: string
-  summary?: string
-  summaryOverride?: string
-  primary?: boolean
-}
+// What the adapter reads of Google's answers: checked, so another shape is "could not read", not a crash.
+const GoogleCalendarListEntry = z.object({
+  id: z.string(),
+  summary: z.string().optional(),
+  summaryOverride: z.string().optional(),
+  primary: z.boolean().optional(),
+})
 
-interface GoogleEventTime {
-  date?: string
-  dateTime?: string
-  timeZone?: string
-}
+const GoogleEventTime = z.object({
+  date: z.string().optional(),
+  dateTime: z.string().optional(),
+  timeZone: z.string().optional(),
+})
 
-interface GoogleEvent {
-  id: string
-  status?: string
-  summary?: string
-  location?: string
-  start?: GoogleEventTime
-  end?: GoogleEventTime
-}
+const GoogleEvent = z.object({
+  id: z.string(),
+  status: z.string().optional(),
+  summary: z.string().optional(),
+  location: z.string().optional(),
+  start: GoogleEventTime.optional(),
+  end: GoogleEventTime.optional(),
+})
 
-interface GooglePage<T> {
-  items?: T[]
-  nextPageToken?: string
-}
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item).optional(), nextPageToken: z.string().optional() })
 
 const SERVICE = 'Google Calendar'
 
@@ -34,13 +34,19 @@ const SERVICE = 'Google Calendar'
 export function createGoogleCalendar(baseUrl: string): AccountCalendarApi {
   const base = baseUrl.replace(/\/+$/, '')
 
-  async function pages<T>(path: string, params: Record<string, string>, accessToken: string): Promise<T[]> {
-    const items: T[] = []
+  async function pages<T extends z.ZodType>(
+    item: T,
+    path: string,
+    params: Record<string, string>,
+    accessToken: string,
+  ): Promise<z.infer<T>[]> {
+    const items: z.infer<T>[] = []
+    const schema = page(item)
     let pageToken: string | undefined
-    for (let page = 0; page < MAX_PAGES; page++) {
+    for (let n = 0; n < MAX_PAGES; n++) {
       const url = new URL(`${base}${path}`)
       url.search = new URLSearchParams({ ...params, ...(pageToken ? { pageToken } : {}) }).toString()
-      const body = await call<GooglePage<T>>(url, accessToken)
+      const body = await call(url, schema, accessToken)
       items.push(...(body.items ?? []))
       pageToken = body.nextPageToken
       if (!pageToken) break
@@ -51,7 +57,8 @@ export function createGoogleCalendar(baseUrl: string): AccountCalendarApi {
   return {
     providerName: 'Google',
     async listCalendars(accessToken) {
-      const entries = await pages<GoogleCalendarListEntry>(
+      const entries = await pages(
+        GoogleCalendarListEntry,
         '/users/me/calendarList',
         { maxResults: '250' },
         accessToken,
@@ -64,7 +71,8 @@ export function createGoogleCalendar(baseUrl: string): AccountCalendarApi {
     },
 
     async events(accessToken, calendar, range) {
-      const items = await pages<GoogleEvent>(
+      const items = await pages(
+        GoogleEvent,
         `/calendars/${encodeURIComponent(calendar.id)}/events`,
         {
           timeMin: range.from.toISOString(),
@@ -97,9 +105,13 @@ export function createGoogleCalendar(baseUrl: string): AccountCalendarApi {
   }
 }
 
-async function call<T>(url: URL, accessToken: string): Promise<T> {
+async function call<T>(url: URL, schema: z.ZodType<T>, accessToken: string): Promise<T> {
   try {
-    return await getJson<T>(url, { service: SERVICE, headers: { authorization: `Bearer ${accessToken}` } })
+    return await getJson(url, {
+      service: SERVICE,
+      schema,
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
   } catch (error) {
     throw explainCalendarError(error, 'Google', 'Google')
   }

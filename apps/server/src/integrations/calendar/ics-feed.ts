@@ -1,5 +1,6 @@
 import { addDays } from '@remi/shared'
-import ical, { type CalendarResponse, type ParameterValue, type VEvent } from 'node-ical'
+import type NodeIcal from 'node-ical'
+import type { CalendarResponse, ParameterValue, VEvent } from 'node-ical'
 import { SafeFetchError, type SafeFetch } from '../safe-fetch.ts'
 import type { CalendarEvent, TimeRange } from './types.ts'
 
@@ -23,6 +24,8 @@ export function createIcsFeed(safeFetch: SafeFetch): IcsFeed {
       if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 4096))) {
         throw new SafeFetchError('http_status', 'The link did not return a calendar (ICS) file.')
       }
+      // Loaded on the first feed read, not at start-up: most installations never read one.
+      const { default: ical } = await import('node-ical')
       let data: CalendarResponse
       try {
         data = await ical.async.parseICS(text)
@@ -30,7 +33,7 @@ export function createIcsFeed(safeFetch: SafeFetch): IcsFeed {
         throw new SafeFetchError('http_status', 'The calendar file could not be read.')
       }
       const name = data.vcalendar?.['WR-CALNAME']?.trim() || null
-      return { name, events: expand(data, range, name ?? 'ICS calendar') }
+      return { name, events: expand(ical, data, range, name ?? 'ICS calendar') }
     },
   }
 }
@@ -40,7 +43,12 @@ export function httpUrl(url: string): string {
   return url.replace(/^webcals?:\/\//i, 'https://')
 }
 
-function expand(data: CalendarResponse, range: TimeRange, calendarName: string): CalendarEvent[] {
+function expand(
+  ical: typeof NodeIcal,
+  data: CalendarResponse,
+  range: TimeRange,
+  calendarName: string,
+): CalendarEvent[] {
   // All-day dates are placed at the server's local midnight by node-ical; widen the window by a day
   // on both sides and let the caller cut it in the user's time zone.
   const from = new Date(range.from.getTime() - DAY_MS)

@@ -1,32 +1,30 @@
 import { BRAND } from '../../config/brand.ts'
+import { z } from 'zod'
 import { getJson, UpstreamError } from '../http.ts'
 import { explainCalendarError, MAX_PAGES, type AccountCalendarApi, type CalendarEvent } from './types.ts'
 
-interface GraphCalendar {
-  id: string
-  name?: string
-  isDefaultCalendar?: boolean
-}
+// What the adapter reads of Graph's answers: checked, so another shape is "could not read", not a crash.
+const GraphCalendar = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  isDefaultCalendar: z.boolean().optional(),
+})
 
-interface GraphDateTime {
-  dateTime: string
-  timeZone?: string
-}
+const GraphDateTime = z.object({ dateTime: z.string(), timeZone: z.string().optional() })
+type GraphDateTime = z.infer<typeof GraphDateTime>
 
-interface GraphEvent {
-  id: string
-  subject?: string | null
-  isAllDay?: boolean
-  isCancelled?: boolean
-  start?: GraphDateTime
-  end?: GraphDateTime
-  location?: { displayName?: string | null } | null
-}
+const GraphEvent = z.object({
+  id: z.string(),
+  subject: z.string().nullish(),
+  isAllDay: z.boolean().optional(),
+  isCancelled: z.boolean().optional(),
+  start: GraphDateTime.optional(),
+  end: GraphDateTime.optional(),
+  location: z.object({ displayName: z.string().nullish() }).nullish(),
+})
 
-interface GraphPage<T> {
-  value?: T[]
-  '@odata.nextLink'?: string
-}
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ value: z.array(item).optional(), '@odata.nextLink': z.string().optional() })
 
 const SERVICE = 'Microsoft Outlook'
 
@@ -35,13 +33,14 @@ export function createMicrosoftGraph(baseUrl: string): AccountCalendarApi {
   const base = baseUrl.replace(/\/+$/, '')
   const origin = new URL(base).origin
 
-  async function pages<T>(first: URL, accessToken: string): Promise<T[]> {
-    const items: T[] = []
+  async function pages<T extends z.ZodType>(item: T, first: URL, accessToken: string): Promise<z.infer<T>[]> {
+    const items: z.infer<T>[] = []
+    const schema = page(item)
     let next: URL | undefined = first
-    for (let page = 0; next && page < MAX_PAGES; page++) {
-      const body: GraphPage<T> = await call<GraphPage<T>>(next, accessToken)
+    for (let n = 0; next && n < MAX_PAGES; n++) {
+      const body: { value?: z.infer<T>[]; '@odata.nextLink'?: string } = await call(next, schema, accessToken)
       items.push(...(body.value ?? []))
-      const link = body['@odata.nextLink']
+      const link: string | undefined = body['@odata.nextLink']
       next = link ? new URL(link, base) : undefined
       // The access token only ever goes to the configured Graph host.
       if (next && next.origin !== origin) {
@@ -59,7 +58,7 @@ export function createMicrosoftGraph(baseUrl: string): AccountCalendarApi {
     async listCalendars(accessToken) {
       const url = new URL(`${base}/me/calendars`)
       url.search = new URLSearchParams({ $select: 'id,name,isDefaultCalendar', $top: '100' }).toString()
-      const calendars = await pages<GraphCalendar>(url, accessToken)
+      const calendars = await pages(GraphCalendar, url, accessToken)
       return calendars.map((c) => ({ id: c.id, name: c.name ?? c.id, primary: c.isDefaultCalendar === true }))
     },
 
@@ -72,7 +71,7 @@ export function createMicrosoftGraph(baseUrl: string): AccountCalendarApi {
         $orderby: 'start/dateTime',
         $top: '100',
       }).toString()
-      const events = await pages<GraphEvent>(url, accessToken)
+      const events = await pages(GraphEvent, url, accessToken)
       return events.flatMap((e): CalendarEvent[] => {
         if (e.isCancelled || !e.start || !e.end) return []
         const allDay = e.isAllDay === true
@@ -100,10 +99,11 @@ function graphInstant(value: GraphDateTime): string {
   ).toISOString()
 }
 
-async function call<T>(url: URL, accessToken: string): Promise<T> {
+async function call<T>(url: URL, schema: z.ZodType<T>, accessToken: string): Promise<T> {
   try {
-    return await getJson<T>(url, {
+    return await getJson(url, {
       service: SERVICE,
+      schema,
       headers: { authorization: `Bearer ${accessToken}`, prefer: 'outlook.timezone="UTC"' },
     })
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Place } from '@remi/shared'
+import { z } from 'zod'
 import { getJson } from '../http.ts'
 import { describeWeatherCode } from './wmo-codes.ts'
 
@@ -36,36 +37,47 @@ export interface WeatherProvider {
   forecast(place: Place, options?: { days?: number }): Promise<Forecast>
 }
 
-interface GeocodingResult {
-  name: string
-  latitude: number
-  longitude: number
-  timezone?: string
-  country?: string
-  country_code?: string
-  admin1?: string
-}
+// What the adapter reads of Open-Meteo's answers (https://open-meteo.com/en/docs): checked, so an answer
+// of another shape is "could not read" instead of a TypeError or a garbage place saved as the location.
+const GeocodingResult = z.object({
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  timezone: z.string().optional(),
+  country: z.string().optional(),
+  country_code: z.string().optional(),
+  admin1: z.string().optional(),
+})
+type GeocodingResult = z.infer<typeof GeocodingResult>
+const GeocodingResponse = z.object({ results: z.array(GeocodingResult).optional() })
 
-interface ForecastResponse {
-  timezone?: string
-  current_units?: Record<string, string>
-  current?: {
-    time: string
-    temperature_2m: number
-    apparent_temperature?: number | null
-    relative_humidity_2m?: number | null
-    wind_speed_10m?: number | null
-    weather_code: number
-  }
-  daily_units?: Record<string, string>
-  daily?: {
-    time: string[]
-    weather_code: number[]
-    temperature_2m_max: number[]
-    temperature_2m_min: number[]
-    precipitation_probability_max?: (number | null)[]
-  }
-}
+const optionalNumber = z.number().nullish()
+/** Daily series: one value a day, null where the model has none. */
+const series = z.array(z.number().nullable())
+const ForecastResponse = z.object({
+  timezone: z.string().optional(),
+  current_units: z.record(z.string(), z.string()).optional(),
+  current: z
+    .object({
+      time: z.string(),
+      temperature_2m: z.number(),
+      apparent_temperature: optionalNumber,
+      relative_humidity_2m: optionalNumber,
+      wind_speed_10m: optionalNumber,
+      weather_code: z.number(),
+    })
+    .optional(),
+  daily_units: z.record(z.string(), z.string()).optional(),
+  daily: z
+    .object({
+      time: z.array(z.string()),
+      weather_code: series,
+      temperature_2m_max: series,
+      temperature_2m_min: series,
+      precipitation_probability_max: series.optional(),
+    })
+    .optional(),
+})
 
 const CURRENT = 'temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,weather_code'
 const DAILY = 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max'
@@ -79,7 +91,7 @@ export function createOpenMeteo(config: { weatherApiUrl: string; geocodingApiUrl
       language: 'en',
       format: 'json',
     }).toString()
-    const body = await getJson<{ results?: GeocodingResult[] }>(url, { service: 'The weather service' })
+    const body = await getJson(url, { service: 'The weather service', schema: GeocodingResponse })
     return body.results ?? []
   }
 
@@ -114,18 +126,29 @@ export function createOpenMeteo(config: { weatherApiUrl: string; geocodingApiUrl
         current: CURRENT,
         daily: DAILY,
         timezone: 'auto',
+        // The place's days start at its own date, which may already be the user's tomorrow: yesterday too.
+        past_days: '1',
         forecast_days: String(options.days ?? 7),
       }).toString()
-      const body = await getJson<ForecastResponse>(url, { service: 'The weather service' })
+      const body = await getJson(url, { service: 'The weather service', schema: ForecastResponse })
       const daily = body.daily
-      const days: DailyWeather[] = (daily?.time ?? []).map((date, i) => ({
-        date,
-        weatherCode: daily!.weather_code[i]!,
-        description: describeWeatherCode(daily!.weather_code[i]),
-        temperatureMax: daily!.temperature_2m_max[i]!,
-        temperatureMin: daily!.temperature_2m_min[i]!,
-        precipitationProbability: daily!.precipitation_probability_max?.[i] ?? null,
-      }))
+      // A day without a code or temperatures (missing from the series, or null) is left out.
+      const days: DailyWeather[] = (daily?.time ?? []).flatMap((date, i) => {
+        const code = daily!.weather_code[i]
+        const max = daily!.temperature_2m_max[i]
+        const min = daily!.temperature_2m_min[i]
+        if (code == null || max == null || min == null) return []
+        return [
+          {
+            date,
+            weatherCode: code,
+            description: describeWeatherCode(code),
+            temperatureMax: max,
+            temperatureMin: min,
+            precipitationProbability: daily!.precipitation_probability_max?.[i] ?? null,
+          },
+        ]
+      })
       const c = body.current
       return {
         place: { ...place, timezone: body.timezone ?? place.timezone },

@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '@remi/shared'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import type { Services } from '../../services.ts'
@@ -341,6 +341,21 @@ describe('weather connection test and forecastFor', () => {
       success: false,
       message: 'The weather service answered with an error (HTTP 503).',
     })
+  })
+
+  it("has today's forecast when the place's calendar is already a day ahead of the user's", async () => {
+    // 07:00 UTC: 21:00 of the 15th in Honolulu, 08:00 of the 16th in Paris (Open-Meteo's days start there).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-03-16T07:00:00Z'))
+    try {
+      const user = await t.createUser({ timezone: 'Pacific/Honolulu' })
+      await user.api.dataSources.put('weather', { isEnabled: true, configuration: { locationName: 'Paris' } })
+      const today = await services.weather.forecastFor(user.id)
+      expect(today).toMatchObject({ ok: true, date: '2026-03-15', place: PARIS })
+      if (today.ok) expect(today.day?.date).toBe('2026-03-15')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('uses the vacation location from its first to its last day, in the user’s time zone', async () => {

@@ -1,9 +1,8 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { CHAT_LIMITS, ErrorCode } from '@remi/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { requireUser } from '../../plugins/auth.ts'
 import { errorBody, tooManyRequests } from '../../plugins/error-handler.ts'
-import { createMcpServer, type McpDeps } from './mcp.tools.ts'
+import type { McpDeps } from './mcp.tools.ts'
 
 /** Headers the transport reads; nothing else (cookies, Authorization) is handed to it. */
 const FORWARDED_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'last-event-id']
@@ -38,6 +37,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: { deps: McpDeps }) {
         return reply.status(429).header('retry-after', String(limit.ttlInSeconds)).send(tooManyRequests())
       }
     }
+    // The MCP SDK loads with the first call, not at start-up (most installations never get one).
+    const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadMcp()
     const server = createMcpServer(
       opts.deps,
       { userId, scope: request.accessToken?.scope ?? 'read' },
@@ -73,6 +74,14 @@ export async function mcpRoutes(app: FastifyInstance, opts: { deps: McpDeps }) {
   app.get('/', { config, schema: { hide: true } }, notAllowed)
   app.delete('/', { config, schema: { hide: true } }, notAllowed)
 }
+
+const importMcp = () =>
+  Promise.all([
+    import('./mcp.tools.ts'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]).then(([tools, transport]) => ({ ...tools, ...transport }))
+let mcp: ReturnType<typeof importMcp> | undefined
+const loadMcp = () => (mcp ??= importMcp())
 
 function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers()

@@ -125,8 +125,9 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
         return sendJson(response, 400, { error: true, reason: 'Latitude must be in range of -90 to 90°.' })
       }
       const days = Number(url.searchParams.get('forecast_days') ?? 7)
+      const past = Number(url.searchParams.get('past_days') ?? 0)
       const today = todayIn(place.timezone)
-      const dates = Array.from({ length: days }, (_, i) => addDays(today, i))
+      const dates = Array.from({ length: past + days }, (_, i) => addDays(today, i - past))
       const now = new Date()
       return sendJson(response, 200, {
         latitude: place.latitude,
@@ -163,10 +164,10 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
         },
         daily: {
           time: dates,
-          weather_code: dates.map((_, i) => (i === 0 ? place.weatherCode : 2)),
-          temperature_2m_max: dates.map((_, i) => place.temperature + 3 + i * 0.1),
-          temperature_2m_min: dates.map((_, i) => place.temperature - 4 - i * 0.1),
-          precipitation_probability_max: dates.map((_, i) => (i === 0 ? 80 : 10)),
+          weather_code: dates.map((_, i) => (i === past ? place.weatherCode : 2)),
+          temperature_2m_max: dates.map((_, i) => place.temperature + 3 + (i - past) * 0.1),
+          temperature_2m_min: dates.map((_, i) => place.temperature - 4 - (i - past) * 0.1),
+          precipitation_probability_max: dates.map((_, i) => (i === past ? 80 : 10)),
         },
       })
     }

@@ -14,8 +14,8 @@ import { listen, readBody, sendJson } from './listen.ts'
 
 /** One scripted answer to one request. */
 export type ScriptedResponse =
-  /** Text, streamed in these pieces (one string: a few pieces split on spaces). */
-  | { kind: 'text'; text: string | string[] }
+  /** Text, streamed in these pieces (one string: a few pieces split on spaces); `delayMs` before it starts. */
+  | { kind: 'text'; text: string | string[]; delayMs?: number }
   /** One or more tool calls (finish_reason "tool_calls"); `arguments` an object or raw JSON text. */
   | { kind: 'tool-calls'; calls: Array<{ name: string; arguments: unknown; id?: string }> }
   /** An error answer in OpenAI's shape (Ollama sends the same shape). */
@@ -179,6 +179,8 @@ export async function startOpenAIFake(
       case 'text':
       case 'empty':
       case 'stall': {
+        // A model that takes a moment (overlapping requests in the hardening scenarios).
+        if (script.kind === 'text' && script.delayMs) await new Promise((r) => setTimeout(r, script.delayMs))
         const text = script.kind === 'empty' ? [] : pieces(script.text)
         if (!recorded.stream) {
           return sendJson(response, 200, completion(id, created, model, { content: text.join('') }, 'stop'))
