@@ -15,6 +15,8 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   Conflict: 'CONFLICT',
   UpstreamFailed: 'UPSTREAM_FAILED',
+  /** The database cannot be reached just now (stopped, restarting, the network to it down): try again later. */
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

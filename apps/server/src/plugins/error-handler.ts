@@ -55,6 +55,48 @@ export function loggableError(error: Error): Error | Record<string, unknown> {
   }
 }
 
+/** Socket errors and PostgreSQL's connection classes: the database is stopped, restarting or out of reach. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+])
+/** What node-postgres and its pool say when a connection ends, or cannot be had in time. */
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/**
+ * Whether an error (or one it wraps: a query error's cause, one of an AggregateError's) says the
+ * database could not be reached, as opposed to a query that failed on a working database.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const seen: unknown[] = [error]
+  for (let i = 0; i < seen.length && i < 10; i++) {
+    const current = seen[i]
+    // An outside API that could not be reached: not the database (its adapters answer that themselves).
+    if (current instanceof TypeError && current.message === 'fetch failed') return false
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null
+    if (!e || typeof e !== 'object') continue
+    const code = typeof e.code === 'string' ? e.code : ''
+    if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true
+    if (e.cause) seen.push(e.cause)
+    if (Array.isArray(e.errors)) seen.push(...e.errors)
+  }
+  return false
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached right now. Please try again in a moment.'
+
 /**
  * Errors the router raises before any route runs (a broken %-escape, an over-long path segment):
  * Fastify answers these itself unless told otherwise, with a 414 labelled 'Bad Request' and the
@@ -126,6 +168,14 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
               ? `Content-Type '${String(request.headers['content-type']).slice(0, 100)}' is not supported; send the body as application/json.`
               : error.message
       return reply.status(status).send(errorBody(status, message, codeForStatus(status)))
+    }
+    // An outage, not a bug: a 503 the client can retry, logged below error level (it is not a crash).
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'the database cannot be reached')
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE, ErrorCode.ServiceUnavailable))
     }
     request.log.error({ err: loggableError(error) }, 'request failed')
     return reply

@@ -3,6 +3,7 @@ import type { Briefing } from '@remi/shared'
 import { MockLanguageModelV4 } from 'ai/test'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { captureLogs } from '../../test/logs.ts'
 import { startIcsFake, startOpenMeteoFake, type IcsFake, type OpenMeteoFake } from '../../test/fakes/index.ts'
 
 /** A Monday; Lisbon is on UTC until 29 March, so the ICS fake's UTC day is the user's day. */
@@ -379,6 +380,31 @@ describe('the model writes it', () => {
     expect(briefing.source).toBe('offline')
     expect(briefing.content).toContain('## Good day, Ana!')
     expect(model.doGenerateCalls.length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('logs why the model failed, never the facts it was sent', async () => {
+    const logs = captureLogs()
+    const logged = await buildTestApp({
+      logger: logs.logger,
+      integrations: { languageModel: { model, provider: 'test', modelId: 'mock' } },
+      briefingModelTimeoutMs: 200,
+    })
+    try {
+      const user = await logged.createUser({ name: 'Ana Secretname', timezone: 'Europe/Lisbon' })
+      await logged.factory.memory(user.id, { text: 'Private: the safe code is 4711', date: '2026-03-16' })
+      // What a provider's error carries (the AI SDK's APICallError): the whole request body.
+      answer = async (options) =>
+        Promise.reject(Object.assign(new Error('Bad gateway'), { requestBodyValues: options }))
+      const res = await user.api.get<Briefing>('/api/dashboard/briefing')
+      expect(res.body.source).toBe('offline')
+      const text = logs.text()
+      expect(text).toContain('briefing model failed')
+      expect(text).toContain('Bad gateway')
+      expect(text).not.toContain('4711')
+      expect(text).not.toContain('Secretname')
+    } finally {
+      await logged.close()
+    }
   })
 
   it('after a failure the model gets another go once the briefing is 30 minutes old', async () => {

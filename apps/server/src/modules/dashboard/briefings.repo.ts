@@ -1,6 +1,9 @@
 import { BriefingSections, type BriefingSource } from '@remi/shared'
 import { and, eq, lt, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
 import { isSingleBackend, type Db } from '../../db/client.ts'
+import * as schema from '../../db/schema.ts'
 import { briefings } from '../../db/schema.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -19,6 +22,26 @@ export interface BriefingRow {
 
 /** Days of briefings kept per user; older ones are deleted as new ones are stored. */
 const KEEP_DAYS = 14
+/**
+ * Connections for the generations' locks, apart from the pool every request uses: each generation (and
+ * each request waiting for another instance's) holds one while the model writes, and ten people opening
+ * the dashboard at once took all ten of the pool's, holding back every other request until the model
+ * answered. Past this many at once, generations wait for one another; other requests never do.
+ */
+const LOCK_CONNECTIONS = 20
+
+/** A pool of its own on the same PostgreSQL database, its connections closed when idle. */
+function lockPoolFor(db: Db): Db {
+  const main = (db as unknown as { $client: pg.Pool }).$client
+  const pool = new pg.Pool({
+    ...main.options,
+    max: LOCK_CONNECTIONS,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  })
+  pool.on('error', () => {}) // an idle client's error must not crash the process; queries still report theirs
+  return drizzle({ client: pool, schema }) as unknown as Db
+}
 
 /**
  * PostgreSQL has many connections and several instances may share it; PGlite is one connection inside
@@ -30,6 +53,7 @@ const isPool = (db: Db) => !isSingleBackend(db)
 
 export function createBriefingsRepo(db: Db) {
   const pool = isPool(db)
+  let lockDb: Db | undefined
   /** Generations in progress in this process, per user: the next one for a user starts when these end. */
   const running = new Map<string, Promise<unknown>>()
 
@@ -98,12 +122,14 @@ export function createBriefingsRepo(db: Db) {
      * Runs `fn` while no other generation for this user runs, in this process or (on PostgreSQL) in any
      * instance sharing the database: a transaction-scoped advisory lock on the user's key. `fn` must send
      * its queries through the `exec` it is given: on PostgreSQL that is the lock's own connection, so the
-     * lock holder never waits for a pool connection that the requests queued behind it are holding.
+     * lock holder never waits for a pool connection that the requests queued behind it are holding. That
+     * connection comes from a pool of its own (LOCK_CONNECTIONS), so generations never hold back the rest.
      */
     async withUserLock<T>(userId: string, fn: (exec: Exec) => Promise<T>): Promise<T> {
       return locally(userId, async () => {
         if (!pool) return fn(db)
-        return db.transaction(async (tx) => {
+        lockDb ??= lockPoolFor(db)
+        return lockDb.transaction(async (tx) => {
           // The transaction sits idle while the model writes (up to its time limit): a server-wide
           // idle-in-transaction timeout must not end it and lose the briefing.
           await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`)

@@ -49,7 +49,15 @@ export function createDashboardService(deps: DashboardDeps) {
     const text = languageModel
       ? await writeWithModel(languageModel, facts, {
           timeoutMs: modelTimeoutMs,
-          onError: (error) => log?.warn({ err: error }, 'briefing model failed; the template wrote it'),
+          // The reason only: a provider error carries the request body, the day's facts and the user's name.
+          onError: (error) =>
+            log?.warn(
+              {
+                model: languageModel.modelId,
+                reason: error instanceof Error ? error.message : String(error),
+              },
+              'briefing model failed; the template wrote it',
+            ),
         })
       : null
     return text
