@@ -35,4 +35,9 @@ describe('app', () => {
     expect(res.status).toBe(404)
     expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' })
   })
+
+  it('gives a request 2 minutes to arrive whole, so a body that never finishes cannot hold a connection', () => {
+    // Node's HTTP server enforces it (Fastify's default, 0, turns it off); waiting it out is too slow here.
+    expect(t.app.server.requestTimeout).toBe(120_000)
+  })
 })

@@ -265,17 +265,26 @@ async function interactionDetails(provider: Provider, raw: FastifyRequest['raw']
   }
 }
 
-/** A page answered by the provider itself (Koa): its own nonce and CSP, since Fastify's headers are not sent. */
+/**
+ * A page's own policy: its one inline style by a nonce of its own, nothing else. The API's global CSP
+ * has no nonces (making two per JSON answer cost every request), so these pages set theirs.
+ */
+function pagePolicy() {
+  const nonce = randomBytes(16).toString('base64')
+  return {
+    nonce,
+    csp: `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+  }
+}
+
+/** A page answered by the provider itself (Koa): its own headers, since Fastify's are not sent. */
 function renderPage(
   ctx: { set(field: string, value: string): void; type: string; body: unknown },
   title: string,
   body: string,
 ) {
-  const nonce = randomBytes(16).toString('base64')
-  ctx.set(
-    'content-security-policy',
-    `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
-  )
+  const { nonce, csp } = pagePolicy()
+  ctx.set('content-security-policy', csp)
   ctx.set('cache-control', 'no-store')
   ctx.set('x-content-type-options', 'nosniff')
   ctx.type = 'text/html; charset=utf-8'
@@ -324,8 +333,12 @@ export function localIdpFetch(app: FastifyInstance): OidcFetch {
 }
 
 function sendPage(reply: FastifyReply, html: (nonce: string) => string) {
-  const nonce = (reply as FastifyReply & { cspNonce?: { style: string } }).cspNonce?.style ?? ''
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html(nonce))
+  const { nonce, csp } = pagePolicy()
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', csp)
+    .header('cache-control', 'no-store')
+    .send(html(nonce))
 }
 
 function signInPage(uid: string, error?: string) {
