@@ -71,6 +71,11 @@ describe('PGlite in a worker thread', () => {
     expect((await waiting).rows).toEqual([{ n: 0 }])
   })
 
+  it('runs with 48 MB of shared buffers, not the default 128 MB that would be resident from the start', async () => {
+    const client = await connect()
+    expect((await client.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '48MB' }])
+  })
+
   it('reports a failed statement to its client and carries on', async () => {
     const client = await connect()
     await expect(client.query('select * from missing_table')).rejects.toThrow(/missing_table/)
