@@ -1,3 +1,4 @@
+import { Agent, fetch as fetchVia } from 'undici'
 import { Browser } from '../../src/test/http-client.ts'
 
 export interface Answer {
@@ -13,17 +14,29 @@ export class User {
   readonly baseUrl: string
   readonly cookie: string
   readonly csrfToken: string
+  /** Connections from a loopback address of its own (see from()); null: the default one. */
+  private readonly agent: Agent | null
 
-  constructor(email: string, baseUrl: string, cookie: string, csrfToken: string) {
+  constructor(email: string, baseUrl: string, cookie: string, csrfToken: string, agent: Agent | null = null) {
     this.email = email
     this.baseUrl = baseUrl
     this.cookie = cookie
     this.csrfToken = csrfToken
+    this.agent = agent
   }
 
   /** The same session against another address (a restarted server on the same port keeps it anyway). */
   at(baseUrl: string): User {
-    return new User(this.email, baseUrl, this.cookie, this.csrfToken)
+    return new User(this.email, baseUrl, this.cookie, this.csrfToken, this.agent)
+  }
+
+  /**
+   * The same session connecting from another loopback address (127.0.0.2, …), as a person on their own
+   * machine would: the server's per-address limits then count this person apart from the others.
+   */
+  from(localAddress: string): User {
+    const agent = new Agent({ localAddress })
+    return new User(this.email, this.baseUrl, this.cookie, this.csrfToken, agent)
   }
 
   /** One request, bounded in time; a network failure or time-out answers status 0. */
@@ -33,21 +46,19 @@ export class User {
     if (method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] = this.csrfToken
     if (body !== undefined) headers['content-type'] = 'application/json'
     try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
+      const init = {
         method,
         headers,
         ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
-      })
-      const text = await res.text()
-      let parsed: unknown = text || null
-      try {
-        parsed = text ? JSON.parse(text) : null
-      } catch {
-        // not JSON (an event stream, a page)
+        redirect: 'manual' as const,
       }
-      return { status: res.status, body: parsed, ms: performance.now() - started }
+      // Node's own fetch cannot take the undici package's Agent; that package's fetch can.
+      const url = `${this.baseUrl}${path}`
+      const res = this.agent
+        ? await fetchVia(url, { ...init, dispatcher: this.agent })
+        : await fetch(url, init)
+      return { status: res.status, body: await readBody(res), ms: performance.now() - started }
     } catch (error) {
       return {
         status: 0,
@@ -89,4 +100,17 @@ export async function signInMany(baseUrl: string, emails: string[], parallel = 4
     signed.forEach((user, j) => (users[i + j] = user))
   }
   return users
+}
+
+/**
+ * An answer's body: parsed JSON, the text when it is not JSON (an event stream, a page), null for none.
+ * Takes anything with text(): Node's Response and the undici package's differ in their typings.
+ */
+export async function readBody(res: { text(): Promise<string> }): Promise<unknown> {
+  const text = await res.text()
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return text
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../src/db/client.ts'
+import type { Row } from './scenario.ts'
 
 interface MemoryWrite {
   id: string
@@ -83,4 +84,19 @@ const toArray = (values: string[]) => sql`${`{${values.map((v) => JSON.stringify
 function sameTags(stored: unknown, sent: string[]): boolean {
   const list = Array.isArray(stored) ? stored : []
   return list.length === sent.length && list.every((t, i) => t === sent[i])
+}
+
+/** The closing row of a check that every acknowledged write is in the database. */
+export function writesRow(
+  check: string,
+  engine: Row['engine'],
+  verified: { checked: number; lost: number; examples: string[] },
+): Row {
+  return {
+    check,
+    engine,
+    ok: verified.lost === 0 && verified.checked > 0,
+    detail: `${verified.checked} checked in the database, ${verified.lost} lost${verified.examples.length ? `: ${verified.examples.join(' | ')}` : ''}`,
+    writes: { checked: verified.checked, lost: verified.lost },
+  }
 }

@@ -1,3 +1,6 @@
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { User } from './client.ts'
 import { sleep } from './stats.ts'
 
 /**
@@ -38,6 +41,44 @@ export function sample(
       await loop
       await Promise.all(inFlight)
       return { times, statuses, skipped }
+    },
+  }
+}
+
+export interface Sampled {
+  times: number[]
+  statuses: Map<number, number>
+  skipped: number
+}
+
+const CHILD = fileURLToPath(new URL('./sampler-process.ts', import.meta.url))
+
+/**
+ * sample() for each probe, run by a process of its own (sampler-process.ts), so the calling process's
+ * own work does not count against the server. Resolves once the child is sampling.
+ */
+export async function sampleInChild(user: User, probes: { path: string; everyMs: number }[]) {
+  const setup = {
+    user: { email: user.email, baseUrl: user.baseUrl, cookie: user.cookie, csrfToken: user.csrfToken },
+    probes,
+  }
+  const child = fork(CHILD, [JSON.stringify(setup)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const message = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      child.on('message', (m: { type: string }) => m.type === type && resolve(m as T))
+      void exited.then((code) => reject(new Error(`the sampler exited with ${code} before '${type}'`)))
+    })
+  await message('started')
+  return {
+    async stop(): Promise<Sampled[]> {
+      const done = message<{ results: (Omit<Sampled, 'statuses'> & { statuses: [number, number][] })[] }>(
+        'results',
+      )
+      child.send({ type: 'stop' })
+      const { results } = await done
+      await exited
+      return results.map((r) => ({ ...r, statuses: new Map(r.statuses) }))
     },
   }
 }

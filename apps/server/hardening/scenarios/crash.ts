@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { startOpenAIFake } from '../../src/test/fakes/openai.ts'
 import { signInMany, type User } from '../lib/client.ts'
-import { Ledger } from '../lib/ledger.ts'
+import { Ledger, writesRow } from '../lib/ledger.ts'
 import { exportFile, memoryText, random } from '../lib/memories.ts'
 import { defineScenario, type Context, type Engine, type Row } from '../lib/scenario.ts'
 import { errorLines, logSize, startServer, type RunningServer, type ServerOptions } from '../lib/server.ts'
@@ -222,13 +222,7 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
           : {}),
       })
       const verified = await ledger.verify(database)
-      rows.push({
-        check: 'acknowledged writes after three kills',
-        engine,
-        ok: verified.lost === 0 && verified.checked > 0,
-        detail: `${verified.checked} checked in the database, ${verified.lost} lost${verified.examples.length ? `: ${verified.examples.join(' | ')}` : ''}`,
-        writes: { checked: verified.checked, lost: verified.lost },
-      })
+      rows.push(writesRow('acknowledged writes after three kills', engine, verified))
     } finally {
       await database.close()
     }
