@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { daysBetween, quickDateRange, todayIn } from '@remi/shared'
 import { useMemoriesUi } from '../store'
@@ -619,9 +619,14 @@ describe('memories page: export and import', () => {
 
 describe('memories page: views linked from other pages', () => {
   it('?range=recent lists the last 30 days through today in the user’s zone', async () => {
+    // A moment when the user's zone (UTC+14) is already on the next day: the range must wait for it.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-24T15:00:00Z'))
+    onTestFinished(() => void vi.useRealTimers())
     const state = fakeApi([memory(1)])
     renderWithProviders(<MemoriesPage />, { route: '/memories?range=recent' })
     const today = todayIn(TZ)
+    expect(today).toBe('2026-11-25')
     await waitFor(() =>
       expect(state.listQueries.some((q) => q.get('endDate') === today && q.get('startDate'))).toBe(true),
     )

@@ -34,12 +34,12 @@ export function MemoriesPage() {
   const closeModal = useMemoriesUi((s) => s.closeModal)
   const clearFilters = useMemoriesUi((s) => s.clearFilters)
 
-  const { timezone } = useUserSettings()
+  const { timezone, isLoading: zonePending } = useUserSettings()
   // A stored zone this browser does not know (or none yet) means the browser's own.
   const timeZone = knownTimeZone(timezone, browserTimeZone())
   const today = todayIn(timeZone)
 
-  useLinkedView(today)
+  useLinkedView(today, !zonePending)
 
   const list = useMemories(filters)
   const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
@@ -128,7 +128,7 @@ export function MemoriesPage() {
  * the last 30 days through today) or `?memory=<id>` (a memory the assistant cited: opens it). Applied
  * once, then dropped from the address so a reload does not apply it again.
  */
-function useLinkedView(today: string) {
+function useLinkedView(today: string, zoneKnown: boolean) {
   const [params, setParams] = useSearchParams()
   const setDateRange = useMemoriesUi((s) => s.setDateRange)
   const startEditing = useMemoriesUi((s) => s.startEditing)
@@ -136,10 +136,12 @@ function useLinkedView(today: string) {
   const memory = params.get('memory')
   useEffect(() => {
     if (!range && !memory) return
+    // The range is in the user's days: wait for their zone (the browser's may be on another date).
+    if (range === 'recent' && !zoneKnown) return
     if (range === 'recent') setDateRange({ startDate: addDays(today, -RECENT_DAYS), endDate: today })
     if (memory) startEditing(memory)
     setParams({}, { replace: true })
-  }, [range, memory, today, setDateRange, startEditing, setParams])
+  }, [range, memory, today, zoneKnown, setDateRange, startEditing, setParams])
 }
 
 function EmptyState({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
