@@ -163,17 +163,45 @@ describe('import', () => {
     expect((await all(user)).items[0]).toMatchObject({ text: 'hand written', tags: ['a', 'b'], date: null })
   })
 
-  it('imports large files in one piece', async () => {
-    const user = await t.createUser()
-    const memories = Array.from({ length: 2500 }, (_, i) => ({
+  // Over 256 KB: read in a worker thread (import-file.ts), the memories arriving in batches of 1000.
+  const bigFile = () =>
+    Array.from({ length: 4000 }, (_, i) => ({
       id: crypto.randomUUID(),
       text: `memory ${i}`,
       tags: [`t${i % 7}`],
       date: '2026-01-01',
     }))
+
+  it('imports large files in one piece', async () => {
+    const user = await t.createUser()
+    const memories = bigFile()
+    expect(JSON.stringify(memories).length).toBeGreaterThan(256 * 1024)
     const res = await user.api.memories.import(memories)
-    expect(res.body).toEqual({ imported: 2500, created: 2500, updated: 0 })
-    expect((await all(user)).totalCount).toBe(2500)
+    expect(res.body).toEqual({ imported: 4000, created: 4000, updated: 0 })
+    expect((await all(user)).totalCount).toBe(4000)
+  })
+
+  it('names the first bad memory of a large file, past its first batches, and imports nothing', async () => {
+    const user = await t.createUser()
+    const blank = bigFile()
+    blank[2600]!.text = ' '
+    const res = await user.api.post<ApiErrorBody>('/api/memories/import', {
+      format: 'remi-memories',
+      version: 1,
+      memories: blank,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('body.memories.2600.text: Text must not be blank.')
+    const twice = bigFile()
+    twice[3500]!.id = twice[10]!.id
+    const again = await user.api.post<ApiErrorBody>('/api/memories/import', {
+      format: 'remi-memories',
+      version: 1,
+      memories: twice,
+    })
+    expect(again.status).toBe(400)
+    expect(again.body.message).toMatch(/^body\.memories\.3500\.id: This id appears twice/)
+    expect((await all(user)).totalCount).toBe(0)
   })
 
   describe('lands whole or not at all', () => {

@@ -56,7 +56,7 @@ export async function memoriesRoutes(app: FastifyInstance, opts: { service: Memo
       '/import',
       {
         bodyLimit: IMPORT_BODY_LIMIT,
-        // ImportMemoriesBody documents the body; readImportFile checks it, in a worker thread.
+        // ImportMemoriesBody documents the body; readImportFile checks it (a big one in a worker thread).
         schema: { tags, body: ImportMemoriesBody, response: { 200: ImportMemoriesResult } },
         validatorCompiler: () => (value: unknown) => ({ value }),
         // The generic 413 text does not say what the limit is; everything else goes to the app's handler.
@@ -70,7 +70,10 @@ export async function memoriesRoutes(app: FastifyInstance, opts: { service: Memo
         },
       },
       async (request) =>
-        service.importAll(requireUser(request), await readImportFile(request.body as unknown as Buffer)),
+        service.importAll(
+          requireUser(request),
+          await readImportFile(request.body as unknown as Buffer | undefined),
+        ),
     )
   })
 
