@@ -455,28 +455,25 @@ async function briefingBurst(
   }
 }
 
-/** The global ceiling, one address, requests alternating between A and B. */
-async function globalLimitRow(pair: Pair): Promise<Row> {
-  const address = '198.51.100.23'
+/**
+ * Requests alternating between A and B (`ask(baseUrl, n)` gives one's status) until three more 429s
+ * after the first, at most `max`: a limit shared through Redis lets exactly `limit` through, then both
+ * refuse. What did not hold, and the counts for the row's detail.
+ */
+async function alternate(
+  pair: Pair,
+  limit: number,
+  max: number,
+  ask: (baseUrl: string, n: number) => Promise<number>,
+) {
   const servers = [pair.a, pair.b]
   let allowed = 0
   let firstRefusal = -1
   const refusedAt = [0, 0]
   const other: string[] = []
-  // Until three more 429s after the first (both instances asked again), at most three times the limit.
-  for (let n = 0; n < GLOBAL_LIMIT * 3 && (firstRefusal < 0 || n < firstRefusal + 4); n++) {
+  for (let n = 0; n < max && (firstRefusal < 0 || n < firstRefusal + 4); n++) {
     const at = n % 2
-    let status = 0
-    try {
-      const res = await fetch(`${servers[at]!.baseUrl}/api/auth/csrf-token`, {
-        headers: { 'x-forwarded-for': address },
-        signal: AbortSignal.timeout(10_000),
-      })
-      await res.arrayBuffer()
-      status = res.status
-    } catch {
-      // status 0: no answer in time
-    }
+    const status = await ask(servers[at]!.baseUrl, n)
     if (firstRefusal < 0 && status === 200) allowed += 1
     else if (status === 429) {
       if (firstRefusal < 0) firstRefusal = n
@@ -484,56 +481,53 @@ async function globalLimitRow(pair: Pair): Promise<Row> {
     } else other.push(`${status} from ${'AB'[at]} at request ${n + 1}`)
   }
   const problems = [
-    allowed !== GLOBAL_LIMIT ? `${allowed} answered before the first 429, not ${GLOBAL_LIMIT}` : '',
+    allowed !== limit ? `${allowed} answered before the first 429, not ${limit}` : '',
     refusedAt[0]! < 2 || refusedAt[1]! < 2
       ? `429s after the limit: A ${refusedAt[0]}, B ${refusedAt[1]}`
       : '',
     ...other,
   ].filter(Boolean)
+  const counts = `${allowed} answered 200, then 429 from both (A ${refusedAt[0]}×, B ${refusedAt[1]}×)`
+  return { problems, counts }
+}
+
+/** The global ceiling, one address, requests alternating between A and B. */
+async function globalLimitRow(pair: Pair): Promise<Row> {
+  const address = '198.51.100.23'
+  const { problems, counts } = await alternate(pair, GLOBAL_LIMIT, GLOBAL_LIMIT * 3, async (baseUrl) => {
+    try {
+      const res = await fetch(`${baseUrl}/api/auth/csrf-token`, {
+        headers: { 'x-forwarded-for': address },
+        signal: AbortSignal.timeout(10_000),
+      })
+      await res.arrayBuffer()
+      return res.status
+    } catch {
+      return 0 // no answer in time
+    }
+  })
   return {
     check: `the global ceiling (${GLOBAL_LIMIT} a minute) shared by A and B`,
     engine: 'postgres',
     ok: problems.length === 0,
     detail:
-      `one address alternating A and B: ${allowed} answered 200, then 429 from both (A ${refusedAt[0]}×, ` +
-      `B ${refusedAt[1]}×)` +
-      (problems.length ? `; ${problems.join('; ')}` : ''),
+      `one address alternating A and B: ${counts}` + (problems.length ? `; ${problems.join('; ')}` : ''),
   }
 }
 
 /** Chat's sends a minute per person (keyed by user id in the shared store), alternating between A and B. */
 async function chatLimitRow(pair: Pair, user: User): Promise<Row> {
   const limit = CHAT_LIMITS.sendsPerMinute
-  const servers = [pair.a, pair.b]
-  let allowed = 0
-  let firstRefusal = -1
-  const refusedAt = [0, 0]
-  const other: string[] = []
-  for (let n = 0; n < limit * 2 && (firstRefusal < 0 || n < firstRefusal + 4); n++) {
-    const at = n % 2
-    const answer = await user
-      .at(servers[at]!.baseUrl)
-      .request('POST', '/api/chat/send', { content: `what do I have about the garden? (${n})` }, 30_000)
-    if (firstRefusal < 0 && answer.status === 200) allowed += 1
-    else if (answer.status === 429) {
-      if (firstRefusal < 0) firstRefusal = n
-      refusedAt[at]! += 1
-    } else other.push(`${answer.status} from ${'AB'[at]} at send ${n + 1}`)
-  }
-  const problems = [
-    allowed !== limit ? `${allowed} sends answered before the first 429, not ${limit}` : '',
-    refusedAt[0]! < 2 || refusedAt[1]! < 2
-      ? `429s after the limit: A ${refusedAt[0]}, B ${refusedAt[1]}`
-      : '',
-    ...other,
-  ].filter(Boolean)
+  const { problems, counts } = await alternate(pair, limit, limit * 2, async (baseUrl, n) => {
+    const content = `what do I have about the garden? (${n})`
+    return (await user.at(baseUrl).request('POST', '/api/chat/send', { content }, 30_000)).status
+  })
   return {
     check: `chat's ${limit} sends a minute per person shared by A and B`,
     engine: 'postgres',
     ok: problems.length === 0,
     detail:
-      `one person alternating A and B: ${allowed} sends answered, then 429 from both (A ${refusedAt[0]}×, ` +
-      `B ${refusedAt[1]}×); the counter is keyed by user id in the shared Redis` +
+      `one person alternating A and B: ${counts}; the counter is keyed by user id in the shared Redis` +
       (problems.length ? `; ${problems.join('; ')}` : ''),
   }
 }
