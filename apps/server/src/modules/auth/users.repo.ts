@@ -1,5 +1,5 @@
 import { knownTimeZone } from '@remi/shared'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { identities, users } from '../../db/schema.ts'
 
@@ -7,9 +7,20 @@ export type UserRow = typeof users.$inferSelect
 export type IdentityRow = typeof identities.$inferSelect
 
 export function createUsersRepo(db: Db) {
+  // Read on most requests (the zone) or every chat turn: built once, not per call (see chat.repo.ts).
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('')
+  const zoneById = db
+    .select({ timezone: users.timezone })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('')
   return {
     async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id))
+      const [row] = await byId.execute({ id })
       return row
     },
     async findIdentity(provider: IdentityRow['provider'], subject: string) {
@@ -24,7 +35,7 @@ export function createUsersRepo(db: Db) {
      * are counted in it. A zone this runtime does not know (or a missing user) gives UTC, never a throw.
      */
     async timezoneOf(userId: string): Promise<string> {
-      const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId))
+      const [row] = await zoneById.execute({ id: userId })
       return knownTimeZone(row?.timezone)
     },
     /** The identity a user signed in with most recently (the one whose grant reaches their calendar). */
