@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useLocation } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { storageKeys } from '../lib/storage'
@@ -17,7 +17,9 @@ function renderApp(route: string) {
   const visited: string[] = []
   function History() {
     const location = useLocation()
-    useEffect(() => {
+    // A layout effect runs in the same commit that changes <LocationDisplay>'s text, so a waitFor on that
+    // text also sees the entry here (a passive effect could still be pending: a flaky CI failure).
+    useLayoutEffect(() => {
       visited.push(location.pathname + location.search)
     }, [location])
     return null
