@@ -27,6 +27,34 @@ describe('memories repo', () => {
   })
 })
 
+describe('best matches (the assistant and MCP lookups)', () => {
+  it('look a sentence up by its whole words, and one word as typed, like the search box', async () => {
+    const user = await t.createUser()
+    const repo = createMemoriesRepo(t.db)
+    const service = createMemoriesService(repo, createUsersRepo(t.db))
+    for (const [text, date] of [
+      ['Invoice 5 paid', '2026-01-01'],
+      ['Invoice 52 due', '2026-01-02'],
+      ['Invoice 500 sent', '2026-01-03'],
+      ['Dentist on Friday', '2026-01-04'],
+    ] as const)
+      await service.create(user.id, { text, tags: [], date })
+    const best = async (searchTerm: string) =>
+      (await service.best(user.id, { searchTerm }, 8)).map((m) => m.text)
+
+    // A question ending in a number: that number, not every number starting with it.
+    expect(await best('What about invoice 5?')).toEqual(['Invoice 5 paid'])
+    expect(await best('invoice 5')).toEqual(['Invoice 5 paid'])
+    // One word is the start of a word, as in the search box ('dent' finds 'Dentist').
+    expect(await best('dent')).toEqual(['Dentist on Friday'])
+    // (so short a start matches much: newest first)
+    expect(await best('5')).toEqual(['Invoice 500 sent', 'Invoice 52 due', 'Invoice 5 paid'])
+    // The search box itself still treats the last word as being typed.
+    const listed = await service.list(user.id, { searchTerm: 'invoice 5', page: 1, pageSize: 12 })
+    expect(listed.items.map((m) => m.text)).toEqual(['Invoice 5 paid', 'Invoice 500 sent', 'Invoice 52 due'])
+  })
+})
+
 describe('memories service summary', () => {
   it("counts recent memories (date, or createdAt when undated, within 30 days) in the user's timezone", async () => {
     const timezone = 'Pacific/Kiritimati'

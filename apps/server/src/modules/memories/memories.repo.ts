@@ -71,10 +71,13 @@ const textArray = (values: string[]) =>
  * 'running' whose stem is 'run', 'next tues' finds 'next Tuesday'). One tsquery against one column, so
  * the user's GIN postings answer it in one index scan. Ranked on the whole words (text above tags); a
  * match on the typed start of a word only comes after those, newest first.
+ * `asTyped: false` (the assistant's and MCP's lookups of a sentence): the whole words only, as a
+ * question ending in '(5)' or 'a' is not a word being typed, and '5':* would also read every '50…'.
  */
-function searchCondition(term: string): { where: SQL; rank?: SQL } {
+function searchCondition(term: string, asTyped = true): { where: SQL; rank?: SQL } {
   const words = (term.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
   const plain = sql`plainto_tsquery('english', ${term})`
+  if (!asTyped) return { where: sql`${memories.search} @@ ${plain}`, rank: relevance(plain) }
   if (words.length === 0) return { where: sql`${memories.search} @@ ${plain}` }
   const typing = sql`to_tsquery('simple', ${`'${words.at(-1)}':*`})`
   const typed =
@@ -97,11 +100,11 @@ function searchCondition(term: string): { where: SQL; rank?: SQL } {
  */
 const relevance = (query: SQL) => sql`ts_rank('{0, 0, 0.4, 1}', ${memories.search}, ${query})`
 
-function filterConditions(userId: string, q: MemoryQuery): { where: SQL; rank?: SQL } {
+function filterConditions(userId: string, q: MemoryQuery, asTyped = true): { where: SQL; rank?: SQL } {
   const conditions: SQL[] = [eq(memories.userId, userId)]
   let rank: SQL | undefined
   if (q.searchTerm) {
-    const search = searchCondition(q.searchTerm)
+    const search = searchCondition(q.searchTerm, asTyped)
     conditions.push(search.where)
     rank = search.rank
   }
@@ -223,7 +226,9 @@ export function createMemoriesRepo(db: Db) {
      * 37 ms ranked whole, 6 ms bounded; 'dentist | 2' (7 709) 25 ms with 1 000 candidates, 9 with 200.
      */
     async best(userId: string, q: MemoryQuery & { anyOf?: string[] }, limit: number) {
-      const { where, rank } = filterConditions(userId, q)
+      // One word is looked up as the search box does ('dent' finds 'dentist'); a sentence by its words.
+      const words = q.searchTerm?.match(/[\p{L}\p{N}]+/gu) ?? []
+      const { where, rank } = filterConditions(userId, q, words.length <= 1)
       const anyWords = (q.anyOf ?? []).flatMap((w) => w.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
       const any = anyWords.length
         ? sql`to_tsquery('english', ${anyWords.map((w) => `'${w}'`).join(' | ')})`
