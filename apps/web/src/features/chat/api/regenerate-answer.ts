@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { postEventStream, type ServerSentEvent } from '../../../lib/event-stream'
 import { flattenHistory } from '../lib/history'
-import { runAnswerStream, settleStoppedAnswer } from '../lib/answer-stream'
+import { keepStoppedAnswer, runAnswerStream } from '../lib/answer-stream'
 import { localId, useChatStore } from '../store'
 import { readHistory, refetchHistory } from './get-chat-history'
 
@@ -51,20 +51,7 @@ export function useRegenerateAnswer() {
       store().setConnected(true)
     } else if (outcome.kind === 'stopped') {
       // The server stores what was written so far in place of the old answer.
-      if (draft?.text) {
-        const id = localId('stopped')
-        store().addLocalAnswer({
-          id,
-          afterId: question.id,
-          replacesId: last.id,
-          content: draft.text,
-          createdUtc: new Date().toISOString(),
-          stopped: true,
-        })
-        void settleStoppedAnswer(queryClient, id)
-      } else {
-        void refetchHistory(queryClient)
-      }
+      keepStoppedAnswer(queryClient, draft?.text ?? '', { afterId: question.id, replacesId: last.id })
     } else {
       store().addLocalAnswer({
         id: localId('failed'),

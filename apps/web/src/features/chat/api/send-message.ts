@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api, errorMessage, isApiError } from '../../../lib/api-client'
 import { postEventStream, type ServerSentEvent } from '../../../lib/event-stream'
-import { runAnswerStream, settleStoppedAnswer } from '../lib/answer-stream'
+import { keepStoppedAnswer, runAnswerStream } from '../lib/answer-stream'
 import { localId, useChatStore } from '../store'
 import { addToHistory, refetchHistory } from './get-chat-history'
 
@@ -98,20 +98,7 @@ export function useSendMessage() {
         store().setConnected(!outcome.network)
       } else if (draft?.afterId) {
         // Stopped after the server stored the message: keep what was written until its stored copy shows.
-        if (draft.text) {
-          const id = localId('stopped')
-          store().addLocalAnswer({
-            id,
-            afterId: draft.afterId,
-            replacesId: null,
-            content: draft.text,
-            createdUtc: new Date().toISOString(),
-            stopped: true,
-          })
-          void settleStoppedAnswer(queryClient, id)
-        } else {
-          void refetchHistory(queryClient)
-        }
+        keepStoppedAnswer(queryClient, draft.text, { afterId: draft.afterId, replacesId: null })
       } else {
         // Stopped before the server confirmed the message: give the text back.
         store().removeTemporary(temporary.id)

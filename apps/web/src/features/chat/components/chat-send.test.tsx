@@ -475,6 +475,38 @@ describe('chat send: the last answer', () => {
     ).toBeInTheDocument()
   })
 
+  it('Stop during Regenerate keeps the partial answer in the old one’s place, marked stopped', async () => {
+    const messages = history()
+    const api = fakeChatApi({ messages })
+    const oldAnswer = messages[3]!
+    const never = gate()
+    const partial = chatMessage({ content: 'Half a new', isUserMessage: false, minutesAgo: 0, stopped: true })
+    const calls = streamAnswer('/api/chat/regenerate', async (send, _body, request) => {
+      send('delta', { text: 'Half a new' })
+      // Like the server: a closed request stores what was written so far in place of the old answer.
+      request.signal.addEventListener('abort', () => {
+        api.messages = [...api.messages.filter((m) => m.id !== oldAnswer.id), partial]
+      })
+      await never.promise
+    })
+    const { user } = renderChat()
+    await screen.findByText('First answer')
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }))
+    await waitFor(() => expect(screen.getByTestId('streaming-answer')).toHaveTextContent('Half a new'))
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(calls.aborted).toBeGreaterThan(0))
+    expect(await screen.findByText('Stopped')).toBeInTheDocument()
+    // The stored copy replaces the local one: the old answer is gone and the partial shows once.
+    await waitFor(() => expect(useChatStore.getState().localAnswers).toEqual([]))
+    const texts = within(conversation())
+      .getAllByRole('article')
+      .map((a) => a.querySelector('.markdown-body, .chat-user-text')?.textContent)
+    expect(texts).toEqual(['First question', 'First answer', 'Second question', 'Half a new'])
+    expect(screen.getByText('Stopped')).toBeInTheDocument()
+    never.open()
+  })
+
   it("a failed regenerate keeps the answer, says why below it, and 'Try again' regenerates", async () => {
     const messages = history()
     const api = fakeChatApi({ messages })

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { errorMessage, errorMessages, isApiError } from '../../../lib/api-client'
 import { StreamUnavailableError, type ServerSentEvent } from '../../../lib/event-stream'
 import { addToHistory, readHistory, refetchHistory } from '../api/get-chat-history'
-import { useChatStore, type DraftActivity } from '../store'
+import { localId, useChatStore, type DraftActivity } from '../store'
 import { flattenHistory, isSettled } from './history'
 
 /** A chat event with its data checked against the shared contract; null for anything else. */
@@ -114,10 +114,28 @@ function withActivity(list: DraftActivity[], activity: Activity, started: boolea
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * After Stop the server stores what was written so far, a moment after the connection closed; the local
- * copy stays on screen until the history holds the stored one.
+ * After Stop the server stores what was written so far, a moment after the connection closed: the text
+ * stays on screen, marked stopped, until the history holds the stored copy. Nothing written: the history
+ * is simply read again.
  */
-export async function settleStoppedAnswer(queryClient: QueryClient, localAnswerId: string) {
+export function keepStoppedAnswer(
+  queryClient: QueryClient,
+  text: string,
+  place: { afterId: string; replacesId: string | null },
+) {
+  if (!text) return void refetchHistory(queryClient)
+  const id = localId('stopped')
+  useChatStore.getState().addLocalAnswer({
+    id,
+    ...place,
+    content: text,
+    createdUtc: new Date().toISOString(),
+    stopped: true,
+  })
+  void settleStoppedAnswer(queryClient, id)
+}
+
+async function settleStoppedAnswer(queryClient: QueryClient, localAnswerId: string) {
   for (const wait of [0, 400, 1200, 3000]) {
     await sleep(wait)
     await refetchHistory(queryClient)
