@@ -13,7 +13,7 @@ import {
   type ModelCall,
   type ScriptStep,
 } from '../../test/mock-model.ts'
-import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
+import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { createAssistant, refusesTools, toolCallText, type AssistantOptions } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent, HistoryMessage } from './assistant.types.ts'
 import { FALLBACK_NOTE } from './offline.ts'
@@ -329,13 +329,7 @@ describe('context mode', () => {
     await t.factory.dataSource(user.id, 'weather', {
       configuration: {
         locationName: 'Lisbon',
-        location: {
-          name: 'Lisbon',
-          latitude: 38.71667,
-          longitude: -9.13333,
-          timezone: 'Europe/Lisbon',
-          country: 'Portugal',
-        },
+        location: storedLocation('Lisbon'),
       },
     })
     const { assistant, calls } = assistantWith([textParts('Take an umbrella.')], { tools: 'off' })

@@ -2,7 +2,7 @@ import { addDays, todayIn, type MemoryList } from '@remi/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
-import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
+import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
@@ -48,13 +48,7 @@ async function ask(
   return { answer, deltas, activity, events }
 }
 
-const LISBON = {
-  name: 'Lisbon',
-  latitude: 38.71667,
-  longitude: -9.13333,
-  timezone: 'Europe/Lisbon',
-  country: 'Portugal',
-}
+const LISBON = storedLocation('Lisbon')
 
 /** An offline assistant on the app's services whose clock says `iso`. */
 const offlineAt = (iso: string) =>

@@ -4,26 +4,20 @@ import { MockLanguageModelV4 } from 'ai/test'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { captureLogs } from '../../test/logs.ts'
-import { startIcsFake, startOpenMeteoFake, type IcsFake, type OpenMeteoFake } from '../../test/fakes/index.ts'
+import {
+  startIcsFake,
+  startOpenMeteoFake,
+  storedLocation,
+  type IcsFake,
+  type OpenMeteoFake,
+} from '../../test/fakes/index.ts'
 
 /** A Monday; Lisbon is on UTC until 29 March, so the ICS fake's UTC day is the user's day. */
 const NOW = new Date('2026-03-16T10:00:00.000Z')
 const MINUTE = 60_000
 
-const LISBON = {
-  name: 'Lisbon',
-  latitude: 38.71667,
-  longitude: -9.13333,
-  timezone: 'Europe/Lisbon',
-  country: 'Portugal',
-}
-const PARIS = {
-  name: 'Paris',
-  latitude: 48.85341,
-  longitude: 2.3488,
-  timezone: 'Europe/Paris',
-  country: 'France',
-}
+const LISBON = storedLocation('Lisbon')
+const PARIS = storedLocation('Paris')
 
 const reply = (text: string): LanguageModelV4GenerateResult => ({
   content: [{ type: 'text', text }],

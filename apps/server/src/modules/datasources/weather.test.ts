@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
-import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
+import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import type { Services } from '../../services.ts'
 
 let t: TestApp
@@ -20,20 +20,8 @@ beforeEach(() => {
   meteo.down = false
 })
 
-const LISBON = {
-  name: 'Lisbon',
-  latitude: 38.71667,
-  longitude: -9.13333,
-  timezone: 'Europe/Lisbon',
-  country: 'Portugal',
-}
-const PARIS = {
-  name: 'Paris',
-  latitude: 48.85341,
-  longitude: 2.3488,
-  timezone: 'Europe/Paris',
-  country: 'France',
-}
+const LISBON = storedLocation('Lisbon')
+const PARIS = storedLocation('Paris')
 
 const vacation = (overrides: Record<string, unknown> = {}) => ({
   isEnabled: true,

@@ -3,7 +3,7 @@ import { startIcsFake } from './ics.ts'
 import { startMicrosoftGraphFake } from './microsoft-graph.ts'
 import { startOpenMeteoFake } from './open-meteo.ts'
 
-export { FAKE_PLACES, startOpenMeteoFake, type OpenMeteoFake } from './open-meteo.ts'
+export { FAKE_PLACES, startOpenMeteoFake, storedLocation, type OpenMeteoFake } from './open-meteo.ts'
 export { buildIcs, startIcsFake, type IcsFake } from './ics.ts'
 export { startGoogleCalendarFake, type GoogleCalendarFake } from './google-calendar.ts'
 export { startMicrosoftGraphFake, type MicrosoftGraphFake } from './microsoft-graph.ts'

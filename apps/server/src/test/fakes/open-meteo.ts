@@ -70,6 +70,14 @@ export const FAKE_PLACES: FakePlace[] = [
   },
 ]
 
+/** A fake place as a weather data source stores it (configuration.location). */
+export function storedLocation(name: string) {
+  const place = FAKE_PLACES.find((p) => p.name === name)
+  if (!place) throw new Error(`no fake place named ${name}`)
+  const { latitude, longitude, timezone, country } = place
+  return { name, latitude, longitude, timezone, country }
+}
+
 export interface OpenMeteoFake {
   /** Use for both WEATHER_API_URL and GEOCODING_API_URL. */
   url: string
