@@ -534,16 +534,10 @@ const XSS = [
 
 /** 4. Stored XSS in every place a person's text is shown, in Chromium. */
 async function storedXss(
-  context: Context,
   server: RunningServer,
 ): Promise<{ tried: number; refused: number; failures: string[]; note: string }> {
   if (!existsSync(CHROMIUM))
     return { tried: 0, refused: 0, failures: [`Chromium not found at ${CHROMIUM}`], note: '' }
-  const built = existsSync(join(webDir, 'dist', 'index.html'))
-  if (!built) {
-    context.log('building the web app for the stored-XSS check')
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' })
-  }
   const user = await signIn(server.baseUrl, 'xss@example.test')
   // The display name is a stored input too: the local sign-in page takes it as typed.
   const named = new Browser()
@@ -680,7 +674,7 @@ async function storedXss(
     tried,
     refused,
     failures,
-    note: `${XSS.length} payloads in memories, tags, chat, ${briefingHasPayload ? 'the briefing, ' : ''}token names and the display name; 4 pages${built ? '' : ' (web built first)'}`,
+    note: `${XSS.length} payloads in memories, tags, chat, ${briefingHasPayload ? 'the briefing, ' : ''}token names and the display name; 4 pages`,
   }
 }
 
@@ -823,6 +817,11 @@ export default defineScenario({
   async run(context) {
     const routes = await routeTable(context.workDir)
     context.log(`route table: ${routes.length} method/URL pairs`)
+    // Before any server starts: a server serves the SPA only if apps/web/dist was there at its start.
+    if (!existsSync(join(webDir, 'dist', 'index.html'))) {
+      context.log('building the web app for the stored-XSS check')
+      execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' })
+    }
     const rows: Row[] = []
     for (const engine of context.engines) rows.push(...(await runOn(context, engine, routes)))
     return rows
@@ -896,7 +895,7 @@ async function runOn(context: Context, engine: Engine, routes: Route[]): Promise
     )
     context.log(`${engine}: fuzzing ${fuzzed.refused}/${fuzzed.tried} answered below 500`)
 
-    const xss = await storedXss(context, server)
+    const xss = await storedXss(server)
     row('stored XSS stays text in Chromium (dialog listener, script flag, CSP reports)', xss, xss.note)
     row(
       'open redirects refused (returnTo, callback errors, redirect_uri, the SPA)',
