@@ -349,6 +349,16 @@ describe('context mode', () => {
       { tool: 'create_memory', summary: 'Saved a memory', memoryId: saved[0]!.id },
     ])
     expect(systemPromptOf(calls[1]!)).toContain('You have just saved this memory')
+
+    // A question about tomorrow: the calendar (off here) and the memory dated tomorrow are in the prompt.
+    const day = await ask(assistant, user, 'What do I have tomorrow?')
+    expect(systemPromptOf(calls[2]!)).toContain("I couldn't read your calendar")
+    expect(systemPromptOf(calls[2]!)).toContain('**From your memories:**')
+    expect(systemPromptOf(calls[2]!)).toContain('The plumber comes tomorrow')
+    expect(day.answer.activity.map((a) => a.summary)).toEqual([
+      'Could not read your calendar for tomorrow: The calendar data source is turned off.',
+      'Looked for memories dated tomorrow',
+    ])
   })
 
   it('AI_TOOLS=on keeps tools: a refusal is a failure the offline assistant answers', async () => {

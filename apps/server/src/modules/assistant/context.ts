@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
 import { isCalendarTopic, isWeatherTopic, memoryRequest, rememberRequest, requestedDays } from './intents.ts'
-import { describeEvents, describeWeather } from './offline.ts'
+import { describeDays, describeWeather } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories } from './search.ts'
 import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
@@ -62,8 +62,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     }
     if (isCalendarTopic(content)) {
       const range = requestedDays(content, timeZone, now)
-      const events = await tools.getCalendarEvents({ from: range.from, to: range.to })
-      facts.push(describeEvents(events, range, today).replace(/\n+/g, ' '))
+      facts.push((await describeDays(tools, range, today)).replace(/\n+/g, ' '))
     }
   }
 

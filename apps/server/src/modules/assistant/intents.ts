@@ -27,9 +27,29 @@ const EVENT_WORDS = /\b(meetings?|events?|appointments?|plans?)\b/i
 const TIME_WORDS =
   /\b(today|tonight|tomorrow|this week|next week|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
 
-/** The calendar words of the issue ("calendar", "schedule", "what's on"), or "meetings"/"events" with a day. */
-export const isCalendarTopic = (text: string) =>
-  CALENDAR_WORDS.test(text) || (EVENT_WORDS.test(text) && TIME_WORDS.test(text))
+/** How people ask what their day holds: "what do I have …", "anything on …", "what am I doing …". */
+const AGENDA_WORDS =
+  /\b(what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|how does my day look|my day)\b/i
+/** A day written out: "3 December", "the 3rd of December", "December 3". */
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*'
+const DATE_WORDS = new RegExp(
+  `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
+  'i',
+)
+/** With no day named, "what's coming up?" is about the next seven days. */
+const AHEAD_WORDS = /\b(coming up|upcoming|next few days)\b/i
+
+/**
+ * The calendar words ("calendar", "schedule", "what's on"); "meetings", "events" or "plans" with a day;
+ * or a question about what a day holds ("what do I have tomorrow?", "anything on 3 December?", "how
+ * does my day look?", "what's coming up?").
+ */
+export function isCalendarTopic(message: string): boolean {
+  const text = message.replace(/[‘’]/g, "'")
+  if (CALENDAR_WORDS.test(text)) return true
+  if (!EVENT_WORDS.test(text) && !AGENDA_WORDS.test(text)) return false
+  return TIME_WORDS.test(text) || DATE_WORDS.test(text) || AHEAD_WORDS.test(text) || /\bmy day\b/i.test(text)
+}
 
 export const isHelpRequest = (text: string) =>
   /^\s*(?:help|\?|commands|what can you do|what do you do|how do (?:i|you) (?:use|work)|how does this work|what are you)\b/i.test(
@@ -130,7 +150,8 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
 /**
  * The days a weather or calendar question is about: today (when nothing is said), tomorrow, a
  * weekday (the next one, today included), the weekend, this week (today to Saturday: weeks start on
- * Sunday, as in the rest of the product), next week (Sunday to Saturday), or a date in the sentence.
+ * Sunday, as in the rest of the product), next week (Sunday to Saturday), a date in the sentence, or
+ * the next seven days for "what's coming up?".
  */
 export function requestedDays(text: string, timeZone: string, now: Date): DayRange & { week: boolean } {
   const today = todayIn(timeZone, now)
@@ -156,7 +177,9 @@ export function requestedDays(text: string, timeZone: string, now: Date): DayRan
     return single(addDays(today, (target - weekday + 7) % 7))
   }
   const found = findDate(text, timeZone, now)
-  return found ? single(found.day) : single(today)
+  if (found) return single(found.day)
+  if (AHEAD_WORDS.test(text)) return { from: today, to: addDays(today, 6), week: true }
+  return single(today)
 }
 
 export interface MemoryRequest {

@@ -6,6 +6,7 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
+import { isCalendarTopic, requestedDays } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 
 let t: TestApp
@@ -291,7 +292,77 @@ describe('the offline assistant on the calendar', () => {
     expect(lines[2]).toMatch(/^- 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/)
     expect(answer.activity).toEqual([
       { tool: 'get_calendar_events', summary: 'Looked at your calendar for today' },
+      { tool: 'search_memories', summary: 'Looked for memories dated today' },
     ])
+    // Nothing dated today in this user's memories: the answer is the calendar alone.
+    expect(answer.content).not.toContain('From your memories')
+  })
+
+  it('answers "what do I have tomorrow?" with the calendar and the memories dated that day, soonest first', async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const today = todayIn('UTC')
+    const tomorrow = addDays(today, 1)
+    const dentist = await t.factory.memory(user.id, { text: 'Dentist at 10:30, Rua Augusta', date: tomorrow })
+    await t.factory.memory(user.id, { text: 'Wifi password at the cabin is pinecone42', date: today })
+    // Undated, written today: listed by the day it was written, but not something a day holds.
+    await t.factory.memory(user.id, { text: 'Favourite coffee: flat white', date: null })
+
+    const asked = await ask(user, 'What do I have tomorrow?')
+    expect(asked.answer.content).toBe(
+      [
+        'Nothing on your calendar for tomorrow.',
+        '',
+        '**From your memories:**',
+        '',
+        `- **${formatDay(tomorrow)}**: Dentist at 10:30, Rua Augusta`,
+      ].join('\n'),
+    )
+    expect(asked.answer.activity).toEqual([
+      { tool: 'get_calendar_events', summary: 'Looked at your calendar for tomorrow' },
+      { tool: 'search_memories', summary: 'Looked for memories dated tomorrow' },
+    ])
+    expect(asked.answer.citations.map((c) => c.id)).toContain(dentist.id)
+
+    // Today: the feed's three events, then the memory dated today; the undated note stays out.
+    const day = await ask(user, 'How does my day look?')
+    expect(day.answer.content).toContain('**Today** you have 3 events:')
+    expect(day.answer.content).toContain('**From your memories:**')
+    expect(day.answer.content).toContain(
+      `- **${formatDay(today)}**: Wifi password at the cabin is pinecone42`,
+    )
+    expect(day.answer.content).not.toContain('Favourite coffee')
+    expect(day.answer.content).not.toContain('Dentist at 10:30')
+
+    // The next seven days: both dated memories, today's first.
+    const ahead = await ask(user, "What's coming up?")
+    expect(ahead.answer.calls).toContainEqual({
+      tool: 'get_calendar_events',
+      args: { from: today, to: addDays(today, 6) },
+    })
+    const quoted = ahead.answer.content.split('**From your memories:**')[1] ?? ''
+    expect(quoted.indexOf('Wifi password')).toBeGreaterThan(-1)
+    expect(quoted.indexOf('Wifi password')).toBeLessThan(quoted.indexOf('Dentist at 10:30'))
+  })
+
+  it('lists the memories dated that day even when the calendar is off', async () => {
+    const user = await userWithCalendar(ics.calendarUrl, false)
+    const friday = addDays(todayIn('UTC'), 10)
+    await t.factory.memory(user.id, {
+      text: 'Marta arrives on the 18:05 train',
+      tags: ['family'],
+      date: friday,
+    })
+    const spoken = formatDay(friday).replace(/ \d{4}$/, '')
+    const { answer } = await ask(user, `Anything on ${spoken}?`)
+    expect(answer.content).toBe(
+      [
+        "I couldn't read your calendar: The calendar data source is turned off.",
+        '',
+        '**From your memories:**',
+        '',
+        `- **${formatDay(friday)}**: Marta arrives on the 18:05 train _(#family)_`,
+      ].join('\n'),
+    )
   })
 
   it('covers tomorrow and this week, grouped by day', async () => {
@@ -317,6 +388,49 @@ describe('the offline assistant on the calendar', () => {
       "I couldn't read your calendar: The ICS calendar could not be loaded: The server answered with HTTP 404.",
     )
     expect(failed.answer.activity[0]?.summary).toMatch(/^Could not read your calendar for today: /)
+  })
+})
+
+describe('reading calendar questions', () => {
+  it('knows how people ask what a day holds, and leaves other questions to the memory search', () => {
+    for (const question of [
+      'What do I have today?',
+      'what have I got on Friday',
+      'Do I have anything tomorrow?',
+      'anything planned for the weekend?',
+      'What’s on today?',
+      'what am I doing on 3 December?',
+      'How does my day look?',
+      "What's coming up?",
+      'any meetings next week?',
+    ]) {
+      expect(isCalendarTopic(question), question).toBe(true)
+    }
+    for (const question of [
+      'What do I have to buy for the party?',
+      'What is happening with the garden project?',
+      'When is my dentist appointment?',
+      'what did I note about Marta?',
+    ]) {
+      expect(isCalendarTopic(question), question).toBe(false)
+    }
+  })
+
+  it('reads "coming up" as the next seven days unless a day is named', () => {
+    const now = new Date('2026-11-25T12:00:00Z') // a Wednesday
+    expect(requestedDays("what's coming up?", 'UTC', now)).toEqual({
+      from: '2026-11-25',
+      to: '2026-12-01',
+      week: true,
+    })
+    expect(requestedDays('anything coming up on Friday?', 'UTC', now)).toMatchObject({
+      from: '2026-11-27',
+      to: '2026-11-27',
+    })
+    expect(requestedDays('what do I have on 3 December?', 'UTC', now)).toMatchObject({
+      from: '2026-12-03',
+      to: '2026-12-03',
+    })
   })
 })
 

@@ -38,7 +38,7 @@ export const HELP = [
   "- **Save a memory**: “Remember that Ana's birthday is on 12 May #family”. #hashtags become tags, and a date in the sentence (“on 12 May”, “next Friday”, “tomorrow”) becomes the memory's date.",
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Calendar**: “What’s on today?”, “Any meetings on Friday?”, “My schedule this week”',
+  '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
 ].join('\n')
 
 const SHORT_HELP =
@@ -75,7 +75,7 @@ async function route(input: OfflineInput): Promise<string> {
   if (body !== null) return remember(input, body, timeZone, today)
   if (isHelpRequest(content)) return HELP
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
-  if (isCalendarTopic(content)) return calendar(tools, requestedDays(content, timeZone, now), today)
+  if (isCalendarTopic(content)) return describeDays(tools, requestedDays(content, timeZone, now), today)
   if (isGreeting(content)) {
     if (isThanks(content)) return "You're welcome!"
     const user = await input.services.users.findById(input.userId)
@@ -224,8 +224,23 @@ async function weather(tools: AssistantTools, range: DayRange, today: string) {
   return describeWeather(await tools.getWeather({ date: range.from }), range, today)
 }
 
-async function calendar(tools: AssistantTools, range: DayRange, today: string) {
-  return describeEvents(await tools.getCalendarEvents({ from: range.from, to: range.to }), range, today)
+/**
+ * What some days hold: their events, then the memories dated on them (an appointment noted in chat is
+ * one too). The offline answer to a calendar question, and the facts context mode gives the model.
+ */
+export async function describeDays(tools: AssistantTools, range: DayRange, today: string) {
+  const events = describeEvents(
+    await tools.getCalendarEvents({ from: range.from, to: range.to }),
+    range,
+    today,
+  )
+  const found = await tools.searchMemories({ query: '', from: range.from, to: range.to })
+  // Undated memories are listed by the day they were written: not something the day holds.
+  const dated = isToolError(found)
+    ? []
+    : found.memories.filter((m) => m.date !== null).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))
+  if (dated.length === 0) return events
+  return [events, '', '**From your memories:**', '', ...quoteMemories(dated)].join('\n')
 }
 
 /** "today", "tomorrow", "Friday 15 May". */

@@ -243,7 +243,17 @@ export function createAssistantTools(
   async function searchMemories(input: SearchMemoriesInput): Promise<SearchMemoriesOutput> {
     const parsed = toolInputSchemas.search_memories.safeParse(input)
     const query = typeof input?.query === 'string' ? input.query.trim() : ''
-    const summary = query ? `Searched memories for '${excerpt(query, 60)}'` : 'Looked through recent memories'
+    let summary = query ? `Searched memories for '${excerpt(query, 60)}'` : 'Looked through recent memories'
+    if (
+      !query &&
+      parsed.success &&
+      parsed.data.from &&
+      parsed.data.to &&
+      parsed.data.from <= parsed.data.to
+    ) {
+      const today = todayIn(await timeZone(), now())
+      summary = `Looked for memories dated ${describeRange(parsed.data.from, parsed.data.to, today)}`
+    }
     return run<{ query: string; memories: ToolMemory[] }>('search_memories', input, summary, async () => {
       if (!parsed.success) return { error: firstIssue(parsed.error) }
       const { tags, from, to } = parsed.data
