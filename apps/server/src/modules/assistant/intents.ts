@@ -1,4 +1,4 @@
-import { addDays, isMemoryDate, knownTimeZone, todayIn, type CalendarDay } from '@remi/shared'
+import { addDays, isMemoryDate, knownTimeZone, quickDateRange, todayIn, type CalendarDay } from '@remi/shared'
 import * as chrono from 'chrono-node'
 import { WEEKDAYS, weekdayOf } from './format.ts'
 
@@ -180,6 +180,25 @@ export function requestedDays(text: string, timeZone: string, now: Date): DayRan
   if (found) return single(found.day)
   if (AHEAD_WORDS.test(text)) return { from: today, to: addDays(today, 6), week: true }
   return single(today)
+}
+
+/**
+ * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
+ * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
+ * week or month so far, today, or a date in the sentence. Null when it names none.
+ */
+export function notedDays(text: string, timeZone: string, now: Date): DayRange | null {
+  const today = todayIn(timeZone, now)
+  if (/\byesterday\b/i.test(text)) return { from: addDays(today, -1), to: addDays(today, -1) }
+  if (/\blast week\b/i.test(text)) {
+    const { startDate, endDate } = quickDateRange('lastWeek', today)
+    return { from: startDate, to: endDate ?? today }
+  }
+  if (/\bthis week\b/i.test(text)) return { from: quickDateRange('thisWeek', today).startDate, to: today }
+  if (/\bthis month\b/i.test(text)) return { from: quickDateRange('thisMonth', today).startDate, to: today }
+  if (/\btoday\b/i.test(text)) return { from: today, to: today }
+  const found = findDate(text, timeZone, now)
+  return found ? { from: found.day, to: found.day } : null
 }
 
 export interface MemoryRequest {

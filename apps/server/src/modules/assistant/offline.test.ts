@@ -152,6 +152,44 @@ describe('the offline assistant', () => {
     expect(answer.citations).toEqual([{ id: dentist.id, excerpt: dentist.text, date: '2026-06-05' }])
   })
 
+  it('lists what was noted on the days a question names, or the newest when it asks for its notes', async () => {
+    const user = await t.createUser()
+    // Wednesday 25 November 2026: yesterday is the 24th, last week 15–21 November.
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    await t.factory.memory(user.id, { text: 'Booked the car service', date: '2026-11-24' })
+    await t.factory.memory(user.id, {
+      text: 'Undated idea, written yesterday: a herb garden',
+      date: null,
+      createdAt: new Date('2026-11-24T09:00:00Z'),
+    })
+    await t.factory.memory(user.id, { text: 'Paid the electricity bill', date: '2026-11-25' })
+
+    const yesterday = await ask(user, 'What did I save yesterday?', { assistant })
+    expect(yesterday.answer.content).toBe(
+      [
+        'Your memories for yesterday, newest first:',
+        '',
+        '- **24 November 2026**: Booked the car service',
+        '- **No date**: Undated idea, written yesterday: a herb garden',
+      ].join('\n'),
+    )
+    expect(yesterday.answer.activity).toEqual([
+      { tool: 'search_memories', summary: 'Looked for memories dated yesterday' },
+    ])
+
+    expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
+      'You have no memories for 15–21 November.',
+    )
+    const newest = await ask(user, 'Show me my notes', { assistant })
+    expect(newest.answer.content.split('\n')[0]).toBe('Your newest memories:')
+    expect(newest.answer.content.indexOf('electricity')).toBeLessThan(
+      newest.answer.content.indexOf('car service'),
+    )
+    expect((await ask(user, 'What is it?', { assistant })).answer.content).toMatch(
+      /^I'm not sure what to look for\./,
+    )
+  })
+
   it('says plainly when nothing matches', async () => {
     const user = await t.createUser()
     await t.factory.memory(user.id, { text: 'Bought new running shoes' })

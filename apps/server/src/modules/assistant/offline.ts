@@ -1,7 +1,7 @@
 import { addDays, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
-import { excerpt, formatDay, relativeDay } from './format.ts'
+import { describeRange, excerpt, formatDay, relativeDay } from './format.ts'
 import {
   isCalendarTopic,
   isGreeting,
@@ -10,6 +10,7 @@ import {
   isThanks,
   isWeatherTopic,
   memoryRequest,
+  notedDays,
   rememberRequest,
   requestedDays,
   type DayRange,
@@ -17,6 +18,7 @@ import {
 import { significantWords } from './search.ts'
 import {
   isToolError,
+  SEARCH_LIMIT,
   type AssistantServices,
   type AssistantTools,
   type GetCalendarEventsOutput,
@@ -85,7 +87,7 @@ async function route(input: OfflineInput): Promise<string> {
   const words = significantWords(content)
   const query = words.join(' ')
   if (isQuestion(content)) {
-    if (!query) return `I'm not sure what to look for. ${SHORT_HELP}`
+    if (!query) return noted(tools, content, timeZone, now, today)
     const found = await tools.searchMemories({ query })
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     if (found.memories.length === 0) {
@@ -110,6 +112,31 @@ async function route(input: OfflineInput): Promise<string> {
     }
   }
   return `I can't answer that without a language model. ${HELP}`
+}
+
+/**
+ * A question with no words to search for: the memories of the days it names ("what did I save
+ * yesterday?"), or the newest when it asks about memories or notes ("show me my notes").
+ */
+async function noted(tools: AssistantTools, content: string, timeZone: string, now: Date, today: string) {
+  const range = notedDays(content, timeZone, now)
+  if (!range && !/\b(memories|memory|notes?|saved|noted|wrote|written|added)\b/i.test(content)) {
+    return `I'm not sure what to look for. ${SHORT_HELP}`
+  }
+  const found = await tools.searchMemories({ query: '', ...(range ?? {}) })
+  if (isToolError(found)) return `I could not look through your memories: ${found.error}`
+  const span = range ? describeRange(range.from, range.to, today) : ''
+  if (found.memories.length === 0) {
+    return range
+      ? `You have no memories for ${span}.`
+      : 'You have no memories yet. To save one, start a message with “Remember”.'
+  }
+  const shown = found.memories.slice(0, range ? SEARCH_LIMIT : 5)
+  return [
+    range ? `Your memories for ${span}, newest first:` : 'Your newest memories:',
+    '',
+    ...quoteMemories(shown),
+  ].join('\n')
 }
 
 /** Memories as Markdown bullets: the day in bold, the text on one line, the tags. */

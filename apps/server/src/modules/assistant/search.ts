@@ -16,7 +16,8 @@ const STOP_WORDS = new Set(
   were what whats when where which while who whom whose why will with would yes yet you your yours
   yourself yourselves find search look list note notes memory memories saved save today tonight
   tomorrow yesterday day days week weeks month months year years time ago last next did didnt dont
-  doesnt isnt wasnt arent werent cant wont im ive id youre lets okay ok hey hi hello`.split(/\s+/),
+  doesnt isnt wasnt arent werent cant wont im ive id youre lets okay ok hey hi hello write wrote
+  written added`.split(/\s+/),
 )
 
 /**
