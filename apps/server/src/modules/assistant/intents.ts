@@ -10,12 +10,25 @@ import { WEEKDAYS, weekdayOf } from './format.ts'
 const REMEMBER =
   /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
 
-/** "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request. */
+/**
+ * "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request.
+ * "Remember to call Ana" and "note to self: call Ana" keep what to do: "call Ana".
+ */
 export function rememberRequest(text: string): string | null {
   const match = REMEMBER.exec(text)
   if (!match) return null
-  return text.slice(match[0].length).trim()
+  return text
+    .slice(match[0].length)
+    .replace(/^to\s+self\b[\s:,-]*/i, '')
+    .replace(/^to\s+(?=\S)/i, '')
+    .trim()
 }
+
+/** "What time is it?", "what's the date today?", "what day is it?": the clock, not a search. */
+export const isClockQuestion = (text: string) =>
+  /^\s*(?:what(?:'s|’s| is)? (?:the )?(?:time|date|day)(?: is it)?(?: today| now| right now)?|what day is today|what(?:'s|’s| is) today(?:'s|’s)? date|which day is (?:it|today))\s*[?.!]*\s*$/i.test(
+    text,
+  )
 
 export const isWeatherTopic = (text: string) =>
   /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(

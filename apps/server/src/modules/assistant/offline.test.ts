@@ -129,6 +129,29 @@ describe('the offline assistant', () => {
     expect(undated.answer.content).toContain('no date was named')
   })
 
+  it('keeps what to do from "remember to …" and "note to self: …"', async () => {
+    const user = await t.createUser()
+    await ask(user, 'remember to buy milk and eggs #shopping')
+    await ask(user, 'Note to self: call the bank')
+    const items = (await user.api.get<MemoryList>('/api/memories')).body.items
+    expect(items.map((m) => [m.text, m.tags]).sort()).toEqual([
+      ['Buy milk and eggs', ['shopping']],
+      ['Call the bank', []],
+    ])
+  })
+
+  it('tells the time and the day in the user’s time zone', async () => {
+    const user = await t.createUser({ timezone: 'Asia/Tokyo' })
+    // 23:40 UTC on Tuesday 24 November is 08:40 on Wednesday 25 November in Tokyo.
+    const assistant = offlineAt('2026-11-24T23:40:00Z')
+    const expected = 'It is 08:40 on Wednesday 25 November 2026 (Asia/Tokyo).'
+    for (const question of ['What time is it?', 'what day is it today?', "What's the date?"]) {
+      const { answer } = await ask(user, question, { assistant })
+      expect(answer.content, question).toBe(expected)
+      expect(answer.calls).toEqual([])
+    }
+  })
+
   it('asks what to remember when nothing follows "remember", and saves nothing', async () => {
     const user = await t.createUser()
     const { answer } = await ask(user, 'remember')

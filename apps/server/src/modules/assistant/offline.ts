@@ -1,9 +1,10 @@
 import { addDays, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
-import { describeRange, excerpt, formatDay, relativeDay } from './format.ts'
+import { describeRange, excerpt, formatDay, formatTime, relativeDay } from './format.ts'
 import {
   isCalendarTopic,
+  isClockQuestion,
   isGreeting,
   isHelpRequest,
   isQuestion,
@@ -76,6 +77,9 @@ async function route(input: OfflineInput): Promise<string> {
   const body = rememberRequest(content)
   if (body !== null) return remember(input, body, timeZone, today)
   if (isHelpRequest(content)) return HELP
+  if (isClockQuestion(content)) {
+    return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
+  }
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
   if (isCalendarTopic(content)) return describeDays(tools, requestedDays(content, timeZone, now), today)
   if (isGreeting(content)) {
