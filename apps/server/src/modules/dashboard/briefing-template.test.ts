@@ -59,7 +59,7 @@ describe('suggest', () => {
     } as typeof base
     expect(suggest(birthday)).toEqual({
       kind: 'reminder',
-      text: 'Coming up tomorrow (2026-03-18): “Lunch with Jo” Plan a card or a gift now.',
+      text: 'Coming up tomorrow (Wednesday, March 18): “Lunch with Jo”. Plan a card or a gift now.',
     })
 
     // The all-day event has no time: the first timed one is named.
@@ -75,7 +75,7 @@ describe('suggest', () => {
     } as typeof base
     expect(suggest(quiet)).toEqual({
       kind: 'due_today',
-      text: 'Start with what is due today: “Water the plants”',
+      text: 'Start with what is due today: “Water the plants”.',
     })
     expect(suggest({ ...quiet, memories: base.memories })).toBeNull()
   })

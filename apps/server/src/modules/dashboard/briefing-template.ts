@@ -1,5 +1,5 @@
 import type { EventFact, TodayFacts } from '@remi/shared'
-import { inDays } from './today-facts.ts'
+import { dayText, inDays } from './today-facts.ts'
 
 /** Text from a memory or a calendar, shown as itself: markdown characters lose their meaning. */
 export const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]<>#|~]/g, '\\$&')
@@ -74,7 +74,7 @@ export function renderBriefing(facts: TodayFacts): string {
       out.push(
         '**In the next 7 days**',
         '',
-        ...upcoming.map((m) => `- ${m.date} (${inDays(m.daysAhead)}): ${escapeMarkdown(m.text)}`),
+        ...upcoming.map((m) => `- ${dayText(m.date)} (${inDays(m.daysAhead)}): ${escapeMarkdown(m.text)}`),
         '',
       )
     }

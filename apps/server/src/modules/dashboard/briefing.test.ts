@@ -152,7 +152,7 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     ).toBe(true)
     expect([...at].sort((a, b) => a - b)).toEqual(at)
     expect(c).toContain('- Pay the electricity bill')
-    expect(c).toContain("- 2026-03-19 (in 3 days): Maria's birthday")
+    expect(c).toContain("- Thursday, March 19 (in 3 days): Maria's birthday")
     expect(c).not.toContain('Far away')
     // Created this week (since Sunday the 15th): the three made now; not the one made on Saturday.
     expect(c).toContain('You added 3 memories this week.')
@@ -209,7 +209,7 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     await t.factory.memory(user.id, { text: 'Birthday of Jo', date: '2026-03-18' })
     const briefing = await getBriefing(user)
     expect(briefing.content).toContain(
-      'Coming up in 2 days (2026-03-18): “Birthday of Jo” Plan a card or a gift now.',
+      'Coming up in 2 days (Wednesday, March 18): “Birthday of Jo”. Plan a card or a gift now.',
     )
   })
 

@@ -189,12 +189,12 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
     const isBirthday = (m: MemoryFact) => BIRTHDAY.test(m.text) || m.tags.some((t) => BIRTHDAY.test(t))
     const today = memories.dueToday.find(isBirthday)
     if (today)
-      return { kind: 'reminder', text: `Today: ${quote(today.text)} A message or a call would be welcome.` }
+      return { kind: 'reminder', text: `Today: ${quote(today.text)}. A message or a call would be welcome.` }
     const ahead = memories.upcoming.find(isBirthday)
     if (ahead) {
       return {
         kind: 'reminder',
-        text: `Coming up ${inDays(ahead.daysAhead)} (${ahead.date}): ${quote(ahead.text)} Plan a card or a gift now.`,
+        text: `Coming up ${inDays(ahead.daysAhead)} (${dayText(ahead.date)}): ${quote(ahead.text)}. Plan a card or a gift now.`,
       }
     }
   }
@@ -209,12 +209,15 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
     }
   }
   if (memories.status === 'ok' && memories.dueToday[0]) {
-    return { kind: 'due_today', text: `Start with what is due today: ${quote(memories.dueToday[0].text)}` }
+    return { kind: 'due_today', text: `Start with what is due today: ${quote(memories.dueToday[0].text)}.` }
   }
   return null
 }
 
 export const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`)
+
+/** "Thursday, March 19": a day of the coming week as people read it. */
+export const dayText = (day: string) => formatDay(day, { weekday: 'long', month: 'long', day: 'numeric' })
 
 /** This month and day; on 28 February of a common year, 29 February too (its memories have no other day). */
 export function onThisDayKeys(today: string): string[] {

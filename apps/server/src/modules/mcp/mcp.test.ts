@@ -219,7 +219,13 @@ describe('the MCP server', () => {
     const text = textOf(result)
     expect(text).toContain(`Today is **${facts.dateText}**.`)
     expect(text).toContain('Dinner with Ana')
-    expect(text).toContain(`- ${addDays(today, 3)} (in 3 days): Passport renewal`)
+    const passportDay = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${addDays(today, 3)}T12:00:00Z`))
+    expect(text).toContain(`- ${passportDay} (in 3 days): Passport renewal`)
     expect(text).toContain('Calendar is off.')
     expect(text).not.toContain('Too far ahead')
   })
