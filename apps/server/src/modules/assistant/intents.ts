@@ -8,7 +8,7 @@ import { WEEKDAYS, weekdayOf } from './format.ts'
  */
 
 const REMEMBER =
-  /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
+  /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don['’]?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
 
 /**
  * "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request.

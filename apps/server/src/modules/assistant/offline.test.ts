@@ -129,14 +129,18 @@ describe('the offline assistant', () => {
     expect(undated.answer.content).toContain('no date was named')
   })
 
-  it('keeps what to do from "remember to …" and "note to self: …"', async () => {
+  it('keeps what to do from "remember to …", "note to self: …", "remind me to …" and "don’t forget …"', async () => {
     const user = await t.createUser()
     await ask(user, 'remember to buy milk and eggs #shopping')
     await ask(user, 'Note to self: call the bank')
+    await ask(user, 'Remind me to water the plants #home')
+    await ask(user, 'Don’t forget the bins go out on Tuesdays')
     const items = (await user.api.get<MemoryList>('/api/memories')).body.items
     expect(items.map((m) => [m.text, m.tags]).sort()).toEqual([
       ['Buy milk and eggs', ['shopping']],
       ['Call the bank', []],
+      ['The bins go out on Tuesdays', []],
+      ['Water the plants', ['home']],
     ])
   })
 
