@@ -67,6 +67,8 @@ describe('suggest', () => {
       kind: 'first_event',
       text: 'A busy day with 3 events: your first event, Gym, starts at 07:30.',
     })
+    const calm = { ...base, calendar: { ...base.calendar, total: 2 } } as typeof base
+    expect(suggest(calm)?.text).toBe('Your first event, Gym, starts at 07:30.')
 
     const quiet = {
       ...base,
