@@ -194,10 +194,13 @@ describe('tools mode', () => {
     expect(answer.activity).toEqual([
       {
         tool: 'get_weather',
-        summary: 'Could not check the weather for today: The weather data source is turned off.',
+        summary:
+          'Could not check the weather for today: The weather data source is turned off; turn it on under Data Sources.',
       },
     ])
-    expect(JSON.stringify(calls[1]!.prompt)).toContain('The weather data source is turned off.')
+    expect(JSON.stringify(calls[1]!.prompt)).toContain(
+      'The weather data source is turned off; turn it on under Data Sources.',
+    )
   })
 
   it('stops after 5 steps and lets the offline assistant answer when no text came', async () => {
@@ -356,7 +359,7 @@ describe('context mode', () => {
     expect(systemPromptOf(calls[2]!)).toContain('**From your memories:**')
     expect(systemPromptOf(calls[2]!)).toContain('The plumber comes tomorrow')
     expect(day.answer.activity.map((a) => a.summary)).toEqual([
-      'Could not read your calendar for tomorrow: The calendar data source is turned off.',
+      'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',
       'Looked for memories dated tomorrow',
     ])
   })

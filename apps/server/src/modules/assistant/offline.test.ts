@@ -323,12 +323,13 @@ describe('the offline assistant on weather', () => {
     const off = await userWithWeather({ isEnabled: false })
     const offAnswer = await ask(off, "What's the weather like?")
     expect(offAnswer.answer.content).toBe(
-      "I couldn't get the weather: The weather data source is turned off.",
+      "I couldn't get the weather: The weather data source is turned off; turn it on under Data Sources.",
     )
     expect(offAnswer.answer.activity).toEqual([
       {
         tool: 'get_weather',
-        summary: 'Could not check the weather for today: The weather data source is turned off.',
+        summary:
+          'Could not check the weather for today: The weather data source is turned off; turn it on under Data Sources.',
       },
     ])
 
@@ -421,7 +422,7 @@ describe('the offline assistant on the calendar', () => {
     const { answer } = await ask(user, `Anything on ${spoken}?`)
     expect(answer.content).toBe(
       [
-        "I couldn't read your calendar: The calendar data source is turned off.",
+        "I couldn't read your calendar: The calendar data source is turned off; turn it on under Data Sources.",
         '',
         '**From your memories:**',
         '',
@@ -445,7 +446,7 @@ describe('the offline assistant on the calendar', () => {
   it('says the calendar is off, and what failed when the feed cannot be read', async () => {
     const off = await userWithCalendar(ics.calendarUrl, false)
     expect((await ask(off, 'what is on my calendar today?')).answer.content).toBe(
-      "I couldn't read your calendar: The calendar data source is turned off.",
+      "I couldn't read your calendar: The calendar data source is turned off; turn it on under Data Sources.",
     )
     const broken = await userWithCalendar(`${ics.origin}/missing.ics`)
     const failed = await ask(broken, 'what is on my calendar today?')

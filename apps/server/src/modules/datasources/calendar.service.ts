@@ -119,7 +119,11 @@ export function createCalendarService(deps: {
   async function eventsBetween(userId: string, from: Date, to: Date): Promise<EventsResult> {
     const stored = await repo.calendar.find(userId)
     if (!stored?.isEnabled) {
-      return { ok: false, reason: 'disabled', message: 'The calendar data source is turned off.' }
+      return {
+        ok: false,
+        reason: 'disabled',
+        message: 'The calendar data source is turned off; turn it on under Data Sources.',
+      }
     }
     return eventsFor(userId, stored.configuration, { from, to })
   }

@@ -535,7 +535,7 @@ describe('eventsBetween', () => {
       expect(await services.calendar.eventsBetween(user.id, from, to)).toEqual({
         ok: false,
         reason: 'disabled',
-        message: 'The calendar data source is turned off.',
+        message: 'The calendar data source is turned off; turn it on under Data Sources.',
       })
       await user.api.dataSources.put('calendar', { isEnabled: true })
       const result = await services.calendar.eventsBetween(user.id, from, to)

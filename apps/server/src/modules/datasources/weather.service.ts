@@ -103,7 +103,11 @@ export function createWeatherService(deps: {
   ): Promise<ForecastResult> {
     const stored = await repo.weather.find(userId)
     if (!stored?.isEnabled && !options.evenIfDisabled) {
-      return { ok: false, reason: 'disabled', message: 'The weather data source is turned off.' }
+      return {
+        ok: false,
+        reason: 'disabled',
+        message: 'The weather data source is turned off; turn it on under Data Sources.',
+      }
     }
     const config = stored?.configuration ?? {}
     const timeZone = await users.timezoneOf(userId)

@@ -420,7 +420,7 @@ describe('weather connection test and forecastFor', () => {
     expect(await services.weather.forecastFor(user.id)).toEqual({
       ok: false,
       reason: 'disabled',
-      message: 'The weather data source is turned off.',
+      message: 'The weather data source is turned off; turn it on under Data Sources.',
     })
     await user.api.dataSources.put('weather', { isEnabled: true, configuration: { locationName: 'Lisbon' } })
     const today = todayIn('UTC')
