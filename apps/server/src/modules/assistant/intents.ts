@@ -7,15 +7,22 @@ import { WEEKDAYS, weekdayOf } from './format.ts'
  * offline assistant routes on these; context mode uses them to decide which facts go into the prompt.
  */
 
+/**
+ * The message with typographic apostrophes (‘ ’, as phones type them) written as ', so the patterns
+ * below read "don’t" and "what’s" as they read "don't". One character for one: indexes into it are
+ * indexes into the message.
+ */
+const straightQuotes = (text: string) => text.replace(/[‘’]/g, "'")
+
 const REMEMBER =
-  /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don['’]?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
+  /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
 
 /**
  * "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request.
  * "Remember to call Ana" and "note to self: call Ana" keep what to do: "call Ana".
  */
 export function rememberRequest(text: string): string | null {
-  const match = REMEMBER.exec(text)
+  const match = REMEMBER.exec(straightQuotes(text))
   if (!match) return null
   return text
     .slice(match[0].length)
@@ -26,8 +33,8 @@ export function rememberRequest(text: string): string | null {
 
 /** "What time is it?", "what's the date today?", "what day is it?": the clock, not a search. */
 export const isClockQuestion = (text: string) =>
-  /^\s*(?:what(?:'s|’s| is)? (?:the )?(?:time|date|day)(?: is it)?(?: today| now| right now)?|what day is today|what(?:'s|’s| is) today(?:'s|’s)? date|which day is (?:it|today))\s*[?.!]*\s*$/i.test(
-    text,
+  /^\s*(?:what(?:'s| is)? (?:the )?(?:time|date|day)(?: is it)?(?: today| now| right now)?|what day is today|what(?:'s| is) today(?:'s)? date|which day is (?:it|today))\s*[?.!]*\s*$/i.test(
+    straightQuotes(text),
   )
 
 export const isWeatherTopic = (text: string) =>
@@ -58,7 +65,7 @@ const AHEAD_WORDS = /\b(coming up|upcoming|next few days)\b/i
  * does my day look?", "what's coming up?").
  */
 export function isCalendarTopic(message: string): boolean {
-  const text = message.replace(/[‘’]/g, "'")
+  const text = straightQuotes(message)
   if (CALENDAR_WORDS.test(text)) return true
   if (!EVENT_WORDS.test(text) && !AGENDA_WORDS.test(text)) return false
   return TIME_WORDS.test(text) || DATE_WORDS.test(text) || AHEAD_WORDS.test(text) || /\bmy day\b/i.test(text)

@@ -149,7 +149,12 @@ describe('the offline assistant', () => {
     // 23:40 UTC on Tuesday 24 November is 08:40 on Wednesday 25 November in Tokyo.
     const assistant = offlineAt('2026-11-24T23:40:00Z')
     const expected = 'It is 08:40 on Wednesday 25 November 2026 (Asia/Tokyo).'
-    for (const question of ['What time is it?', 'what day is it today?', "What's the date?"]) {
+    for (const question of [
+      'What time is it?',
+      'what day is it today?',
+      "What's the date?",
+      'What’s the time?',
+    ]) {
       const { answer } = await ask(user, question, { assistant })
       expect(answer.content, question).toBe(expected)
       expect(answer.calls).toEqual([])

@@ -19,7 +19,6 @@ import {
 import { significantWords } from './search.ts'
 import {
   isToolError,
-  SEARCH_LIMIT,
   type AssistantServices,
   type AssistantTools,
   type GetCalendarEventsOutput,
@@ -135,7 +134,8 @@ async function noted(tools: AssistantTools, content: string, timeZone: string, n
       ? `You have no memories for ${span}.`
       : 'You have no memories yet. To save one, start a message with “Remember”.'
   }
-  const shown = found.memories.slice(0, range ? SEARCH_LIMIT : 5)
+  // A range's memories as the search gives them (at most SEARCH_LIMIT); without one, the newest five.
+  const shown = range ? found.memories : found.memories.slice(0, 5)
   return [
     range ? `Your memories for ${span}, newest first:` : 'Your newest memories:',
     '',

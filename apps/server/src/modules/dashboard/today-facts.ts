@@ -201,10 +201,10 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
   if (calendar.status === 'ok') {
     const first = calendar.events.find((e) => e.start !== null)
     if (first) {
-      const text = `your first event, ${first.title}, starts at ${first.start}.`
+      const rest = `first event, ${first.title}, starts at ${first.start}.`
       return {
         kind: 'first_event',
-        text: calendar.total >= 3 ? `A busy day with ${calendar.total} events: ${text}` : upperFirst(text),
+        text: calendar.total >= 3 ? `A busy day with ${calendar.total} events: your ${rest}` : `Your ${rest}`,
       }
     }
   }
@@ -247,5 +247,4 @@ function formatDay(day: string, options: Intl.DateTimeFormatOptions): string {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
-const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const quote = (text: string) => `“${text}”`
