@@ -362,6 +362,14 @@ describe('context mode', () => {
       'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',
       'Looked for memories dated tomorrow',
     ])
+
+    // A fact with no day named is kept without a date, and the model is told so.
+    await ask(assistant, user, 'Remember that the wifi password is on the fridge')
+    const wifi = (await user.api.get<MemoryList>('/api/memories', { searchTerm: 'wifi' })).body.items
+    expect(wifi[0]).toMatchObject({ text: 'The wifi password is on the fridge', date: null })
+    expect(systemPromptOf(calls[3]!)).toContain(
+      'You have just saved this memory for the user, with no date: "The wifi password is on the fridge".',
+    )
   })
 
   it('AI_TOOLS=on keeps tools: a refusal is a failure the offline assistant answers', async () => {

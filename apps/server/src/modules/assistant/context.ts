@@ -2,7 +2,14 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { isCalendarTopic, isWeatherTopic, memoryRequest, rememberRequest, requestedDays } from './intents.ts'
+import {
+  isCalendarTopic,
+  isReminder,
+  isWeatherTopic,
+  memoryRequest,
+  rememberRequest,
+  requestedDays,
+} from './intents.ts'
 import { describeDays, describeWeather } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories } from './search.ts'
@@ -48,12 +55,12 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       const result = await tools.createMemory({
         text: request.text,
         tags: request.tags,
-        date: request.date?.day ?? today,
+        date: request.date?.day ?? (isReminder(content) ? today : null),
       })
       facts.push(
         isToolError(result)
           ? `Saving the memory the user asked for failed: ${result.error} Tell them.`
-          : `You have just saved this memory for the user, dated ${formatDay(result.saved.date ?? today)}${result.saved.tags.length ? `, tagged ${result.saved.tags.join(', ')}` : ''}: "${result.saved.text}". Confirm it in one or two sentences.`,
+          : `You have just saved this memory for the user, ${result.saved.date ? `dated ${formatDay(result.saved.date)}` : 'with no date'}${result.saved.tags.length ? `, tagged ${result.saved.tags.join(', ')}` : ''}: "${result.saved.text}". Confirm it in one or two sentences.`,
       )
     }
     if (isWeatherTopic(content)) {

@@ -14,8 +14,13 @@ import { WEEKDAYS, weekdayOf } from './format.ts'
  */
 const straightQuotes = (text: string) => text.replace(/[‘’]/g, "'")
 
-const REMEMBER =
-  /^\s*(?:(?:please|pls|hey|ok|okay)[\s,]+)?(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*/i
+/** "please", "can you", "I want you to": the polite openings before a request. */
+const POLITE = String.raw`(?:(?:please|pls|hey|ok|okay|can you|could you|would you|will you|i want you to|i'd like you to)[\s,]+)*`
+
+const REMEMBER = new RegExp(
+  String.raw`^\s*${POLITE}(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*`,
+  'i',
+)
 
 /**
  * "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request.
@@ -24,11 +29,81 @@ const REMEMBER =
 export function rememberRequest(text: string): string | null {
   const match = REMEMBER.exec(straightQuotes(text))
   if (!match) return null
-  return text
-    .slice(match[0].length)
+  const rest = text.slice(match[0].length)
+  // "Can you remember when Ana's birthday is?", "remember what I said about…": a question, not a note.
+  if (/^(?:when|what|where|who|whom|which|why|how|if|whether)\b/i.test(rest)) return null
+  // "Can you remind me to call mum?": the question mark belongs to the request, not to the note.
+  const asked = /\b(?:can|could|would|will) you\b/i.test(match[0])
+  return (asked ? rest.replace(/\s*\?+\s*$/, '') : rest)
     .replace(/^to\s+self\b[\s:,-]*/i, '')
     .replace(/^to\s+(?=\S)/i, '')
     .trim()
+}
+
+/**
+ * "Remember to …", "remind me …", "don't forget to …": something to do, due today unless the sentence
+ * names a day. Anything else kept without a day ("remember that the wifi password is on the fridge")
+ * is a fact, and has no date.
+ */
+const REMINDER = new RegExp(
+  String.raw`^\s*${POLITE}(?:remind me\b|(?:remember|don't forget|do not forget) to\b)`,
+  'i',
+)
+export const isReminder = (text: string) => REMINDER.test(straightQuotes(text))
+
+/** "How many memories do I have?", "how many notes did I save this week?". */
+export const isCountQuestion = (text: string) =>
+  /\bhow many\s+(?:\w+\s+)?(?:memories|memory|notes?)\b/i.test(text)
+
+/** "Delete the wifi memory", "forget what I said about Ana", "change the dentist note": changes the assistant cannot make. */
+const CHANGE = new RegExp(
+  String.raw`^\s*${POLITE}(?:delete|remove|erase|forget(?! (?:it|about it)\b)|edit|change|update(?! me\b)|correct|rename)\b`,
+  'i',
+)
+export const isChangeRequest = (text: string) => CHANGE.test(straightQuotes(text))
+
+/**
+ * Something told rather than asked ("I have a meeting with Pedro tomorrow at 10", "my favourite colour
+ * is green"): a first-person sentence that is not a question or a request ("I want to know…").
+ */
+export function isStatement(text: string): boolean {
+  const plain = straightQuotes(text)
+  if (/\?\s*$/.test(plain)) return false
+  if (
+    /^\s*(?:i (?:want|need|would like|'d like) to know|i(?: was)? wonder(?:ing)?|i'd like|i would like)\b/i.test(
+      plain,
+    )
+  )
+    return false
+  if (/^\s*(?:i|i'm|im|i've|i'll|we|we're|we've)\s/i.test(plain)) return true
+  // "My sister's birthday is on 3 May", not "my schedule this week".
+  return /^\s*(?:my|our)\s/i.test(plain) && /\b(?:is|are|was|were|has|have|had|will)\b/i.test(plain)
+}
+
+const TAG = String.raw`#?([\p{L}\p{N}][\p{L}\p{N}_-]*)`
+
+/**
+ * The tags a message asks for: "#family", "tagged work", "with the tag garden", or "my family
+ * memories" when family is one of the user's tags (`known`, asked for only when needed). Empty when
+ * it names none.
+ */
+export async function namedTags(text: string, known: () => Promise<readonly string[]>): Promise<string[]> {
+  const named = [
+    ...text.matchAll(/(?:^|\s)#([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu),
+    ...text.matchAll(
+      new RegExp(String.raw`\b(?:tagged(?:\s+(?:with|as))?|with\s+(?:the\s+)?tags?)\s+${TAG}`, 'giu'),
+    ),
+  ].map((m) => m[1]!)
+  const before = new RegExp(String.raw`\b(?:my|the|all|any)\s+${TAG}\s+(?:memories|notes)\b`, 'giu')
+  const candidates = [...text.matchAll(before)].map((m) => m[1]!)
+  if (candidates.length) {
+    const tags = await known()
+    for (const word of candidates) {
+      const tag = tags.find((t) => t.toLowerCase() === word.toLowerCase())
+      if (tag) named.push(tag)
+    }
+  }
+  return named.filter((tag, i) => named.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i)
 }
 
 /** "What time is it?", "what's the date today?", "what day is it?": the clock, not a search. */
@@ -49,7 +124,7 @@ const TIME_WORDS =
 
 /** How people ask what their day holds: "what do I have …", "anything on …", "what am I doing …". */
 const AGENDA_WORDS =
-  /\b(what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|how does my day look|my day)\b/i
+  /\b(what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|how does my day look|my day)\b/i
 /** A day written out: "3 December", "the 3rd of December", "December 3". */
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*'
 const DATE_WORDS = new RegExp(
@@ -225,7 +300,7 @@ export interface MemoryRequest {
   /** The sentence to keep, hashtags at its end removed and the others kept as words. */
   text: string
   tags: string[]
-  /** The day the sentence names, or null (the memory is then dated today). */
+  /** The day the sentence names, or null (a reminder is then dated today, anything else has no date). */
   date: FoundDate | null
 }
 

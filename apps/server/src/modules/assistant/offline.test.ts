@@ -116,17 +116,22 @@ describe('the offline assistant', () => {
     ])
   })
 
-  it('reads relative days in the user’s time zone and dates an undated note today', async () => {
+  it('reads relative days in the user’s time zone; a reminder with no day is for today, a fact has no date', async () => {
     // 23:30 UTC on 10 March is already 11 March in Auckland.
     const user = await t.createUser({ timezone: 'Pacific/Auckland' })
     const assistant = offlineAt('2026-03-10T23:30:00Z')
     const tomorrow = await ask(user, 'save dentist tomorrow at 3pm', { assistant })
-    const undated = await ask(user, 'remember the wifi password is on the fridge', { assistant })
+    const reminder = await ask(user, 'Remind me to call the plumber', { assistant })
+    const fact = await ask(user, 'remember the wifi password is on the fridge', { assistant })
     const items = (await user.api.get<MemoryList>('/api/memories')).body.items
     expect(items.find((m) => m.text.startsWith('Dentist'))?.date).toBe('2026-03-12')
-    expect(items.find((m) => m.text.startsWith('The wifi'))?.date).toBe('2026-03-11')
-    expect(tomorrow.answer.content).toContain('Thursday 12 March 2026')
-    expect(undated.answer.content).toContain('no date was named')
+    expect(items.find((m) => m.text.startsWith('Call the plumber'))?.date).toBe('2026-03-11')
+    expect(items.find((m) => m.text.startsWith('The wifi'))?.date).toBeNull()
+    expect(tomorrow.answer.content).toMatch(/- \*\*Date:\*\* Thursday 12 March 2026$/)
+    expect(reminder.answer.content).toContain(
+      '- **Date:** Wednesday 11 March 2026 (today: a reminder with no day named)',
+    )
+    expect(fact.answer.content).toContain('- **Date:** none (no day was named in the message)')
   })
 
   it('keeps what to do from "remember to …", "note to self: …", "remind me to …" and "don’t forget …"', async () => {
@@ -142,6 +147,56 @@ describe('the offline assistant', () => {
       ['The bins go out on Tuesdays', []],
       ['Water the plants', ['home']],
     ])
+  })
+
+  it('saves what "can you remind me …" asks, but answers "can you remember when …" from the memories', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday
+    const saved = await ask(user, 'Can you remind me to call mum on Sunday?', { assistant })
+    expect(saved.answer.content).toContain('> Call mum on Sunday\n')
+    expect(saved.answer.content).toContain('- **Date:** Sunday 29 November 2026')
+    const asked = await ask(user, 'Could you remember when mum called?', { assistant })
+    expect(asked.answer.calls.map((c) => c.tool)).toEqual(['search_memories'])
+    expect(asked.answer.content).toContain('Call mum on Sunday')
+    const items = (await user.api.get<MemoryList>('/api/memories')).body.items
+    expect(items.map((m) => m.text)).toEqual(['Call mum on Sunday'])
+  })
+
+  it('does not save what it is told without "remember", and says how to keep it', async () => {
+    const user = await t.createUser()
+    for (const [told, kept] of [
+      ['I have a meeting with Pedro tomorrow at 10', 'Remember I have a meeting with Pedro tomorrow at 10'],
+      ['My favourite colour is green.', 'Remember my favourite colour is green'],
+      ['We’re out of olive oil', 'Remember we’re out of olive oil'],
+    ]) {
+      const { answer } = await ask(user, told!)
+      expect(answer.content, told).toBe(`I haven't saved that. To keep it as a memory, send: “${kept}”.`)
+      expect(answer.calls, told).toEqual([])
+    }
+    expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(0)
+    // Asked, not told: these stay questions.
+    expect((await ask(user, 'I wonder what is on tomorrow')).answer.calls.map((c) => c.tool)).toEqual([
+      'get_calendar_events',
+      'search_memories',
+    ])
+    expect((await ask(user, 'my schedule this week')).answer.calls[0]?.tool).toBe('get_calendar_events')
+  })
+
+  it('counts the memories, all of them or those of the days named', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday; last week is 15–21 November
+    expect((await ask(user, 'How many memories do I have?', { assistant })).answer.content).toBe(
+      'You have no memories yet. To save one, start a message with “Remember”.',
+    )
+    await t.factory.memory(user.id, { text: 'Booked the car service', date: '2026-11-17' })
+    await t.factory.memory(user.id, { text: 'Passport renewed', date: '2025-01-10' })
+    await t.factory.memory(user.id, { text: 'Idea: a herb garden', date: null })
+    expect((await ask(user, 'how many memories do I have?', { assistant })).answer.content).toBe(
+      'You have **3** memories, 2 of them from the last 30 days.',
+    )
+    expect((await ask(user, 'How many notes did I save last week?', { assistant })).answer.content).toBe(
+      'You have **1** memory for 15–21 November.',
+    )
   })
 
   it('tells the time and the day in the user’s time zone', async () => {
@@ -220,6 +275,60 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'What is it?', { assistant })).answer.content).toMatch(
       /^I'm not sure what to look for\./,
     )
+  })
+
+  it('lists the memories with the tags a message names, and counts those not shown', async () => {
+    const user = await t.createUser()
+    for (let i = 1; i <= 12; i++) {
+      await t.factory.memory(user.id, {
+        text: `Family note ${i}${i === 3 ? ' about Marta' : ''}`,
+        tags: ['Family'],
+        date: `2026-10-${String(i).padStart(2, '0')}`,
+      })
+    }
+    await t.factory.memory(user.id, { text: 'Garden plan: tomatoes', tags: ['garden'], date: '2026-10-20' })
+    await t.factory.memory(user.id, { text: 'The garden needs a new fence', tags: [], date: '2026-10-21' })
+
+    const family = await ask(user, 'Show my family memories')
+    const lines = family.answer.content.split('\n')
+    expect(lines[0]).toBe('Your memories tagged #Family, newest first:')
+    expect(lines.filter((l) => l.startsWith('- '))).toHaveLength(10)
+    expect(lines[2]).toBe('- **12 October 2026**: Family note 12 _(#Family)_')
+    expect(lines.at(-1)).toBe('These are the newest 10 of 12; choose the tag under Memories to see them all.')
+    expect(family.answer.activity).toEqual([
+      { tool: 'search_memories', summary: 'Looked for memories tagged #Family' },
+    ])
+
+    const marta = await ask(user, 'anything tagged #family about Marta?')
+    expect(marta.answer.content).toBe(
+      [
+        'Your memories tagged #family about **marta**, best match first:',
+        '',
+        '- **3 October 2026**: Family note 3 about Marta _(#Family)_',
+      ].join('\n'),
+    )
+    expect((await ask(user, 'notes tagged work')).answer.content).toBe('You have no memories tagged #work.')
+    // Not a tag list: the garden question is a search, and finds the untagged memory too.
+    const garden = await ask(user, 'What did I note about the garden?')
+    expect(garden.answer.content).toContain('The garden needs a new fence')
+    expect(garden.answer.content).toContain('Garden plan: tomatoes')
+  })
+
+  it('says where memories are changed or deleted, with the ones it probably means', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Wifi password for the cabin is pinecone42', date: null })
+    const { answer } = await ask(user, 'Please delete the wifi memory')
+    expect(answer.content).toBe(
+      [
+        "I can't change or delete memories. Open **Memories** and use the memory's pencil button to edit it, or its trash button to delete it.",
+        '',
+        'These look like the ones you mean:',
+        '',
+        '- **No date**: Wifi password for the cabin is pinecone42',
+      ].join('\n'),
+    )
+    expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(1)
+    expect((await ask(user, 'Forget it')).answer.content).not.toContain("I can't change or delete")
   })
 
   it('says plainly when nothing matches', async () => {
@@ -474,6 +583,7 @@ describe('reading calendar questions', () => {
       'How does my day look?',
       "What's coming up?",
       'any meetings next week?',
+      'Anything important coming up?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }

@@ -4,13 +4,18 @@ import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatDay, formatTime, relativeDay } from './format.ts'
 import {
   isCalendarTopic,
+  isChangeRequest,
   isClockQuestion,
+  isCountQuestion,
   isGreeting,
   isHelpRequest,
   isQuestion,
+  isReminder,
+  isStatement,
   isThanks,
   isWeatherTopic,
   memoryRequest,
+  namedTags,
   notedDays,
   rememberRequest,
   requestedDays,
@@ -37,8 +42,8 @@ export const FALLBACK_NOTE = '_The language model was unavailable, so the offlin
 export const HELP = [
   'Here is what I can do:',
   '',
-  "- **Save a memory**: “Remember that Ana's birthday is on 12 May #family”. #hashtags become tags, and a date in the sentence (“on 12 May”, “next Friday”, “tomorrow”) becomes the memory's date.",
-  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”",
+  "- **Save a memory**: “Remember that Ana's birthday is on 12 May #family”. #hashtags become tags, and a date in the sentence (“on 12 May”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
+  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
 ].join('\n')
@@ -47,7 +52,7 @@ const SHORT_HELP =
   'You can ask me to remember something, to find something in your memories, or about the weather and your calendar.'
 
 export interface OfflineInput {
-  services: Pick<AssistantServices, 'users'>
+  services: Pick<AssistantServices, 'users' | 'memories'>
   tools: AssistantTools
   userId: string
   content: string
@@ -79,7 +84,14 @@ async function route(input: OfflineInput): Promise<string> {
   if (isClockQuestion(content)) {
     return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
   }
+  if (isChangeRequest(content)) return cannotChange(tools, content)
+  if (isCountQuestion(content)) return count(input, notedDays(content, timeZone, now), today)
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
+  if (isStatement(content)) {
+    const told = content.trim().replace(/[.!]+$/, '')
+    const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
+    return `I haven't saved that. To keep it as a memory, send: “Remember ${said}”.`
+  }
   if (isCalendarTopic(content)) return describeDays(tools, requestedDays(content, timeZone, now), today)
   if (isGreeting(content)) {
     if (isThanks(content)) return "You're welcome!"
@@ -87,6 +99,10 @@ async function route(input: OfflineInput): Promise<string> {
     const first = user?.name?.trim().split(/\s+/)[0]
     return `Hello${first ? `, ${first}` : ''}! ${SHORT_HELP}`
   }
+  const tags = await namedTags(content, async () =>
+    (await input.services.memories.tags(input.userId)).map((t) => t.name),
+  )
+  if (tags.length) return tagged(input, tags)
   const words = significantWords(content)
   const query = words.join(' ')
   if (isQuestion(content)) {
@@ -143,6 +159,68 @@ async function noted(tools: AssistantTools, content: string, timeZone: string, n
   ].join('\n')
 }
 
+const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
+
+/** "How many memories do I have?": all of them and the last 30 days', or those of the days it names. */
+async function count(input: OfflineInput, range: DayRange | null, today: string) {
+  const { memories } = input.services
+  if (range) {
+    const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to })
+    return `You have ${memoriesCount(n)} for ${describeRange(range.from, range.to, today)}.`
+  }
+  const { totalMemories, recentMemories } = await memories.summary(input.userId)
+  if (totalMemories === 0) return 'You have no memories yet. To save one, start a message with “Remember”.'
+  return `You have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`
+}
+
+/** "Show my family memories", "what's tagged #work about the budget?": the newest with those tags. */
+async function tagged(input: OfflineInput, tags: string[]) {
+  const lowered = new Set(tags.map((t) => t.toLowerCase()))
+  const words = significantWords(input.content).filter((w) => !lowered.has(w) && !/^tag(?:s|ged)?$/.test(w))
+  const query = words.join(' ')
+  const names = tags.map((t) => `#${t}`).join(' ')
+  const found = await input.tools.searchMemories({ query, tags })
+  if (isToolError(found)) return `I could not search your memories: ${found.error}`
+  const about = query ? ` about **${query}**` : ''
+  if (found.memories.length === 0) return `You have no memories tagged ${names}${about}.`
+  const lines = [
+    query
+      ? `Your memories tagged ${names}${about}, best match first:`
+      : `Your memories tagged ${names}, newest first:`,
+    '',
+    ...quoteMemories(found.memories),
+  ]
+  if (!query) {
+    const total = await input.services.memories.count(input.userId, { tags })
+    if (total > found.memories.length) {
+      lines.push(
+        '',
+        `These are the newest ${found.memories.length} of ${total}; choose the tag under Memories to see them all.`,
+      )
+    }
+  }
+  return lines.join('\n')
+}
+
+/** "Delete the wifi memory": not something the assistant does; where to do it, and the likely ones. */
+async function cannotChange(tools: AssistantTools, content: string) {
+  const answer =
+    "I can't change or delete memories. Open **Memories** and use the memory's pencil button to edit it, or its trash button to delete it."
+  const query = significantWords(content)
+    .filter((w) => !/^(?:delete|remove|erase|forget|edit|change|update|correct|rename)$/.test(w))
+    .join(' ')
+  if (!query) return answer
+  const found = await tools.searchMemories({ query })
+  if (isToolError(found) || found.memories.length === 0) return answer
+  return [
+    answer,
+    '',
+    'These look like the ones you mean:',
+    '',
+    ...quoteMemories(found.memories.slice(0, 3)),
+  ].join('\n')
+}
+
 /** Memories as Markdown bullets: the day in bold, the text on one line, the tags. */
 export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 'date' | 'tags'>>): string[] {
   return memories.map((m) => {
@@ -163,19 +241,22 @@ async function remember(input: OfflineInput, body: string, timeZone: string, tod
   const result = await input.tools.createMemory({
     text: request.text,
     tags: request.tags,
-    date: request.date?.day ?? today,
+    date: request.date?.day ?? (isReminder(input.content) ? today : null),
   })
   if (isToolError(result)) return `I could not save that: ${result.error}`
   const saved = result.saved
   const lines = ['Saved to your memories:', '', `> ${excerpt(saved.text, 500)}`, '']
-  const day = saved.date ?? today
-  let when = `**Date:** ${formatDay(day, { weekday: true })}`
-  if (!request.date) when += ' (today: no date was named in the message)'
-  else if (request.date.yearGuessed) {
-    when +=
-      day >= today
-        ? ` (the next ${formatDay(day, { year: false })}; write the year to choose another)`
-        : ` (the last ${formatDay(day, { year: false })}; write the year to choose another)`
+  const day = saved.date
+  let when = '**Date:** none (no day was named in the message)'
+  if (day) {
+    when = `**Date:** ${formatDay(day, { weekday: true })}`
+    if (!request.date) when += ' (today: a reminder with no day named)'
+    else if (request.date.yearGuessed) {
+      when +=
+        day >= today
+          ? ` (the next ${formatDay(day, { year: false })}; write the year to choose another)`
+          : ` (the last ${formatDay(day, { year: false })}; write the year to choose another)`
+    }
   }
   lines.push(`- ${when}`)
   if (saved.tags.length) lines.push(`- **Tags:** ${saved.tags.map((t) => `#${t}`).join(' ')}`)

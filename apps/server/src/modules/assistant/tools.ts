@@ -22,7 +22,7 @@ import { findRelevantMemories } from './search.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
 export interface AssistantServices {
-  memories: Pick<MemoriesService, 'best' | 'create'>
+  memories: Pick<MemoriesService, 'best' | 'create' | 'count' | 'summary' | 'tags'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
@@ -69,7 +69,7 @@ export const toolInputSchemas = {
       .nullable()
       .optional()
       .describe(
-        'The day the memory is about (YYYY-MM-DD), e.g. the birthday or appointment day; null for none; omitted means today.',
+        'The day the memory is about (YYYY-MM-DD), e.g. the birthday or appointment day; today for something to do with no day named; null for a fact about no particular day (a phone number, an idea); omitted means today.',
       ),
   }),
   get_weather: z.object({
@@ -243,7 +243,13 @@ export function createAssistantTools(
   async function searchMemories(input: SearchMemoriesInput): Promise<SearchMemoriesOutput> {
     const parsed = toolInputSchemas.search_memories.safeParse(input)
     const query = typeof input?.query === 'string' ? input.query.trim() : ''
-    let summary = query ? `Searched memories for '${excerpt(query, 60)}'` : 'Looked through recent memories'
+    const tagged =
+      parsed.success && parsed.data.tags?.length ? parsed.data.tags.map((t) => `#${t}`).join(' ') : ''
+    let summary = query
+      ? `Searched memories for '${excerpt(query, 60)}'${tagged ? ` tagged ${tagged}` : ''}`
+      : tagged
+        ? `Looked for memories tagged ${tagged}`
+        : 'Looked through recent memories'
     if (
       !query &&
       parsed.success &&

@@ -123,6 +123,11 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
       if (!(await repo.delete(userId, id))) throw notFound('Memory')
     },
 
+    /** How many memories match the filters (the assistant's "how many memories do I have?"). */
+    async count(userId: string, filters: Partial<MemoryFilters>): Promise<number> {
+      return repo.count(userId, toQuery(filters))
+    },
+
     async tags(userId: string): Promise<MemoryTagCount[]> {
       return repo.tagCounts(userId)
     },
