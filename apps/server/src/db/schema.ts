@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -122,6 +123,11 @@ export const memoryCounts = pgTable('memory_counts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
+  /**
+   * One more at every statement that inserts, changes or deletes the user's memories (the same triggers,
+   * migration 0010): a stored briefing made at an older version no longer shows their memories as they are.
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
 
 export const conversations = pgTable(
@@ -182,6 +188,8 @@ export const briefings = pgTable(
     /** Each section's status ({weather, calendar, memories}), answered with the stored briefing. */
     sections: jsonb('sections').$type<Record<string, unknown>>().notNull().default({}),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** memory_counts.version when its facts were gathered: a write to the memories since makes it stale at once. */
+    memoriesVersion: bigint('memories_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.localDate] })],
 )

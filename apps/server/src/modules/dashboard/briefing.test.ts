@@ -287,24 +287,68 @@ describe('GET /api/dashboard/briefing: stored, and rewritten only when due', () 
     expect(model.doGenerateCalls).toHaveLength(1)
   })
 
-  it('changed inputs rewrite it only once it is over 30 minutes old; unchanged inputs never', async () => {
+  it('changed weather or calendar rewrite it only once it is over 30 minutes old; unchanged inputs never', async () => {
     const t = offline
     const user = await lisbonUser(t)
+    await weather.on(t, user)
     const first = await getBriefing(user)
-    expect(first.content).not.toContain('Buy flowers')
+    expect(first.sections.weather).toBe('ok')
+    const asked = meteo.requests.length
 
-    await t.factory.memory(user.id, { text: 'Buy flowers', date: '2026-03-16' })
+    meteo.down = true
     vi.setSystemTime(new Date(NOW.getTime() + 29 * MINUTE))
     expect(await getBriefing(user)).toEqual(first)
+    expect(meteo.requests.length).toBe(asked) // fresh: Open-Meteo is not asked again
 
     vi.setSystemTime(new Date(NOW.getTime() + 31 * MINUTE))
     const second = await getBriefing(user)
-    expect(second.content).toContain('Buy flowers')
+    expect(second.sections.weather).toMatchObject({ failed: expect.any(String) })
     expect(second.generatedAt).toBe(new Date(NOW.getTime() + 31 * MINUTE).toISOString())
 
     // Nothing changed since: hours later it is still the same briefing.
     vi.setSystemTime(new Date(NOW.getTime() + 5 * 60 * MINUTE))
     expect(await getBriefing(user)).toEqual(second)
+  })
+
+  it('a change to the memories shows on the next visit; one the briefing does not tell leaves it as it is', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    await weather.on(t, user)
+    const old = await t.factory.memory(user.id, { text: 'Passport renewed', date: '2025-01-10' })
+    const first = await getBriefing(user)
+    expect(first.content).not.toContain('Buy flowers')
+
+    vi.setSystemTime(new Date(NOW.getTime() + 2 * MINUTE))
+    const created = await user.api.post<{ id: string }>('/api/memories', {
+      text: 'Buy flowers',
+      tags: [],
+      date: '2026-03-16',
+    })
+    expect(created.status).toBe(201)
+    vi.setSystemTime(new Date(NOW.getTime() + 3 * MINUTE))
+    const second = await getBriefing(user)
+    expect(second.content).toContain('- Buy flowers')
+    expect(second.generatedAt).toBe(new Date(NOW.getTime() + 3 * MINUTE).toISOString())
+
+    // Deleted: gone from the next one too.
+    expect((await user.api.delete(`/api/memories/${created.body.id}`)).status).toBe(204)
+    const third = await getBriefing(user)
+    expect(third.content).not.toContain('Buy flowers')
+
+    // An old memory edited changes nothing the briefing tells: the same briefing, not written again.
+    const edited = await user.api.put(`/api/memories/${old.id}`, {
+      text: 'Passport renewed (10 years)',
+      tags: [],
+      date: '2025-01-10',
+    })
+    expect(edited.status).toBe(200)
+    vi.setSystemTime(new Date(NOW.getTime() + 10 * MINUTE))
+    const asked = meteo.requests.length
+    expect(await getBriefing(user)).toEqual(third) // the facts are gathered again, and are the same
+    expect(meteo.requests.length).toBeGreaterThan(asked)
+    const again = meteo.requests.length
+    expect(await getBriefing(user)).toEqual(third) // and it is current again: nothing is fetched
+    expect(meteo.requests.length).toBe(again)
   })
 
   it('a new local day gets a new briefing', async () => {

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { isSingleBackend, type Db } from '../../db/client.ts'
 import * as schema from '../../db/schema.ts'
-import { briefings } from '../../db/schema.ts'
+import { briefings, memoryCounts } from '../../db/schema.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Where a locked section's queries go: the transaction that holds the lock, or the database. */
@@ -18,6 +18,14 @@ export interface BriefingRow {
   /** Null when the stored value does not read as sections (then the row is treated as stale). */
   sections: BriefingSections | null
   generatedAt: Date
+  /** The user's memories version (memory_counts.version) its facts were gathered at. */
+  memoriesVersion: number
+}
+
+/** The day's stored briefing, if any, and the user's memories version now. */
+export interface StoredBriefing {
+  row: BriefingRow | undefined
+  memoriesVersion: number
 }
 
 /** Days of briefings kept per user; older ones are deleted as new ones are stored. */
@@ -71,7 +79,9 @@ export function createBriefingsRepo(db: Db) {
   }
 
   return {
-    async find(userId: string, localDate: string, exec: Exec = db): Promise<BriefingRow | undefined> {
+    async find(userId: string, localDate: string, exec: Exec = db): Promise<StoredBriefing> {
+      const version = sql`coalesce((select ${memoryCounts.version} from ${memoryCounts}
+        where ${memoryCounts.userId} = ${userId}), 0)`.mapWith(Number)
       const [row] = await exec
         .select({
           localDate: briefings.localDate,
@@ -80,12 +90,35 @@ export function createBriefingsRepo(db: Db) {
           inputsHash: briefings.inputsHash,
           sections: briefings.sections,
           generatedAt: briefings.generatedAt,
+          memoriesVersion: briefings.memoriesVersion,
+          memoriesNow: version,
         })
         .from(briefings)
         .where(and(eq(briefings.userId, userId), eq(briefings.localDate, localDate)))
-      if (!row) return undefined
-      const sections = BriefingSections.safeParse(row.sections)
-      return { ...row, sections: sections.success ? sections.data : null }
+      if (!row) {
+        const [counter] = await exec.select({ memoriesNow: version }).from(sql`(select 1) as one`)
+        return { row: undefined, memoriesVersion: counter?.memoriesNow ?? 0 }
+      }
+      const { memoriesNow, ...stored } = row
+      const sections = BriefingSections.safeParse(stored.sections)
+      return {
+        row: { ...stored, sections: sections.success ? sections.data : null },
+        memoriesVersion: memoriesNow,
+      }
+    },
+
+    /** The stored briefing still tells the facts as they are at this memories version (never lowered). */
+    async markCurrent(userId: string, localDate: string, memoriesVersion: number) {
+      await db
+        .update(briefings)
+        .set({ memoriesVersion })
+        .where(
+          and(
+            eq(briefings.userId, userId),
+            eq(briefings.localDate, localDate),
+            lt(briefings.memoriesVersion, memoriesVersion),
+          ),
+        )
     },
 
     /** The day's one row, replaced; briefings older than two weeks go at the same time. */
@@ -106,6 +139,7 @@ export function createBriefingsRepo(db: Db) {
             inputsHash: row.inputsHash,
             sections: row.sections,
             generatedAt: row.generatedAt,
+            memoriesVersion: row.memoriesVersion,
           },
         })
       await exec

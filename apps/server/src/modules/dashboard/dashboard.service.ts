@@ -78,14 +78,15 @@ export function createDashboardService(deps: DashboardDeps) {
   async function generate(
     userId: string,
     facts: TodayFacts,
-    reuse: (row: BriefingRow) => boolean,
+    memoriesVersion: number,
+    reuse: (row: BriefingRow, memoriesNow: number) => boolean,
     log?: FactsLogger,
   ): Promise<Briefing> {
     return briefings.withUserLock(userId, async (exec) => {
       const stored = await briefings.find(userId, facts.date, exec)
-      if (stored?.sections && reuse(stored)) return toBriefing(stored)
+      if (stored.row?.sections && reuse(stored.row, stored.memoriesVersion)) return toBriefing(stored.row)
       const row = { localDate: facts.date, ...(await write(facts, log)), sections: sectionsOf(facts) }
-      const saved = { ...row, generatedAt: new Date() }
+      const saved = { ...row, generatedAt: new Date(), memoriesVersion }
       await briefings.save(exec, userId, saved)
       return toBriefing(saved)
     })
@@ -103,23 +104,33 @@ export function createDashboardService(deps: DashboardDeps) {
     },
 
     /**
-     * The day's stored briefing; rewritten only when it is over 30 minutes old and its inputs changed.
-     * Concurrent requests for one user make one generation: the others wait and answer its result.
+     * The day's stored briefing; rewritten when its inputs changed and it is over 30 minutes old, or at
+     * once when the user's memories changed since it was made (their own writes show on the next visit;
+     * weather and calendar are fetched again at most every 30 minutes). Concurrent requests for one user
+     * make one generation: the others wait and answer its result.
      */
     async briefing(userId: string, options: { log?: FactsLogger } = {}): Promise<Briefing> {
       const now = new Date()
       const today = todayIn(await users.timezoneOf(userId), now)
-      const stored = await briefings.find(userId, today)
-      if (stored?.sections && isFresh(stored, now)) return toBriefing(stored)
+      // The version is read before the facts: a write in between makes the next visit look again.
+      const { row: stored, memoriesVersion } = await briefings.find(userId, today)
+      const current = (row: BriefingRow, version: number) =>
+        isFresh(row, new Date()) && row.memoriesVersion >= version
+      if (stored?.sections && current(stored, memoriesVersion)) return toBriefing(stored)
       const facts = await gatherTodayFacts(userId, { now, ...options })
       const hash = factsHash(facts, writer)
       if (stored?.sections && stored.localDate === facts.date && stored.inputsHash === hash) {
+        // A write that changed nothing the briefing tells (an old memory edited): it stays as it is.
+        if (stored.memoriesVersion < memoriesVersion) {
+          await briefings.markCurrent(userId, today, memoriesVersion)
+        }
         return toBriefing(stored)
       }
       return generate(
         userId,
         facts,
-        (row) => isFresh(row, new Date()) || row.inputsHash === hash,
+        memoriesVersion,
+        (row, version) => current(row, version) || row.inputsHash === hash,
         options.log,
       )
     },
@@ -127,8 +138,10 @@ export function createDashboardService(deps: DashboardDeps) {
     /** A new briefing now, whatever is stored; one that finished while this request waited is answered instead. */
     async regenerateBriefing(userId: string, options: { log?: FactsLogger } = {}): Promise<Briefing> {
       const startedAt = new Date()
+      const today = todayIn(await users.timezoneOf(userId), startedAt)
+      const { memoriesVersion } = await briefings.find(userId, today)
       const facts = await gatherTodayFacts(userId, { now: startedAt, ...options })
-      return generate(userId, facts, (row) => row.generatedAt > startedAt, options.log)
+      return generate(userId, facts, memoriesVersion, (row) => row.generatedAt > startedAt, options.log)
     },
   }
 }
