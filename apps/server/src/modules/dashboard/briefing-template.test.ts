@@ -91,6 +91,13 @@ describe('the template', () => {
     expect(content).not.toContain('### Suggestion')
   })
 
+  it('greets by first name', () => {
+    expect(renderBriefing({ ...base, userName: 'Marta Silva', suggestion: null })).toMatch(
+      /^## Good day, Marta!\n/,
+    )
+    expect(renderBriefing({ ...base, userName: null, suggestion: null })).toMatch(/^## Good day!\n/)
+  })
+
   it('says how many events were left out', () => {
     const content = renderBriefing({
       ...base,

@@ -28,7 +28,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function renderBriefing(facts: TodayFacts): string {
   const out: string[] = []
-  out.push(`## Good day${facts.userName ? `, ${escapeMarkdown(facts.userName)}` : ''}!`, '')
+  // By first name, as the chat greets ("Good day, Marta!", not "Good day, Marta Silva!").
+  const firstName = facts.userName?.split(/\s+/)[0]
+  out.push(`## Good day${firstName ? `, ${escapeMarkdown(firstName)}` : ''}!`, '')
   out.push(`Today is **${facts.dateText}**.`, '')
 
   const { weather } = facts
