@@ -308,10 +308,18 @@ describe('the offline assistant', () => {
       ].join('\n'),
     )
     expect((await ask(user, 'notes tagged work')).answer.content).toBe('You have no memories tagged #work.')
+    expect((await ask(user, 'What are my tags?')).answer.content).toBe(
+      'Your tags, most used first: #Family (12), #garden (1).',
+    )
     // Not a tag list: the garden question is a search, and finds the untagged memory too.
     const garden = await ask(user, 'What did I note about the garden?')
     expect(garden.answer.content).toContain('The garden needs a new fence')
     expect(garden.answer.content).toContain('Garden plan: tomatoes')
+  })
+
+  it('says how to make tags when there are none', async () => {
+    const user = await t.createUser()
+    expect((await ask(user, 'list my tags')).answer.content).toMatch(/^You have no tags yet\./)
   })
 
   it('says where memories are changed or deleted, with the ones it probably means', async () => {

@@ -103,6 +103,7 @@ async function route(input: OfflineInput): Promise<string> {
     (await input.services.memories.tags(input.userId)).map((t) => t.name),
   )
   if (tags.length) return tagged(input, tags)
+  if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
   const words = significantWords(content)
   const query = words.join(' ')
   if (isQuestion(content)) {
@@ -200,6 +201,20 @@ async function tagged(input: OfflineInput, tags: string[]) {
     }
   }
   return lines.join('\n')
+}
+
+/** How many tags "what are my tags?" lists. */
+const TAGS_SHOWN = 20
+
+/** "What are my tags?": every tag, most used first, with its count. */
+async function listTags(input: OfflineInput) {
+  const tags = await input.services.memories.tags(input.userId)
+  if (tags.length === 0) {
+    return "You have no tags yet. Add #hashtags when you save a memory: “Remember Ana's birthday is on 12 May #family”."
+  }
+  const shown = tags.slice(0, TAGS_SHOWN).map((t) => `#${t.name} (${t.count})`)
+  const more = tags.length > TAGS_SHOWN ? `, and ${tags.length - TAGS_SHOWN} more` : ''
+  return `Your tags, most used first: ${shown.join(', ')}${more}.`
 }
 
 /** "Delete the wifi memory": not something the assistant does; where to do it, and the likely ones. */
