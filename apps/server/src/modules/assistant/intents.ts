@@ -62,19 +62,17 @@ const CHANGE = new RegExp(
 )
 export const isChangeRequest = (text: string) => CHANGE.test(straightQuotes(text))
 
+/** "I want to know…", "I wonder…", "I forgot when…", "I can't remember where…": questions in other words. */
+const ASKING =
+  /^\s*(?:i (?:want|need|would like|'d like) to know|i(?: was)? wonder(?:ing)?|i (?:forgot|forget|can't remember|cannot remember|don't remember|can't recall|don't know))\b/i
+
 /**
  * Something told rather than asked ("I have a meeting with Pedro tomorrow at 10", "my favourite colour
- * is green"): a first-person sentence that is not a question or a request ("I want to know…").
+ * is green"): a first-person sentence that is not a question or a request ("I'd like…").
  */
 export function isStatement(text: string): boolean {
   const plain = straightQuotes(text)
-  if (/\?\s*$/.test(plain)) return false
-  if (
-    /^\s*(?:i (?:want|need|would like|'d like) to know|i(?: was)? wonder(?:ing)?|i'd like|i would like)\b/i.test(
-      plain,
-    )
-  )
-    return false
+  if (/\?\s*$/.test(plain) || ASKING.test(plain) || /^\s*(?:i'd|i would) like\b/i.test(plain)) return false
   if (/^\s*(?:i|i'm|im|i've|i'll|we|we're|we've)\s/i.test(plain)) return true
   // "My sister's birthday is on 3 May", not "my schedule this week".
   return /^\s*(?:my|our)\s/i.test(plain) && /\b(?:is|are|was|were|has|have|had|will)\b/i.test(plain)
@@ -161,6 +159,7 @@ export const isThanks = (text: string) => /^\s*(?:thanks|thank you|cheers)\b/i.t
 
 export const isQuestion = (text: string) =>
   /\?\s*$/.test(text) ||
+  ASKING.test(straightQuotes(text)) ||
   /^\s*(?:when|what|what's|whats|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|have|has|had|can|could|should|will|would|tell me|show me|find|search|look up|list|any)\b/i.test(
     text,
   )

@@ -180,6 +180,14 @@ describe('the offline assistant', () => {
       'search_memories',
     ])
     expect((await ask(user, 'my schedule this week')).answer.calls[0]?.tool).toBe('get_calendar_events')
+    await t.factory.memory(user.id, { text: 'The spare key is with the neighbour', date: null })
+    expect((await ask(user, 'I forgot where the spare key is')).answer.content).toBe(
+      [
+        "Here's what I found in your memories:",
+        '',
+        '- **No date**: The spare key is with the neighbour',
+      ].join('\n'),
+    )
   })
 
   it('counts the memories, all of them or those of the days named', async () => {
