@@ -34,10 +34,6 @@ test('shows the counts, and Regenerate writes a briefing naming the weather and 
     isEnabled: true,
     configuration: { locationName: 'Lisbon' },
   })
-  await write(page, 'PUT', 'datasources/calendar', {
-    isEnabled: true,
-    configuration: { icsUrl: fakes.ics.calendarUrl },
-  })
 
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
@@ -47,16 +43,28 @@ test('shows the counts, and Regenerate writes a briefing naming the weather and 
   await expect(page.getByRole('link', { name: /Active Chats/ })).toContainText('0')
   await expect(page.getByText(/^Last updated: \d/)).toBeVisible()
 
+  // The memories changed since the briefing was written: it is written again at once, with the weather
+  // of the place now set up and today's memory.
   await expect(briefing.getByText('Good day, Ana!', { exact: false })).toBeVisible()
-  // The stored briefing is kept (it is under 30 minutes old) until Regenerate.
-  await expect(briefing).toContainText('Weather is off')
-  await briefing.getByRole('button', { name: 'Regenerate' }).click()
-  // The weather of the configured place, the day's events (the all-day holiday first) and today's memory.
+  await expect(briefing).toContainText('Water the plants')
   await expect(briefing).toContainText('Lisbon')
+  await expect(briefing).toContainText('Calendar is off')
+
+  // A calendar set up now waits for the stored briefing to be 30 minutes old, or for Regenerate.
+  await write(page, 'PUT', 'datasources/calendar', {
+    isEnabled: true,
+    configuration: { icsUrl: fakes.ics.calendarUrl },
+  })
+  await page.reload()
+  await expect(briefing).toContainText('Water the plants')
+  await expect(briefing).toContainText('Calendar is off')
+  await briefing.getByRole('button', { name: 'Regenerate' }).click()
+  // The day's events (the all-day holiday first) join the weather and today's memory.
   await expect(briefing).toContainText('Company holiday')
   await expect(briefing).toContainText('Team standup')
+  await expect(briefing).toContainText('Lisbon')
   await expect(briefing).toContainText('Water the plants')
-  await expect(briefing).not.toContainText('Weather is off')
+  await expect(briefing).not.toContainText('Calendar is off')
   await expect(briefing.getByText(/by the offline template/)).toBeVisible()
   await expect(briefing.getByRole('button', { name: 'Regenerate' })).toBeEnabled()
   await page.reload()
