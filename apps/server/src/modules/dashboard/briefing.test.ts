@@ -240,6 +240,7 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     await t.factory.memory(user.id, { text: 'First day at the new job', date: '2025-03-16' })
     await t.factory.memory(user.id, { text: 'Trip to Porto', date: '2019-03-16' })
     await t.factory.memory(user.id, { text: 'A day later', date: '2025-03-17' })
+    await t.factory.memory(user.id, { text: 'Great-grandmother was born', date: '1900-03-16' })
     // Undated: its day is the day it was written.
     await t.factory.memory(user.id, {
       text: 'Wrote this note',
@@ -253,6 +254,7 @@ describe('GET /api/dashboard/briefing: what it says', () => {
       '- 2025 (1 year ago): First day at the new job',
       '- 2024 (2 years ago): Wrote this note',
       '- 2019 (7 years ago): Trip to Porto',
+      '- 1900 (126 years ago): Great-grandmother was born',
     ]
     const at = lines.map((l) => c.indexOf(l))
     expect(

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import { isMemoryDate, MEMORY_LIMITS } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import { chatMessages, conversations, memories } from '../../db/schema.ts'
 
@@ -47,23 +48,29 @@ export function createDashboardRepo(db: Db) {
         .limit(limit)
     },
 
-    /** Memories of earlier days than `before` that fall on one of `monthDays` ('MM-DD'), latest first. */
+    /**
+     * Memories of earlier days than `before` that fall on one of `monthDays` ('MM-DD'), latest first.
+     * The days are listed (every year back to the first a memory may have) so the user's sort index
+     * finds them; a month-day test on every row read all of them (100 ms at 100 000 memories).
+     */
     async onMonthDays(
       userId: string,
       monthDays: string[],
       before: string,
       limit: number,
     ): Promise<DayMemoryRow[]> {
+      const days: string[] = []
+      for (let year = Number(before.slice(0, 4)); year >= MEMORY_LIMITS.minYear; year--) {
+        for (const monthDay of monthDays) {
+          const day = `${year}-${monthDay}`
+          if (day < before && isMemoryDate(day)) days.push(day)
+        }
+      }
+      if (days.length === 0) return []
       return db
         .select(dayColumns)
         .from(memories)
-        .where(
-          and(
-            eq(memories.userId, userId),
-            lt(memories.sortDate, before),
-            inArray(sql<string>`to_char(${memories.sortDate}, 'MM-DD')`, monthDays),
-          ),
-        )
+        .where(and(eq(memories.userId, userId), inArray(memories.sortDate, days)))
         .orderBy(desc(memories.sortDate), desc(memories.createdAt), desc(memories.id))
         .limit(limit)
     },
