@@ -2,14 +2,7 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import {
-  isCalendarTopic,
-  isReminder,
-  isWeatherTopic,
-  memoryRequest,
-  rememberRequest,
-  requestedDays,
-} from './intents.ts'
+import { isCalendarTopic, isWeatherTopic, memoryRequest, requestedDays } from './intents.ts'
 import { describeDays, describeWeather } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories } from './search.ts'
@@ -49,13 +42,12 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
   const facts: string[] = []
 
   if (input.mode === 'context') {
-    const body = rememberRequest(content)
-    const request = body ? memoryRequest(body, timeZone, now) : null
+    const request = memoryRequest(content, timeZone, now)
     if (request?.text) {
       const result = await tools.createMemory({
         text: request.text,
         tags: request.tags,
-        date: request.date?.day ?? (isReminder(content) ? today : null),
+        date: request.day,
       })
       facts.push(
         isToolError(result)

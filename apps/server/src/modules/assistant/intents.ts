@@ -26,7 +26,7 @@ const REMEMBER = new RegExp(
  * "remember that …", "note …", "save …": the rest of the sentence; null when it is not such a request.
  * "Remember to call Ana" and "note to self: call Ana" keep what to do: "call Ana".
  */
-export function rememberRequest(text: string): string | null {
+function rememberRequest(text: string): string | null {
   const match = REMEMBER.exec(straightQuotes(text))
   if (!match) return null
   const rest = text.slice(match[0].length)
@@ -49,18 +49,24 @@ const REMINDER = new RegExp(
   String.raw`^\s*${POLITE}(?:remind me\b|(?:remember|don't forget|do not forget) to\b)`,
   'i',
 )
-export const isReminder = (text: string) => REMINDER.test(straightQuotes(text))
+const isReminder = (text: string) => REMINDER.test(straightQuotes(text))
 
 /** "How many memories do I have?", "how many notes did I save this week?". */
 export const isCountQuestion = (text: string) =>
   /\bhow many\s+(?:\w+\s+)?(?:memories|memory|notes?)\b/i.test(text)
 
-/** "Delete the wifi memory", "forget what I said about Ana", "change the dentist note": changes the assistant cannot make. */
 const CHANGE = new RegExp(
   String.raw`^\s*${POLITE}(?:delete|remove|erase|forget(?! (?:it|about it)\b)|edit|change|update(?! me\b)|correct|rename)\b`,
   'i',
 )
-export const isChangeRequest = (text: string) => CHANGE.test(straightQuotes(text))
+/**
+ * "Delete the wifi memory", "forget what I said about Ana", "change the dentist note": a change the
+ * assistant cannot make. What it is about ("the wifi memory"), or null when it is not such a request.
+ */
+export function changeRequest(text: string): string | null {
+  const match = CHANGE.exec(straightQuotes(text))
+  return match ? text.slice(match[0].length) : null
+}
 
 /** "I want to know…", "I wonder…", "I forgot when…", "I can't remember where…": questions in other words. */
 const ASKING =
@@ -78,7 +84,14 @@ export function isStatement(text: string): boolean {
   return /^\s*(?:my|our)\s/i.test(plain) && /\b(?:is|are|was|were|has|have|had|will)\b/i.test(plain)
 }
 
-const TAG = String.raw`#?([\p{L}\p{N}][\p{L}\p{N}_-]*)`
+/** A tag as written after '#': a letter or digit, then letters, digits, '_' or '-'. */
+const TAG_WORD = String.raw`[\p{L}\p{N}][\p{L}\p{N}_-]*`
+/** "#family" as a word of its own; the tag is group 1. */
+const HASHTAG = new RegExp(String.raw`(?:^|\s)#(${TAG_WORD})`, 'gu')
+/** The hashtags that end a sentence ("… on 12 May #family #birthday."). */
+const TRAILING_HASHTAGS = new RegExp(String.raw`(?:\s*#${TAG_WORD})+[\s.!]*$`, 'u')
+/** A tag named in a sentence ("tagged work", "#work"); the tag is group 1. */
+const TAG = String.raw`#?(${TAG_WORD})`
 
 /**
  * The tags a message asks for: "#family", "tagged work", "with the tag garden", or "my family
@@ -87,7 +100,7 @@ const TAG = String.raw`#?([\p{L}\p{N}][\p{L}\p{N}_-]*)`
  */
 export async function namedTags(text: string, known: () => Promise<readonly string[]>): Promise<string[]> {
   const named = [
-    ...text.matchAll(/(?:^|\s)#([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu),
+    ...text.matchAll(HASHTAG),
     ...text.matchAll(
       new RegExp(String.raw`\b(?:tagged(?:\s+(?:with|as))?|with\s+(?:the\s+)?tags?)\s+${TAG}`, 'giu'),
     ),
@@ -299,24 +312,31 @@ export interface MemoryRequest {
   /** The sentence to keep, hashtags at its end removed and the others kept as words. */
   text: string
   tags: string[]
-  /** The day the sentence names, or null (a reminder is then dated today, anything else has no date). */
+  /** The day the sentence names, or null. */
   date: FoundDate | null
+  /** The day to save it on: the one named, today for a reminder with none, else none (a fact). */
+  day: CalendarDay | null
 }
 
 /**
  * What "remember that Ana's birthday is on 12 May #family" asks to keep: the text, #hashtags as tags
- * (trailing ones leave the sentence, inline ones stay as plain words) and the date the sentence names.
+ * (trailing ones leave the sentence, inline ones stay as plain words) and its day. Null when the
+ * message does not ask to keep anything.
  */
-export function memoryRequest(body: string, timeZone: string, now: Date): MemoryRequest {
+export function memoryRequest(message: string, timeZone: string, now: Date): MemoryRequest | null {
+  const body = rememberRequest(message)
+  if (body === null) return null
   const tags: string[] = []
-  for (const match of body.matchAll(/(?:^|\s)#([\p{L}\p{N}][\p{L}\p{N}_-]*)/gu)) {
+  for (const match of body.matchAll(HASHTAG)) {
     if (!tags.some((t) => t.toLowerCase() === match[1]!.toLowerCase())) tags.push(match[1]!)
   }
-  let text = body.replace(/(?:\s*#[\p{L}\p{N}][\p{L}\p{N}_-]*)+[\s.!]*$/u, '')
+  let text = body.replace(TRAILING_HASHTAGS, '')
   text = text
     .replace(/(^|\s)#([\p{L}\p{N}])/gu, '$1$2')
     .replace(/\s+/g, ' ')
     .trim()
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
-  return { text, tags, date: text ? findDate(text, timeZone, now) : null }
+  const date = text ? findDate(text, timeZone, now) : null
+  const day = date?.day ?? (isReminder(message) ? todayIn(timeZone, now) : null)
+  return { text, tags, date, day }
 }

@@ -4,22 +4,21 @@ import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatDay, formatTime, relativeDay } from './format.ts'
 import {
   isCalendarTopic,
-  isChangeRequest,
+  changeRequest,
   isClockQuestion,
   isCountQuestion,
   isGreeting,
   isHelpRequest,
   isQuestion,
-  isReminder,
   isStatement,
   isThanks,
   isWeatherTopic,
   memoryRequest,
   namedTags,
   notedDays,
-  rememberRequest,
   requestedDays,
   type DayRange,
+  type MemoryRequest,
 } from './intents.ts'
 import { significantWords } from './search.ts'
 import {
@@ -47,6 +46,8 @@ export const HELP = [
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
 ].join('\n')
+
+const NO_MEMORIES = 'You have no memories yet. To save one, start a message with “Remember”.'
 
 const SHORT_HELP =
   'You can ask me to remember something, to find something in your memories, or about the weather and your calendar.'
@@ -78,13 +79,14 @@ async function route(input: OfflineInput): Promise<string> {
   const timeZone = await tools.timeZone()
   const today = todayIn(timeZone, now)
 
-  const body = rememberRequest(content)
-  if (body !== null) return remember(input, body, timeZone, today)
+  const request = memoryRequest(content, timeZone, now)
+  if (request) return remember(input, request, today)
   if (isHelpRequest(content)) return HELP
   if (isClockQuestion(content)) {
     return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
   }
-  if (isChangeRequest(content)) return cannotChange(tools, content)
+  const change = changeRequest(content)
+  if (change !== null) return cannotChange(tools, change)
   if (isCountQuestion(content)) return count(input, notedDays(content, timeZone, now), today)
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
   if (isStatement(content)) {
@@ -147,9 +149,7 @@ async function noted(tools: AssistantTools, content: string, timeZone: string, n
   if (isToolError(found)) return `I could not look through your memories: ${found.error}`
   const span = range ? describeRange(range.from, range.to, today) : ''
   if (found.memories.length === 0) {
-    return range
-      ? `You have no memories for ${span}.`
-      : 'You have no memories yet. To save one, start a message with “Remember”.'
+    return range ? `You have no memories for ${span}.` : NO_MEMORIES
   }
   // A range's memories as the search gives them (at most SEARCH_LIMIT); without one, the newest five.
   const shown = range ? found.memories : found.memories.slice(0, 5)
@@ -170,7 +170,7 @@ async function count(input: OfflineInput, range: DayRange | null, today: string)
     return `You have ${memoriesCount(n)} for ${describeRange(range.from, range.to, today)}.`
   }
   const { totalMemories, recentMemories } = await memories.summary(input.userId)
-  if (totalMemories === 0) return 'You have no memories yet. To save one, start a message with “Remember”.'
+  if (totalMemories === 0) return NO_MEMORIES
   return `You have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`
 }
 
@@ -218,12 +218,10 @@ async function listTags(input: OfflineInput) {
 }
 
 /** "Delete the wifi memory": not something the assistant does; where to do it, and the likely ones. */
-async function cannotChange(tools: AssistantTools, content: string) {
+async function cannotChange(tools: AssistantTools, about: string) {
   const answer =
     "I can't change or delete memories. Open **Memories** and use the memory's pencil button to edit it, or its trash button to delete it."
-  const query = significantWords(content)
-    .filter((w) => !/^(?:delete|remove|erase|forget|edit|change|update|correct|rename)$/.test(w))
-    .join(' ')
+  const query = significantWords(about).join(' ')
   if (!query) return answer
   const found = await tools.searchMemories({ query })
   if (isToolError(found) || found.memories.length === 0) return answer
@@ -245,18 +243,17 @@ export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 
   })
 }
 
-async function remember(input: OfflineInput, body: string, timeZone: string, today: string) {
+async function remember(input: OfflineInput, request: MemoryRequest, today: string) {
   if (input.alreadySaved?.length) {
     return ['Saved to your memories:', '', ...quoteMemories(input.alreadySaved)].join('\n')
   }
-  const request = memoryRequest(body, timeZone, input.now)
   if (!request.text) {
     return "What should I remember? For example: “Remember that Ana's birthday is on 12 May #family”."
   }
   const result = await input.tools.createMemory({
     text: request.text,
     tags: request.tags,
-    date: request.date?.day ?? (isReminder(input.content) ? today : null),
+    date: request.day,
   })
   if (isToolError(result)) return `I could not save that: ${result.error}`
   const saved = result.saved

@@ -78,6 +78,15 @@ export function createBriefingsRepo(db: Db) {
     }
   }
 
+  /** The user's memories version now (memory_counts.version; 0 before their first memory). */
+  async function memoriesVersion(userId: string, exec: Exec = db): Promise<number> {
+    const [counter] = await exec
+      .select({ version: memoryCounts.version })
+      .from(memoryCounts)
+      .where(eq(memoryCounts.userId, userId))
+    return counter?.version ?? 0
+  }
+
   return {
     async find(userId: string, localDate: string, exec: Exec = db): Promise<StoredBriefing> {
       const version = sql`coalesce((select ${memoryCounts.version} from ${memoryCounts}
@@ -95,10 +104,7 @@ export function createBriefingsRepo(db: Db) {
         })
         .from(briefings)
         .where(and(eq(briefings.userId, userId), eq(briefings.localDate, localDate)))
-      if (!row) {
-        const [counter] = await exec.select({ memoriesNow: version }).from(sql`(select 1) as one`)
-        return { row: undefined, memoriesVersion: counter?.memoriesNow ?? 0 }
-      }
+      if (!row) return { row: undefined, memoriesVersion: await memoriesVersion(userId, exec) }
       const { memoriesNow, ...stored } = row
       const sections = BriefingSections.safeParse(stored.sections)
       return {
@@ -106,6 +112,8 @@ export function createBriefingsRepo(db: Db) {
         memoriesVersion: memoriesNow,
       }
     },
+
+    memoriesVersion,
 
     /** The stored briefing still tells the facts as they are at this memories version (never lowered). */
     async markCurrent(userId: string, localDate: string, memoriesVersion: number) {

@@ -138,8 +138,7 @@ export function createDashboardService(deps: DashboardDeps) {
     /** A new briefing now, whatever is stored; one that finished while this request waited is answered instead. */
     async regenerateBriefing(userId: string, options: { log?: FactsLogger } = {}): Promise<Briefing> {
       const startedAt = new Date()
-      const today = todayIn(await users.timezoneOf(userId), startedAt)
-      const { memoriesVersion } = await briefings.find(userId, today)
+      const memoriesVersion = await briefings.memoriesVersion(userId)
       const facts = await gatherTodayFacts(userId, { now: startedAt, ...options })
       return generate(userId, facts, memoriesVersion, (row) => row.generatedAt > startedAt, options.log)
     },
