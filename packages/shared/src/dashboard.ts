@@ -107,8 +107,11 @@ export type MemoryFact = z.infer<typeof MemoryFact>
 export const MemoriesFacts = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ok'),
-    /** Memories dated today. */
-    dueToday: z.array(MemoryFact),
+    /**
+     * Memories dated today. `plannedAhead`: written on an earlier day, so something planned for today;
+     * false for one written today (a note of the day: the memory form opens on today's date).
+     */
+    dueToday: z.array(MemoryFact.extend({ plannedAhead: z.boolean() })),
     /** Memories dated in the next 7 days, soonest first. */
     upcoming: z.array(MemoryFact.extend({ daysAhead: z.number().int().min(1) })),
     /** Memories of this month and day in earlier years, latest year first. */

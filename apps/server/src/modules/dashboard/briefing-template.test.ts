@@ -70,15 +70,19 @@ describe('suggest', () => {
     const calm = { ...base, calendar: { ...base.calendar, total: 2 } } as typeof base
     expect(suggest(calm)?.text).toBe('Your first event, Gym, starts at 07:30.')
 
-    const quiet = {
-      ...base,
-      calendar: { status: 'off' },
-      memories: { ...base.memories, dueToday: [memory('Water the plants', { date: '2026-03-16' })] },
-    } as typeof base
+    const today = (text: string, plannedAhead: boolean) => ({
+      ...memory(text, { date: '2026-03-16' }),
+      plannedAhead,
+    })
+    const quietDay = (dueToday: ReturnType<typeof today>[]) =>
+      ({ ...base, calendar: { status: 'off' }, memories: { ...base.memories, dueToday } }) as typeof base
+    const quiet = quietDay([today('Had lunch with Ana', false), today('Water the plants', true)])
     expect(suggest(quiet)).toEqual({
       kind: 'due_today',
       text: 'Start with what is due today: “Water the plants”.',
     })
+    // A note written today on today's date (the memory form's default) is not something due.
+    expect(suggest(quietDay([today('Had lunch with Ana', false)]))).toBeNull()
     expect(suggest({ ...quiet, memories: base.memories })).toBeNull()
   })
 })

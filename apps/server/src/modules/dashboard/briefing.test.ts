@@ -160,6 +160,29 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     expect(c).toContain('Take an umbrella: 80% chance of rain in Lisbon, Portugal today.')
   })
 
+  it("a memory for today written on an earlier day is due; one written today is the day's note", async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    // The memory form opens on today's date, so what a person notes today is dated today.
+    await t.factory.memory(user.id, {
+      text: 'Had lunch with Ana',
+      date: '2026-03-16',
+      createdAt: new Date('2026-03-16T09:00:00Z'),
+    })
+    const noted = await getBriefing(user)
+    expect(noted.content).toContain('**Today**\n\n- Had lunch with Ana')
+    expect(noted.content).not.toContain('### Suggestion')
+
+    await t.factory.memory(user.id, {
+      text: 'Water the plants',
+      date: '2026-03-16',
+      createdAt: new Date('2026-03-15T20:00:00Z'),
+    })
+    const planned = await getBriefing(user)
+    expect(planned.content).toContain('- Had lunch with Ana')
+    expect(planned.content).toContain('Start with what is due today: “Water the plants”.')
+  })
+
   it.each([
     ['off', 'failing'],
     ['failing', 'off'],

@@ -9,9 +9,16 @@ export interface DayMemoryRow {
   tags: string[]
   /** The memory's day: its date, or the day it was created when undated. */
   day: string
+  createdAt: Date
 }
 
-const dayColumns = { id: memories.id, text: memories.text, tags: memories.tags, day: memories.sortDate }
+const dayColumns = {
+  id: memories.id,
+  text: memories.text,
+  tags: memories.tags,
+  day: memories.sortDate,
+  createdAt: memories.createdAt,
+}
 
 /** The reads behind the dashboard's statistics and the briefing's memory facts, all scoped to one user. */
 export function createDashboardRepo(db: Db) {

@@ -96,6 +96,7 @@ export function createTodayFacts(deps: {
 
   async function memoryFacts(userId: string, today: string, zone: string): Promise<MemoriesFacts> {
     const limit = BRIEFING_LIMITS.memories
+    const startOfToday = startOfLocalDay(today, zone)
     const [dueToday, upcoming, earlier, addedThisWeek] = await Promise.all([
       repo.datedBetween(userId, today, today, limit),
       repo.datedBetween(userId, addDays(today, 1), addDays(today, UPCOMING_DAYS), limit),
@@ -104,7 +105,9 @@ export function createTodayFacts(deps: {
     ])
     return {
       status: 'ok',
-      dueToday: dueToday.map(memoryFact),
+      // Written on an earlier day for today: a plan. Written today (the memory form opens on today's
+      // date): a note of the day, listed but not called due.
+      dueToday: dueToday.map((m) => ({ ...memoryFact(m), plannedAhead: m.createdAt < startOfToday })),
       upcoming: upcoming.map((m) => ({ ...memoryFact(m), daysAhead: daysBetween(today, m.day) })),
       onThisDay: earlier.map((m) => ({
         ...memoryFact(m),
@@ -208,9 +211,8 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
       }
     }
   }
-  if (memories.status === 'ok' && memories.dueToday[0]) {
-    return { kind: 'due_today', text: `Start with what is due today: ${quote(memories.dueToday[0].text)}.` }
-  }
+  const planned = memories.status === 'ok' ? memories.dueToday.find((m) => m.plannedAhead) : undefined
+  if (planned) return { kind: 'due_today', text: `Start with what is due today: ${quote(planned.text)}.` }
   return null
 }
 

@@ -18,12 +18,14 @@ const SOURCE_NAMES = { weather: 'Weather', calendar: 'Calendar' } as const
 export function BriefingCard({ briefing }: { briefing: BriefingView | undefined }) {
   const regenerate = useRegenerateBriefing()
   const toast = useToast()
-  const missing = briefing
-    ? (Object.keys(SOURCE_NAMES) as Array<keyof typeof SOURCE_NAMES>).flatMap((key) => {
-        const status = briefing.sections[key]
-        return status && status !== 'ok' ? [{ key, status }] : []
-      })
-    : []
+  // The offline template says in its own words which sources are off or failing; a model may not.
+  const missing =
+    briefing && briefing.source !== 'offline'
+      ? (Object.keys(SOURCE_NAMES) as Array<keyof typeof SOURCE_NAMES>).flatMap((key) => {
+          const status = briefing.sections[key]
+          return status && status !== 'ok' ? [{ key, status }] : []
+        })
+      : []
 
   return (
     <Card>

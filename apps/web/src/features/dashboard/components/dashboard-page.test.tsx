@@ -63,24 +63,41 @@ describe('dashboard', () => {
     expect(screen.getByText(/^Last updated: \d/)).toBeInTheDocument()
   })
 
-  it('renders the briefing as markdown, says how it was written and links the sources left out', async () => {
+  it("renders a model's briefing as markdown, says how it was written and links the sources left out", async () => {
     answer(
       () => HttpResponse.json(STATS),
       () =>
         HttpResponse.json({
           ...BRIEFING,
+          source: 'ai',
           sections: { weather: { failed: 'Open-Meteo did not answer' }, calendar: 'off', memories: 'ok' },
         }),
     )
     renderWithProviders(<DashboardPage />, { route: '/dashboard' })
     expect((await screen.findByText('Light rain')).tagName).toBe('STRONG')
     expect(screen.getByRole('heading', { name: 'Good morning, Ada' })).toBeInTheDocument()
-    expect(screen.getByText(/by the offline template/)).toBeInTheDocument()
+    expect(screen.getByText(/by the language model/)).toBeInTheDocument()
     expect(screen.getByText(/Weather: could not be read \(Open-Meteo did not answer\)/)).toBeInTheDocument()
     expect(screen.getByText(/Calendar: not set up/)).toBeInTheDocument()
     const links = screen.getAllByRole('link', { name: 'Open Data Sources' })
     expect(links).toHaveLength(2)
     for (const link of links) expect(link).toHaveAttribute('href', '/data-sources')
+  })
+
+  it('the offline template says itself which sources are left out: no second line under it', async () => {
+    answer(
+      () => HttpResponse.json(STATS),
+      () =>
+        HttpResponse.json({
+          ...BRIEFING,
+          content: '## Good day, Ada!\n\n_Calendar is off. Turn it on under Data Sources._',
+        }),
+    )
+    renderWithProviders(<DashboardPage />, { route: '/dashboard' })
+    expect(await screen.findByText('Calendar is off. Turn it on under Data Sources.')).toBeInTheDocument()
+    expect(screen.getByText(/by the offline template/)).toBeInTheDocument()
+    expect(screen.queryByText(/Calendar: not set up/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Open Data Sources' })).not.toBeInTheDocument()
   })
 
   it('accepts a briefing sent as a plain string, and counts missing from the stats as 0', async () => {
