@@ -355,8 +355,10 @@ describe('context mode', () => {
 
     // A question about tomorrow: the calendar (off here) and the memory dated tomorrow are in the prompt.
     const day = await ask(assistant, user, 'What do I have tomorrow?')
-    expect(systemPromptOf(calls[2]!)).toContain("I couldn't read your calendar")
-    expect(systemPromptOf(calls[2]!)).toContain('**From your memories:**')
+    expect(systemPromptOf(calls[2]!)).toContain('**Your memories dated tomorrow:**')
+    expect(systemPromptOf(calls[2]!)).toContain(
+      'Calendar events are not included: the calendar data source is turned off',
+    )
     expect(systemPromptOf(calls[2]!)).toContain('The plumber comes tomorrow')
     expect(day.answer.activity.map((a) => a.summary)).toEqual([
       'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',

@@ -128,14 +128,30 @@ export const isWeatherTopic = (text: string) =>
     text,
   )
 
-const CALENDAR_WORDS = /\b(calendar|agenda|schedule|what'?s on|what is on|am i (?:busy|free))\b/i
+// "What's on my mind?" is not a question about the calendar.
+const CALENDAR_WORDS =
+  /\b(calendar|agenda|schedule|(?:what'?s|what is) on(?! (?:my|your) mind)|am i (?:busy|free))\b/i
 const EVENT_WORDS = /\b(meetings?|events?|appointments?|plans?)\b/i
 const TIME_WORDS =
-  /\b(today|tonight|tomorrow|this week|next week|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
+  /\b(today|tonight|tomorrow|this week|my week|next week|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
 
+/** "Summarize my week", "a recap of today", "an overview of tomorrow". */
+const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
 /** How people ask what their day holds: "what do I have …", "anything on …", "what am I doing …". */
 const AGENDA_WORDS =
-  /\b(what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|how does my day look|my day)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|how does my day look|my day)\b/i
+/**
+ * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
+ * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).
+ */
+const RECENT = /\b(?:recent(?:ly)?|lately|latest|newest|(?:what'?s|what is|anything) new|on my mind)\b/i
+export const asksForRecent = (text: string) => RECENT.test(straightQuotes(text))
+export const withoutRecent = (text: string) =>
+  straightQuotes(text).replace(new RegExp(RECENT.source, 'gi'), ' ')
+/** A message about the memories themselves ("show my memories", "what did I write …"). */
+export const isAboutMemories = (text: string) =>
+  /\b(?:memories|memory|notes?|saved?|noted|write|wrote|written|add(?:ed)?)\b/i.test(text)
+
 /** A day written out: "3 December", "the 3rd of December", "December 3". */
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*'
 const DATE_WORDS = new RegExp(
@@ -268,8 +284,10 @@ export function requestedDays(text: string, timeZone: string, now: Date): DayRan
     const sunday = addDays(today, 7 - weekday)
     return { from: sunday, to: addDays(sunday, 6), week: true }
   }
-  if (/\b(this week|the week|week ahead|rest of the week)\b/i.test(text)) {
-    return { from: today, to: addDays(today, 6 - weekday), week: true }
+  if (/\b(this week|the week|my week|week ahead|rest of the week)\b/i.test(text)) {
+    // A recap of the week is all of it, Sunday to Saturday; otherwise what is left of it.
+    const from = RECAP_WORDS.test(text) ? addDays(today, -weekday) : today
+    return { from, to: addDays(today, 6 - weekday), week: true }
   }
   if (/\bweekend\b/i.test(text)) {
     if (weekday === 0) return single(today)

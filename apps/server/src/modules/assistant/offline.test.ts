@@ -283,6 +283,25 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'What is it?', { assistant })).answer.content).toMatch(
       /^I'm not sure what to look for\./,
     )
+    // Asked for the newest in other words, questions or not: not a search for "recently" or "new".
+    for (const message of [
+      'what did I write recently?',
+      "What's new?",
+      'my latest memories',
+      'show my memories',
+      "what's on my mind lately?",
+    ]) {
+      const recent = await ask(user, message, { assistant })
+      expect(recent.answer.content.split('\n')[0], message).toBe('Your newest memories:')
+      expect(recent.answer.content, message).toContain('Paid the electricity bill')
+    }
+    // With something to look for, the recency words are left out of the search.
+    const about = await ask(user, "what's new with the car?", { assistant })
+    expect(about.answer.content).toBe(
+      ["Here's what I found in your memories:", '', '- **24 November 2026**: Booked the car service'].join(
+        '\n',
+      ),
+    )
   })
 
   it('lists the memories with the tags a message names, and counts those not shown', async () => {
@@ -550,13 +569,14 @@ describe('the offline assistant on the calendar', () => {
     })
     const spoken = formatDay(friday).replace(/ \d{4}$/, '')
     const { answer } = await ask(user, `Anything on ${spoken}?`)
+    // The memories answer first; the calendar is a note after them.
     expect(answer.content).toBe(
       [
-        "I couldn't read your calendar: The calendar data source is turned off; turn it on under Data Sources.",
-        '',
-        '**From your memories:**',
+        `**Your memories dated ${formatDay(friday, { weekday: true, year: friday.slice(0, 4) !== todayIn('UTC').slice(0, 4) })}:**`,
         '',
         `- **${formatDay(friday)}**: Marta arrives on the 18:05 train _(#family)_`,
+        '',
+        '_Calendar events are not included: the calendar data source is turned off; turn it on under Data Sources._',
       ].join('\n'),
     )
   })
@@ -576,7 +596,7 @@ describe('the offline assistant on the calendar', () => {
   it('says the calendar is off, and what failed when the feed cannot be read', async () => {
     const off = await userWithCalendar(ics.calendarUrl, false)
     expect((await ask(off, 'what is on my calendar today?')).answer.content).toBe(
-      "I couldn't read your calendar: The calendar data source is turned off; turn it on under Data Sources.",
+      'The calendar data source is turned off; turn it on under Data Sources. No memories are dated today.',
     )
     const broken = await userWithCalendar(`${ics.origin}/missing.ics`)
     const failed = await ask(broken, 'what is on my calendar today?')
@@ -600,6 +620,8 @@ describe('reading calendar questions', () => {
       "What's coming up?",
       'any meetings next week?',
       'Anything important coming up?',
+      'Summarize my week',
+      'a recap of today, please',
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }
@@ -608,6 +630,8 @@ describe('reading calendar questions', () => {
       'What is happening with the garden project?',
       'When is my dentist appointment?',
       'what did I note about Marta?',
+      "What's on my mind?",
+      'a summary of my notes about the garden',
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }
@@ -627,6 +651,15 @@ describe('reading calendar questions', () => {
     expect(requestedDays('what do I have on 3 December?', 'UTC', now)).toMatchObject({
       from: '2026-12-03',
       to: '2026-12-03',
+    })
+    // The rest of the week ahead; a recap of the week is all of it, Sunday to Saturday.
+    expect(requestedDays('what is on this week?', 'UTC', now)).toMatchObject({
+      from: '2026-11-25',
+      to: '2026-11-28',
+    })
+    expect(requestedDays('summarize my week', 'UTC', now)).toMatchObject({
+      from: '2026-11-22',
+      to: '2026-11-28',
     })
   })
 })

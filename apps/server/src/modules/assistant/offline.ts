@@ -3,6 +3,8 @@ import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatDay, formatTime, relativeDay } from './format.ts'
 import {
+  asksForRecent,
+  isAboutMemories,
   isCalendarTopic,
   changeRequest,
   isClockQuestion,
@@ -19,6 +21,7 @@ import {
   requestedDays,
   type DayRange,
   type MemoryRequest,
+  withoutRecent,
 } from './intents.ts'
 import { significantWords } from './search.ts'
 import {
@@ -106,10 +109,11 @@ async function route(input: OfflineInput): Promise<string> {
   )
   if (tags.length) return tagged(input, tags)
   if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
-  const words = significantWords(content)
-  const query = words.join(' ')
+  const query = significantWords(withoutRecent(content)).join(' ')
+  if (!query && (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))) {
+    return noted(tools, content, timeZone, now, today)
+  }
   if (isQuestion(content)) {
-    if (!query) return noted(tools, content, timeZone, now, today)
     const found = await tools.searchMemories({ query })
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     if (found.memories.length === 0) {
@@ -138,11 +142,12 @@ async function route(input: OfflineInput): Promise<string> {
 
 /**
  * A question with no words to search for: the memories of the days it names ("what did I save
- * yesterday?"), or the newest when it asks about memories or notes ("show me my notes").
+ * yesterday?"), or the newest when it asks about memories or notes ("show me my notes", "what did I
+ * write recently?", "what's new?").
  */
 async function noted(tools: AssistantTools, content: string, timeZone: string, now: Date, today: string) {
   const range = notedDays(content, timeZone, now)
-  if (!range && !/\b(memories|memory|notes?|saved|noted|wrote|written|added)\b/i.test(content)) {
+  if (!range && !isAboutMemories(content) && !asksForRecent(content)) {
     return `I'm not sure what to look for. ${SHORT_HELP}`
   }
   const found = await tools.searchMemories({ query: '', ...(range ?? {}) })
@@ -317,13 +322,16 @@ export function describeWeather(result: GetWeatherOutput, range: DayRange, today
   return `**Weather for ${dayName(result.date, today)} in ${place}:** ${parts.join('; ')}.${umbrella}`
 }
 
+/** "today", "tomorrow to Saturday 28 November". */
+const spanName = (range: DayRange, today: string) =>
+  range.from === range.to
+    ? dayName(range.from, today)
+    : `${dayName(range.from, today)} to ${dayName(range.to, today)}`
+
 /** Events in words, grouped by day when the range has several. */
 export function describeEvents(result: GetCalendarEventsOutput, range: DayRange, today: string): string {
   if (isToolError(result)) return `I couldn't read your calendar: ${result.error}`
-  const span =
-    range.from === range.to
-      ? dayName(range.from, today)
-      : `${dayName(range.from, today)} to ${dayName(range.to, today)}`
+  const span = spanName(range, today)
   const problems = result.problems.length
     ? `\n\n_Some calendars could not be read: ${result.problems.join(' ')}_`
     : ''
@@ -353,16 +361,25 @@ async function weather(tools: AssistantTools, range: DayRange, today: string) {
  * one too). The offline answer to a calendar question, and the facts context mode gives the model.
  */
 export async function describeDays(tools: AssistantTools, range: DayRange, today: string) {
-  const events = describeEvents(
-    await tools.getCalendarEvents({ from: range.from, to: range.to }),
-    range,
-    today,
-  )
+  const calendar = await tools.getCalendarEvents({ from: range.from, to: range.to })
   const found = await tools.searchMemories({ query: '', from: range.from, to: range.to })
   // Undated memories are listed by the day they were written: not something the day holds.
   const dated = isToolError(found)
     ? []
     : found.memories.filter((m) => m.date !== null).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))
+  if (isToolError(calendar) && calendar.off) {
+    // No calendar to read: the memories answer, and the calendar is a note after them.
+    const span = spanName(range, today)
+    if (dated.length === 0) return `${calendar.error} No memories are dated ${span}.`
+    return [
+      `**Your memories dated ${span}:**`,
+      '',
+      ...quoteMemories(dated),
+      '',
+      `_Calendar events are not included: ${lowerFirst(calendar.error)}_`,
+    ].join('\n')
+  }
+  const events = describeEvents(calendar, range, today)
   if (dated.length === 0) return events
   return [events, '', '**From your memories:**', '', ...quoteMemories(dated)].join('\n')
 }
@@ -376,6 +393,7 @@ function dayName(day: string, today: string): string {
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
 
 /**
  * A finished reply as a few `delta` events (paragraphs, or sentences of a single paragraph), so a

@@ -110,6 +110,8 @@ export interface ToolMemory {
 /** A source that is off, not set up, or failing: a short sentence for the model or the person. */
 export interface ToolError {
   error: string
+  /** The source is turned off or not set up (rather than failing). */
+  off?: true
 }
 
 export type SearchMemoriesOutput = { query: string; memories: ToolMemory[] } | ToolError
@@ -375,7 +377,9 @@ export function createAssistantTools(
           dayBounds(from, zoneName).start,
           dayBounds(to, zoneName).end,
         )
-        if (!result.ok) return { error: result.message }
+        if (!result.ok) {
+          return result.reason === 'failed' ? { error: result.message } : { error: result.message, off: true }
+        }
         const events = result.events.slice(0, MAX_EVENTS).map((e): ToolEvent => {
           const eventDay = e.allDay ? e.start.slice(0, 10) : todayIn(zoneName, new Date(e.start))
           return {
