@@ -372,6 +372,13 @@ describe('the offline assistant', () => {
     const { answer } = await ask(user, 'What is the name of my piano teacher?')
     expect(answer.content).toMatch(/couldn't find anything about \*\*name piano teacher\*\* in your memories/)
     expect(answer.citations).toEqual([])
+    // A single digit is not looked for: as typed, "2" is the start of every "2027".
+    await t.factory.memory(user.id, { text: 'My passport expires on 14 March 2027' })
+    const sum = await ask(user, 'what is 2+2?')
+    expect(sum.answer.content).toMatch(/^I'm not sure what to look for\./)
+    expect(sum.answer.citations).toEqual([])
+    const found = await ask(user, 'what happens in 2027?')
+    expect(found.answer.content).toContain('My passport expires on 14 March 2027')
   })
 
   it('answers help, greetings (by first name) and anything else with what it can do', async () => {

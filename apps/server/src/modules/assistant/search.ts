@@ -23,7 +23,8 @@ const STOP_WORDS = new Set(
 
 /**
  * The words of a message worth searching for on their own: letters and digits, possessives dropped
- * ("Ana's" → "ana"), stop words and one- or two-letter words left out (numbers are kept: "12").
+ * ("Ana's" → "ana"), stop words and one- or two-letter words left out; numbers of two digits or more are
+ * kept ("12"), a single digit is not (searched as typed, "2" would find every "2027").
  */
 export function significantWords(text: string, max = 8): string[] {
   const words: string[] = []
@@ -31,7 +32,7 @@ export function significantWords(text: string, max = 8): string[] {
     const word = raw.replace(/['’]s$/, '').replace(/['’-]+$/, '')
     const bare = word.replace(/['’]/g, '')
     if (STOP_WORDS.has(bare)) continue
-    if (bare.length < 3 && !/^\d+$/.test(bare)) continue
+    if (bare.length < 3 && !/^\d\d$/.test(bare)) continue
     if (!words.includes(word)) words.push(word)
     if (words.length === max) break
   }
