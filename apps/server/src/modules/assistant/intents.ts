@@ -123,6 +123,52 @@ export const isClockQuestion = (text: string) =>
     straightQuotes(text),
   )
 
+/** "What time is it in Tokyo?", "time in New York": the place, or null. */
+export function clockPlace(text: string): string | null {
+  const match =
+    /^\s*(?:what(?:'s| is)? (?:the )?time(?: is it)?(?: now| right now)?|(?:the )?(?:current |local )?time) in ([\p{L} ._/'-]+?)(?: (?:now|right now))?\s*[?.!]*\s*$/iu.exec(
+      straightQuotes(text),
+    )
+  return match ? match[1]!.trim() : null
+}
+
+/** Every zone name the runtime knows, by its city in lower case ("new york" → "America/New_York"). */
+let zonesByCity: Map<string, string> | undefined
+
+/** The time zone a city names ("Tokyo", "new york", "Europe/Lisbon"), or null. */
+export function zoneOfPlace(place: string): string | null {
+  zonesByCity ??= new Map(
+    Intl.supportedValuesOf('timeZone').map((zone) => [
+      zone.split('/').pop()!.replace(/_/g, ' ').toLowerCase(),
+      zone,
+    ]),
+  )
+  const name = place
+    .replace(/^the\s+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const byCity = zonesByCity.get(name.replace(/_/g, ' ').toLowerCase())
+  if (byCity) return byCity
+  const exact = Intl.supportedValuesOf('timeZone').find((zone) => zone.toLowerCase() === name.toLowerCase())
+  return exact ?? null
+}
+
+/** "What's my name?", "who am I?". */
+export const isNameQuestion = (text: string) =>
+  /^\s*(?:what(?:'s| is) my name|who am i)\s*[?.!]*\s*$/i.test(straightQuotes(text))
+
+/** "How are you?", "how's it going?": small talk. */
+export const isSmallTalk = (text: string) =>
+  /^\s*(?:how are you(?: doing| today)?|how(?:'s| is) it going|how are things|what'?s up)(?:,? remi)?\s*[?.!]*\s*$/i.test(
+    straightQuotes(text),
+  )
+
+/** "OK", "got it", "yes please", "no thanks": an answer to nothing the offline assistant asked. */
+export const isAcknowledgement = (text: string) =>
+  /^\s*(?:ok(?:ay)?|k|cool|great|nice|good|got it|alright|all right|fine|perfect|awesome|sure|yes|yeah|yep|no|nope|nah)\b[\s,]*(?:please|thanks|thank you)?[\s.!]*$/i.test(
+    straightQuotes(text),
+  )
+
 export const isWeatherTopic = (text: string) =>
   /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(
     text,

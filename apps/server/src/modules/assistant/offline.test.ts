@@ -222,6 +222,22 @@ describe('the offline assistant', () => {
       expect(answer.content, question).toBe(expected)
       expect(answer.calls).toEqual([])
     }
+    // Elsewhere: a city that names a time zone, its day said when it is not the user's.
+    const elsewhere = {
+      'What time is it in New York?':
+        'It is 18:40 on Tuesday 24 November 2026 in New York (America/New_York).',
+      'time in lisbon': 'It is 23:40 on Tuesday 24 November 2026 in Lisbon (Europe/Lisbon).',
+      "what's the time in Seoul right now": 'It is 08:40 in Seoul (Asia/Seoul).',
+      'What time is it in los angeles?':
+        'It is 15:40 on Tuesday 24 November 2026 in Los Angeles (America/Los_Angeles).',
+      'What time is it in Narnia?':
+        "I don't know which time zone Narnia is in. Ask with a city that names one, like “What time is it in Tokyo?”.",
+    }
+    for (const [question, expected] of Object.entries(elsewhere)) {
+      const { answer } = await ask(user, question, { assistant })
+      expect(answer.content, question).toBe(expected)
+      expect(answer.calls).toEqual([])
+    }
   })
 
   it('asks what to remember when nothing follows "remember", and saves nothing', async () => {
@@ -387,6 +403,15 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'help')).answer.content).toBe(HELP)
     expect((await ask(user, 'Hello!')).answer.content).toMatch(/^Hello, Ana! You can ask me to remember/)
     expect((await ask(user, 'thanks')).answer.content).toBe("You're welcome!")
+    expect((await ask(user, "What's my name?")).answer.content).toBe(`You're **Ana Silva** (${user.email}).`)
+    expect((await ask(user, 'How are you?')).answer.content).toMatch(
+      /^I'm well, thank you for asking! You can ask/,
+    )
+    // Answers to nothing it asked: a short reply, not the whole help.
+    for (const said of ['ok', 'Got it!', 'yes please', 'no thanks', 'Cool.']) {
+      expect((await ask(user, said)).answer.content, said).toMatch(/^All right\. You can ask me to remember/)
+    }
+    expect((await ask(user, 'ok, thanks')).answer.content).toBe("You're welcome!")
     const other = await ask(user, 'Write me a poem')
     expect(other.answer.content).toContain("I can't answer that without a language model")
     expect(other.answer.content).toContain('**Save a memory**')

@@ -4,6 +4,11 @@ import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatDay, formatTime, relativeDay } from './format.ts'
 import {
   asksForRecent,
+  clockPlace,
+  isAcknowledgement,
+  isNameQuestion,
+  isSmallTalk,
+  zoneOfPlace,
   isAboutMemories,
   isCalendarTopic,
   changeRequest,
@@ -87,6 +92,28 @@ async function route(input: OfflineInput): Promise<string> {
   if (isHelpRequest(content)) return HELP
   if (isClockQuestion(content)) {
     return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
+  }
+  const place = clockPlace(content)
+  if (place !== null) {
+    const zone = zoneOfPlace(place)
+    if (!zone) {
+      return `I don't know which time zone ${place} is in. Ask with a city that names one, like “What time is it in Tokyo?”.`
+    }
+    const there = todayIn(zone, now)
+    const day = there === today ? '' : ` on ${formatDay(there, { weekday: true })}`
+    return `It is ${formatTime(now, zone)}${day} in ${zone.split('/').pop()!.replace(/_/g, ' ')} (${zone}).`
+  }
+  if (isNameQuestion(content)) {
+    const user = await input.services.users.findById(input.userId)
+    const name = user?.name?.trim()
+    return name
+      ? `You're **${name}**${user?.email ? ` (${user.email})` : ''}.`
+      : `Your account has no name${user?.email ? `; you're signed in as ${user.email}` : ''}.`
+  }
+  if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
+  if (isAcknowledgement(content)) {
+    const thanked = /\b(?:thanks|thank you)\b/i.test(content) && !/^\s*(?:no|nope|nah)\b/i.test(content)
+    return thanked ? "You're welcome!" : `All right. ${SHORT_HELP}`
   }
   const change = changeRequest(content)
   if (change !== null) return cannotChange(tools, change)
