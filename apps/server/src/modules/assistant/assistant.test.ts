@@ -1,4 +1,4 @@
-import { todayIn, type MemoryList } from '@remi/shared'
+import { addDays, todayIn, type MemoryList } from '@remi/shared'
 import { APICallError } from 'ai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError } from '../../config/env.ts'
@@ -17,6 +17,7 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant, refusesTools, toolCallText, type AssistantOptions } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent, HistoryMessage } from './assistant.types.ts'
 import { FALLBACK_NOTE } from './offline.ts'
+import { formatDay } from './format.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
@@ -363,6 +364,7 @@ describe('context mode', () => {
     expect(day.answer.activity.map((a) => a.summary)).toEqual([
       'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',
       'Looked for memories dated tomorrow',
+      `Searched memories for '${formatDay(addDays(todayIn('UTC'), 1), { year: false })}'`,
     ])
 
     // A fact with no day named is kept without a date, and the model is told so.

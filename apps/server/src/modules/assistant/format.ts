@@ -30,6 +30,21 @@ export function formatDay(day: CalendarDay, options: { weekday?: boolean; year?:
   return options.weekday ? `${WEEKDAYS[p.weekday]} ${text}` : text
 }
 
+/**
+ * Whether a text writes out the day's month and day ("3 December", "Dec 3rd", "the 3rd of December"),
+ * whatever the year, and not another day that starts the same ("December 30").
+ */
+export function mentionsDay(text: string, day: CalendarDay): boolean {
+  const p = parts(day)
+  const name = MONTHS[p.month - 1]!
+  const month = `(?:${name}|${name.slice(0, 3)}\\.?)(?!\\p{L})`
+  const date = `${p.day}(?:st|nd|rd|th)?`
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${date}\\s+(?:of\\s+)?${month}|${month}\\s+(?:the\\s+)?${date})(?![\\p{L}\\p{N}]|[.,:]\\d)`,
+    'iu',
+  ).test(text)
+}
+
 /** 'today', 'tomorrow', 'yesterday', or "12 May" (with the year when it is not this year's). */
 export function relativeDay(day: CalendarDay, today: CalendarDay): string {
   const diff = daysBetween(today, day)

@@ -178,6 +178,7 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'I wonder what is on tomorrow')).answer.calls.map((c) => c.tool)).toEqual([
       'get_calendar_events',
       'search_memories',
+      'search_memories',
     ])
     expect((await ask(user, 'my schedule this week')).answer.calls[0]?.tool).toBe('get_calendar_events')
     await t.factory.memory(user.id, { text: 'The spare key is with the neighbour', date: null })
@@ -540,6 +541,10 @@ describe('the offline assistant on the calendar', () => {
     expect(answer.activity).toEqual([
       { tool: 'get_calendar_events', summary: 'Looked at your calendar for today' },
       { tool: 'search_memories', summary: 'Looked for memories dated today' },
+      {
+        tool: 'search_memories',
+        summary: `Searched memories for '${formatDay(todayIn('UTC'), { year: false })}'`,
+      },
     ])
     // Nothing dated today in this user's memories: the answer is the calendar alone.
     expect(answer.content).not.toContain('From your memories')
@@ -567,6 +572,7 @@ describe('the offline assistant on the calendar', () => {
     expect(asked.answer.activity).toEqual([
       { tool: 'get_calendar_events', summary: 'Looked at your calendar for tomorrow' },
       { tool: 'search_memories', summary: 'Looked for memories dated tomorrow' },
+      { tool: 'search_memories', summary: `Searched memories for '${formatDay(tomorrow, { year: false })}'` },
     ])
     expect(asked.answer.citations.map((c) => c.id)).toContain(dentist.id)
 
@@ -611,6 +617,37 @@ describe('the offline assistant on the calendar', () => {
         '_Calendar events are not included: the calendar data source is turned off; turn it on under Data Sources._',
       ].join('\n'),
     )
+  })
+
+  it('lists the memories that write the day out, saved on other days, after the ones dated then', async () => {
+    const user = await userWithCalendar(ics.calendarUrl, false)
+    const day = addDays(todayIn('UTC'), 8)
+    const [month, dayOfMonth] = [formatDay(day).split(' ')[1]!, Number(day.slice(8))]
+    const dentist = await t.factory.memory(user.id, {
+      text: `Dentist appointment on ${month} ${dayOfMonth} at 9:30`,
+      date: todayIn('UTC'),
+    })
+    await t.factory.memory(user.id, {
+      text: `Pay rent by ${month} ${dayOfMonth}0 or ${dayOfMonth + 10} ${month}`,
+      date: null,
+    })
+    await t.factory.memory(user.id, { text: 'Pick up the cake', date: day })
+
+    const { answer } = await ask(user, `What's happening on ${month} ${dayOfMonth}?`)
+    expect(answer.content).toBe(
+      [
+        `**Your memories dated ${formatDay(day, { weekday: true, year: day.slice(0, 4) !== todayIn('UTC').slice(0, 4) })}:**`,
+        '',
+        `- **${formatDay(day)}**: Pick up the cake`,
+        '',
+        `**Memories that mention ${formatDay(day, { year: false })}:**`,
+        '',
+        `- **${formatDay(todayIn('UTC'))}**: ${dentist.text}`,
+        '',
+        '_Calendar events are not included: the calendar data source is turned off; turn it on under Data Sources._',
+      ].join('\n'),
+    )
+    expect(answer.citations.map((c) => c.id)).toContain(dentist.id)
   })
 
   it('covers tomorrow and this week, grouped by day', async () => {

@@ -1,7 +1,7 @@
 import { addDays, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
-import { describeRange, excerpt, formatDay, formatTime, relativeDay } from './format.ts'
+import { describeRange, excerpt, formatDay, formatTime, mentionsDay, relativeDay } from './format.ts'
 import {
   asksForRecent,
   clockPlace,
@@ -385,7 +385,8 @@ async function weather(tools: AssistantTools, range: DayRange, today: string) {
 
 /**
  * What some days hold: their events, then the memories dated on them (an appointment noted in chat is
- * one too). The offline answer to a calendar question, and the facts context mode gives the model.
+ * one too) and, for one day, the memories that write that day out ("Dentist on December 3", saved on
+ * another day). The offline answer to a calendar question, and the facts context mode gives the model.
  */
 export async function describeDays(tools: AssistantTools, range: DayRange, today: string) {
   const calendar = await tools.getCalendarEvents({ from: range.from, to: range.to })
@@ -394,21 +395,37 @@ export async function describeDays(tools: AssistantTools, range: DayRange, today
   const dated = isToolError(found)
     ? []
     : found.memories.filter((m) => m.date !== null).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))
-  if (isToolError(calendar) && calendar.off) {
-    // No calendar to read: the memories answer, and the calendar is a note after them.
-    const span = spanName(range, today)
-    if (dated.length === 0) return `${calendar.error} No memories are dated ${span}.`
-    return [
-      `**Your memories dated ${span}:**`,
-      '',
-      ...quoteMemories(dated),
-      '',
-      `_Calendar events are not included: ${lowerFirst(calendar.error)}_`,
-    ].join('\n')
+  const mentioned = range.from === range.to ? await mentioning(tools, range.from, dated) : []
+  // No calendar to read: the memories answer, and the calendar is a note after them.
+  const off = isToolError(calendar) && calendar.off ? calendar : null
+  const span = spanName(range, today)
+  const parts: string[] = []
+  if (!off) parts.push(describeEvents(calendar, range, today))
+  if (dated.length) {
+    const heading = off ? `**Your memories dated ${span}:**` : '**From your memories:**'
+    parts.push([heading, '', ...quoteMemories(dated)].join('\n'))
   }
-  const events = describeEvents(calendar, range, today)
-  if (dated.length === 0) return events
-  return [events, '', '**From your memories:**', '', ...quoteMemories(dated)].join('\n')
+  if (mentioned.length) {
+    const heading = `**Memories that mention ${formatDay(range.from, { year: false })}:**`
+    parts.push([heading, '', ...quoteMemories(mentioned)].join('\n'))
+  }
+  if (off) {
+    parts.push(
+      parts.length
+        ? `_Calendar events are not included: ${lowerFirst(off.error)}_`
+        : `${off.error} No memories are dated ${span}.`,
+    )
+  }
+  return parts.join('\n\n')
+}
+
+/** Memories not dated on the day whose text writes it out ("December 3"), best match first. */
+async function mentioning(tools: AssistantTools, day: string, dated: readonly ToolMemory[]) {
+  const found = await tools.searchMemories({ query: formatDay(day, { year: false }) })
+  if (isToolError(found)) return []
+  return found.memories.filter(
+    (m) => m.date !== day && !dated.some((d) => d.id === m.id) && mentionsDay(m.text, day),
+  )
 }
 
 /** "today", "tomorrow", "Friday 15 May". */
