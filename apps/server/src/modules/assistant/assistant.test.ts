@@ -348,7 +348,17 @@ describe('context mode', () => {
     const remembered = await ask(assistant, user, 'Remember that the plumber comes tomorrow #home')
     const saved = (await user.api.get<MemoryList>('/api/memories', { searchTerm: 'plumber' })).body.items
     expect(saved).toHaveLength(1)
-    expect(saved[0]).toMatchObject({ text: 'The plumber comes tomorrow', tags: ['home'] })
+    // "tomorrow" is written as the day it names, so that the memory still reads true after it.
+    const tomorrow = addDays(todayIn('UTC'), 1)
+    const written = formatDay(tomorrow, {
+      weekday: true,
+      year: tomorrow.slice(0, 4) !== todayIn('UTC').slice(0, 4),
+    })
+    expect(saved[0]).toMatchObject({
+      text: `The plumber comes on ${written}`,
+      tags: ['home'],
+      date: tomorrow,
+    })
     expect(remembered.answer.activity).toEqual([
       { tool: 'create_memory', summary: 'Saved a memory', memoryId: saved[0]!.id },
     ])
@@ -360,7 +370,7 @@ describe('context mode', () => {
     expect(systemPromptOf(calls[2]!)).toContain(
       'Calendar events are not included: the calendar data source is turned off',
     )
-    expect(systemPromptOf(calls[2]!)).toContain('The plumber comes tomorrow')
+    expect(systemPromptOf(calls[2]!)).toContain(`The plumber comes on ${written}`)
     expect(day.answer.activity.map((a) => a.summary)).toEqual([
       'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',
       'Looked for memories dated tomorrow',

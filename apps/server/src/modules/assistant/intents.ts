@@ -1,6 +1,6 @@
 import { addDays, isMemoryDate, knownTimeZone, quickDateRange, todayIn, type CalendarDay } from '@remi/shared'
 import * as chrono from 'chrono-node'
-import { WEEKDAYS, weekdayOf } from './format.ts'
+import { formatDay, WEEKDAYS, weekdayOf } from './format.ts'
 
 /**
  * Reading a message without a language model: what it asks for, and which days it is about. The
@@ -265,8 +265,9 @@ const PAST_TENSE = /\b(was|were|went|met|had|did|saw|visited|got|came|gave|bough
 
 export interface FoundDate {
   day: CalendarDay
-  /** The words the date was read from ("on 12 May"). */
+  /** The words the date was read from ("on 12 May"), and where they start in the sentence. */
   text: string
+  index: number
   /** A day and month without a year, placed in a year by the rule below. */
   yearGuessed: boolean
 }
@@ -299,7 +300,7 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
     const yearGuessed = start.isCertain('month') && start.isCertain('day') && !start.isCertain('year')
     if (!yearGuessed) {
       const day = dayFrom(year, month, dayOfMonth)
-      if (isMemoryDate(day)) return { day, text: result.text.trim(), yearGuessed }
+      if (isMemoryDate(day)) return { day, text: result.text, index: result.index, yearGuessed }
       continue
     }
     const past = PAST_TENSE.test(text)
@@ -309,7 +310,7 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
       const candidate = dayFrom(past ? thisYear - offset : thisYear + offset, month, dayOfMonth)
       if (!isMemoryDate(candidate)) continue
       if (past ? candidate <= today : candidate >= today) {
-        return { day: candidate, text: result.text.trim(), yearGuessed }
+        return { day: candidate, text: result.text, index: result.index, yearGuessed }
       }
     }
   }
@@ -401,6 +402,49 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
     .trim()
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
   const date = text ? findDate(text, timeZone, now) : null
+  if (date) text = withDayWritten(text, date, todayIn(timeZone, now))
   const day = date?.day ?? (isReminder(message) ? todayIn(timeZone, now) : null)
   return { text, tags, date, day }
+}
+
+const WEEKDAY_NAME = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'
+const COUNT = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)'
+/** The words that name a day from today: true on the day they were said, wrong on any other. */
+const RELATIVE_DAY = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?<on>on\s+)?(?:` +
+    String.raw`(?<week>(?:next|last|this)\s+week)|(?<weekday>${WEEKDAY_NAME})|` +
+    String.raw`(?:the day after tomorrow|the day before yesterday|tomorrow|today|yesterday|` +
+    String.raw`in\s+${COUNT}\s+(?:days?|weeks?)|${COUNT}\s+(?:days?|weeks?)\s+(?:ago|from now|from today)|` +
+    String.raw`(?:next|this|last|coming)\s+${WEEKDAY_NAME}))(?![\p{L}\p{N}])`,
+  'iu',
+)
+const PREPOSITION = /(?:^|\s)(?:on|by|until|till|before|after|from|since|for|of|during|to|and|or)\s*$/i
+
+/**
+ * The sentence with the words that named its day from today written as that day, so that it still
+ * reads true later: "Buy milk tomorrow" → "Buy milk on Thursday 26 November", "Tomorrow is bin day" →
+ * "Thursday 26 November is bin day", "dentist on Friday" → "dentist on Friday 27 November". A date
+ * written out ("on 3 December") and a time of day ("tonight") stay as they are.
+ */
+function withDayWritten(text: string, date: FoundDate, today: CalendarDay): string {
+  const match = RELATIVE_DAY.exec(date.text)
+  if (!match) return text
+  const start = date.index + match.index
+  const before = text.slice(0, start)
+  const groups = match.groups ?? {}
+  const year = date.day.slice(0, 4) !== today.slice(0, 4)
+  let day = formatDay(date.day, { weekday: true, year })
+  let lead = groups.on ?? (!before.trim() || PREPOSITION.test(before) ? '' : 'on ')
+  if (groups.weekday) lead = groups.on ?? ''
+  if (groups.week) {
+    const sunday = addDays(date.day, -weekdayOf(date.day))
+    day = `the week of ${formatDay(sunday, { year: sunday.slice(0, 4) !== today.slice(0, 4) })}`
+    lead = lead && 'in '
+  }
+  const written = lead + day
+  return (
+    before +
+    (before.trim() ? written : written[0]!.toUpperCase() + written.slice(1)) +
+    text.slice(start + match[0].length)
+  )
 }

@@ -134,6 +134,51 @@ describe('the offline assistant', () => {
     expect(fact.answer.content).toContain('- **Date:** none (no day was named in the message)')
   })
 
+  it('writes the day that words like "tomorrow" name into the memory, so that it still reads true later', async () => {
+    const user = await t.createUser()
+    // A Wednesday.
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    const saved: [string, string | null][] = []
+    for (const message of [
+      'remember to buy milk tomorrow',
+      'remember that tomorrow is bin day',
+      'remember the boat trip is on Saturday',
+      'remind me to call mum tomorrow at 5pm',
+      'remember to pay the rent by friday',
+      'remember to renew the passport in two weeks',
+      'remember to visit grandma next week',
+      'remember I finished the book yesterday',
+      'remember to call mum tonight',
+      'remember the dentist is on 3 December',
+    ]) {
+      const { calls } = (await ask(user, message, { assistant })).answer
+      const args = calls[0]?.args as { text: string; date: string | null }
+      saved.push([args.text, args.date])
+    }
+    expect(saved).toEqual([
+      ['Buy milk on Thursday 26 November', '2026-11-26'],
+      ['Thursday 26 November is bin day', '2026-11-26'],
+      ['The boat trip is on Saturday 28 November', '2026-11-28'],
+      ['Call mum on Thursday 26 November at 5pm', '2026-11-26'],
+      ['Pay the rent by Friday 27 November', '2026-11-27'],
+      ['Renew the passport on Wednesday 9 December', '2026-12-09'],
+      ['Visit grandma in the week of 29 November', '2026-12-02'],
+      ['I finished the book on Tuesday 24 November', '2026-11-24'],
+      ['Call mum tonight', '2026-11-25'],
+      ['The dentist is on 3 December', '2026-12-03'],
+    ])
+    // The year is written when it is not this one.
+    const { calls } = (
+      await ask(user, 'remember to book the flights on Friday', {
+        assistant: offlineAt('2026-12-30T12:00:00Z'),
+      })
+    ).answer
+    expect(calls[0]?.args).toMatchObject({
+      text: 'Book the flights on Friday 1 January 2027',
+      date: '2027-01-01',
+    })
+  })
+
   it('keeps what to do from "remember to …", "note to self: …", "remind me to …" and "don’t forget …"', async () => {
     const user = await t.createUser()
     await ask(user, 'remember to buy milk and eggs #shopping')
@@ -153,13 +198,13 @@ describe('the offline assistant', () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday
     const saved = await ask(user, 'Can you remind me to call mum on Sunday?', { assistant })
-    expect(saved.answer.content).toContain('> Call mum on Sunday\n')
+    expect(saved.answer.content).toContain('> Call mum on Sunday 29 November\n')
     expect(saved.answer.content).toContain('- **Date:** Sunday 29 November 2026')
     const asked = await ask(user, 'Could you remember when mum called?', { assistant })
     expect(asked.answer.calls.map((c) => c.tool)).toEqual(['search_memories'])
     expect(asked.answer.content).toContain('Call mum on Sunday')
     const items = (await user.api.get<MemoryList>('/api/memories')).body.items
-    expect(items.map((m) => m.text)).toEqual(['Call mum on Sunday'])
+    expect(items.map((m) => m.text)).toEqual(['Call mum on Sunday 29 November'])
   })
 
   it('does not save what it is told without "remember", and says how to keep it', async () => {
