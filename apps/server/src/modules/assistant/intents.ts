@@ -183,9 +183,12 @@ const TIME_WORDS =
 
 /** "Summarize my week", "a recap of today", "an overview of tomorrow". */
 const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
-/** How people ask what their day holds: "what do I have …", "anything on …", "what am I doing …". */
+/**
+ * How people ask what their day holds: "what do I have …", "anything on …", "what am I doing …",
+ * "what should I do …", "my to-dos …".
+ */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|how does my day look|my day)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|my day)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).

@@ -736,6 +736,9 @@ describe('reading calendar questions', () => {
       'Anything important coming up?',
       'Summarize my week',
       'a recap of today, please',
+      'What should I do today?',
+      'what do I need to do tomorrow',
+      'my to-dos for this week',
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }
@@ -746,6 +749,7 @@ describe('reading calendar questions', () => {
       'what did I note about Marta?',
       "What's on my mind?",
       'a summary of my notes about the garden',
+      'What should I do about the leaking tap?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }
