@@ -90,6 +90,8 @@ const TAG_WORD = String.raw`[\p{L}\p{N}][\p{L}\p{N}_-]*`
 const HASHTAG = new RegExp(String.raw`(?:^|\s)#(${TAG_WORD})`, 'gu')
 /** The hashtags that end a sentence ("… on 12 May #family #birthday."). */
 const TRAILING_HASHTAGS = new RegExp(String.raw`(?:\s*#${TAG_WORD})+[\s.!]*$`, 'u')
+/** The hashtags that open it ("#shopping eggs, bread"), with the colon or dash after them. */
+const LEADING_HASHTAGS = new RegExp(String.raw`^(?:\s*#${TAG_WORD})+(?:\s*[:,-])?\s+`, 'u')
 /** A tag named in a sentence ("tagged work", "#work"); the tag is group 1. */
 const TAG = String.raw`#?(${TAG_WORD})`
 
@@ -175,8 +177,9 @@ export const isWeatherTopic = (text: string) =>
   )
 
 // "What's on my mind?" is not a question about the calendar.
+/** "What's on today?" but not "what's on my shopping list?" (or my mind). */
 const CALENDAR_WORDS =
-  /\b(calendar|agenda|schedule|(?:what'?s|what is) on(?! (?:my|your) mind)|am i (?:busy|free))\b/i
+  /\b(calendar|agenda|schedule|on my plate|(?:what'?s|what is) on(?!\s+(?:my|your|our|the|his|her|their)\b)|am i (?:busy|free))\b/i
 const EVENT_WORDS = /\b(meetings?|events?|appointments?|plans?)\b/i
 const TIME_WORDS =
   /\b(today|tonight|tomorrow|this week|my week|next week|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
@@ -377,7 +380,7 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
 }
 
 export interface MemoryRequest {
-  /** The sentence to keep, hashtags at its end removed and the others kept as words. */
+  /** The sentence to keep, hashtags at its start and end removed and the others kept as words. */
   text: string
   tags: string[]
   /** The day the sentence names, or null. */
@@ -398,7 +401,7 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
   for (const match of body.matchAll(HASHTAG)) {
     if (!tags.some((t) => t.toLowerCase() === match[1]!.toLowerCase())) tags.push(match[1]!)
   }
-  let text = body.replace(TRAILING_HASHTAGS, '')
+  let text = body.replace(TRAILING_HASHTAGS, '').replace(LEADING_HASHTAGS, '')
   text = text
     .replace(/(^|\s)#([\p{L}\p{N}])/gu, '$1$2')
     .replace(/\s+/g, ' ')

@@ -185,8 +185,10 @@ describe('the offline assistant', () => {
     await ask(user, 'Note to self: call the bank')
     await ask(user, 'Remind me to water the plants #home')
     await ask(user, 'Don’t forget the bins go out on Tuesdays')
+    await ask(user, 'Remember: #shopping #party: balloons, candles')
     const items = (await user.api.get<MemoryList>('/api/memories')).body.items
     expect(items.map((m) => [m.text, m.tags]).sort()).toEqual([
+      ['Balloons, candles', ['shopping', 'party']],
       ['Buy milk and eggs', ['shopping']],
       ['Call the bank', []],
       ['The bins go out on Tuesdays', []],
@@ -739,6 +741,7 @@ describe('reading calendar questions', () => {
       'What should I do today?',
       'what do I need to do tomorrow',
       'my to-dos for this week',
+      "what's on my plate today?",
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }
@@ -750,6 +753,7 @@ describe('reading calendar questions', () => {
       "What's on my mind?",
       'a summary of my notes about the garden',
       'What should I do about the leaking tap?',
+      "What's on my shopping list?",
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }
