@@ -336,6 +336,9 @@ describe('the offline assistant', () => {
       { tool: 'search_memories', summary: 'Looked for memories dated yesterday' },
     ])
 
+    expect((await ask(user, 'What happened yesterday?', { assistant })).answer.content).toBe(
+      yesterday.answer.content,
+    )
     expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
       'You have no memories for 15–21 November.',
     )
