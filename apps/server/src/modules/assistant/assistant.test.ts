@@ -370,7 +370,10 @@ describe('context mode', () => {
     expect(systemPromptOf(calls[2]!)).toContain(
       'Calendar events are not included: the calendar data source is turned off',
     )
-    expect(systemPromptOf(calls[2]!)).toContain(`The plumber comes on ${written}`)
+    // The day's lines stay lines, indented under the fact.
+    expect(systemPromptOf(calls[2]!)).toContain(
+      `- **Your memories dated tomorrow:**\n  - **${formatDay(tomorrow)}**: The plumber comes on ${written} _(#home)_\n  _Calendar`,
+    )
     expect(day.answer.activity.map((a) => a.summary)).toEqual([
       'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',
       'Looked for memories dated tomorrow',

@@ -61,7 +61,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     }
     if (isCalendarTopic(content)) {
       const range = requestedDays(content, timeZone, now)
-      facts.push((await describeDays(tools, range, today)).replace(/\n+/g, ' '))
+      facts.push(await describeDays(tools, range, today))
     }
   }
 

@@ -92,6 +92,10 @@ export function buildSystemPrompt(input: PromptInput): string {
   } else {
     lines.push('', 'No saved memory matched this message.')
   }
-  if (input.facts?.length) lines.push('', 'Looked up for this message:', ...input.facts.map((f) => `- ${f}`))
+  if (input.facts?.length) {
+    // A fact of several lines (a day's events and memories) stays one item: its lines indented under it.
+    const item = (fact: string) => `- ${fact.replace(/\n+/g, '\n  ')}`
+    lines.push('', 'Looked up for this message:', ...input.facts.map(item))
+  }
   return lines.join('\n')
 }
