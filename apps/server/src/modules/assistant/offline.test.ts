@@ -309,6 +309,12 @@ describe('the offline assistant', () => {
     expect(answer.content).toContain('**5 June 2026**')
     expect(answer.content).not.toContain('running shoes')
     expect(answer.citations).toEqual([{ id: dentist.id, excerpt: dentist.text, date: '2026-06-05' }])
+
+    // "buy" finds "bought": the shoes hold two of the words, the newer "Buy milk" one.
+    await t.factory.memory(user.id, { text: 'Buy milk' })
+    const shoes = await ask(user, 'When did I buy shoes?')
+    expect(shoes.answer.content.split('\n')[2]).toBe('- **No date**: Bought new running shoes')
+    expect(shoes.answer.content.split('\n')[3]).toBe('- **No date**: Buy milk')
   })
 
   it('lists what was noted on the days a question names, or the newest when it asks for its notes', async () => {

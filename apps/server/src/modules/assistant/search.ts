@@ -39,6 +39,28 @@ export function significantWords(text: string, max = 8): string[] {
   return words
 }
 
+/**
+ * Irregular verbs whose forms a stemmer does not join ("bought" is not "buy"): a question in one tense
+ * ("when did I buy shoes?") finds a memory written in another ("Bought new running shoes").
+ */
+const VERB_FORMS = `buy bought|pay paid|meet met|eat ate eaten|see saw seen|bring brought|think thought|
+  sell sold|send sent|spend spent|lend lent|build built|leave left|lose lost|feel felt|keep kept|sleep slept|
+  give gave given|take took taken|make made|ride rode ridden|drive drove driven|fly flew flown|run ran|
+  drink drank drunk|swim swam swum|begin began begun|come came|win won|break broke broken|hold held|
+  speak spoke spoken|choose chose chosen|wear wore worn|throw threw thrown|grow grew grown|stand stood|
+  hear heard|say said|hang hung|fall fell fallen|steal stole stolen|wake woke woken|catch caught|
+  teach taught|fight fought|feed fed|sing sang sung|hide hid hidden|shake shook shaken`
+  .split('|')
+  .map((group) => group.trim().split(/\s+/))
+const FORMS_OF = new Map(VERB_FORMS.flatMap((forms) => forms.map((form) => [form, forms] as const)))
+
+/** The words with the other forms of the irregular verbs among them ("buy" → "buy", "bought"). */
+export function withVerbForms(words: readonly string[]): string[] {
+  const all = new Set<string>()
+  for (const word of words) for (const form of FORMS_OF.get(word) ?? [word]) all.add(form)
+  return [...all]
+}
+
 export interface MemorySearch {
   /** Words to look for; empty lists the newest memories matching the filters. */
   query: string
@@ -53,7 +75,8 @@ export interface MemorySearch {
  * The memories most relevant to a text, best first, without duplicates. The memories search ranks
  * them (whole words with stemming, the word being typed, tags; recency breaks ties). When the whole text
  * finds fewer than `limit` (a long question rarely matches as one query), the memories holding any of
- * its significant words follow, those holding more of them first, then newest. Neither is counted.
+ * its significant words (and the other forms of its irregular verbs) follow, those holding more of them
+ * first, then newest. Neither is counted.
  */
 export async function findRelevantMemories(
   memories: Pick<MemoriesService, 'best'>,
@@ -71,8 +94,13 @@ export async function findRelevantMemories(
   if (!term || found.length >= limit) return found
 
   const words = significantWords(search.query)
-  if (words.length === 0 || (words.length === 1 && words[0] === term.toLowerCase())) return found
-  const more = await memories.best(userId, { ...filters, anyOf: words }, limit + found.length)
+  if (
+    words.length === 0 ||
+    (words.length === 1 && words[0] === term.toLowerCase() && !FORMS_OF.has(words[0]))
+  ) {
+    return found
+  }
+  const more = await memories.best(userId, { ...filters, anyOf: withVerbForms(words) }, limit + found.length)
   const seen = new Set(found.map((m) => m.id))
   return [...found, ...more.filter((m) => !seen.has(m.id))].slice(0, limit)
 }
