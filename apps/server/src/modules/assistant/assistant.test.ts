@@ -242,9 +242,9 @@ describe('what the model sees', () => {
     const system = systemPromptOf(calls[0]!)
     expect(system).toContain('You are Remi')
     expect(system).toContain('talking with Ana Silva')
-    expect(system).toContain('Wednesday 11 March 2026, 12:30 in Pacific/Auckland')
+    expect(system).toContain('Wednesday, March 11, 2026, at 12:30 in Pacific/Auckland')
     for (const memory of relevant) expect(system).toContain(memory.text)
-    expect(system).toContain('(1 June 2026; tags: travel) Lisbon trip: flights booked for June')
+    expect(system).toContain('(June 1, 2026; tags: travel) Lisbon trip: flights booked for June')
     expect(system).not.toContain(unrelated.text)
     expect(answer.citations.map((c) => c.id).sort()).toEqual(relevant.map((m) => m.id).sort())
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mentionsDay } from './format.ts'
+import { describeRange, formatDay, mentionsDay } from './format.ts'
 
 describe('mentionsDay', () => {
   it('finds the day written out in the usual ways, whatever the year', () => {
@@ -26,5 +26,22 @@ describe('mentionsDay', () => {
     ]) {
       expect(mentionsDay(text, '2026-12-03'), text).toBe(false)
     }
+  })
+})
+
+describe('days as the app writes them (en-US)', () => {
+  it('spells a day with or without its weekday and year', () => {
+    expect(formatDay('2026-12-03')).toBe('December 3, 2026')
+    expect(formatDay('2026-12-03', { weekday: true })).toBe('Thursday, December 3, 2026')
+    expect(formatDay('2026-12-03', { weekday: true, year: false })).toBe('Thursday, December 3')
+  })
+
+  it('names a range of days, with the year only when it is not this one', () => {
+    const today = '2026-11-25'
+    expect(describeRange('2026-11-25', '2026-11-25', today)).toBe('today')
+    expect(describeRange('2026-11-15', '2026-11-21', today)).toBe('November 15–21')
+    expect(describeRange('2026-11-29', '2026-12-05', today)).toBe('November 29 – December 5')
+    expect(describeRange('2027-01-03', '2027-01-09', today)).toBe('January 3–9, 2027')
+    expect(describeRange('2026-12-27', '2027-01-02', today)).toBe('December 27, 2026 – January 2, 2027')
   })
 })

@@ -23,15 +23,18 @@ function parts(day: CalendarDay) {
 
 export const weekdayOf = (day: CalendarDay) => parts(day).weekday
 
-/** "12 May 2026", "Tuesday 12 May 2026", "12 May" (spelled out the same in every runtime, whatever its ICU data). */
+/**
+ * "May 12, 2026", "Tuesday, May 12, 2026", "May 12": as the rest of the app writes days (en-US), spelled
+ * out the same in every runtime, whatever its ICU data.
+ */
 export function formatDay(day: CalendarDay, options: { weekday?: boolean; year?: boolean } = {}): string {
   const p = parts(day)
-  const text = `${p.day} ${MONTHS[p.month - 1]}${options.year === false ? '' : ` ${p.year}`}`
-  return options.weekday ? `${WEEKDAYS[p.weekday]} ${text}` : text
+  const text = `${MONTHS[p.month - 1]} ${p.day}${options.year === false ? '' : `, ${p.year}`}`
+  return options.weekday ? `${WEEKDAYS[p.weekday]}, ${text}` : text
 }
 
 /**
- * Whether a text writes out the day's month and day ("3 December", "Dec 3rd", "the 3rd of December"),
+ * Whether a text writes out the day's month and day ("December 3", "3 Dec", "the 3rd of December"),
  * whatever the year, and not another day that starts the same ("December 30").
  */
 export function mentionsDay(text: string, day: CalendarDay): boolean {
@@ -45,7 +48,7 @@ export function mentionsDay(text: string, day: CalendarDay): boolean {
   ).test(text)
 }
 
-/** 'today', 'tomorrow', 'yesterday', or "12 May" (with the year when it is not this year's). */
+/** 'today', 'tomorrow', 'yesterday', or "May 12" (with the year when it is not this year's). */
 export function relativeDay(day: CalendarDay, today: CalendarDay): string {
   const diff = daysBetween(today, day)
   if (diff === 0) return 'today'
@@ -54,14 +57,14 @@ export function relativeDay(day: CalendarDay, today: CalendarDay): string {
   return formatDay(day, { year: day.slice(0, 4) !== today.slice(0, 4) })
 }
 
-/** "today", "12 May", "12–18 May": the days a calendar or weather answer covers. */
+/** "today", "May 12", "May 12–18", "May 30 – June 2": the days a calendar or weather answer covers. */
 export function describeRange(from: CalendarDay, to: CalendarDay, today: CalendarDay): string {
   if (from === to) return relativeDay(from, today)
   const a = parts(from)
   const b = parts(to)
   const withYear = a.year !== b.year || String(a.year) !== today.slice(0, 4)
   if (a.year === b.year && a.month === b.month) {
-    return `${a.day}–${formatDay(to, { year: withYear })}`
+    return `${formatDay(from, { year: false })}–${b.day}${withYear ? `, ${b.year}` : ''}`
   }
   return `${formatDay(from, { year: withYear })} – ${formatDay(to, { year: withYear })}`
 }

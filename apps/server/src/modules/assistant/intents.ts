@@ -428,8 +428,8 @@ const PREPOSITION = /(?:^|\s)(?:on|by|until|till|before|after|from|since|for|of|
 
 /**
  * The sentence with the words that named its day from today written as that day, so that it still
- * reads true later: "Buy milk tomorrow" → "Buy milk on Thursday 26 November", "Tomorrow is bin day" →
- * "Thursday 26 November is bin day", "dentist on Friday" → "dentist on Friday 27 November". A date
+ * reads true later: "Buy milk tomorrow" → "Buy milk on Thursday, November 26", "Tomorrow is bin day" →
+ * "Thursday, November 26 is bin day", "dentist on Friday" → "dentist on Friday, November 27". A date
  * written out ("on 3 December") and a time of day ("tonight") stay as they are.
  */
 function withDayWritten(text: string, date: FoundDate, today: CalendarDay): string {

@@ -79,8 +79,8 @@ describe('the offline assistant', () => {
       date: '2027-05-12',
     })
     expect(saved.answer.content).toContain("Ana's birthday is on 12 May")
-    expect(saved.answer.content).toContain('Wednesday 12 May 2027')
-    expect(saved.answer.content).toContain('the next 12 May')
+    expect(saved.answer.content).toContain('Wednesday, May 12, 2027')
+    expect(saved.answer.content).toContain('the next May 12')
     expect(saved.answer.content).toContain('#family')
     expect(saved.answer.activity).toEqual([
       { tool: 'create_memory', summary: 'Saved a memory', memoryId: memory.id },
@@ -127,9 +127,9 @@ describe('the offline assistant', () => {
     expect(items.find((m) => m.text.startsWith('Dentist'))?.date).toBe('2026-03-12')
     expect(items.find((m) => m.text.startsWith('Call the plumber'))?.date).toBe('2026-03-11')
     expect(items.find((m) => m.text.startsWith('The wifi'))?.date).toBeNull()
-    expect(tomorrow.answer.content).toMatch(/- \*\*Date:\*\* Thursday 12 March 2026$/)
+    expect(tomorrow.answer.content).toMatch(/- \*\*Date:\*\* Thursday, March 12, 2026$/)
     expect(reminder.answer.content).toContain(
-      '- **Date:** Wednesday 11 March 2026 (today: a reminder with no day named)',
+      '- **Date:** Wednesday, March 11, 2026 (today: a reminder with no day named)',
     )
     expect(fact.answer.content).toContain('- **Date:** none (no day was named in the message)')
   })
@@ -156,14 +156,14 @@ describe('the offline assistant', () => {
       saved.push([args.text, args.date])
     }
     expect(saved).toEqual([
-      ['Buy milk on Thursday 26 November', '2026-11-26'],
-      ['Thursday 26 November is bin day', '2026-11-26'],
-      ['The boat trip is on Saturday 28 November', '2026-11-28'],
-      ['Call mum on Thursday 26 November at 5pm', '2026-11-26'],
-      ['Pay the rent by Friday 27 November', '2026-11-27'],
-      ['Renew the passport on Wednesday 9 December', '2026-12-09'],
-      ['Visit grandma in the week of 29 November', '2026-12-02'],
-      ['I finished the book on Tuesday 24 November', '2026-11-24'],
+      ['Buy milk on Thursday, November 26', '2026-11-26'],
+      ['Thursday, November 26 is bin day', '2026-11-26'],
+      ['The boat trip is on Saturday, November 28', '2026-11-28'],
+      ['Call mum on Thursday, November 26 at 5pm', '2026-11-26'],
+      ['Pay the rent by Friday, November 27', '2026-11-27'],
+      ['Renew the passport on Wednesday, December 9', '2026-12-09'],
+      ['Visit grandma in the week of November 29', '2026-12-02'],
+      ['I finished the book on Tuesday, November 24', '2026-11-24'],
       ['Call mum tonight', '2026-11-25'],
       ['The dentist is on 3 December', '2026-12-03'],
     ])
@@ -174,7 +174,7 @@ describe('the offline assistant', () => {
       })
     ).answer
     expect(calls[0]?.args).toMatchObject({
-      text: 'Book the flights on Friday 1 January 2027',
+      text: 'Book the flights on Friday, January 1, 2027',
       date: '2027-01-01',
     })
   })
@@ -200,13 +200,13 @@ describe('the offline assistant', () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday
     const saved = await ask(user, 'Can you remind me to call mum on Sunday?', { assistant })
-    expect(saved.answer.content).toContain('> Call mum on Sunday 29 November\n')
-    expect(saved.answer.content).toContain('- **Date:** Sunday 29 November 2026')
+    expect(saved.answer.content).toContain('> Call mum on Sunday, November 29\n')
+    expect(saved.answer.content).toContain('- **Date:** Sunday, November 29, 2026')
     const asked = await ask(user, 'Could you remember when mum called?', { assistant })
     expect(asked.answer.calls.map((c) => c.tool)).toEqual(['search_memories'])
     expect(asked.answer.content).toContain('Call mum on Sunday')
     const items = (await user.api.get<MemoryList>('/api/memories')).body.items
-    expect(items.map((m) => m.text)).toEqual(['Call mum on Sunday 29 November'])
+    expect(items.map((m) => m.text)).toEqual(['Call mum on Sunday, November 29'])
   })
 
   it('does not save what it is told without "remember", and says how to keep it', async () => {
@@ -251,7 +251,7 @@ describe('the offline assistant', () => {
       'You have **3** memories, 2 of them from the last 30 days.',
     )
     expect((await ask(user, 'How many notes did I save last week?', { assistant })).answer.content).toBe(
-      'You have **1** memory for 15–21 November.',
+      'You have **1** memory for November 15–21.',
     )
   })
 
@@ -259,7 +259,7 @@ describe('the offline assistant', () => {
     const user = await t.createUser({ timezone: 'Asia/Tokyo' })
     // 23:40 UTC on Tuesday 24 November is 08:40 on Wednesday 25 November in Tokyo.
     const assistant = offlineAt('2026-11-24T23:40:00Z')
-    const expected = 'It is 08:40 on Wednesday 25 November 2026 (Asia/Tokyo).'
+    const expected = 'It is 08:40 on Wednesday, November 25, 2026 (Asia/Tokyo).'
     for (const question of [
       'What time is it?',
       'what day is it today?',
@@ -273,11 +273,11 @@ describe('the offline assistant', () => {
     // Elsewhere: a city that names a time zone, its day said when it is not the user's.
     const elsewhere = {
       'What time is it in New York?':
-        'It is 18:40 on Tuesday 24 November 2026 in New York (America/New_York).',
-      'time in lisbon': 'It is 23:40 on Tuesday 24 November 2026 in Lisbon (Europe/Lisbon).',
+        'It is 18:40 on Tuesday, November 24, 2026 in New York (America/New_York).',
+      'time in lisbon': 'It is 23:40 on Tuesday, November 24, 2026 in Lisbon (Europe/Lisbon).',
       "what's the time in Seoul right now": 'It is 08:40 in Seoul (Asia/Seoul).',
       'What time is it in los angeles?':
-        'It is 15:40 on Tuesday 24 November 2026 in Los Angeles (America/Los_Angeles).',
+        'It is 15:40 on Tuesday, November 24, 2026 in Los Angeles (America/Los_Angeles).',
       'What time is it in Narnia?':
         "I don't know which time zone Narnia is in. Ask with a city that names one, like “What time is it in Tokyo?”.",
     }
@@ -306,7 +306,7 @@ describe('the offline assistant', () => {
     // As a whole the question matches nothing ("Bob", "mention"); its words find the dentist.
     const { answer } = await ask(user, 'Did Bob mention the dentist appointment?')
     expect(answer.content).toContain('Dentist appointment moved to Friday')
-    expect(answer.content).toContain('**5 June 2026**')
+    expect(answer.content).toContain('**June 5, 2026**')
     expect(answer.content).not.toContain('running shoes')
     expect(answer.citations).toEqual([{ id: dentist.id, excerpt: dentist.text, date: '2026-06-05' }])
 
@@ -334,7 +334,7 @@ describe('the offline assistant', () => {
       [
         'Your memories for yesterday, newest first:',
         '',
-        '- **24 November 2026**: Booked the car service',
+        '- **November 24, 2026**: Booked the car service',
         '- **No date**: Undated idea, written yesterday: a herb garden',
       ].join('\n'),
     )
@@ -346,7 +346,7 @@ describe('the offline assistant', () => {
       yesterday.answer.content,
     )
     expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
-      'You have no memories for 15–21 November.',
+      'You have no memories for November 15–21.',
     )
     const newest = await ask(user, 'Show me my notes', { assistant })
     expect(newest.answer.content.split('\n')[0]).toBe('Your newest memories:')
@@ -371,7 +371,7 @@ describe('the offline assistant', () => {
     // With something to look for, the recency words are left out of the search.
     const about = await ask(user, "what's new with the car?", { assistant })
     expect(about.answer.content).toBe(
-      ["Here's what I found in your memories:", '', '- **24 November 2026**: Booked the car service'].join(
+      ["Here's what I found in your memories:", '', '- **November 24, 2026**: Booked the car service'].join(
         '\n',
       ),
     )
@@ -393,7 +393,7 @@ describe('the offline assistant', () => {
     const lines = family.answer.content.split('\n')
     expect(lines[0]).toBe('Your memories tagged #Family, newest first:')
     expect(lines.filter((l) => l.startsWith('- '))).toHaveLength(10)
-    expect(lines[2]).toBe('- **12 October 2026**: Family note 12 _(#Family)_')
+    expect(lines[2]).toBe('- **October 12, 2026**: Family note 12 _(#Family)_')
     expect(lines.at(-1)).toBe('These are the newest 10 of 12; choose the tag under Memories to see them all.')
     expect(family.answer.activity).toEqual([
       { tool: 'search_memories', summary: 'Looked for memories tagged #Family' },
@@ -404,7 +404,7 @@ describe('the offline assistant', () => {
       [
         'Your memories tagged #family about **marta**, best match first:',
         '',
-        '- **3 October 2026**: Family note 3 about Marta _(#Family)_',
+        '- **October 3, 2026**: Family note 3 about Marta _(#Family)_',
       ].join('\n'),
     )
     expect((await ask(user, 'notes tagged work')).answer.content).toBe('You have no memories tagged #work.')
@@ -552,7 +552,7 @@ describe('the offline assistant on weather', () => {
     expect(week.answer.content).toContain('**Weather in Lisbon:**')
     expect(week.answer.content).toContain('- Today:')
 
-    const weekday = formatDay(addDays(today, 3), { weekday: true }).split(' ')[0]!
+    const weekday = formatDay(addDays(today, 3), { weekday: true }).split(',')[0]!
     const named = await ask(user, `weather on ${weekday}`)
     expect(named.answer.calls).toEqual([{ tool: 'get_weather', args: { date: addDays(today, 3) } }])
   })
@@ -678,7 +678,7 @@ describe('the offline assistant on the calendar', () => {
   it('lists the memories that write the day out, saved on other days, after the ones dated then', async () => {
     const user = await userWithCalendar(ics.calendarUrl, false)
     const day = addDays(todayIn('UTC'), 8)
-    const [month, dayOfMonth] = [formatDay(day).split(' ')[1]!, Number(day.slice(8))]
+    const [month, dayOfMonth] = [formatDay(day).split(' ')[0]!, Number(day.slice(8))]
     const dentist = await t.factory.memory(user.id, {
       text: `Dentist appointment on ${month} ${dayOfMonth} at 9:30`,
       date: todayIn('UTC'),

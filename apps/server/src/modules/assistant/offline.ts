@@ -349,7 +349,7 @@ export function describeWeather(result: GetWeatherOutput, range: DayRange, today
   return `**Weather for ${dayName(result.date, today)} in ${place}:** ${parts.join('; ')}.${umbrella}`
 }
 
-/** "today", "tomorrow to Saturday 28 November". */
+/** "today", "tomorrow to Saturday, November 28". */
 const spanName = (range: DayRange, today: string) =>
   range.from === range.to
     ? dayName(range.from, today)
@@ -428,7 +428,7 @@ async function mentioning(tools: AssistantTools, day: string, dated: readonly To
   )
 }
 
-/** "today", "tomorrow", "Friday 15 May". */
+/** "today", "tomorrow", "Friday, May 15". */
 function dayName(day: string, today: string): string {
   const relative = relativeDay(day, today)
   return relative === 'today' || relative === 'tomorrow' || relative === 'yesterday'

@@ -71,7 +71,7 @@ export function buildSystemPrompt(input: PromptInput): string {
   const who = input.userName?.trim() || 'the user'
   const lines = [
     `You are ${input.assistantName}, a personal assistant for managing memories and insights. You are talking with ${who}.`,
-    `Right now it is ${formatDay(today, { weekday: true })}, ${formatTime(input.now, zone)} in ${zone} (the user's time zone). Read "today", "tomorrow" and weekdays in that zone, and write dates as YYYY-MM-DD when a tool needs one.`,
+    `Right now it is ${formatDay(today, { weekday: true })}, at ${formatTime(input.now, zone)} in ${zone} (the user's time zone). Read "today", "tomorrow" and weekdays in that zone, and write dates as YYYY-MM-DD when a tool needs one.`,
     'Answer briefly and warmly in Markdown, in the language the user writes in. Base what you say about the user on their memories and the facts given here; when they do not hold the answer, say so plainly and never invent memories, events or weather.',
   ]
   if (input.mode === 'tools') {

@@ -33,10 +33,10 @@ const MONTHS = [
   'November',
   'December',
 ]
-/** "22 November 2026": how a day reads in the prompt. */
+/** "November 22, 2026": how a day reads in the prompt. */
 const spelled = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return `${d} ${MONTHS[m - 1]} ${y}`
+  return `${MONTHS[m - 1]} ${d}, ${y}`
 }
 
 let fake: OpenAIFake
