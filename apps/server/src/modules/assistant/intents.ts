@@ -191,7 +191,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|my day)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).

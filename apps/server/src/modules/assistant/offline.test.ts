@@ -706,6 +706,42 @@ describe('the offline assistant on the calendar', () => {
     expect(answer.citations.map((c) => c.id)).toContain(dentist.id)
   })
 
+  it('answers "when is …?" from the coming events too, and stays off a calendar that is off', async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const dentist = await ask(user, 'When is the dentist?')
+    expect(dentist.answer.content).toMatch(
+      /^\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+    )
+    expect(dentist.answer.activity.map((a) => a.tool)).toEqual(['search_memories', 'get_calendar_events'])
+
+    // The three soonest stand-ups (a weekly event), and a memory that names them after.
+    await t.factory.memory(user.id, { text: 'Standup notes go in the team doc', date: null })
+    const standup = await ask(user, 'when is the next standup?')
+    const [calendar = '', memories] = standup.answer.content.split('\n\nAnd in your memories:')
+    const today = todayIn('UTC')
+    const heading = (offset: number) => {
+      const day = addDays(today, offset)
+      return formatDay(day, { weekday: true, year: day.slice(0, 4) !== today.slice(0, 4) })
+    }
+    expect(calendar.split('\n').filter((l) => l.startsWith('- '))).toEqual([
+      '- **Today**, 09:00–09:30: Team standup',
+      `- **${heading(7)}**, 11:00–11:30: Team standup (moved)`,
+      `- **${heading(14)}**, 09:00–09:30: Team standup`,
+    ])
+    expect(memories).toBe('\n\n- **No date**: Standup notes go in the team doc')
+
+    // Nothing on the calendar by that name: the memories alone.
+    expect((await ask(user, 'When is the plumber coming?')).answer.content).toBe(
+      "I couldn't find anything about **plumber coming** in your memories. To save something, start a message with “Remember”.",
+    )
+
+    // Calendar off: no look at it, and no line saying it could not be read.
+    const off = await userWithCalendar(ics.calendarUrl, false)
+    const asked = await ask(off, 'When is the dentist?')
+    expect(asked.answer.calls.map((c) => c.tool)).toEqual(['search_memories'])
+    expect(asked.answer.activity.map((a) => a.tool)).toEqual(['search_memories'])
+  })
+
   it('covers tomorrow and this week, grouped by day', async () => {
     const user = await userWithCalendar(ics.calendarUrl)
     const tomorrow = await ask(user, 'any meetings tomorrow?')
@@ -751,6 +787,9 @@ describe('reading calendar questions', () => {
       'what do I need to do tomorrow',
       'my to-dos for this week',
       "what's on my plate today?",
+      "what's my week look like?",
+      'What does tomorrow look like?',
+      'how is my weekend',
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }
@@ -763,6 +802,7 @@ describe('reading calendar questions', () => {
       'a summary of my notes about the garden',
       'What should I do about the leaking tap?',
       "What's on my shopping list?",
+      'What does the new logo look like?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }

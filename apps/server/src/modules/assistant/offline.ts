@@ -31,10 +31,12 @@ import {
 import { significantWords } from './search.ts'
 import {
   isToolError,
+  MAX_CALENDAR_DAYS,
   type AssistantServices,
   type AssistantTools,
   type GetCalendarEventsOutput,
   type GetWeatherOutput,
+  type ToolEvent,
   type ToolMemory,
 } from './tools.ts'
 
@@ -136,21 +138,29 @@ async function route(input: OfflineInput): Promise<string> {
   )
   if (tags.length) return tagged(input, tags)
   if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
-  const query = significantWords(withoutRecent(content)).join(' ')
+  const words = significantWords(withoutRecent(content))
+  const query = words.join(' ')
   if (!query && (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))) {
     return noted(tools, content, timeZone, now, today)
   }
   if (isQuestion(content)) {
     const found = await tools.searchMemories({ query })
+    // "When is the dentist?": the calendar may know too.
+    const events = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
+    const calendar = events.length
+      ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
+      : ''
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     if (found.memories.length === 0) {
+      if (calendar) return calendar
       return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
     }
-    return [
-      `Here's what I found in your memories${found.memories.length > 1 ? ', best match first' : ''}:`,
+    const memories = [
+      `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${found.memories.length > 1 ? ', best match first' : ''}:`,
       '',
       ...quoteMemories(found.memories.slice(0, 5)),
     ].join('\n')
+    return calendar ? `${calendar}\n\n${memories}` : memories
   }
   if (query) {
     const found = await tools.searchMemories({ query })
@@ -427,6 +437,36 @@ async function mentioning(tools: AssistantTools, day: string, dated: readonly To
     (m) => m.date !== day && !dated.some((d) => d.id === m.id) && mentionsDay(m.text, day),
   )
 }
+
+/**
+ * The coming events (today and the next weeks) whose title or place holds the words of a question, those
+ * holding most of them, soonest first; none when the calendar is off or nothing matches.
+ */
+async function eventsAbout(tools: AssistantTools, words: string[], today: string): Promise<ToolEvent[]> {
+  if (words.length === 0) return []
+  const to = addDays(today, MAX_CALENDAR_DAYS - 1)
+  const result = await tools.getCalendarEvents({ from: today, to }, { unasked: true })
+  if (isToolError(result)) return []
+  // "meetings" finds "Meeting with Pedro": a word matches the start of one in the event.
+  const patterns = words.map((word) => {
+    const stem = word.length > 4 ? word.replace(/e?s$/, '') : word
+    return new RegExp(`(?<![\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu')
+  })
+  const scored = result.events.map((event) => {
+    const text = `${event.title} ${event.location ?? ''}`
+    return { event, hits: patterns.filter((p) => p.test(text)).length }
+  })
+  const most = Math.max(0, ...scored.map((s) => s.hits))
+  if (most === 0) return []
+  return scored
+    .filter((s) => s.hits === most)
+    .map((s) => s.event)
+    .slice(0, 3)
+}
+
+/** "- **Tomorrow**, 09:30–10:30: Dentist (Rua Augusta 1)". */
+const eventLine = (e: ToolEvent, today: string) =>
+  `- **${capitalize(dayName(e.day, today))}**, ${e.allDay ? 'all day' : e.time}: ${e.title}${e.location ? ` (${e.location})` : ''}`
 
 /** "today", "tomorrow", "Friday, May 15". */
 function dayName(day: string, today: string): string {

@@ -224,15 +224,24 @@ export function createAssistantTools(
     call: () => Promise<T | ToolError>,
     done: (result: T) => Partial<Activity> = () => ({}),
     failed: string = summary,
+    /** A look the user did not ask for: when its source is off, it leaves no call and no activity. */
+    unasked = false,
   ): Promise<T | ToolError> {
-    calls.push({ tool: name, args })
-    options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
+    if (!unasked) {
+      calls.push({ tool: name, args })
+      options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
+    }
     let result: T | ToolError
     try {
       result = await call()
     } catch (error) {
       options.onUnexpectedError?.(name, error)
       result = { error: 'Something went wrong on the server; try again in a moment.' }
+    }
+    if (unasked) {
+      if (isToolError(result) && result.off) return result
+      calls.push({ tool: name, args })
+      options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
     }
     const line: Activity = isToolError(result)
       ? { tool: name, summary: `${failed}: ${result.error}` }
@@ -355,7 +364,11 @@ export function createAssistantTools(
     )
   }
 
-  async function getCalendarEvents(input: GetCalendarEventsInput): Promise<GetCalendarEventsOutput> {
+  /** `unasked`: a look the offline assistant takes on its own, silent when the calendar is off. */
+  async function getCalendarEvents(
+    input: GetCalendarEventsInput,
+    { unasked = false } = {},
+  ): Promise<GetCalendarEventsOutput> {
     const parsed = toolInputSchemas.get_calendar_events.safeParse(input ?? {})
     const zoneName = await timeZone()
     const today = todayIn(zoneName, now())
@@ -397,6 +410,7 @@ export function createAssistantTools(
       },
       undefined,
       `Could not read your calendar for ${range}`,
+      unasked,
     )
   }
 
