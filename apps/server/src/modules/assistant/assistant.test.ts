@@ -13,6 +13,7 @@ import {
   type ModelCall,
   type ScriptStep,
 } from '../../test/mock-model.ts'
+import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { createAssistant, refusesTools, toolCallText, type AssistantOptions } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent, HistoryMessage } from './assistant.types.ts'
@@ -21,6 +22,7 @@ import { formatDay } from './format.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
+let ics: IcsFake
 const logs = captureLogs('warn')
 /** The app's own assistant, built by createServices over this scripted model: one answer, then a failure. */
 const appModel = scriptedModel(
@@ -37,9 +39,10 @@ const appModel = scriptedModel(
 )
 
 beforeAll(async () => {
-  meteo = await startOpenMeteoFake()
+  ;[meteo, ics] = await Promise.all([startOpenMeteoFake(), startIcsFake()])
+  // The ICS fake listens on loopback.
   t = await buildTestApp({
-    env: { WEATHER_API_URL: meteo.url, GEOCODING_API_URL: meteo.url },
+    env: { WEATHER_API_URL: meteo.url, GEOCODING_API_URL: meteo.url, ALLOW_PRIVATE_NETWORK_URLS: 'true' },
     integrations: { languageModel: appModel.languageModel },
     assistant: { firstTokenTimeoutMs: 300, totalTimeoutMs: 1000, maxRetries: 0 },
     logger: logs.logger,
@@ -47,7 +50,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t?.close()
-  await meteo?.close()
+  await Promise.all([meteo?.close(), ics?.close()])
 })
 
 /** Short timeouts: a stalled model gives up in a fraction of a second. */
@@ -326,6 +329,18 @@ describe('context mode', () => {
     expect(streamed).toBe('I found nothing about Ana.')
     expect(calls).toHaveLength(2)
     expect(warnings).toHaveLength(1)
+  })
+
+  it('puts the coming events a "when" question names in the prompt', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    const { assistant, calls } = assistantWith([textParts('Today.')], { tools: 'off' })
+    const { answer } = await ask(assistant, user, 'When is the dentist?')
+    expect(answer.content).toBe('Today.')
+    expect(systemPromptOf(calls[0]!)).toMatch(
+      /- \*\*Coming events that match the question:\*\*\n  - \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+    )
+    expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
 
   it('puts today’s weather in the prompt for a weather question, and saves what the user asks to remember', async () => {

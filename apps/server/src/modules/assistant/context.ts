@@ -2,10 +2,10 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { isCalendarTopic, isWeatherTopic, memoryRequest, requestedDays } from './intents.ts'
-import { describeDays, describeWeather } from './offline.ts'
+import { isCalendarTopic, isQuestion, isWeatherTopic, memoryRequest, requestedDays } from './intents.ts'
+import { describeDays, describeWeather, eventLine, eventsAbout } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
-import { findRelevantMemories } from './search.ts'
+import { findRelevantMemories, significantWords } from './search.ts'
 import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
 
 /** Memories the prompt carries at most. */
@@ -62,6 +62,15 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     if (isCalendarTopic(content)) {
       const range = requestedDays(content, timeZone, now)
       facts.push(await describeDays(tools, range, today))
+    } else if (isQuestion(content) && /\bwhen\b/i.test(content)) {
+      const events = await eventsAbout(tools, significantWords(content), today)
+      if (events.length) {
+        facts.push(
+          ['**Coming events that match the question:**', ...events.map((e) => eventLine(e, today))].join(
+            '\n',
+          ),
+        )
+      }
     }
   }
 

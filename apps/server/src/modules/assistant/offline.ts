@@ -442,7 +442,11 @@ async function mentioning(tools: AssistantTools, day: string, dated: readonly To
  * The coming events (today and the next weeks) whose title or place holds the words of a question, those
  * holding most of them, soonest first; none when the calendar is off or nothing matches.
  */
-async function eventsAbout(tools: AssistantTools, words: string[], today: string): Promise<ToolEvent[]> {
+export async function eventsAbout(
+  tools: AssistantTools,
+  words: string[],
+  today: string,
+): Promise<ToolEvent[]> {
   if (words.length === 0) return []
   const to = addDays(today, MAX_CALENDAR_DAYS - 1)
   const result = await tools.getCalendarEvents({ from: today, to }, { unasked: true })
@@ -465,7 +469,7 @@ async function eventsAbout(tools: AssistantTools, words: string[], today: string
 }
 
 /** "- **Tomorrow**, 09:30–10:30: Dentist (Rua Augusta 1)". */
-const eventLine = (e: ToolEvent, today: string) =>
+export const eventLine = (e: ToolEvent, today: string) =>
   `- **${capitalize(dayName(e.day, today))}**, ${e.allDay ? 'all day' : e.time}: ${e.title}${e.location ? ` (${e.location})` : ''}`
 
 /** "today", "tomorrow", "Friday, May 15". */
