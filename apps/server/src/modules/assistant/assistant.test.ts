@@ -338,7 +338,7 @@ describe('context mode', () => {
     const { answer } = await ask(assistant, user, 'When is the dentist?')
     expect(answer.content).toBe('Today.')
     expect(systemPromptOf(calls[0]!)).toMatch(
-      /- \*\*Coming events that match the question:\*\*\n  - \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+      /- \*\*Coming events that match the question:\*\*\n {2}- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
     )
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
