@@ -125,6 +125,67 @@ export const isClockQuestion = (text: string) =>
     straightQuotes(text),
   )
 
+/** "Who are you?", "what's your name?": the assistant asked about itself. */
+export const isIdentityQuestion = (text: string) =>
+  /^\s*(?:who are you|who am i (?:talking|speaking) (?:to|with)|what(?:'s| is) your name|what is remi|who is remi)\s*[?.!]*\s*$/i.test(
+    straightQuotes(text),
+  )
+
+/**
+ * "What day is tomorrow?", "what date is next Friday?", "which day was November 1?": the day's words,
+ * and whether the question looks back.
+ */
+export function dayQuestion(text: string): { words: string; past: boolean } | null {
+  const match =
+    /^\s*(?:what|which)(?:'s| is)? (?:the )?(?:day|date|weekday)(?: of the week)? (?:(is it|will it be|is|was|falls on|fell on) )?(.+?)\s*[?.!]*\s*$/i.exec(
+      straightQuotes(text),
+    )
+  if (!match) return null
+  return { words: match[2]!.replace(/^(?:on|for)\s+/i, ''), past: /^(?:was|fell)/i.test(match[1] ?? '') }
+}
+
+/** "How many days until Christmas?", "how long until Ana's birthday?": what is counted to, or null. */
+export function daysUntilQuestion(text: string): string | null {
+  const match =
+    /^\s*(?:how many (?:more )?(?:days|sleeps)(?: (?:are )?left)?|how long)(?: is it)? (?:until|till|til|to|before) (.+?)\s*[?.!]*\s*$/i.exec(
+      straightQuotes(text),
+    )
+  return match ? match[1]! : null
+}
+
+/** The days everyone knows by name, as month and day. */
+const NAMED_DAYS: Array<[RegExp, string]> = [
+  [/^christmas eve$/i, '12-24'],
+  [/^christmas(?: day)?$/i, '12-25'],
+  [/^new year'?s eve$/i, '12-31'],
+  [/^(?:the )?new year(?:'?s)?(?: day)?$/i, '01-01'],
+  [/^halloween$/i, '10-31'],
+  [/^valentine'?s(?: day)?$/i, '02-14'],
+]
+
+/**
+ * The day some words name, from today on (or back from it, `past`): a date or relative day
+ * ("December 3", "next Friday", "tomorrow") or a day known by name ("Christmas", "New Year's Eve").
+ * Null when they name none.
+ */
+export function namedDay(words: string, timeZone: string, now: Date, past = false): CalendarDay | null {
+  const today = todayIn(timeZone, now)
+  const bare = straightQuotes(words.trim())
+  for (const [pattern, monthDay] of NAMED_DAYS) {
+    if (!pattern.test(bare)) continue
+    const year = Number(today.slice(0, 4))
+    const thisYear = `${year}-${monthDay}`
+    if (past) return thisYear <= today ? thisYear : `${year - 1}-${monthDay}`
+    return thisYear >= today ? thisYear : `${year + 1}-${monthDay}`
+  }
+  if (/^today$/i.test(bare)) return today
+  // Read as a sentence in the past tense when asked about one: the last such day, not the next.
+  const lead = past ? 'was ' : ''
+  const found = findDate(lead + bare, timeZone, now)
+  // The words must be the date, not a sentence that holds one ("Ana's party on Friday").
+  return found && found.index === lead.length && found.text.trim() === bare ? found.day : null
+}
+
 /** "What time is it in Tokyo?", "time in New York": the place, or null. */
 export function clockPlace(text: string): string | null {
   const match =
@@ -379,6 +440,19 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
   return found ? { from: found.day, to: found.day } : null
 }
 
+/**
+ * "tomorrow to call mum" (what "remind me tomorrow to call mum" leaves) → "call mum tomorrow": the
+ * time first, then what to do, turned around. Only when the words before "to" are a time and no more
+ * ("Friday to Sunday is the festival" stays).
+ */
+function whenLast(text: string): string {
+  const match = /^(\S.{0,39}?)\s+to\s+(\S.*)$/i.exec(text)
+  if (!match) return text
+  const [, when, what] = match as unknown as [string, string, string]
+  const [first] = chrono.parse(text)
+  return first && first.index === 0 && first.text === when ? `${what} ${when}` : text
+}
+
 export interface MemoryRequest {
   /** The sentence to keep, hashtags at its start and end removed and the others kept as words. */
   text: string
@@ -406,6 +480,7 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
     .replace(/(^|\s)#([\p{L}\p{N}])/gu, '$1$2')
     .replace(/\s+/g, ' ')
     .trim()
+  text = whenLast(text)
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
   const date = text ? findDate(text, timeZone, now) : null
   if (date) text = withDayWritten(text, date, todayIn(timeZone, now))

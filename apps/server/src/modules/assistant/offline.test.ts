@@ -150,6 +150,8 @@ describe('the offline assistant', () => {
       'remember I finished the book yesterday',
       'remember to call mum tonight',
       'remember the dentist is on 3 December',
+      'remind me tomorrow to call the plumber',
+      'remember Friday to Sunday is the festival',
     ]) {
       const { calls } = (await ask(user, message, { assistant })).answer
       const args = calls[0]?.args as { text: string; date: string | null }
@@ -166,6 +168,9 @@ describe('the offline assistant', () => {
       ['I finished the book on Tuesday, November 24', '2026-11-24'],
       ['Call mum tonight', '2026-11-25'],
       ['The dentist is on 3 December', '2026-12-03'],
+      // The time first, then what to do: turned around, unless the words before "to" are more than a time.
+      ['Call the plumber on Thursday, November 26', '2026-11-26'],
+      ['Friday, November 27 to Sunday is the festival', '2026-11-27'],
     ])
     // The year is written when it is not this one.
     const { calls } = (
@@ -286,6 +291,46 @@ describe('the offline assistant', () => {
       expect(answer.content, question).toBe(expected)
       expect(answer.calls).toEqual([])
     }
+  })
+
+  it('says who it is, what day a date is, and how many days are left until one', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+    expect(await answer('Who are you?')).toBe(`I'm **Remi**, your personal assistant.\n\n${HELP}`)
+    expect(await answer('what day is it tomorrow?')).toBe('Tomorrow is Thursday, November 26, 2026.')
+    expect(await answer('Which day is December 3?')).toBe('December 3, 2026 is a Thursday, in 8 days.')
+    expect(await answer('what day was November 1?')).toBe('November 1, 2026 is a Sunday, 24 days ago.')
+    expect(await answer('How many days until Christmas?')).toBe(
+      '**30 days**, until Friday, December 25, 2026.',
+    )
+    expect(await answer('how long till new year?')).toBe('**37 days**, until Friday, January 1, 2027.')
+    expect(await answer('how many days until friday')).toBe('**2 days**, until Friday, November 27, 2026.')
+    expect(await answer('how many days until tomorrow?')).toBe(
+      "**1 day**: it's tomorrow, Thursday, November 26, 2026.",
+    )
+
+    // Until a day the memories hold.
+    const birthday = await t.factory.memory(user.id, {
+      text: "Ana's birthday is on May 12",
+      date: '2027-05-12',
+    })
+    await t.factory.memory(user.id, { text: "Ana's birthday last year was fun", date: '2026-05-12' })
+    const until = await ask(user, "How many days until Ana's birthday?", { assistant })
+    expect(until.answer.content).toBe(
+      [
+        '**168 days**, until Wednesday, May 12, 2027.',
+        '',
+        'From your memories:',
+        '',
+        `- **May 12, 2027**: ${birthday.text}`,
+      ].join('\n'),
+    )
+    expect(await answer('how many days until my holiday?')).toBe(
+      "I don't know when **my holiday** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that my holiday is on …”.",
+    )
+    // A day question about something that is not a date is a search.
+    expect(await answer("What day is Ana's birthday?")).toContain(`- **May 12, 2027**: ${birthday.text}`)
   })
 
   it('asks what to remember when nothing follows "remember", and saves nothing', async () => {

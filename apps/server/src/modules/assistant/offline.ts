@@ -1,10 +1,23 @@
-import { addDays, todayIn, type Memory } from '@remi/shared'
+import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
-import { describeRange, excerpt, formatDay, formatTime, mentionsDay, relativeDay } from './format.ts'
+import {
+  describeRange,
+  excerpt,
+  formatDay,
+  formatTime,
+  mentionsDay,
+  relativeDay,
+  WEEKDAYS,
+  weekdayOf,
+} from './format.ts'
 import {
   asksForRecent,
   clockPlace,
+  dayQuestion,
+  daysUntilQuestion,
+  isIdentityQuestion,
+  namedDay,
   isAcknowledgement,
   isNameQuestion,
   isSmallTalk,
@@ -51,7 +64,7 @@ export const FALLBACK_NOTE = '_The language model was unavailable, so the offlin
 export const HELP = [
   'Here is what I can do:',
   '',
-  "- **Save a memory**: “Remember that Ana's birthday is on 12 May #family”. #hashtags become tags, and a date in the sentence (“on 12 May”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
+  "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
@@ -105,6 +118,12 @@ async function route(input: OfflineInput): Promise<string> {
     const day = there === today ? '' : ` on ${formatDay(there, { weekday: true })}`
     return `It is ${formatTime(now, zone)}${day} in ${zone.split('/').pop()!.replace(/_/g, ' ')} (${zone}).`
   }
+  if (isIdentityQuestion(content)) return `I'm **${BRAND}**, your personal assistant.\n\n${HELP}`
+  const asked = dayQuestion(content)
+  const askedDay = asked && namedDay(asked.words, timeZone, now, asked.past)
+  if (askedDay) return whatDay(askedDay, today)
+  const until = daysUntilQuestion(content)
+  if (until !== null) return daysUntil(tools, until, timeZone, now, today)
   if (isNameQuestion(content)) {
     const user = await input.services.users.findById(input.userId)
     const name = user?.name?.trim()
@@ -200,6 +219,43 @@ async function noted(tools: AssistantTools, content: string, timeZone: string, n
     '',
     ...quoteMemories(shown),
   ].join('\n')
+}
+
+/** "Tomorrow is Thursday, November 26, 2026.", "December 3, 2026 is a Thursday, in 8 days." */
+function whatDay(day: string, today: string): string {
+  const relative = relativeDay(day, today)
+  if (relative === 'today' || relative === 'tomorrow' || relative === 'yesterday') {
+    return `${capitalize(relative)} is ${formatDay(day, { weekday: true })}.`
+  }
+  const n = daysBetween(today, day)
+  return `${formatDay(day)} is a ${WEEKDAYS[weekdayOf(day)]}, ${n > 0 ? `in ${n} days` : `${-n} days ago`}.`
+}
+
+/**
+ * "How many days until Christmas?": to a date or a day known by name, or to the next dated memory the
+ * words find ("until Ana's birthday").
+ */
+async function daysUntil(tools: AssistantTools, words: string, timeZone: string, now: Date, today: string) {
+  let day = namedDay(words, timeZone, now)
+  let from: ToolMemory | undefined
+  const query = significantWords(words).join(' ')
+  if (!day && query) {
+    const found = await tools.searchMemories({ query })
+    from = isToolError(found) ? undefined : found.memories.find((m) => m.date !== null && m.date >= today)
+    day = from?.date ?? null
+  }
+  if (!day) {
+    return `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`
+  }
+  const n = daysBetween(today, day)
+  const when = formatDay(day, { weekday: true })
+  const answer =
+    n === 0
+      ? `That's today, ${when}.`
+      : n === 1
+        ? `**1 day**: it's tomorrow, ${when}.`
+        : `**${n} days**, until ${when}.`
+  return from ? [answer, '', 'From your memories:', '', ...quoteMemories([from])].join('\n') : answer
 }
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
