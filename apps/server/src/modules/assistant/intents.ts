@@ -37,6 +37,8 @@ function rememberRequest(text: string): string | null {
   return (asked ? rest.replace(/\s*\?+\s*$/, '') : rest)
     .replace(/^to\s+self\b[\s:,-]*/i, '')
     .replace(/^to\s+(?=\S)/i, '')
+    .replace(/^(?:to|that|about|of)\s*[.!]*$/i, '')
+    .replace(/^[\p{P}\s]*$/u, '')
     .trim()
 }
 
@@ -179,6 +181,8 @@ export function namedDay(words: string, timeZone: string, now: Date, past = fals
     return thisYear >= today ? thisYear : `${year + 1}-${monthDay}`
   }
   if (/^today$/i.test(bare)) return today
+  // A year: its first day.
+  if (/^\d{4}$/.test(bare) && isMemoryDate(`${bare}-01-01`)) return `${bare}-01-01`
   // Read as a sentence in the past tense when asked about one: the last such day, not the next.
   const lead = past ? 'was ' : ''
   const found = findDate(lead + bare, timeZone, now)

@@ -306,6 +306,7 @@ describe('the offline assistant', () => {
     )
     expect(await answer('how long till new year?')).toBe('**37 days**, until Friday, January 1, 2027.')
     expect(await answer('how many days until friday')).toBe('**2 days**, until Friday, November 27, 2026.')
+    expect(await answer('How many days until 2027?')).toBe('**37 days**, until Friday, January 1, 2027.')
     expect(await answer('how many days until tomorrow?')).toBe(
       "**1 day**: it's tomorrow, Thursday, November 26, 2026.",
     )
@@ -338,6 +339,9 @@ describe('the offline assistant', () => {
     const { answer } = await ask(user, 'remember')
     expect(answer.content).toMatch(/What should I remember\?/)
     expect(answer.activity).toEqual([])
+    for (const message of ['remind me to', 'Remember that.', 'remind me about']) {
+      expect((await ask(user, message)).answer.content, message).toBe(answer.content)
+    }
     expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(0)
   })
 
@@ -785,6 +789,18 @@ describe('the offline assistant on the calendar', () => {
     const asked = await ask(off, 'When is the dentist?')
     expect(asked.answer.calls.map((c) => c.tool)).toEqual(['search_memories'])
     expect(asked.answer.activity.map((a) => a.tool)).toEqual(['search_memories'])
+  })
+
+  it("counts the days until an event: the calendar's when it is sooner than a memory", async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    await t.factory.memory(user.id, {
+      text: 'Dentist check-up, bring the X-rays',
+      date: addDays(todayIn('UTC'), 20),
+    })
+    const { answer } = await ask(user, 'How long until the dentist?')
+    expect(answer.content).toMatch(
+      /^That's today, \w+, \w+ \d+, \d{4}\.\n\nOn your calendar:\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+    )
   })
 
   it('covers tomorrow and this week, grouped by day', async () => {

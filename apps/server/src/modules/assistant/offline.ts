@@ -233,17 +233,26 @@ function whatDay(day: string, today: string): string {
 }
 
 /**
- * "How many days until Christmas?": to a date or a day known by name, or to the next dated memory the
- * words find ("until Ana's birthday").
+ * "How many days until Christmas?": to a date or a day known by name, or else to the soonest of the
+ * coming events and dated memories the words find ("until the dentist", "until Ana's birthday").
  */
 async function daysUntil(tools: AssistantTools, words: string, timeZone: string, now: Date, today: string) {
   let day = namedDay(words, timeZone, now)
-  let from: ToolMemory | undefined
-  const query = significantWords(words).join(' ')
-  if (!day && query) {
-    const found = await tools.searchMemories({ query })
-    from = isToolError(found) ? undefined : found.memories.find((m) => m.date !== null && m.date >= today)
-    day = from?.date ?? null
+  let source: string[] = []
+  const terms = significantWords(words)
+  if (!day && terms.length) {
+    const found = await tools.searchMemories({ query: terms.join(' ') })
+    const memory = isToolError(found)
+      ? undefined
+      : found.memories.find((m) => m.date !== null && m.date >= today)
+    const [event] = await eventsAbout(tools, terms, today)
+    if (event && (!memory?.date || event.day <= memory.date)) {
+      day = event.day
+      source = ['On your calendar:', '', eventLine(event, today)]
+    } else if (memory?.date) {
+      day = memory.date
+      source = ['From your memories:', '', ...quoteMemories([memory])]
+    }
   }
   if (!day) {
     return `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`
@@ -256,7 +265,7 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
       : n === 1
         ? `**1 day**: it's tomorrow, ${when}.`
         : `**${n} days**, until ${when}.`
-  return from ? [answer, '', 'From your memories:', '', ...quoteMemories([from])].join('\n') : answer
+  return [answer, ...(source.length ? ['', ...source] : [])].join('\n')
 }
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
