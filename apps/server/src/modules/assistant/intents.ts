@@ -247,7 +247,7 @@ const CALENDAR_WORDS =
   /\b(calendar|agenda|schedule|on my plate|(?:what'?s|what is) on(?!\s+(?:my|your|our|the|his|her|their)\b)|am i (?:busy|free))\b/i
 const EVENT_WORDS = /\b(meetings?|events?|appointments?|plans?)\b/i
 const TIME_WORDS =
-  /\b(today|tonight|tomorrow|this week|my week|next week|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
+  /\b(today|tonight|tomorrow|this week|my week|next week|this month|next month|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
 
 /** "Summarize my week", "a recap of today", "an overview of tomorrow". */
 const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
@@ -407,6 +407,13 @@ export function requestedDays(text: string, timeZone: string, now: Date): DayRan
     const from = RECAP_WORDS.test(text) ? addDays(today, -weekday) : today
     return { from, to: addDays(today, 6 - weekday), week: true }
   }
+  if (/\b(next|this|the rest of the) month\b/i.test(text)) {
+    const [year, month] = today.split('-').map(Number) as [number, number]
+    const next = /\bnext month\b/i.test(text)
+    const firstOf = (y: number, m: number) => (m > 12 ? dayFrom(y + 1, m - 12, 1) : dayFrom(y, m, 1))
+    const from = next ? firstOf(year, month + 1) : today
+    return { from, to: addDays(firstOf(year, month + (next ? 2 : 1)), -1), week: true }
+  }
   if (/\bweekend\b/i.test(text)) {
     if (weekday === 0) return single(today)
     const saturday = addDays(today, 6 - weekday)
@@ -433,6 +440,12 @@ export function requestedDays(text: string, timeZone: string, now: Date): DayRan
 export function notedDays(text: string, timeZone: string, now: Date): DayRange | null {
   const today = todayIn(timeZone, now)
   if (/\byesterday\b/i.test(text)) return { from: addDays(today, -1), to: addDays(today, -1) }
+  if (/\blast weekend\b/i.test(text)) {
+    // The Saturday and Sunday before this week's; on a weekend day, the one before it.
+    const sinceSaturday = (weekdayOf(today) + 1) % 7
+    const saturday = addDays(today, -(sinceSaturday < 2 ? sinceSaturday + 7 : sinceSaturday))
+    return { from: saturday, to: addDays(saturday, 1) }
+  }
   if (/\blast week\b/i.test(text)) {
     const { startDate, endDate } = quickDateRange('lastWeek', today)
     return { from: startDate, to: endDate ?? today }

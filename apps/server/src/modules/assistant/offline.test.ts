@@ -394,6 +394,15 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'What happened yesterday?', { assistant })).answer.content).toBe(
       yesterday.answer.content,
     )
+    // Last weekend: Saturday 21 and Sunday 22 November.
+    await t.factory.memory(user.id, { text: 'Hiked the Sintra trail', date: '2026-11-22' })
+    expect((await ask(user, 'What did I do last weekend?', { assistant })).answer.content).toBe(
+      [
+        'Your memories for November 21–22, newest first:',
+        '',
+        '- **November 22, 2026**: Hiked the Sintra trail',
+      ].join('\n'),
+    )
     expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
       'You have no memories for November 15–21.',
     )
@@ -893,6 +902,21 @@ describe('reading calendar questions', () => {
       from: '2026-11-22',
       to: '2026-11-28',
     })
+    // Next month whole (December, and January from December); this month what is left of it.
+    expect(requestedDays("what's on next month?", 'UTC', now)).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-31',
+      week: true,
+    })
+    expect(requestedDays('events next month', 'UTC', new Date('2026-12-10T12:00:00Z'))).toMatchObject({
+      from: '2027-01-01',
+      to: '2027-01-31',
+    })
+    expect(requestedDays('any plans this month?', 'UTC', now)).toMatchObject({
+      from: '2026-11-25',
+      to: '2026-11-30',
+    })
+    expect(isCalendarTopic("what's planned next month?")).toBe(true)
   })
 })
 

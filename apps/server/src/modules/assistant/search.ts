@@ -18,7 +18,8 @@ const STOP_WORDS = new Set(
   tomorrow yesterday day days week weeks month months year years time ago last next did didnt dont
   doesnt isnt wasnt arent werent cant wont im ive id youre lets okay ok hey hi hello write wrote
   written added many forgot forget recall wonder wondering know recent recently lately latest newest
-  summary summarize summarise recap overview happen happens happened happening`.split(/\s+/),
+  summary summarize summarise recap overview happen happens happened happening weekend weekends
+  everything nothing stuff`.split(/\s+/),
 )
 
 /**
