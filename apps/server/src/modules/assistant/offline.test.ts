@@ -322,7 +322,7 @@ describe('the offline assistant', () => {
       [
         '**168 days**, until Wednesday, May 12, 2027.',
         '',
-        'From your memories:',
+        '**From your memories:**',
         '',
         `- **May 12, 2027**: ${birthday.text}`,
       ].join('\n'),
@@ -808,7 +808,7 @@ describe('the offline assistant on the calendar', () => {
     })
     const { answer } = await ask(user, 'How long until the dentist?')
     expect(answer.content).toMatch(
-      /^That's today, \w+, \w+ \d+, \d{4}\.\n\nOn your calendar:\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+      /^That's today, \w+, \w+ \d+, \d{4}\.\n\n\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
     )
   })
 

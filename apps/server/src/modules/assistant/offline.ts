@@ -248,10 +248,10 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
     const [event] = await eventsAbout(tools, terms, today)
     if (event && (!memory?.date || event.day <= memory.date)) {
       day = event.day
-      source = ['On your calendar:', '', eventLine(event, today)]
+      source = ['**On your calendar:**', '', eventLine(event, today)]
     } else if (memory?.date) {
       day = memory.date
-      source = ['From your memories:', '', ...quoteMemories([memory])]
+      source = ['**From your memories:**', '', ...quoteMemories([memory])]
     }
   }
   if (!day) {
