@@ -1,4 +1,4 @@
-import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
+import { addDays, daysBetween, isMemoryDate, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import {
@@ -242,15 +242,17 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
   const terms = significantWords(words)
   if (!day && terms.length) {
     const found = await tools.searchMemories({ query: terms.join(' ') })
-    const memory = isToolError(found)
-      ? undefined
-      : found.memories.find((m) => m.date !== null && m.date >= today)
+    // A birthday or an anniversary comes back every year: the next one counts.
+    const next = (m: ToolMemory) =>
+      m.date && /\b(?:birthday|anniversary)\b/i.test(m.text) ? nextYearly(m.date, today) : m.date
+    const memory = isToolError(found) ? undefined : found.memories.find((m) => (next(m) ?? '') >= today)
+    const memoryDay = memory && next(memory)
     const [event] = await eventsAbout(tools, terms, today)
-    if (event && (!memory?.date || event.day <= memory.date)) {
+    if (event && (!memoryDay || event.day <= memoryDay)) {
       day = event.day
       source = ['**On your calendar:**', '', eventLine(event, today)]
-    } else if (memory?.date) {
-      day = memory.date
+    } else if (memory && memoryDay) {
+      day = memoryDay
       source = ['**From your memories:**', '', ...quoteMemories([memory])]
     }
   }
@@ -266,6 +268,16 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
         ? `**1 day**: it's tomorrow, ${when}.`
         : `**${n} days**, until ${when}.`
   return [answer, ...(source.length ? ['', ...source] : [])].join('\n')
+}
+
+/** The next time (today included) a day's month and day come round; February 29 waits for a leap year. */
+function nextYearly(day: string, today: string): string | null {
+  const thisYear = Number(today.slice(0, 4))
+  for (let year = thisYear; year <= thisYear + 8; year++) {
+    const candidate = `${year}${day.slice(4)}`
+    if (candidate >= today && isMemoryDate(candidate)) return candidate
+  }
+  return null
 }
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
