@@ -315,6 +315,29 @@ export interface DayRange {
   to: CalendarDay
 }
 
+/** A part of a day, in minutes from midnight (to is exclusive). */
+export interface DayPart {
+  name: 'morning' | 'afternoon' | 'evening'
+  from: number
+  to: number
+}
+
+const DAY_PARTS: Record<DayPart['name'], [number, number]> = {
+  morning: [0, 12 * 60],
+  afternoon: [12 * 60, 17 * 60],
+  evening: [17 * 60, 24 * 60],
+}
+
+/** "Am I free tomorrow afternoon?", "anything tonight?": the part of the day asked about, or null. */
+export function dayPart(text: string): DayPart | null {
+  const match = /(?<!\bgood\s+)\b(morning|afternoon|evening|tonight)\b/i.exec(text)
+  if (!match) return null
+  const word = match[1]!.toLowerCase()
+  const name = word === 'tonight' ? 'evening' : (word as DayPart['name'])
+  const [from, to] = DAY_PARTS[name]
+  return { name, from, to }
+}
+
 /** The zone's UTC offset in minutes at an instant (what chrono-node takes as a time zone). */
 function offsetMinutes(timeZone: string, at: Date): number {
   const name = new Intl.DateTimeFormat('en-US', {

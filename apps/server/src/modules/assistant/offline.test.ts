@@ -820,6 +820,28 @@ describe('the offline assistant on the calendar', () => {
     )
   })
 
+  it('keeps to the part of the day a question names, all-day events included', async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const lines = async (message: string) => (await ask(user, message)).answer.content.split('\n')
+    expect(await lines('Am I free this afternoon?')).toEqual([
+      '**This afternoon** you have 2 events:',
+      '',
+      '- All day: Company holiday',
+      expect.stringMatching(/^- 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/),
+    ])
+    expect(await lines("what's on this morning?")).toEqual([
+      '**This morning** you have 2 events:',
+      '',
+      '- All day: Company holiday',
+      '- 09:00–09:30: Team standup',
+    ])
+    expect((await lines('any meetings tomorrow evening?'))[0]).toBe(
+      'Nothing on your calendar for tomorrow evening.',
+    )
+    // "Good morning" is a greeting, not the morning.
+    expect((await lines("Good morning! What's on today?"))[0]).toBe('**Today** you have 3 events:')
+  })
+
   it('covers tomorrow and this week, grouped by day', async () => {
     const user = await userWithCalendar(ics.calendarUrl)
     const tomorrow = await ask(user, 'any meetings tomorrow?')

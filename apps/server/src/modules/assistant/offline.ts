@@ -14,6 +14,7 @@ import {
 import {
   asksForRecent,
   clockPlace,
+  dayPart,
   dayQuestion,
   daysUntilQuestion,
   isIdentityQuestion,
@@ -37,6 +38,7 @@ import {
   namedTags,
   notedDays,
   requestedDays,
+  type DayPart,
   type DayRange,
   type MemoryRequest,
   withoutRecent,
@@ -146,7 +148,10 @@ async function route(input: OfflineInput): Promise<string> {
     const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
     return `I haven't saved that. To keep it as a memory, send: “Remember ${said}”.`
   }
-  if (isCalendarTopic(content)) return describeDays(tools, requestedDays(content, timeZone, now), today)
+  if (isCalendarTopic(content)) {
+    const range = requestedDays(content, timeZone, now)
+    return describeDays(tools, range, today, range.from === range.to ? dayPart(content) : null)
+  }
   if (isGreeting(content)) {
     if (isThanks(content)) return "You're welcome!"
     const user = await input.services.users.findById(input.userId)
@@ -443,28 +448,42 @@ const spanName = (range: DayRange, today: string) =>
     ? dayName(range.from, today)
     : `${dayName(range.from, today)} to ${dayName(range.to, today)}`
 
-/** Events in words, grouped by day when the range has several. */
-export function describeEvents(result: GetCalendarEventsOutput, range: DayRange, today: string): string {
+/**
+ * Events in words, grouped by day when the range has several. With a part of the day ("tomorrow
+ * afternoon"), the events that overlap it, all-day ones included.
+ */
+export function describeEvents(
+  result: GetCalendarEventsOutput,
+  range: DayRange,
+  today: string,
+  part: DayPart | null = null,
+): string {
   if (isToolError(result)) return `I couldn't read your calendar: ${result.error}`
-  const span = spanName(range, today)
+  const day = spanName(range, today)
+  const span = !part ? day : day === 'today' ? `this ${part.name}` : `${day} ${part.name}`
   const problems = result.problems.length
     ? `\n\n_Some calendars could not be read: ${result.problems.join(' ')}_`
     : ''
-  if (result.events.length === 0) return `Nothing on your calendar for ${span}.${problems}`
-  const line = (e: (typeof result.events)[number]) =>
+  const events = part ? result.events.filter((e) => e.allDay || overlaps(e.time, part)) : result.events
+  if (events.length === 0) return `Nothing on your calendar for ${span}.${problems}`
+  const line = (e: ToolEvent) =>
     `- ${e.allDay ? 'All day' : e.time}: ${e.title}${e.location ? ` (${e.location})` : ''}`
-  const count = `${result.events.length} ${result.events.length === 1 ? 'event' : 'events'}`
+  const count = `${events.length} ${events.length === 1 ? 'event' : 'events'}`
   if (range.from === range.to) {
-    return (
-      [`**${capitalize(span)}** you have ${count}:`, '', ...result.events.map(line)].join('\n') + problems
-    )
+    return [`**${capitalize(span)}** you have ${count}:`, '', ...events.map(line)].join('\n') + problems
   }
   const lines = [`You have ${count} from ${span}:`]
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    const events = result.events.filter((e) => e.day === day)
-    if (events.length) lines.push('', `**${capitalize(dayName(day, today))}**`, ...events.map(line))
+    const ofDay = events.filter((e) => e.day === day)
+    if (ofDay.length) lines.push('', `**${capitalize(dayName(day, today))}**`, ...ofDay.map(line))
   }
   return lines.join('\n') + problems
+}
+
+/** Whether an event's "09:00–09:30" overlaps a part of the day (an end at or before its start is midnight). */
+function overlaps(time: string, part: DayPart): boolean {
+  const [start = 0, end = 0] = time.split('–').map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)))
+  return start < part.to && (end > start ? end : 24 * 60) > part.from
 }
 
 async function weather(tools: AssistantTools, range: DayRange, today: string) {
@@ -476,7 +495,12 @@ async function weather(tools: AssistantTools, range: DayRange, today: string) {
  * one too) and, for one day, the memories that write that day out ("Dentist on December 3", saved on
  * another day). The offline answer to a calendar question, and the facts context mode gives the model.
  */
-export async function describeDays(tools: AssistantTools, range: DayRange, today: string) {
+export async function describeDays(
+  tools: AssistantTools,
+  range: DayRange,
+  today: string,
+  part: DayPart | null = null,
+) {
   const calendar = await tools.getCalendarEvents({ from: range.from, to: range.to })
   const found = await tools.searchMemories({ query: '', from: range.from, to: range.to })
   // Undated memories are listed by the day they were written: not something the day holds.
@@ -488,7 +512,7 @@ export async function describeDays(tools: AssistantTools, range: DayRange, today
   const off = isToolError(calendar) && calendar.off ? calendar : null
   const span = spanName(range, today)
   const parts: string[] = []
-  if (!off) parts.push(describeEvents(calendar, range, today))
+  if (!off) parts.push(describeEvents(calendar, range, today, part))
   if (dated.length) {
     const heading = off ? `**Your memories dated ${span}:**` : '**From your memories:**'
     parts.push([heading, '', ...quoteMemories(dated)].join('\n'))
