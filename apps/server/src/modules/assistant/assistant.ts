@@ -123,9 +123,12 @@ export function createAssistant(deps: {
     tools: AssistantTools,
     rest: Pick<Answer, 'content' | 'mode' | 'stopped' | 'model'>,
   ): Answer {
+    // A model saw every memory its lookups found; an offline answer cites only those it shows (a search
+    // for "December 3" finds more than the memories that name the day).
+    const shown = (c: Answer['citations'][number]) => rest.content.includes(c.excerpt.replace(/…$/, ''))
     return {
       content: rest.content,
-      citations: [...tools.citations],
+      citations: rest.mode === 'offline' ? tools.citations.filter(shown) : [...tools.citations],
       activity: [...tools.activity],
       calls: [...tools.calls],
       mode: rest.mode,

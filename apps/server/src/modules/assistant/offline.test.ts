@@ -328,13 +328,17 @@ describe('the offline assistant', () => {
       ].join('\n'),
     )
     // A birthday saved with the year of birth comes round again.
-    await t.factory.memory(user.id, {
+    const bruno = await t.factory.memory(user.id, {
       text: "Bruno's birthday, born 3 December 1990",
       date: '1990-12-03',
     })
-    expect((await ask(user, "how many days until Bruno's birthday?", { assistant })).answer.content).toMatch(
+    const brunos = await ask(user, "how many days until Bruno's birthday?", { assistant })
+    expect(brunos.answer.content).toMatch(
       /^\*\*8 days\*\*, until Thursday, December 3, 2026\.\n\n\*\*From your memories:\*\*\n\n- \*\*December 3, 1990\*\*: Bruno's birthday, born/,
     )
+    // The search also found Ana's birthday ("birthday"); the answer cites only the memory it shows.
+    expect(brunos.answer.calls).toHaveLength(1)
+    expect(brunos.answer.citations.map((c) => c.id)).toEqual([bruno.id])
     expect(await answer('how many days until my holiday?')).toBe(
       "I don't know when **my holiday** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that my holiday is on …”.",
     )
