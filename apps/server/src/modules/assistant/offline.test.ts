@@ -786,7 +786,9 @@ describe('the offline assistant on the calendar', () => {
 
     // The three soonest stand-ups (a weekly event), and a memory that names them after.
     await t.factory.memory(user.id, { text: 'Standup notes go in the team doc', date: null })
-    const standup = await ask(user, 'when is the next standup?')
+    // Holds one word of two: the search finds it, but beside the calendar it is left out.
+    await t.factory.memory(user.id, { text: 'Team lunch with the new hires', date: null })
+    const standup = await ask(user, 'when is the next team standup?')
     const [calendar = '', memories] = standup.answer.content.split('\n\nAnd in your memories:')
     const today = todayIn('UTC')
     const heading = (offset: number) => {

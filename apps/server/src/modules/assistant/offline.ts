@@ -176,14 +176,19 @@ async function route(input: OfflineInput): Promise<string> {
       ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
       : ''
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
-    if (found.memories.length === 0) {
+    // Beside the calendar's answer, only the memories that hold every word of the question.
+    const patterns = wordPatterns(words)
+    const matching = calendar
+      ? found.memories.filter((m) => patterns.every((p) => p.test(`${m.text} ${m.tags.join(' ')}`)))
+      : found.memories
+    if (matching.length === 0) {
       if (calendar) return calendar
       return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
     }
     const memories = [
-      `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${found.memories.length > 1 ? ', best match first' : ''}:`,
+      `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${matching.length > 1 ? ', best match first' : ''}:`,
       '',
-      ...quoteMemories(found.memories.slice(0, 5)),
+      ...quoteMemories(matching.slice(0, 5)),
     ].join('\n')
     return calendar ? `${calendar}\n\n${memories}` : memories
   }
@@ -553,11 +558,7 @@ export async function eventsAbout(
   const to = addDays(today, MAX_CALENDAR_DAYS - 1)
   const result = await tools.getCalendarEvents({ from: today, to }, { unasked: true })
   if (isToolError(result)) return []
-  // "meetings" finds "Meeting with Pedro": a word matches the start of one in the event.
-  const patterns = words.map((word) => {
-    const stem = word.length > 4 ? word.replace(/e?s$/, '') : word
-    return new RegExp(`(?<![\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu')
-  })
+  const patterns = wordPatterns(words)
   const scored = result.events.map((event) => {
     const text = `${event.title} ${event.location ?? ''}`
     return { event, hits: patterns.filter((p) => p.test(text)).length }
@@ -568,6 +569,14 @@ export async function eventsAbout(
     .filter((s) => s.hits === most)
     .map((s) => s.event)
     .slice(0, 3)
+}
+
+/** "meetings" finds "Meeting with Pedro": each word as the start of a word in a text. */
+function wordPatterns(words: string[]): RegExp[] {
+  return words.map((word) => {
+    const stem = word.length > 4 ? word.replace(/e?s$/, '') : word
+    return new RegExp(`(?<![\\p{L}\\p{N}])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'iu')
+  })
 }
 
 /** "- **Tomorrow**, 09:30–10:30: Dentist (Rua Augusta 1)". */
