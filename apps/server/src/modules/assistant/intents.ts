@@ -241,7 +241,6 @@ export const isWeatherTopic = (text: string) =>
     text,
   )
 
-// "What's on my mind?" is not a question about the calendar.
 /** "What's on today?" but not "what's on my shopping list?" (or my mind). */
 const CALENDAR_WORDS =
   /\b(calendar|agenda|schedule|on my plate|(?:what'?s|what is) on(?!\s+(?:my|your|our|the|his|her|their)\b)|am i (?:busy|free))\b/i
@@ -488,7 +487,8 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
 function whenLast(text: string): string {
   const match = /^(\S.{0,39}?)\s+to\s+(\S.*)$/i.exec(text)
   if (!match) return text
-  const [, when, what] = match as unknown as [string, string, string]
+  const when = match[1]!
+  const what = match[2]!
   const [first] = chrono.parse(text)
   return first && first.index === 0 && first.text === when ? `${what} ${when}` : text
 }
