@@ -340,7 +340,7 @@ const TAGS_SHOWN = 20
 async function listTags(input: OfflineInput) {
   const tags = await input.services.memories.tags(input.userId)
   if (tags.length === 0) {
-    return "You have no tags yet. Add #hashtags when you save a memory: “Remember Ana's birthday is on 12 May #family”."
+    return "You have no tags yet. Add #hashtags when you save a memory: “Remember Ana's birthday is on May 12 #family”."
   }
   const shown = tags.slice(0, TAGS_SHOWN).map((t) => `#${t.name} (${t.count})`)
   const more = tags.length > TAGS_SHOWN ? `, and ${tags.length - TAGS_SHOWN} more` : ''
@@ -378,7 +378,7 @@ async function remember(input: OfflineInput, request: MemoryRequest, today: stri
     return ['Saved to your memories:', '', ...quoteMemories(input.alreadySaved)].join('\n')
   }
   if (!request.text) {
-    return "What should I remember? For example: “Remember that Ana's birthday is on 12 May #family”."
+    return "What should I remember? For example: “Remember that Ana's birthday is on May 12 #family”."
   }
   const result = await input.tools.createMemory({
     text: request.text,
