@@ -224,6 +224,12 @@ export function zoneOfPlace(place: string): string | null {
 export const isNameQuestion = (text: string) =>
   /^\s*(?:what(?:'s| is) my name|who am i)\s*[?.!]*\s*$/i.test(straightQuotes(text))
 
+/** "Bye", "good night", "see you later": the end of a conversation. */
+export const isFarewell = (text: string) =>
+  /^\s*(?:(?:ok(?:ay)?|thanks|thank you)[\s,!.]*)?(?:bye(?:-bye)?|goodbye|good night|night|see you(?: later| soon| tomorrow)?|see ya|cya|talk (?:to you )?later|ttyl)(?:,? remi)?\s*[.!]*\s*$/i.test(
+    straightQuotes(text),
+  )
+
 /** "How are you?", "how's it going?": small talk. */
 export const isSmallTalk = (text: string) =>
   /^\s*(?:how are you(?: doing| today)?|how(?:'s| is) it going|how are things|what'?s up)(?:,? remi)?\s*[?.!]*\s*$/i.test(
@@ -232,7 +238,7 @@ export const isSmallTalk = (text: string) =>
 
 /** "OK", "got it", "yes please", "no thanks": an answer to nothing the offline assistant asked. */
 export const isAcknowledgement = (text: string) =>
-  /^\s*(?:ok(?:ay)?|k|cool|great|nice|good|got it|alright|all right|fine|perfect|awesome|sure|yes|yeah|yep|no|nope|nah)\b[\s,]*(?:please|thanks|thank you)?[\s.!]*$/i.test(
+  /^\s*(?:ok(?:ay)?|k|cool|great|nice|good|got it|alright|all right|fine|perfect|awesome|sure|yes|yeah|yep|no|nope|nah|lol|ha(?:ha)+|hm+|sorry|oops|wow|oh)\b[\s,]*(?:please|thanks|thank you)?[\s.!]*$/i.test(
     straightQuotes(text),
   )
 

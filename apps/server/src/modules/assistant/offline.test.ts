@@ -535,10 +535,15 @@ describe('the offline assistant', () => {
       /^I'm well, thank you for asking! You can ask/,
     )
     // Answers to nothing it asked: a short reply, not the whole help.
-    for (const said of ['ok', 'Got it!', 'yes please', 'no thanks', 'Cool.']) {
+    for (const said of ['ok', 'Got it!', 'yes please', 'no thanks', 'Cool.', 'lol', 'hmm', 'sorry']) {
       expect((await ask(user, said)).answer.content, said).toMatch(/^All right\. You can ask me to remember/)
     }
     expect((await ask(user, 'ok, thanks')).answer.content).toBe("You're welcome!")
+    for (const said of ['bye', 'Good night!', 'see you tomorrow', 'thanks, bye']) {
+      expect((await ask(user, said)).answer.content, said).toBe(
+        'Bye for now! Your memories are here whenever you need them.',
+      )
+    }
     const other = await ask(user, 'Write me a poem')
     expect(other.answer.content).toContain("I can't answer that without a language model")
     expect(other.answer.content).toContain('**Save a memory**')

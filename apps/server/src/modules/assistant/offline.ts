@@ -20,6 +20,7 @@ import {
   isIdentityQuestion,
   namedDay,
   isAcknowledgement,
+  isFarewell,
   isNameQuestion,
   isSmallTalk,
   zoneOfPlace,
@@ -135,6 +136,7 @@ async function route(input: OfflineInput): Promise<string> {
       : `Your account has no name${user?.email ? `; you're signed in as ${user.email}` : ''}.`
   }
   if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
+  if (isFarewell(content)) return 'Bye for now! Your memories are here whenever you need them.'
   if (isAcknowledgement(content)) {
     const thanked = /\b(?:thanks|thank you)\b/i.test(content) && !/^\s*(?:no|nope|nah)\b/i.test(content)
     return thanked ? "You're welcome!" : `All right. ${SHORT_HELP}`
