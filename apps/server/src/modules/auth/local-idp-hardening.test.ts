@@ -194,6 +194,12 @@ describe("the built-in identity provider's error answers", () => {
 
   it('a resumed or unknown interaction, an unknown path or method: a page with a 4xx status', async () => {
     await expectPage(await fetch(`${t.baseUrl}/oidc/auth/unknown-uid`), 400, /cannot be completed/)
+    // With a client_id, oidc-provider's own error handler threw (a 500; found by the fast-check test below).
+    await expectPage(
+      await fetch(`${t.baseUrl}/oidc/auth/auth?client_id=${LOCAL_IDP_CLIENT_ID}`, { redirect: 'manual' }),
+      400,
+      /cannot be completed/,
+    )
     await expectPage(await fetch(`${t.baseUrl}/oidc/nope`), 404, /no sign-in page at this address/)
     await expectPage(await fetch(`${t.baseUrl}/oidc/auth`, { method: 'DELETE' }), 404, /no sign-in page/)
     const expired = await fetch(`${t.baseUrl}/oidc/interaction/unknown-uid`)

@@ -173,6 +173,9 @@ export async function localIdpPlugin(
   provider.proxy = true
   // First in the chain: a path or method the provider does not serve, or anything it lets escape, is a page.
   provider.middleware.unshift(async (ctx, next) => {
+    // The resume after sign-in ('/auth/<uid>') takes no parameters: with a client_id and no sign-in in
+    // progress, oidc-provider's own error handler throws (a TypeError, so a 500) instead of refusing.
+    if (/^\/auth\/[^/]+\/?$/.test(ctx.path)) ctx.querystring = ''
     try {
       await next()
     } catch (error) {
