@@ -156,13 +156,13 @@ export function daysUntilQuestion(text: string): string | null {
 }
 
 /** The days everyone knows by name, as month and day. */
-const NAMED_DAYS: Array<[RegExp, string]> = [
-  [/^christmas eve$/i, '12-24'],
-  [/^christmas(?: day)?$/i, '12-25'],
-  [/^new year'?s eve$/i, '12-31'],
-  [/^(?:the )?new year(?:'?s)?(?: day)?$/i, '01-01'],
-  [/^halloween$/i, '10-31'],
-  [/^valentine'?s(?: day)?$/i, '02-14'],
+const NAMED_DAYS: Array<[RegExp, number, number]> = [
+  [/^christmas eve$/i, 12, 24],
+  [/^christmas(?: day)?$/i, 12, 25],
+  [/^new year'?s eve$/i, 12, 31],
+  [/^(?:the )?new year(?:'?s)?(?: day)?$/i, 1, 1],
+  [/^halloween$/i, 10, 31],
+  [/^valentine'?s(?: day)?$/i, 2, 14],
 ]
 
 /**
@@ -173,13 +173,8 @@ const NAMED_DAYS: Array<[RegExp, string]> = [
 export function namedDay(words: string, timeZone: string, now: Date, past = false): CalendarDay | null {
   const today = todayIn(timeZone, now)
   const bare = straightQuotes(words.trim())
-  for (const [pattern, monthDay] of NAMED_DAYS) {
-    if (!pattern.test(bare)) continue
-    const year = Number(today.slice(0, 4))
-    const thisYear = `${year}-${monthDay}`
-    if (past) return thisYear <= today ? thisYear : `${year - 1}-${monthDay}`
-    return thisYear >= today ? thisYear : `${year + 1}-${monthDay}`
-  }
+  const named = NAMED_DAYS.find(([pattern]) => pattern.test(bare))
+  if (named) return yearly(named[1], named[2], today, past)
   if (/^today$/i.test(bare)) return today
   // A year: its first day.
   if (/^\d{4}$/.test(bare) && isMemoryDate(`${bare}-01-01`)) return `${bare}-01-01`
@@ -402,16 +397,27 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
       if (isMemoryDate(day)) return { day, text: result.text, index: result.index, yearGuessed }
       continue
     }
-    const past = PAST_TENSE.test(text)
-    const thisYear = Number(today.slice(0, 4))
-    // 29 February waits for (or looks back to) a year that has one.
-    for (let offset = 0; offset <= 8; offset++) {
-      const candidate = dayFrom(past ? thisYear - offset : thisYear + offset, month, dayOfMonth)
-      if (!isMemoryDate(candidate)) continue
-      if (past ? candidate <= today : candidate >= today) {
-        return { day: candidate, text: result.text, index: result.index, yearGuessed }
-      }
-    }
+    const day = yearly(month, dayOfMonth, today, PAST_TENSE.test(text))
+    if (day) return { day, text: result.text, index: result.index, yearGuessed }
+  }
+  return null
+}
+
+/**
+ * The next day with this month and day, today included, or with `past` the last one; 29 February waits
+ * for (or looks back to) a year that has one. Null past eight years or the dates a memory can have.
+ */
+export function yearly(
+  month: number,
+  dayOfMonth: number,
+  today: CalendarDay,
+  past = false,
+): CalendarDay | null {
+  const thisYear = Number(today.slice(0, 4))
+  for (let offset = 0; offset <= 8; offset++) {
+    const candidate = dayFrom(past ? thisYear - offset : thisYear + offset, month, dayOfMonth)
+    if (!isMemoryDate(candidate)) continue
+    if (past ? candidate <= today : candidate >= today) return candidate
   }
   return null
 }

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isMemoryDate, todayIn, type Memory } from '@remi/shared'
+import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import {
@@ -43,6 +43,7 @@ import {
   type DayRange,
   type MemoryRequest,
   withoutRecent,
+  yearly,
 } from './intents.ts'
 import { significantWords } from './search.ts'
 import {
@@ -256,7 +257,9 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
     const found = await tools.searchMemories({ query: terms.join(' ') })
     // A birthday or an anniversary comes back every year: the next one counts.
     const next = (m: ToolMemory) =>
-      m.date && /\b(?:birthday|anniversary)\b/i.test(m.text) ? nextYearly(m.date, today) : m.date
+      m.date && /\b(?:birthday|anniversary)\b/i.test(m.text)
+        ? yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today)
+        : m.date
     const memory = isToolError(found) ? undefined : found.memories.find((m) => (next(m) ?? '') >= today)
     const memoryDay = memory && next(memory)
     const [event] = await eventsAbout(tools, terms, today)
@@ -280,16 +283,6 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
         ? `**1 day**: it's tomorrow, ${when}.`
         : `**${n} days**, until ${when}.`
   return [answer, ...(source.length ? ['', ...source] : [])].join('\n')
-}
-
-/** The next time (today included) a day's month and day come round; February 29 waits for a leap year. */
-function nextYearly(day: string, today: string): string | null {
-  const thisYear = Number(today.slice(0, 4))
-  for (let year = thisYear; year <= thisYear + 8; year++) {
-    const candidate = `${year}${day.slice(4)}`
-    if (candidate >= today && isMemoryDate(candidate)) return candidate
-  }
-  return null
 }
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
