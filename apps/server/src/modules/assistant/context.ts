@@ -2,14 +2,7 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import {
-  dayPart,
-  isCalendarTopic,
-  isQuestion,
-  isWeatherTopic,
-  memoryRequest,
-  requestedDays,
-} from './intents.ts'
+import { isCalendarTopic, isQuestion, isWeatherTopic, memoryRequest, requestedDays } from './intents.ts'
 import { describeDays, describeWeather, eventLine, eventsAbout } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories, significantWords } from './search.ts'
@@ -67,8 +60,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       facts.push(describeWeather(await tools.getWeather({ date: range.from }), range, today))
     }
     if (isCalendarTopic(content)) {
-      const range = requestedDays(content, timeZone, now)
-      facts.push(await describeDays(tools, range, today, range.from === range.to ? dayPart(content) : null))
+      facts.push(await describeDays(tools, requestedDays(content, timeZone, now), today))
     } else if (isQuestion(content) && /\bwhen\b/i.test(content)) {
       const events = await eventsAbout(tools, significantWords(content), today)
       if (events.length) {

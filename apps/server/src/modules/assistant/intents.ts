@@ -422,13 +422,22 @@ export function yearly(
   return null
 }
 
+/** The days a question is about, and for one day the part of it it names ("tomorrow afternoon"). */
+export type RequestedDays = DayRange & { week: boolean; part?: DayPart }
+
 /**
  * The days a weather or calendar question is about: today (when nothing is said), tomorrow, a
  * weekday (the next one, today included), the weekend, this week (today to Saturday: weeks start on
  * Sunday, as in the rest of the product), next week (Sunday to Saturday), a date in the sentence, or
- * the next seven days for "what's coming up?".
+ * the next seven days for "what's coming up?". A single day keeps the part of it the question names.
  */
-export function requestedDays(text: string, timeZone: string, now: Date): DayRange & { week: boolean } {
+export function requestedDays(text: string, timeZone: string, now: Date): RequestedDays {
+  const range = daysNamed(text, timeZone, now)
+  const part = range.from === range.to ? dayPart(text) : null
+  return part ? { ...range, part } : range
+}
+
+function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week: boolean } {
   const today = todayIn(timeZone, now)
   const weekday = weekdayOf(today)
   const single = (day: CalendarDay) => ({ from: day, to: day, week: false })

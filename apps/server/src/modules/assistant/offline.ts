@@ -14,7 +14,6 @@ import {
 import {
   asksForRecent,
   clockPlace,
-  dayPart,
   dayQuestion,
   daysUntilQuestion,
   isIdentityQuestion,
@@ -42,6 +41,7 @@ import {
   type DayPart,
   type DayRange,
   type MemoryRequest,
+  type RequestedDays,
   withoutRecent,
   yearly,
 } from './intents.ts'
@@ -151,10 +151,7 @@ async function route(input: OfflineInput): Promise<string> {
     const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
     return `I haven't saved that. To keep it as a memory, send: “Remember ${said}”.`
   }
-  if (isCalendarTopic(content)) {
-    const range = requestedDays(content, timeZone, now)
-    return describeDays(tools, range, today, range.from === range.to ? dayPart(content) : null)
-  }
+  if (isCalendarTopic(content)) return describeDays(tools, requestedDays(content, timeZone, now), today)
   if (isGreeting(content)) {
     if (isThanks(content)) return "You're welcome!"
     const user = await input.services.users.findById(input.userId)
@@ -452,12 +449,8 @@ const spanName = (range: DayRange, today: string) =>
  * Events in words, grouped by day when the range has several. With a part of the day ("tomorrow
  * afternoon"), the events that overlap it, all-day ones included.
  */
-export function describeEvents(
-  result: GetCalendarEventsOutput,
-  range: DayRange,
-  today: string,
-  part: DayPart | null = null,
-): string {
+export function describeEvents(result: GetCalendarEventsOutput, range: RequestedDays, today: string): string {
+  const part = range.part
   if (isToolError(result)) return `I couldn't read your calendar: ${result.error}`
   const day = spanName(range, today)
   const span = !part ? day : day === 'today' ? `this ${part.name}` : `${day} ${part.name}`
@@ -495,12 +488,7 @@ async function weather(tools: AssistantTools, range: DayRange, today: string) {
  * one too) and, for one day, the memories that write that day out ("Dentist on December 3", saved on
  * another day). The offline answer to a calendar question, and the facts context mode gives the model.
  */
-export async function describeDays(
-  tools: AssistantTools,
-  range: DayRange,
-  today: string,
-  part: DayPart | null = null,
-) {
+export async function describeDays(tools: AssistantTools, range: RequestedDays, today: string) {
   const calendar = await tools.getCalendarEvents({ from: range.from, to: range.to })
   const found = await tools.searchMemories({ query: '', from: range.from, to: range.to })
   // Undated memories are listed by the day they were written: not something the day holds.
@@ -512,7 +500,7 @@ export async function describeDays(
   const off = isToolError(calendar) && calendar.off ? calendar : null
   const span = spanName(range, today)
   const parts: string[] = []
-  if (!off) parts.push(describeEvents(calendar, range, today, part))
+  if (!off) parts.push(describeEvents(calendar, range, today))
   if (dated.length) {
     const heading = off ? `**Your memories dated ${span}:**` : '**From your memories:**'
     parts.push([heading, '', ...quoteMemories(dated)].join('\n'))
