@@ -459,8 +459,7 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
     : ''
   const events = part ? result.events.filter((e) => e.allDay || overlaps(e.time, part)) : result.events
   if (events.length === 0) return `Nothing on your calendar for ${span}.${problems}`
-  const line = (e: ToolEvent) =>
-    `- ${e.allDay ? 'All day' : e.time}: ${e.title}${e.location ? ` (${e.location})` : ''}`
+  const line = (e: ToolEvent) => `- ${e.allDay ? 'All day' : e.time}: ${eventName(e)}`
   const count = `${events.length} ${events.length === 1 ? 'event' : 'events'}`
   if (range.from === range.to) {
     return [`**${capitalize(span)}** you have ${count}:`, '', ...events.map(line)].join('\n') + problems
@@ -562,9 +561,12 @@ function wordPatterns(words: string[]): RegExp[] {
   })
 }
 
+/** "Dentist (Rua Augusta 1)". */
+const eventName = (e: ToolEvent) => `${e.title}${e.location ? ` (${e.location})` : ''}`
+
 /** "- **Tomorrow**, 09:30–10:30: Dentist (Rua Augusta 1)". */
 export const eventLine = (e: ToolEvent, today: string) =>
-  `- **${capitalize(dayName(e.day, today))}**, ${e.allDay ? 'all day' : e.time}: ${e.title}${e.location ? ` (${e.location})` : ''}`
+  `- **${capitalize(dayName(e.day, today))}**, ${e.allDay ? 'all day' : e.time}: ${eventName(e)}`
 
 /** "today", "tomorrow", "Friday, May 15". */
 function dayName(day: string, today: string): string {

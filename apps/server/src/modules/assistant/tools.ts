@@ -227,10 +227,11 @@ export function createAssistantTools(
     /** A look the user did not ask for: when its source is off, it leaves no call and no activity. */
     unasked = false,
   ): Promise<T | ToolError> {
-    if (!unasked) {
+    const start = () => {
       calls.push({ tool: name, args })
       options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
     }
+    if (!unasked) start()
     let result: T | ToolError
     try {
       result = await call()
@@ -240,8 +241,7 @@ export function createAssistantTools(
     }
     if (unasked) {
       if (isToolError(result) && result.off) return result
-      calls.push({ tool: name, args })
-      options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
+      start()
     }
     const line: Activity = isToolError(result)
       ? { tool: name, summary: `${failed}: ${result.error}` }
