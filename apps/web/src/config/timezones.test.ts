@@ -27,9 +27,10 @@ describe('curated time-zone list', () => {
     expect(formatGmtOffset(-210)).toBe('GMT-03:30')
   })
 
-  it('every zone is one the runtime knows, with the listed standard offset', () => {
+  it('every zone is one the runtime knows, with the listed standard offset (in 2026)', () => {
+    // The labels are 2026's: the runtime's tz data changes some zones later (Casablanca on +00:00 in 2027).
     for (const option of timeZoneOptions) {
-      expect({ zone: option.value, offset: zoneOffsets(option.value)?.standard }).toEqual({
+      expect({ zone: option.value, offset: zoneOffsets(option.value, 2026)?.standard }).toEqual({
         zone: option.value,
         offset: option.offsetMinutes,
       })

@@ -251,7 +251,12 @@ describe('the offline assistant', () => {
     )
     await t.factory.memory(user.id, { text: 'Booked the car service', date: '2026-11-17' })
     await t.factory.memory(user.id, { text: 'Passport renewed', date: '2025-01-10' })
-    await t.factory.memory(user.id, { text: 'Idea: a herb garden', date: null })
+    // Undated, so its day is its creation day: written on the pinned day, whatever the clock says.
+    await t.factory.memory(user.id, {
+      text: 'Idea: a herb garden',
+      date: null,
+      createdAt: new Date('2026-11-24T09:00:00Z'),
+    })
     expect((await ask(user, 'how many memories do I have?', { assistant })).answer.content).toBe(
       'You have **3** memories, 2 of them from the last 30 days.',
     )

@@ -291,7 +291,7 @@ async function count(input: OfflineInput, range: DayRange | null, today: string)
     const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to })
     return `You have ${memoriesCount(n)} for ${describeRange(range.from, range.to, today)}.`
   }
-  const { totalMemories, recentMemories } = await memories.summary(input.userId)
+  const { totalMemories, recentMemories } = await memories.summary(input.userId, today)
   if (totalMemories === 0) return NO_MEMORIES
   return `You have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`
 }

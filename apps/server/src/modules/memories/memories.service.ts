@@ -132,9 +132,15 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
       return repo.tagCounts(userId)
     },
 
-    /** Total and recent (date, or createdAt when undated, within the last 30 days in the user's zone). */
-    async summary(userId: string): Promise<{ totalMemories: number; recentMemories: number }> {
-      const today = todayIn(await timeZoneOf(userId))
+    /**
+     * Total and recent (date, or createdAt when undated, within the last 30 days in the user's zone).
+     * `today` is the user's day as the caller reckons it (the assistant's clock), else the zone's now.
+     */
+    async summary(
+      userId: string,
+      today?: string,
+    ): Promise<{ totalMemories: number; recentMemories: number }> {
+      today ??= todayIn(await timeZoneOf(userId))
       const [totalMemories, recentMemories] = await Promise.all([
         repo.count(userId, {}),
         repo.count(userId, toQuery({ startDate: addDays(today, -RECENT_DAYS), endDate: today })),

@@ -30,17 +30,23 @@ export function zoneOffsets(timeZone: string, year = new Date().getUTCFullYear()
 /**
  * The picker value for a stored zone: itself when listed; for another zone name (it contains '/'), the option
  * with the closest standard offset, preferring one with the same daylight-saving presence; otherwise ''.
+ * Offsets are the given year's: zones change their rules (the runtime's tz data has Edmonton on -06:00
+ * all year from 2027).
  */
-export function matchTimeZone(stored: string, options: readonly TimeZoneOption[] = timeZoneOptions): string {
+export function matchTimeZone(
+  stored: string,
+  options: readonly TimeZoneOption[] = timeZoneOptions,
+  year = new Date().getUTCFullYear(),
+): string {
   if (!stored) return ''
   if (options.some((option) => option.value === stored)) return stored
   if (!stored.includes('/')) return ''
-  const target = zoneOffsets(stored)
+  const target = zoneOffsets(stored, year)
   if (!target) return ''
 
   let best: { value: string; score: number } | null = null
   for (const option of options) {
-    const offsets = zoneOffsets(option.value)
+    const offsets = zoneOffsets(option.value, year)
     if (!offsets) continue
     // Offset distance dominates; a DST mismatch only breaks ties between equally close offsets.
     const score =
