@@ -565,8 +565,9 @@ const PREPOSITION = /(?:^|\s)(?:on|by|until|till|before|after|from|since|for|of|
 /**
  * The sentence with the words that named its day from today written as that day, so that it still
  * reads true later: "Buy milk tomorrow" → "Buy milk on Thursday, November 26", "Tomorrow is bin day" →
- * "Thursday, November 26 is bin day", "dentist on Friday" → "dentist on Friday, November 27". A date
- * written out ("on 3 December") and a time of day ("tonight") stay as they are.
+ * "Thursday, November 26 is bin day", "dentist on Friday" → "dentist on Friday, November 27", "call mum
+ * tomorrow evening" → "call mum on Thursday evening, November 26". A date written out ("on 3 December")
+ * and a time of day ("tonight") stay as they are.
  */
 function withDayWritten(text: string, date: FoundDate, today: CalendarDay): string {
   const match = RELATIVE_DAY.exec(date.text)
@@ -583,10 +584,13 @@ function withDayWritten(text: string, date: FoundDate, today: CalendarDay): stri
     day = `the week of ${formatDay(sunday, { year: sunday.slice(0, 4) !== today.slice(0, 4) })}`
     lead = lead && 'in '
   }
+  let after = text.slice(start + match[0].length)
+  // "tomorrow evening" → "Thursday evening, November 26", not "Thursday, November 26 evening".
+  const part = groups.week ? null : /^\s+(morning|afternoon|evening|night)(?![\p{L}\p{N}])/iu.exec(after)
+  if (part) {
+    day = day.replace(/^\p{L}+/u, (weekday) => `${weekday} ${part[1]!.toLowerCase()}`)
+    after = after.slice(part[0].length)
+  }
   const written = lead + day
-  return (
-    before +
-    (before.trim() ? written : written[0]!.toUpperCase() + written.slice(1)) +
-    text.slice(start + match[0].length)
-  )
+  return before + (before.trim() ? written : written[0]!.toUpperCase() + written.slice(1)) + after
 }

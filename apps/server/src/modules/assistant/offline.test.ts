@@ -152,6 +152,9 @@ describe('the offline assistant', () => {
       'remember the dentist is on 3 December',
       'remind me tomorrow to call the plumber',
       'remember Friday to Sunday is the festival',
+      'remind me to call mom tomorrow evening',
+      'remember Saturday morning is the school fair',
+      'remember the plumber comes on friday afternoon',
     ]) {
       const { calls } = (await ask(user, message, { assistant })).answer
       const args = calls[0]?.args as { text: string; date: string | null }
@@ -171,6 +174,10 @@ describe('the offline assistant', () => {
       // The time first, then what to do: turned around, unless the words before "to" are more than a time.
       ['Call the plumber on Thursday, November 26', '2026-11-26'],
       ['Friday, November 27 to Sunday is the festival', '2026-11-27'],
+      // A part of the day goes with the weekday.
+      ['Call mom on Thursday evening, November 26', '2026-11-26'],
+      ['Saturday morning, November 28 is the school fair', '2026-11-28'],
+      ['The plumber comes on Friday afternoon, November 27', '2026-11-27'],
     ])
     // The year is written when it is not this one.
     const { calls } = (
@@ -296,6 +303,25 @@ describe('the offline assistant', () => {
       expect(answer.content, question).toBe(expected)
       expect(answer.calls).toEqual([])
     }
+  })
+
+  it('works out a sum, without a tool or a memory search', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Lunch with Rui cost 80 euros' })
+    for (const [question, expected] of [
+      ['What is 15% of 80?', '15% of 80 = **12**'],
+      ['(12.50 + 8) / 4', '(12.50 + 8) / 4 = **5.125**'],
+      ['how much is 1,200 divided by 3?', '1,200 divided by 3 = **400**'],
+      ['what is 7 / 0?', "I can't work out 7 / 0: it divides by zero, which has no answer."],
+      ['2*3*4', '2\\*3\\*4 = **24**'],
+    ]) {
+      const { answer } = await ask(user, question!)
+      expect(answer.content, question).toBe(expected)
+      expect(answer.calls, question).toEqual([])
+    }
+    // Not a sum: a memory search, as before.
+    const { answer } = await ask(user, 'What did lunch with Rui cost?')
+    expect(answer.content).toContain('Lunch with Rui cost 80 euros')
   })
 
   it('says who it is, what day a date is, and how many days are left until one', async () => {
@@ -522,9 +548,9 @@ describe('the offline assistant', () => {
     expect(answer.citations).toEqual([])
     // A single digit is not looked for: as typed, "2" is the start of every "2027".
     await t.factory.memory(user.id, { text: 'My passport expires on 14 March 2027' })
-    const sum = await ask(user, 'what is 2+2?')
-    expect(sum.answer.content).toMatch(/^I'm not sure what to look for\./)
-    expect(sum.answer.citations).toEqual([])
+    const digit = await ask(user, 'what about 2?')
+    expect(digit.answer.content).toMatch(/^I'm not sure what to look for\./)
+    expect(digit.answer.citations).toEqual([])
     const found = await ask(user, 'what happens in 2027?')
     expect(found.answer.content).toContain('My passport expires on 14 March 2027')
   })

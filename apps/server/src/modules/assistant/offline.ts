@@ -1,5 +1,6 @@
 import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
+import { arithmetic, formatNumber } from './arithmetic.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import {
   describeRange,
@@ -73,6 +74,7 @@ export const HELP = [
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”',
+  '- **Sums**: “What is 15% of 80?”, “(12.50 + 8) / 3”',
 ].join('\n')
 
 const NO_MEMORIES = 'You have no memories yet. To save one, start a message with “Remember”.'
@@ -110,6 +112,14 @@ async function route(input: OfflineInput): Promise<string> {
   const request = memoryRequest(content, timeZone, now)
   if (request) return remember(input, request, today)
   if (isHelpRequest(content)) return HELP
+  const sum = arithmetic(content)
+  if (sum) {
+    // "2*3*4" as typed, not "2<em>3</em>4".
+    const typed = sum.expression.replace(/\*/g, '\\*')
+    return 'value' in sum
+      ? `${typed} = **${formatNumber(sum.value)}**`
+      : `I can't work out ${typed}: ${sum.error}.`
+  }
   if (isClockQuestion(content)) {
     return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
   }
