@@ -256,7 +256,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).
@@ -478,7 +478,7 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
 /**
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
- * week or month so far, today, or a date in the sentence. Null when it names none.
+ * week or month so far, this weekend (both days), today, or a date in the sentence. Null when it names none.
  */
 export function notedDays(text: string, timeZone: string, now: Date): DayRange | null {
   const today = todayIn(timeZone, now)
@@ -487,6 +487,11 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
     // The Saturday and Sunday before this week's; on a weekend day, the one before it.
     const sinceSaturday = (weekdayOf(today) + 1) % 7
     const saturday = addDays(today, -(sinceSaturday < 2 ? sinceSaturday + 7 : sinceSaturday))
+    return { from: saturday, to: addDays(saturday, 1) }
+  }
+  if (/\b(?:this|the) weekend\b/i.test(text)) {
+    // This week's Saturday and Sunday; on a Sunday, the weekend it ends.
+    const saturday = weekdayOf(today) === 0 ? addDays(today, -1) : addDays(today, 6 - weekdayOf(today))
     return { from: saturday, to: addDays(saturday, 1) }
   }
   if (/\blast week\b/i.test(text)) {

@@ -446,6 +446,15 @@ describe('the offline assistant', () => {
         '- **November 22, 2026**: Hiked the Sintra trail',
       ].join('\n'),
     )
+    // This weekend: Saturday 28 and Sunday 29 November, both.
+    await t.factory.memory(user.id, { text: 'Market stall on Sunday', date: '2026-11-29' })
+    expect((await ask(user, 'What did I note for this weekend?', { assistant })).answer.content).toBe(
+      [
+        'Your memories for November 28–29, newest first:',
+        '',
+        '- **November 29, 2026**: Market stall on Sunday',
+      ].join('\n'),
+    )
     expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
       'You have no memories for November 15–21.',
     )
@@ -932,6 +941,8 @@ describe('reading calendar questions', () => {
       "what's my week look like?",
       'What does tomorrow look like?',
       'how is my weekend',
+      'anything for this weekend?',
+      'Anything for tomorrow?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }
@@ -944,6 +955,7 @@ describe('reading calendar questions', () => {
       'a summary of my notes about the garden',
       'What should I do about the leaking tap?',
       "What's on my shopping list?",
+      "Do I have anything for Ana's birthday?",
       'What does the new logo look like?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
