@@ -478,7 +478,8 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
 /**
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
- * week or month so far, this weekend (both days), today, or a date in the sentence. Null when it names none.
+ * week or month so far, last month, this weekend (both days), today, or a date in the sentence. Null when
+ * it names none.
  */
 export function notedDays(text: string, timeZone: string, now: Date): DayRange | null {
   const today = todayIn(timeZone, now)
@@ -500,6 +501,11 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
   }
   if (/\bthis week\b/i.test(text)) return { from: quickDateRange('thisWeek', today).startDate, to: today }
   if (/\bthis month\b/i.test(text)) return { from: quickDateRange('thisMonth', today).startDate, to: today }
+  if (/\blast month\b/i.test(text)) {
+    const firstOfThis = quickDateRange('thisMonth', today).startDate
+    const lastOfPrevious = addDays(firstOfThis, -1)
+    return { from: `${lastOfPrevious.slice(0, 8)}01`, to: lastOfPrevious }
+  }
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
   const found = findDate(text, timeZone, now)
   return found ? { from: found.day, to: found.day } : null
@@ -579,6 +585,8 @@ function withDayWritten(text: string, date: FoundDate, today: CalendarDay): stri
   if (!match) return text
   const start = date.index + match.index
   const before = text.slice(0, start)
+  // "every Sunday" names every one of them, not the next.
+  if (/\b(?:every|each)\s+$/i.test(before)) return text
   const groups = match.groups ?? {}
   const year = date.day.slice(0, 4) !== today.slice(0, 4)
   let day = formatDay(date.day, { weekday: true, year })

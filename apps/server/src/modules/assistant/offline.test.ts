@@ -155,6 +155,7 @@ describe('the offline assistant', () => {
       'remind me to call mom tomorrow evening',
       'remember Saturday morning is the school fair',
       'remember the plumber comes on friday afternoon',
+      'remind me to water the plants every Sunday',
     ]) {
       const { calls } = (await ask(user, message, { assistant })).answer
       const args = calls[0]?.args as { text: string; date: string | null }
@@ -178,6 +179,8 @@ describe('the offline assistant', () => {
       ['Call mom on Thursday evening, November 26', '2026-11-26'],
       ['Saturday morning, November 28 is the school fair', '2026-11-28'],
       ['The plumber comes on Friday afternoon, November 27', '2026-11-27'],
+      // Every Sunday stays every Sunday; the memory is dated the next one.
+      ['Water the plants every Sunday', '2026-11-29'],
     ])
     // The year is written when it is not this one.
     const { calls } = (
@@ -444,6 +447,15 @@ describe('the offline assistant', () => {
         'Your memories for November 21–22, newest first:',
         '',
         '- **November 22, 2026**: Hiked the Sintra trail',
+      ].join('\n'),
+    )
+    // Last month: October, all of it.
+    await t.factory.memory(user.id, { text: 'Paid the October rent', date: '2026-10-01' })
+    expect((await ask(user, 'What happened last month?', { assistant })).answer.content).toBe(
+      [
+        'Your memories for October 1–31, newest first:',
+        '',
+        '- **October 1, 2026**: Paid the October rent',
       ].join('\n'),
     )
     // This weekend: Saturday 28 and Sunday 29 November, both.
