@@ -354,6 +354,13 @@ function offsetMinutes(timeZone: string, at: Date): number {
 const pad = (n: number) => String(n).padStart(2, '0')
 const dayFrom = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`
 
+/** The first day of the month `offset` months from today's (-1 last month, 1 next month). */
+function firstOfMonth(today: CalendarDay, offset: number): CalendarDay {
+  const [year, month] = today.split('-').map(Number) as [number, number]
+  const index = year * 12 + month - 1 + offset
+  return dayFrom(Math.floor(index / 12), (index % 12) + 1, 1)
+}
+
 /** A sentence telling of the past ("Ana's birthday was on 12 May", "we met on 3 March"). */
 const PAST_TENSE = /\b(was|were|went|met|had|did|saw|visited|got|came|gave|bought|ate|spent|ago|last)\b/i
 
@@ -451,11 +458,9 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
     return { from, to: addDays(today, 6 - weekday), week: true }
   }
   if (/\b(next|this|the rest of the) month\b/i.test(text)) {
-    const [year, month] = today.split('-').map(Number) as [number, number]
     const next = /\bnext month\b/i.test(text)
-    const firstOf = (y: number, m: number) => (m > 12 ? dayFrom(y + 1, m - 12, 1) : dayFrom(y, m, 1))
-    const from = next ? firstOf(year, month + 1) : today
-    return { from, to: addDays(firstOf(year, month + (next ? 2 : 1)), -1), week: true }
+    const from = next ? firstOfMonth(today, 1) : today
+    return { from, to: addDays(firstOfMonth(today, next ? 2 : 1), -1), week: true }
   }
   if (/\bweekend\b/i.test(text)) {
     if (weekday === 0) return single(today)
@@ -502,9 +507,7 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
   if (/\bthis week\b/i.test(text)) return { from: quickDateRange('thisWeek', today).startDate, to: today }
   if (/\bthis month\b/i.test(text)) return { from: quickDateRange('thisMonth', today).startDate, to: today }
   if (/\blast month\b/i.test(text)) {
-    const firstOfThis = quickDateRange('thisMonth', today).startDate
-    const lastOfPrevious = addDays(firstOfThis, -1)
-    return { from: `${lastOfPrevious.slice(0, 8)}01`, to: lastOfPrevious }
+    return { from: firstOfMonth(today, -1), to: addDays(firstOfMonth(today, 0), -1) }
   }
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
   const found = findDate(text, timeZone, now)

@@ -6,7 +6,7 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { isCalendarTopic, requestedDays } from './intents.ts'
+import { isCalendarTopic, notedDays, requestedDays } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 
 let t: TestApp
@@ -440,33 +440,32 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'What happened yesterday?', { assistant })).answer.content).toBe(
       yesterday.answer.content,
     )
-    // Last weekend: Saturday 21 and Sunday 22 November.
-    await t.factory.memory(user.id, { text: 'Hiked the Sintra trail', date: '2026-11-22' })
-    expect((await ask(user, 'What did I do last weekend?', { assistant })).answer.content).toBe(
+    // One memory in each span, and the span names only it.
+    for (const [question, text, date, heading, shown] of [
+      // Last weekend: Saturday 21 and Sunday 22 November.
       [
-        'Your memories for November 21–22, newest first:',
-        '',
-        '- **November 22, 2026**: Hiked the Sintra trail',
-      ].join('\n'),
-    )
-    // Last month: October, all of it.
-    await t.factory.memory(user.id, { text: 'Paid the October rent', date: '2026-10-01' })
-    expect((await ask(user, 'What happened last month?', { assistant })).answer.content).toBe(
+        'What did I do last weekend?',
+        'Hiked the Sintra trail',
+        '2026-11-22',
+        'November 21–22',
+        'November 22, 2026',
+      ],
+      // Last month: October, all of it.
+      ['What happened last month?', 'Paid the October rent', '2026-10-01', 'October 1–31', 'October 1, 2026'],
+      // This weekend: Saturday 28 and Sunday 29 November, both.
       [
-        'Your memories for October 1–31, newest first:',
-        '',
-        '- **October 1, 2026**: Paid the October rent',
-      ].join('\n'),
-    )
-    // This weekend: Saturday 28 and Sunday 29 November, both.
-    await t.factory.memory(user.id, { text: 'Market stall on Sunday', date: '2026-11-29' })
-    expect((await ask(user, 'What did I note for this weekend?', { assistant })).answer.content).toBe(
-      [
-        'Your memories for November 28–29, newest first:',
-        '',
-        '- **November 29, 2026**: Market stall on Sunday',
-      ].join('\n'),
-    )
+        'What did I note for this weekend?',
+        'Market stall on Sunday',
+        '2026-11-29',
+        'November 28–29',
+        'November 29, 2026',
+      ],
+    ] as const) {
+      await t.factory.memory(user.id, { text, date })
+      expect((await ask(user, question, { assistant })).answer.content, question).toBe(
+        [`Your memories for ${heading}, newest first:`, '', `- **${shown}**: ${text}`].join('\n'),
+      )
+    }
     expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
       'You have no memories for November 15–21.',
     )
@@ -972,6 +971,24 @@ describe('reading calendar questions', () => {
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }
+  })
+
+  it('reads whole months across the turn of a year', () => {
+    const december = new Date('2026-12-10T12:00:00Z')
+    expect(requestedDays('anything next month?', 'UTC', december)).toEqual({
+      from: '2027-01-01',
+      to: '2027-01-31',
+      week: true,
+    })
+    expect(requestedDays("what's on this month?", 'UTC', december)).toEqual({
+      from: '2026-12-10',
+      to: '2026-12-31',
+      week: true,
+    })
+    expect(notedDays('what did I save last month?', 'UTC', new Date('2027-01-10T12:00:00Z'))).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-31',
+    })
   })
 
   it('reads "coming up" as the next seven days unless a day is named', () => {
