@@ -188,6 +188,45 @@ describe('tools mode', () => {
     expect(toolResult).toContain("Ana's birthday is on 12 May")
   })
 
+  it('finds the memories saved on given days, whatever day they are for (savedFrom, savedTo)', async () => {
+    const user = await t.createUser()
+    const today = todayIn('UTC')
+    const now = new Date()
+    const recent = await t.factory.memory(user.id, {
+      text: 'Dentist on a later day',
+      date: addDays(today, 9),
+    })
+    const older = await t.factory.memory(user.id, {
+      text: 'Dentist noted last week',
+      date: today,
+      createdAt: new Date(now.getTime() - 8 * 86_400_000),
+    })
+    const { assistant, calls } = assistantWith([
+      toolCallParts('search_memories', { query: 'dentist', savedFrom: today, savedTo: today }),
+      toolCallParts('search_memories', {
+        query: '',
+        savedFrom: addDays(today, -10),
+        savedTo: addDays(today, -1),
+      }),
+      toolCallParts('search_memories', { query: '', savedFrom: today, savedTo: addDays(today, -1) }),
+      textParts('Done.'),
+    ])
+    const { answer } = await ask(assistant, user, 'What did I save about the dentist?')
+    const results = calls
+      .slice(1)
+      .map((call) => JSON.stringify(call.prompt.filter((m) => m.role === 'tool').at(-1)))
+    expect(results[0]).toContain(recent.id)
+    expect(results[0]).not.toContain(older.id)
+    expect(results[1]).toContain(older.id)
+    expect(results[1]).not.toContain(recent.id)
+    expect(results[2]).toContain('savedFrom must not be after savedTo.')
+    expect(answer.activity.map((a) => a.summary)).toEqual([
+      "Searched memories for 'dentist', saved today",
+      `Looked for memories saved between ${formatDay(addDays(today, -10), { year: addDays(today, -10).slice(0, 4) !== today.slice(0, 4) })} and ${formatDay(addDays(today, -1), { year: addDays(today, -1).slice(0, 4) !== today.slice(0, 4) })}`,
+      'Looked through recent memories: savedFrom must not be after savedTo.',
+    ])
+  })
+
   it('gives a tool a short error for a source that is off, and the model words it', async () => {
     const user = await t.createUser()
     const { assistant, calls } = assistantWith([
@@ -329,6 +368,26 @@ describe('context mode', () => {
     expect(streamed).toBe('I found nothing about Ana.')
     expect(calls).toHaveLength(2)
     expect(warnings).toHaveLength(1)
+  })
+
+  it('puts the memories saved on the days a question names in the prompt', async () => {
+    const user = await t.createUser()
+    const yesterday = addDays(todayIn('UTC'), -1)
+    await t.factory.memory(user.id, {
+      text: 'Plan the garden beds',
+      date: null,
+      createdAt: new Date(`${yesterday}T12:00:00Z`),
+    })
+    const { assistant, calls } = assistantWith([textParts('One memory.')], { tools: 'off' })
+    const { answer } = await ask(assistant, user, 'What did I save yesterday?')
+    // The search for the message's words finds nothing; the day's lookup does.
+    expect(systemPromptOf(calls[0]!)).toContain('No saved memory matched the words of this message.')
+    expect(systemPromptOf(calls[0]!)).toContain(
+      '- The memories you saved yesterday, newest first:\n  - **No date**: Plan the garden beds',
+    )
+    expect(answer.activity).toEqual([
+      { tool: 'search_memories', summary: 'Looked for memories saved yesterday' },
+    ])
   })
 
   it('puts the coming events a "when" question names in the prompt', async () => {

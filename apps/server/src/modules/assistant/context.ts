@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
 import { isCalendarTopic, isQuestion, isWeatherTopic, memoryRequest, requestedDays } from './intents.ts'
-import { describeDays, describeWeather, eventLine, eventsAbout } from './offline.ts'
+import { asksForDays, describeDays, describeWeather, eventLine, eventsAbout, noted } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories, significantWords } from './search.ts'
 import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
@@ -61,6 +61,9 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     }
     if (isCalendarTopic(content)) {
       facts.push(await describeDays(tools, requestedDays(content, timeZone, now), today))
+    } else if (isQuestion(content) && asksForDays(content, timeZone, now)) {
+      // "What did I save yesterday?": the memories saved (or dated) those days.
+      facts.push(await noted(tools, content, timeZone, now, today))
     } else if (isQuestion(content) && /\bwhen\b/i.test(content)) {
       const events = await eventsAbout(tools, significantWords(content), today)
       if (events.length) {

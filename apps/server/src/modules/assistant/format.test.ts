@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeRange, formatDay, mentionsDay } from './format.ts'
+import { describeRange, formatDay, mentionsDay, savedSpan } from './format.ts'
 
 describe('mentionsDay', () => {
   it('finds the day written out in the usual ways, whatever the year', () => {
@@ -43,5 +43,19 @@ describe('days as the app writes them (en-US)', () => {
     expect(describeRange('2026-11-29', '2026-12-05', today)).toBe('November 29 – December 5')
     expect(describeRange('2027-01-03', '2027-01-09', today)).toBe('January 3–9, 2027')
     expect(describeRange('2026-12-27', '2027-01-02', today)).toBe('December 27, 2026 – January 2, 2027')
+  })
+})
+
+describe('savedSpan', () => {
+  it('says when memories were saved, from a day, up to today, or between two days', () => {
+    const today = '2026-11-25' // a Wednesday
+    expect(savedSpan(today, today, today)).toBe('today')
+    expect(savedSpan('2026-11-24', '2026-11-24', today)).toBe('yesterday')
+    expect(savedSpan('2026-11-20', '2026-11-20', today)).toBe('on Friday, November 20')
+    expect(savedSpan('2026-11-22', today, today)).toBe('since Sunday, November 22')
+    expect(savedSpan('2026-11-22', undefined, today)).toBe('since Sunday, November 22')
+    expect(savedSpan('2026-11-15', '2026-11-21', today)).toBe('between November 15 and November 21')
+    expect(savedSpan('2025-12-01', '2026-01-05', today)).toBe('between December 1, 2025 and January 5')
+    expect(savedSpan(undefined, '2026-11-21', today)).toBe('by November 21')
   })
 })

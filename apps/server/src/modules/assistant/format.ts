@@ -69,6 +69,27 @@ export function describeRange(from: CalendarDay, to: CalendarDay, today: Calenda
   return `${formatDay(from, { year: withYear })} – ${formatDay(to, { year: withYear })}`
 }
 
+/**
+ * When memories were saved: "today", "yesterday", "on Friday, November 20", "since Sunday, November 22"
+ * (up to today), "between November 15 and November 21", "by November 21" (no first day).
+ */
+export function savedSpan(
+  from: CalendarDay | undefined,
+  to: CalendarDay | undefined,
+  today: CalendarDay,
+): string {
+  const day = (d: CalendarDay, weekday = false) =>
+    formatDay(d, { weekday, year: d.slice(0, 4) !== today.slice(0, 4) })
+  const last = to ?? today
+  if (!from) return `by ${day(last)}`
+  if (from === last) {
+    const relative = relativeDay(from, today)
+    return relative === 'today' || relative === 'yesterday' ? relative : `on ${day(from, true)}`
+  }
+  if (last >= today) return `since ${day(from, true)}`
+  return `between ${day(from)} and ${day(last)}`
+}
+
 /** One formatter per zone: making an Intl.DateTimeFormat costs ~0.1 ms, using one a microsecond. */
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
 

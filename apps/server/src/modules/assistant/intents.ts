@@ -480,13 +480,27 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
   return single(today)
 }
 
+const WEEKDAY_WORD = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i
+
+/** Saving, as a verb: "did I save", "have I added", "did I write", "what did I note". */
+const SAVING = /\b(?:saved?|add|added|wrote|write|written|noted|note|jotted|stored|created)\b/i
+/** A day the memories are for ("noted for tomorrow", "for this weekend"), not the day they were written. */
+const FOR_DAY =
+  /\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i
+
 /**
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
  * week or month so far, last month, this weekend (both days), today, or a date in the sentence. Null when
- * it names none.
+ * it names none. `past`: a weekday is the last one ("what did I do on Monday?"), not the next ("what did
+ * I note for Monday?"); by default when the question is in the past tense and not about a day "for".
  */
-export function notedDays(text: string, timeZone: string, now: Date): DayRange | null {
+export function notedDays(
+  text: string,
+  timeZone: string,
+  now: Date,
+  past = (PAST_TENSE.test(text) || /\bhappened\b/i.test(text)) && !FOR_DAY.test(straightQuotes(text)),
+): DayRange | null {
   const today = todayIn(timeZone, now)
   if (/\byesterday\b/i.test(text)) return { from: addDays(today, -1), to: addDays(today, -1) }
   if (/\blast weekend\b/i.test(text)) {
@@ -511,7 +525,31 @@ export function notedDays(text: string, timeZone: string, now: Date): DayRange |
   }
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
   const found = findDate(text, timeZone, now)
-  return found ? { from: found.day, to: found.day } : null
+  if (!found) return null
+  // "What did I do on Monday?": the last Monday, where the date parser reads the next one.
+  const lastWeek = past && found.day > today && found.day < addDays(today, 7) && WEEKDAY_WORD.test(found.text)
+  const day = lastWeek ? addDays(found.day, -7) : found.day
+  return { from: day, to: day }
+}
+
+/** A word that names a day by itself: a weekday, a month, a day of the month ("20th"). */
+export const isDayWord = (word: string) =>
+  /^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?)$/i.test(
+    word,
+  )
+
+/**
+ * "What did I save yesterday?", "how many memories did I add this week?": the days the memories were
+ * saved on, up to today, whatever day they are about. Null when the question asks about days the
+ * memories are for ("what did I note for this weekend?", "what happened last week?") or none.
+ */
+export function savedDays(text: string, timeZone: string, now: Date): DayRange | null {
+  const asked = straightQuotes(text)
+  if (!SAVING.test(asked) || FOR_DAY.test(asked)) return null
+  const range = notedDays(asked, timeZone, now, true)
+  const today = todayIn(timeZone, now)
+  if (!range || range.from > today) return null
+  return { from: range.from, to: range.to < today ? range.to : today }
 }
 
 /**

@@ -6,7 +6,7 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { isCalendarTopic, notedDays, requestedDays } from './intents.ts'
+import { isCalendarTopic, notedDays, requestedDays, savedDays } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 
 let t: TestApp
@@ -270,7 +270,7 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'how many memories do I have?', { assistant })).answer.content).toBe(
       'You have **3** memories, 2 of them from the last 30 days.',
     )
-    expect((await ask(user, 'How many notes did I save last week?', { assistant })).answer.content).toBe(
+    expect((await ask(user, 'How many notes do I have for last week?', { assistant })).answer.content).toBe(
       'You have **1** memory for November 15–21.',
     )
   })
@@ -424,7 +424,7 @@ describe('the offline assistant', () => {
     })
     await t.factory.memory(user.id, { text: 'Paid the electricity bill', date: '2026-11-25' })
 
-    const yesterday = await ask(user, 'What did I save yesterday?', { assistant })
+    const yesterday = await ask(user, 'What happened yesterday?', { assistant })
     expect(yesterday.answer.content).toBe(
       [
         'Your memories for yesterday, newest first:',
@@ -437,9 +437,6 @@ describe('the offline assistant', () => {
       { tool: 'search_memories', summary: 'Looked for memories dated yesterday' },
     ])
 
-    expect((await ask(user, 'What happened yesterday?', { assistant })).answer.content).toBe(
-      yesterday.answer.content,
-    )
     // One memory in each span, and the span names only it.
     for (const [question, text, date, heading, shown] of [
       // Last weekend: Saturday 21 and Sunday 22 November.
@@ -466,7 +463,7 @@ describe('the offline assistant', () => {
         [`Your memories for ${heading}, newest first:`, '', `- **${shown}**: ${text}`].join('\n'),
       )
     }
-    expect((await ask(user, 'what did I write last week?', { assistant })).answer.content).toBe(
+    expect((await ask(user, 'what happened last week?', { assistant })).answer.content).toBe(
       'You have no memories for November 15–21.',
     )
     const newest = await ask(user, 'Show me my notes', { assistant })
@@ -973,7 +970,84 @@ describe('reading calendar questions', () => {
     }
   })
 
-  it('reads whole months across the turn of a year', () => {
+  it('lists and counts the memories saved on the days a question names, whatever day they are for', async () => {
+    // Wednesday 25 November 2026, 07:00 in New York; this week began on Sunday the 22nd.
+    const user = await t.createUser({ timezone: 'America/New_York' })
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    const memory = (text: string, date: string | null, savedAt: string) =>
+      t.factory.memory(user.id, { text, date, createdAt: new Date(savedAt) })
+    await memory('Dentist on December 3', '2026-12-03', '2026-11-24T18:00:00Z')
+    await memory('Undated idea: a herb garden', null, '2026-11-24T09:00:00Z')
+    await memory('Booked the car service', '2026-11-24', '2026-11-20T10:00:00Z')
+    await memory('Pay the rent on Monday', '2026-11-30', '2026-11-25T08:00:00Z')
+    // Saved at 22:30 on Saturday the 21st in New York (Sunday in UTC): last week's, not this week's.
+    await memory('Late note from Saturday', null, '2026-11-22T03:30:00Z')
+
+    const yesterday = await ask(user, 'What did I save yesterday?', { assistant })
+    expect(yesterday.answer.content).toBe(
+      [
+        'The memories you saved yesterday, newest first:',
+        '',
+        '- **December 3, 2026**: Dentist on December 3',
+        '- **No date**: Undated idea: a herb garden',
+      ].join('\n'),
+    )
+    expect(yesterday.answer.activity).toEqual([
+      { tool: 'search_memories', summary: 'Looked for memories saved yesterday' },
+    ])
+    const week = await ask(user, 'what have I added this week?', { assistant })
+    expect(week.answer.content.split('\n')).toEqual([
+      'The memories you saved since Sunday, November 22, newest first:',
+      '',
+      '- **November 30, 2026**: Pay the rent on Monday',
+      '- **December 3, 2026**: Dentist on December 3',
+      '- **No date**: Undated idea: a herb garden',
+    ])
+    expect((await ask(user, 'How many memories did I save this week?', { assistant })).answer.content).toBe(
+      'You saved **3** memories since Sunday, November 22.',
+    )
+    expect((await ask(user, 'how many notes did I write today?', { assistant })).answer.content).toBe(
+      'You saved **1** memory today.',
+    )
+    expect((await ask(user, 'What did I write last week?', { assistant })).answer.content).toBe(
+      [
+        'The memories you saved between November 15 and November 21, newest first:',
+        '',
+        '- **No date**: Late note from Saturday',
+        '- **November 24, 2026**: Booked the car service',
+      ].join('\n'),
+    )
+    // A weekday asked about in the past is the last one, not the next.
+    expect((await ask(user, 'what did I save on Monday?', { assistant })).answer.content).toBe(
+      'You saved no memories on Monday, November 23.',
+    )
+    expect((await ask(user, 'Anything I wrote on Friday?', { assistant })).answer.content).toBe(
+      [
+        'The memories you saved on Friday, November 20, newest first:',
+        '',
+        '- **November 24, 2026**: Booked the car service',
+      ].join('\n'),
+    )
+    // Saved on a day to come is not asked; nor is a day the memories are for.
+    const now = new Date('2026-11-25T12:00:00Z')
+    for (const question of [
+      'What did I save for December 3?',
+      'What did I note for this weekend?',
+      'what happened yesterday?',
+      "what's noted for Friday?",
+    ]) {
+      expect(savedDays(question, 'UTC', now), question).toBeNull()
+    }
+    // The days the memories are for, not when they were saved.
+    expect(
+      (await ask(user, 'How many memories do I have for this week?', { assistant })).answer.content,
+    ).toBe('You have **2** memories for November 22–25.')
+    expect((await ask(user, 'What did I note for tomorrow?', { assistant })).answer.content).toBe(
+      'You have no memories for tomorrow.',
+    )
+  })
+
+  it('reads whole months across the turn of a year, and a weekday in the past as the last one', () => {
     const december = new Date('2026-12-10T12:00:00Z')
     expect(requestedDays('anything next month?', 'UTC', december)).toEqual({
       from: '2027-01-01',
@@ -984,6 +1058,24 @@ describe('reading calendar questions', () => {
       from: '2026-12-10',
       to: '2026-12-31',
       week: true,
+    })
+    // A weekday asked about in the past is the last one; the day a note is for, the next.
+    const wednesday = new Date('2026-11-25T12:00:00Z')
+    expect(notedDays('what did I do on Monday?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-23',
+    })
+    expect(notedDays('What happened on Friday?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-20',
+      to: '2026-11-20',
+    })
+    expect(notedDays('What did I note for Monday?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-30',
+      to: '2026-11-30',
+    })
+    expect(notedDays('my notes on Friday', 'UTC', wednesday)).toEqual({
+      from: '2026-11-27',
+      to: '2026-11-27',
     })
     expect(notedDays('what did I save last month?', 'UTC', new Date('2027-01-10T12:00:00Z'))).toEqual({
       from: '2026-12-01',

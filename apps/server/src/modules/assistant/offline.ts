@@ -9,6 +9,7 @@ import {
   formatTime,
   mentionsDay,
   relativeDay,
+  savedSpan,
   WEEKDAYS,
   weekdayOf,
 } from './format.ts'
@@ -17,6 +18,7 @@ import {
   clockPlace,
   dayQuestion,
   daysUntilQuestion,
+  isDayWord,
   isIdentityQuestion,
   namedDay,
   isAcknowledgement,
@@ -39,6 +41,7 @@ import {
   namedTags,
   notedDays,
   requestedDays,
+  savedDays,
   type DayPart,
   type DayRange,
   type MemoryRequest,
@@ -70,7 +73,7 @@ export const HELP = [
   'Here is what I can do:',
   '',
   "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
-  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “How many memories do I have?”",
+  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”',
@@ -154,7 +157,10 @@ async function route(input: OfflineInput): Promise<string> {
   }
   const change = changeRequest(content)
   if (change !== null) return cannotChange(tools, change)
-  if (isCountQuestion(content)) return count(input, notedDays(content, timeZone, now), today)
+  if (isCountQuestion(content)) {
+    const saved = savedDays(content, timeZone, now)
+    return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
+  }
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
   if (isStatement(content)) {
     const told = content.trim().replace(/[.!]+$/, '')
@@ -175,7 +181,10 @@ async function route(input: OfflineInput): Promise<string> {
   if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
   const words = significantWords(withoutRecent(content))
   const query = words.join(' ')
-  if (!query && (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))) {
+  if (
+    (!query || asksForDays(content, timeZone, now)) &&
+    (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))
+  ) {
     return noted(tools, content, timeZone, now, today)
   }
   if (isQuestion(content)) {
@@ -218,11 +227,36 @@ async function route(input: OfflineInput): Promise<string> {
 }
 
 /**
- * A question with no words to search for: the memories of the days it names ("what did I save
- * yesterday?"), or the newest when it asks about memories or notes ("show me my notes", "what did I
- * write recently?", "what's new?").
+ * Whether a message asks for the memories of some days and nothing else to look for: "what happened
+ * yesterday?", "what did I save on Monday?" (the day is what to look by, not a word to look for).
  */
-async function noted(tools: AssistantTools, content: string, timeZone: string, now: Date, today: string) {
+export function asksForDays(content: string, timeZone: string, now: Date): boolean {
+  return (
+    significantWords(withoutRecent(content)).every(isDayWord) && notedDays(content, timeZone, now) !== null
+  )
+}
+
+/**
+ * A question with no words to search for: the memories saved on the days it names ("what did I save
+ * yesterday?"), or of the days it names ("what happened yesterday?", "what did I note for this
+ * weekend?"), or the newest when it asks about memories or notes ("show me my notes", "what did I write
+ * recently?", "what's new?").
+ */
+export async function noted(
+  tools: AssistantTools,
+  content: string,
+  timeZone: string,
+  now: Date,
+  today: string,
+) {
+  const saved = savedDays(content, timeZone, now)
+  if (saved) {
+    const found = await tools.searchMemories({ query: '', savedFrom: saved.from, savedTo: saved.to })
+    if (isToolError(found)) return `I could not look through your memories: ${found.error}`
+    const span = savedSpan(saved.from, saved.to, today)
+    if (found.memories.length === 0) return `You saved no memories ${span}.`
+    return [`The memories you saved ${span}, newest first:`, '', ...quoteMemories(found.memories)].join('\n')
+  }
   const range = notedDays(content, timeZone, now)
   if (!range && !isAboutMemories(content) && !asksForRecent(content)) {
     return `I'm not sure what to look for. ${SHORT_HELP}`
@@ -294,9 +328,16 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
 
-/** "How many memories do I have?": all of them and the last 30 days', or those of the days it names. */
-async function count(input: OfflineInput, range: DayRange | null, today: string) {
+/**
+ * "How many memories do I have?": all of them and the last 30 days', or those of the days it names, or
+ * those saved on the days it names ("how many did I add this week?").
+ */
+async function count(input: OfflineInput, range: DayRange | { saved: DayRange } | null, today: string) {
   const { memories } = input.services
+  if (range && 'saved' in range) {
+    const n = await memories.count(input.userId, { saved: range.saved })
+    return `You saved ${memoriesCount(n)} ${savedSpan(range.saved.from, range.saved.to, today)}.`
+  }
   if (range) {
     const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to })
     return `You have ${memoriesCount(n)} for ${describeRange(range.from, range.to, today)}.`

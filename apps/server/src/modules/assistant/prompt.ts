@@ -90,7 +90,7 @@ export function buildSystemPrompt(input: PromptInput): string {
       ...input.memories.map(memoryLine),
     )
   } else {
-    lines.push('', 'No saved memory matched this message.')
+    lines.push('', 'No saved memory matched the words of this message.')
   }
   if (input.facts?.length) {
     // A fact of several lines (a day's events and memories) stays one item: its lines indented under it.

@@ -1,5 +1,5 @@
 import { MEMORY_LIMITS, type Memory } from '@remi/shared'
-import type { MemoriesService } from '../memories/memories.service.ts'
+import type { MemoriesService, SavedDays } from '../memories/memories.service.ts'
 
 /**
  * Words that say nothing about what a memory is about: question words, pronouns, auxiliaries,
@@ -69,6 +69,8 @@ export interface MemorySearch {
   /** Inclusive days ('YYYY-MM-DD'). */
   from?: string | undefined
   to?: string | undefined
+  /** Inclusive days on which the memories were saved, whatever day they are about. */
+  saved?: SavedDays | undefined
   limit?: number
 }
 
@@ -89,6 +91,7 @@ export async function findRelevantMemories(
     tags: search.tags?.length ? search.tags : undefined,
     startDate: search.from,
     endDate: search.to,
+    saved: search.saved,
   }
   const term = search.query.replace(/\s+/g, ' ').trim().slice(0, MEMORY_LIMITS.searchTermMax)
   const found = await memories.best(userId, { ...filters, searchTerm: term || undefined }, limit)

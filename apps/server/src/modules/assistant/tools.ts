@@ -17,7 +17,7 @@ import type { CalendarService } from '../datasources/calendar.service.ts'
 import type { WeatherService } from '../datasources/weather.service.ts'
 import type { MemoriesService } from '../memories/memories.service.ts'
 import type { AssistantEvent } from './assistant.types.ts'
-import { describeRange, excerpt, formatTime, relativeDay } from './format.ts'
+import { describeRange, excerpt, formatTime, relativeDay, savedSpan } from './format.ts'
 import { findRelevantMemories } from './search.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
@@ -53,6 +53,12 @@ export const toolInputSchemas = {
       .describe('Only memories with all of these tags.'),
     from: day.optional().describe('Only memories on or after this day (YYYY-MM-DD).'),
     to: day.optional().describe('Only memories on or before this day (YYYY-MM-DD).'),
+    savedFrom: day
+      .optional()
+      .describe(
+        'Only memories saved (written down) on or after this day, whatever day they are about: "what did I save this week?".',
+      ),
+    savedTo: day.optional().describe('Only memories saved on or before this day.'),
   }),
   create_memory: z.object({
     text: z
@@ -254,32 +260,33 @@ export function createAssistantTools(
   async function searchMemories(input: SearchMemoriesInput): Promise<SearchMemoriesOutput> {
     const parsed = toolInputSchemas.search_memories.safeParse(input)
     const query = typeof input?.query === 'string' ? input.query.trim() : ''
-    const tagged =
-      parsed.success && parsed.data.tags?.length ? parsed.data.tags.map((t) => `#${t}`).join(' ') : ''
+    const { tags, from, to, savedFrom, savedTo } = parsed.success ? parsed.data : {}
+    const tagged = tags?.length ? tags.map((t) => `#${t}`).join(' ') : ''
+    const today = async () => todayIn(await timeZone(), now())
     let summary = query
       ? `Searched memories for '${excerpt(query, 60)}'${tagged ? ` tagged ${tagged}` : ''}`
       : tagged
         ? `Looked for memories tagged ${tagged}`
         : 'Looked through recent memories'
-    if (
-      !query &&
-      parsed.success &&
-      parsed.data.from &&
-      parsed.data.to &&
-      parsed.data.from <= parsed.data.to
-    ) {
-      const today = todayIn(await timeZone(), now())
-      summary = `Looked for memories dated ${describeRange(parsed.data.from, parsed.data.to, today)}`
+    if (!query && from && to && from <= to) {
+      summary = `Looked for memories dated ${describeRange(from, to, await today())}`
+    }
+    if ((savedFrom || savedTo) && !(savedFrom && savedTo && savedFrom > savedTo)) {
+      const saved = `saved ${savedSpan(savedFrom, savedTo, await today())}`
+      summary =
+        summary === 'Looked through recent memories' ? `Looked for memories ${saved}` : `${summary}, ${saved}`
     }
     return run<{ query: string; memories: ToolMemory[] }>('search_memories', input, summary, async () => {
       if (!parsed.success) return { error: firstIssue(parsed.error) }
-      const { tags, from, to } = parsed.data
       if (from && to && from > to) return { error: 'from must not be after to.' }
+      if (savedFrom && savedTo && savedFrom > savedTo)
+        return { error: 'savedFrom must not be after savedTo.' }
       const found = await findRelevantMemories(services.memories, userId, {
         query,
         tags,
         from,
         to,
+        saved: { from: savedFrom, to: savedTo },
         limit: SEARCH_LIMIT,
       })
       cite(found)

@@ -122,6 +122,17 @@ describe('the MCP server', () => {
     ])
     const tagged = await call(client, 'search_memories', { query: 'milk', tags: ['health'] })
     expect((tagged.structuredContent as { memories: Memory[] }).memories).toEqual([])
+    // Saved today (in Lisbon), whatever day they are about; none were saved yesterday.
+    const lisbonToday = todayIn('Europe/Lisbon')
+    const savedToday = await call(client, 'search_memories', { query: 'dentist', savedFrom: lisbonToday })
+    expect((savedToday.structuredContent as { memories: Memory[] }).memories.map((m) => m.text)).toEqual([
+      'Dentist on Friday at 10',
+    ])
+    const savedBefore = await call(client, 'search_memories', {
+      query: 'dentist',
+      savedTo: addDays(lisbonToday, -1),
+    })
+    expect((savedBefore.structuredContent as { memories: Memory[] }).memories).toEqual([])
 
     const created = await call(client, 'create_memory', {
       text: 'Ana likes dark chocolate',
@@ -306,6 +317,12 @@ describe('the MCP server', () => {
         /startDate must not be after endDate/,
       ],
       ['search_memories', { query: 'x', limit: 500 }, /Input validation error/],
+      [
+        'search_memories',
+        { query: 'x', savedFrom: '2026-05-01', savedTo: '2026-04-01' },
+        /^savedFrom must not be after savedTo\.$/,
+      ],
+      ['search_memories', { query: 'x', savedTo: '2026-02-30' }, /^savedTo: Must be a real date/],
     ]
     for (const [tool, args, message] of cases) {
       const result = await call(client, tool, args)

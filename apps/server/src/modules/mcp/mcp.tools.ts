@@ -5,6 +5,7 @@ import {
   ListMemoriesQuery,
   Memory,
   MEMORY_LIMITS,
+  MemoryDate,
   MemoryTagCount,
   TodayFacts,
   UpdateMemoryBody,
@@ -62,6 +63,13 @@ const ok = (text: string, structuredContent: Record<string, unknown>): CallToolR
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true })
 
 /** The first problem a shared schema found, said the way the REST API says it. */
+/** The days memories were saved on, checked as the REST list checks its dates. */
+const SavedDays = z
+  .object({ savedFrom: MemoryDate.optional(), savedTo: MemoryDate.optional() })
+  .refine((d) => !(d.savedFrom && d.savedTo && d.savedFrom > d.savedTo), {
+    message: 'savedFrom must not be after savedTo.',
+  })
+
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'The arguments are not valid.'
@@ -114,23 +122,32 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
       inputSchema: {
         query: z.string().min(1).max(MEMORY_LIMITS.searchTermMax).describe('What to look for.'),
         tags: Tags.optional(),
-        startDate: Day.optional(),
-        endDate: Day.optional(),
+        startDate: Day.optional().describe(
+          'Only memories on or after this day (their date, else the day saved).',
+        ),
+        endDate: Day.optional().describe('Only memories on or before this day.'),
+        savedFrom: Day.optional().describe(
+          'Only memories saved on or after this day, whatever day they are about ("what did I save this week?").',
+        ),
+        savedTo: Day.optional().describe('Only memories saved on or before this day.'),
         limit: z.number().int().min(1).max(25).default(10).describe('How many memories to return.'),
       },
       outputSchema: { query: z.string(), memories: z.array(Memory) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    run(async ({ query, tags, startDate, endDate, limit }) => {
+    run(async ({ query, tags, startDate, endDate, savedFrom, savedTo, limit }) => {
       // The REST list's checks (dates, tags), then the chat assistant's search: the whole text first,
       // then its significant words, so a question in full sentences still finds its memories.
       const filters = ListMemoriesQuery.safeParse({ searchTerm: query, tags, startDate, endDate })
       if (!filters.success) return toolError(firstIssue(filters.error))
+      const saved = SavedDays.safeParse({ savedFrom, savedTo })
+      if (!saved.success) return toolError(firstIssue(saved.error))
       const found = await findRelevantMemories(memories, userId, {
         query: filters.data.searchTerm ?? '',
         tags: filters.data.tags,
         from: filters.data.startDate,
         to: filters.data.endDate,
+        saved: { from: saved.data.savedFrom, to: saved.data.savedTo },
         limit,
       })
       const heading =

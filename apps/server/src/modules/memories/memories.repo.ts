@@ -1,5 +1,5 @@
 import { localDate, todayIn } from '@remi/shared'
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { giveWay, isSingleBackend, queryRows, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryImports, memoryImportUndo } from '../../db/schema.ts'
@@ -11,6 +11,9 @@ export interface MemoryQuery {
   /** Inclusive days on the memory's day: its date, or the day it was created in the user's zone. */
   startDate?: string | undefined
   endDate?: string | undefined
+  /** Instants: only memories created at or after savedFrom and before savedBefore, whatever their day. */
+  savedFrom?: Date | undefined
+  savedBefore?: Date | undefined
 }
 
 export interface NewMemory {
@@ -111,6 +114,8 @@ function filterConditions(userId: string, q: MemoryQuery, asTyped = true): { whe
   if (q.tags?.length) conditions.push(sql`${memories.tagsLower} @> ${textArray(q.tags)}`)
   if (q.startDate) conditions.push(gte(memories.sortDate, q.startDate))
   if (q.endDate) conditions.push(lte(memories.sortDate, q.endDate))
+  if (q.savedFrom) conditions.push(gte(memories.createdAt, q.savedFrom))
+  if (q.savedBefore) conditions.push(lt(memories.createdAt, q.savedBefore))
   return { where: and(...conditions)!, ...(rank ? { rank } : {}) }
 }
 
@@ -119,7 +124,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** How many of the newest matches best() ranks (for the assistant's ≤ 8 memories a turn). */
 const BEST_CANDIDATES = 200
 
-const hasFilters = (q: MemoryQuery) => Boolean(q.searchTerm || q.tags?.length || q.startDate || q.endDate)
+const hasFilters = (q: MemoryQuery) =>
+  Boolean(q.searchTerm || q.tags?.length || q.startDate || q.endDate || q.savedFrom || q.savedBefore)
 
 /** A list statement's row: the page's memory, or nulls when the page is empty; the total on every row (not in best()). */
 interface ListRow {
@@ -221,7 +227,7 @@ export function createMemoriesRepo(db: Db) {
     /**
      * The best matches, without counting them (the assistant's lookups): the search's own ranking, or
      * with `anyOf` the memories holding any of these words (stemmed), those holding more of them first;
-     * then newest first. Only the newest BEST_CANDIDATES matches are ranked: a common word can match
+     * then newest first (by when they were saved, when that is what filters them). Only the newest BEST_CANDIDATES matches are ranked: a common word can match
      * tens of thousands of memories. At 100 000 memories, 'garden | plan | 3' (25 056 matches) took
      * 37 ms ranked whole, 6 ms bounded; 'dentist | 2' (7 709) 25 ms with 1 000 candidates, 9 with 200.
      */
@@ -243,7 +249,8 @@ export function createMemoriesRepo(db: Db) {
                 order by ${listOrder()} limit ${BEST_CANDIDATES}) as ${memories}
               order by ${order} desc, ${listOrder()} limit ${limit}`
           : sql`select id, text, tags, date, created_at, updated_at from ${memories}
-              where ${matching} order by ${listOrder()} limit ${limit}`,
+              where ${matching} order by ${q.savedFrom || q.savedBefore ? sql.raw('created_at desc, id desc') : listOrder()}
+              limit ${limit}`,
       )
       return rows.map(toRecord)
     },

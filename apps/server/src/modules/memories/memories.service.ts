@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import {
   addDays,
+  dayBounds,
   MEMORIES_EXPORT_FORMAT,
   todayIn,
   type ImportMemoriesResult,
@@ -68,6 +69,15 @@ export function toMarkdown(items: Memory[], exportedAt: string, brand = BRAND): 
   return `${lines.join('\n')}\n`
 }
 
+/** Inclusive days ('YYYY-MM-DD') in the user's zone on which memories were saved, whatever day they are about. */
+export interface SavedDays {
+  from?: string | undefined
+  to?: string | undefined
+}
+
+/** The filters of the assistant's lookups: the list's, with the days the memories were saved. */
+export type LookupFilters = Partial<MemoryFilters> & { saved?: SavedDays | undefined }
+
 export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo, 'timezoneOf'>) {
   const timeZoneOf = (userId: string) => users.timezoneOf(userId)
 
@@ -78,6 +88,19 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
       tags: f.tags?.map((t) => t.toLowerCase()),
       startDate: f.startDate,
       endDate: f.endDate,
+    }
+  }
+
+  /** The filters as a query, with the saved days as instants in the user's zone. */
+  async function lookupQuery(userId: string, filters: LookupFilters): Promise<MemoryQuery> {
+    const query = toQuery(filters)
+    const { from, to } = filters.saved ?? {}
+    if (!from && !to) return query
+    const zone = await timeZoneOf(userId)
+    return {
+      ...query,
+      savedFrom: from ? dayBounds(from, zone).start : undefined,
+      savedBefore: to ? dayBounds(to, zone).end : undefined,
     }
   }
 
@@ -96,10 +119,14 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     /** The best matches, uncounted (see repo.best): what the assistant and MCP search look up. */
     async best(
       userId: string,
-      filters: Partial<MemoryFilters> & { anyOf?: string[] },
+      filters: LookupFilters & { anyOf?: string[] },
       limit: number,
     ): Promise<Memory[]> {
-      const rows = await repo.best(userId, { ...toQuery(filters), anyOf: filters.anyOf }, limit)
+      const rows = await repo.best(
+        userId,
+        { ...(await lookupQuery(userId, filters)), anyOf: filters.anyOf },
+        limit,
+      )
       return rows.map(toMemory)
     },
 
@@ -124,8 +151,8 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     },
 
     /** How many memories match the filters (the assistant's "how many memories do I have?"). */
-    async count(userId: string, filters: Partial<MemoryFilters>): Promise<number> {
-      return repo.count(userId, toQuery(filters))
+    async count(userId: string, filters: LookupFilters): Promise<number> {
+      return repo.count(userId, await lookupQuery(userId, filters))
     },
 
     async tags(userId: string): Promise<MemoryTagCount[]> {
