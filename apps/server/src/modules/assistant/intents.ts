@@ -1,6 +1,6 @@
 import { addDays, isMemoryDate, knownTimeZone, quickDateRange, todayIn, type CalendarDay } from '@remi/shared'
 import * as chrono from 'chrono-node'
-import { formatDay, WEEKDAYS, weekdayOf } from './format.ts'
+import { formatDay, formatTime, WEEKDAYS, weekdayOf } from './format.ts'
 
 /**
  * Reading a message without a language model: what it asks for, and which days it is about. The
@@ -218,6 +218,12 @@ export function zoneOfPlace(place: string): string | null {
 /** "What's my name?", "who am I?". */
 export const isNameQuestion = (text: string) =>
   /^\s*(?:what(?:'s| is) my name|who am i)\s*[?.!]*\s*$/i.test(straightQuotes(text))
+
+/** "What do you know about me?", "what do you remember?", "tell me about myself": what is saved, in short. */
+export const isOverviewQuestion = (text: string) =>
+  /^\s*(?:(?:so|and|ok|okay|hey)[\s,]+)?(?:what (?:do|did) you (?:know|remember)(?: about me)?|what (?:have|did) i (?:told|tell) you(?: so far)?|what do you have on me|tell me (?:about (?:me|myself)|what you (?:know|remember)(?: about me)?|everything you know(?: about me)?))(?:,? remi)?\s*[?.!]*\s*$/i.test(
+    straightQuotes(text),
+  )
 
 /** "Bye", "good night", "see you later": the end of a conversation. */
 export const isFarewell = (text: string) =>
@@ -593,10 +599,12 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
     .replace(/(^|\s)#([\p{L}\p{N}])/gu, '$1$2')
     .replace(/\s+/g, ' ')
     .trim()
-  text = whenLast(text)
+  const fromNow = withTimeWritten(whenLast(text), timeZone, now)
+  text = fromNow.text
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
-  const date = text ? findDate(text, timeZone, now) : null
-  if (date) text = withDayWritten(text, date, todayIn(timeZone, now))
+  const found = text ? findDate(text, timeZone, now) : null
+  if (found) text = withDayWritten(text, found, todayIn(timeZone, now))
+  const date = found ?? fromNow.date
   const day = date?.day ?? (isReminder(message) ? todayIn(timeZone, now) : null)
   return { text, tags, date, day }
 }
@@ -612,7 +620,60 @@ const RELATIVE_DAY = new RegExp(
     String.raw`(?:next|this|last|coming)\s+${WEEKDAY_NAME}))(?![\p{L}\p{N}])`,
   'iu',
 )
+const NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+}
+/** "in 2 hours", "in an hour", "in half an hour", "in 30 minutes": a time from now. */
+const RELATIVE_TIME = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])in\s+(?:(?<half>half an)|(?<count>${COUNT}))\s+(?<unit>hours?|minutes?|mins?)(?![\p{L}\p{N}])`,
+  'iu',
+)
+
+/**
+ * The sentence with a time from now written as the time it names, so that it still reads true later:
+ * "call Ana in 2 hours" at 22:20 → "call Ana at 00:20 on Thursday, November 26"; "in 30 minutes" →
+ * "at 22:50". Within 99 hours. The day it falls on dates the memory.
+ */
+function withTimeWritten(
+  text: string,
+  timeZone: string,
+  now: Date,
+): { text: string; date: FoundDate | null } {
+  const match = RELATIVE_TIME.exec(text)
+  if (!match) return { text, date: null }
+  const { half, count, unit } = match.groups!
+  const n = half ? 0.5 : (NUMBERS[count!.toLowerCase()] ?? Number(count))
+  const minutes = /^h/i.test(unit!) ? n * 60 : n
+  if (!(minutes > 0 && minutes < 100 * 60)) return { text, date: null }
+  const at = new Date(now.getTime() + minutes * 60_000)
+  const day = todayIn(timeZone, at)
+  const today = todayIn(timeZone, now)
+  const on =
+    day === today
+      ? ''
+      : ` on ${formatDay(day, { weekday: true, year: day.slice(0, 4) !== today.slice(0, 4) })}`
+  const written = `at ${formatTime(at, timeZone)}${on}`
+  return {
+    text: text.slice(0, match.index) + written + text.slice(match.index + match[0].length),
+    date: { day, text: written, index: match.index, yearGuessed: false },
+  }
+}
+
 const PREPOSITION = /(?:^|\s)(?:on|by|until|till|before|after|from|since|for|of|during|to|and|or)\s*$/i
+
+/** A month and day straight after a weekday: ", November 27", " 27 November", " the 27th of November". */
+const WRITTEN_AFTER = new RegExp(String.raw`^[\s,]*(?:the\s+)?` + DATE_WORDS.source, 'i')
 
 /**
  * The sentence with the words that named its day from today written as that day, so that it still
@@ -629,6 +690,8 @@ function withDayWritten(text: string, date: FoundDate, today: CalendarDay): stri
   // "every Sunday" names every one of them, not the next.
   if (/\b(?:every|each)\s+$/i.test(before)) return text
   const groups = match.groups ?? {}
+  // "on Friday, November 27": the day is written out already.
+  if (groups.weekday && WRITTEN_AFTER.test(text.slice(start + match[0].length))) return text
   const year = date.day.slice(0, 4) !== today.slice(0, 4)
   let day = formatDay(date.day, { weekday: true, year })
   let lead = groups.on ?? (!before.trim() || PREPOSITION.test(before) ? '' : 'on ')

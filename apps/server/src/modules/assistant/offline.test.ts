@@ -156,6 +156,11 @@ describe('the offline assistant', () => {
       'remember Saturday morning is the school fair',
       'remember the plumber comes on friday afternoon',
       'remind me to water the plants every Sunday',
+      'remember the dentist is on Friday, November 27',
+      'remember the market is Saturday 28 November',
+      'remind me in 2 hours to check the oven',
+      'remember the parking ends in half an hour',
+      'remind me to stretch in 13 hours',
     ]) {
       const { calls } = (await ask(user, message, { assistant })).answer
       const args = calls[0]?.args as { text: string; date: string | null }
@@ -181,7 +186,20 @@ describe('the offline assistant', () => {
       ['The plumber comes on Friday afternoon, November 27', '2026-11-27'],
       // Every Sunday stays every Sunday; the memory is dated the next one.
       ['Water the plants every Sunday', '2026-11-29'],
+      // A weekday with its date written out already stays as it is.
+      ['The dentist is on Friday, November 27', '2026-11-27'],
+      ['The market is Saturday 28 November', '2026-11-28'],
+      // A time from now is written as that time (12:00 UTC), and dates the memory.
+      ['Check the oven at 14:00', '2026-11-25'],
+      ['The parking ends at 12:30', '2026-11-25'],
+      ['Stretch at 01:00 on Thursday, November 26', '2026-11-26'],
     ])
+    // The day of a time from now is the day it names, not a reminder's default.
+    const parking = await ask(user, 'remember the meter runs out in 20 minutes', { assistant })
+    expect(parking.answer.content).toContain(
+      '> The meter runs out at 12:20\n\n- **Date:** Wednesday, November 25, 2026',
+    )
+    expect(parking.answer.content).not.toContain('a reminder with no day named')
     // The year is written when it is not this one.
     const { calls } = (
       await ask(user, 'remember to book the flights on Friday', {
@@ -570,6 +588,46 @@ describe('the offline assistant', () => {
     expect(digit.answer.citations).toEqual([])
     const found = await ask(user, 'what happens in 2027?')
     expect(found.answer.content).toContain('My passport expires on 14 March 2027')
+  })
+
+  it('says what it knows about the user: name, how many memories, tags and the newest', async () => {
+    const user = await t.createUser({ name: 'Ana Silva' })
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    expect((await ask(user, 'What do you know about me?', { assistant })).answer.content).toBe(
+      "You're **Ana Silva**, and you haven't asked me to remember anything yet. To save a memory, start a message with “Remember”: “Remember that Ana's birthday is on May 12 #family”.",
+    )
+    for (let day = 1; day <= 6; day++) {
+      await t.factory.memory(user.id, {
+        text: `Note ${day}`,
+        date: `2026-11-0${day}`,
+        tags: day > 4 ? ['work'] : [],
+      })
+    }
+    await t.factory.memory(user.id, { text: 'Passport renewed', date: '2025-01-10', tags: ['travel'] })
+    for (const question of ['what do you know about me?', 'Tell me about myself', 'What do you remember?']) {
+      const { answer } = await ask(user, question, { assistant })
+      expect(answer.content, question).toBe(
+        [
+          "You're **Ana Silva**, and you have **7** memories, 6 of them from the last 30 days.",
+          'Your tags, most used first: #work (2), #travel (1).',
+          '',
+          'The newest of them:',
+          '',
+          ...[6, 5, 4, 3, 2].map(
+            (day) => `- **November ${day}, 2026**: Note ${day}${day > 4 ? ' _(#work)_' : ''}`,
+          ),
+          '',
+          'Ask me about any of them, or “What did I save this week?”.',
+        ].join('\n'),
+      )
+      expect(answer.citations.map((c) => c.excerpt)).toEqual([
+        'Note 6',
+        'Note 5',
+        'Note 4',
+        'Note 3',
+        'Note 2',
+      ])
+    }
   })
 
   it('answers help, greetings (by first name) and anything else with what it can do', async () => {

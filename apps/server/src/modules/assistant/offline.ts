@@ -24,6 +24,7 @@ import {
   isAcknowledgement,
   isFarewell,
   isNameQuestion,
+  isOverviewQuestion,
   isSmallTalk,
   zoneOfPlace,
   isAboutMemories,
@@ -149,6 +150,7 @@ async function route(input: OfflineInput): Promise<string> {
       ? `You're **${name}**${user?.email ? ` (${user.email})` : ''}.`
       : `Your account has no name${user?.email ? `; you're signed in as ${user.email}` : ''}.`
   }
+  if (isOverviewQuestion(content)) return overview(input, today)
   if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
   if (isFarewell(content)) return 'Bye for now! Your memories are here whenever you need them.'
   if (isAcknowledgement(content)) {
@@ -347,6 +349,31 @@ async function count(input: OfflineInput, range: DayRange | { saved: DayRange } 
   return `You have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`
 }
 
+/** "What do you know about me?": who they are, how many memories, their tags and the newest few. */
+async function overview(input: OfflineInput, today: string) {
+  const { users, memories } = input.services
+  const [user, { totalMemories, recentMemories }] = await Promise.all([
+    users.findById(input.userId),
+    memories.summary(input.userId, today),
+  ])
+  const name = user?.name?.trim()
+  const who = name ? `You're **${name}**, and you` : 'You'
+  if (totalMemories === 0) {
+    return `${who} haven't asked me to remember anything yet. To save a memory, start a message with “Remember”: “Remember that Ana's birthday is on May 12 #family”.`
+  }
+  const lines = [
+    `${who} have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`,
+  ]
+  const tags = await memories.tags(input.userId)
+  if (tags.length) lines.push(tagsLine(tags))
+  const found = await input.tools.searchMemories({ query: '' })
+  if (!isToolError(found) && found.memories.length) {
+    lines.push('', 'The newest of them:', '', ...quoteMemories(found.memories.slice(0, 5)))
+  }
+  lines.push('', 'Ask me about any of them, or “What did I save this week?”.')
+  return lines.join('\n')
+}
+
 /** "Show my family memories", "what's tagged #work about the budget?": the newest with those tags. */
 async function tagged(input: OfflineInput, tags: string[]) {
   const lowered = new Set(tags.map((t) => t.toLowerCase()))
@@ -385,6 +412,11 @@ async function listTags(input: OfflineInput) {
   if (tags.length === 0) {
     return "You have no tags yet. Add #hashtags when you save a memory: “Remember Ana's birthday is on May 12 #family”."
   }
+  return tagsLine(tags)
+}
+
+/** "Your tags, most used first: #family (3), #work (1)." */
+function tagsLine(tags: ReadonlyArray<{ name: string; count: number }>) {
   const shown = tags.slice(0, TAGS_SHOWN).map((t) => `#${t.name} (${t.count})`)
   const more = tags.length > TAGS_SHOWN ? `, and ${tags.length - TAGS_SHOWN} more` : ''
   return `Your tags, most used first: ${shown.join(', ')}${more}.`
