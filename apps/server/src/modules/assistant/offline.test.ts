@@ -8,6 +8,7 @@ import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.t
 import { formatDay } from './format.ts'
 import { isCalendarTopic, notedDays, requestedDays, savedDays } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
+import { namesIn, significantWords } from './search.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
@@ -428,6 +429,31 @@ describe('the offline assistant', () => {
     const shoes = await ask(user, 'When did I buy shoes?')
     expect(shoes.answer.content.split('\n')[2]).toBe('- **No date**: Bought new running shoes')
     expect(shoes.answer.content.split('\n')[3]).toBe('- **No date**: Buy milk')
+
+    // A name the question capitalises counts more than a common word: Marta first, the newer gift after.
+    await t.factory.memory(user.id, { text: 'Marta likes orchids', date: '2026-11-01' })
+    await t.factory.memory(user.id, { text: 'Buy a birthday gift for Bruno', date: '2026-11-27' })
+    const marta = await ask(user, 'Gift ideas for Marta?')
+    expect(marta.answer.content.split('\n').slice(2)).toEqual([
+      '- **November 1, 2026**: Marta likes orchids',
+      '- **November 27, 2026**: Buy a birthday gift for Bruno',
+    ])
+    // Typed in lower case, nothing tells the name apart: the newer memory comes first.
+    const lower = await ask(user, 'gift ideas for marta?')
+    expect(lower.answer.content.split('\n')[2]).toBe('- **November 27, 2026**: Buy a birthday gift for Bruno')
+  })
+
+  it('takes the words a question capitalises where no sentence starts for names', () => {
+    const words = (text: string) => significantWords(text)
+    for (const [text, names] of [
+      ['Gift ideas for Marta?', ['marta']],
+      ["When is Ana's birthday? Bruno said May", ['ana', 'may']],
+      ['Marta called. Bruno called too', []],
+      ['What did I tell you about the NHS letter?', ['nhs']],
+      ['gift ideas for marta', []],
+    ] as const) {
+      expect(namesIn(text, words(text)), text).toEqual(names)
+    }
   })
 
   it('lists what was noted on the days a question names, or the newest when it asks for its notes', async () => {

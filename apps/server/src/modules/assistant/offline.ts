@@ -50,7 +50,7 @@ import {
   withoutRecent,
   yearly,
 } from './intents.ts'
-import { significantWords } from './search.ts'
+import { namesIn, significantWords } from './search.ts'
 import {
   isToolError,
   MAX_CALENDAR_DAYS,
@@ -183,6 +183,8 @@ async function route(input: OfflineInput): Promise<string> {
   if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
   const words = significantWords(withoutRecent(content))
   const query = words.join(' ')
+  // The query is the words in lower case: the names the message capitalises are told apart.
+  const names = namesIn(content, words)
   if (
     (!query || asksForDays(content, timeZone, now)) &&
     (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))
@@ -190,7 +192,7 @@ async function route(input: OfflineInput): Promise<string> {
     return noted(tools, content, timeZone, now, today)
   }
   if (isQuestion(content)) {
-    const found = await tools.searchMemories({ query })
+    const found = await tools.searchMemories({ query }, names)
     // "When is the dentist?": the calendar may know too.
     const events = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
     const calendar = events.length
@@ -214,7 +216,7 @@ async function route(input: OfflineInput): Promise<string> {
     return calendar ? `${calendar}\n\n${memories}` : memories
   }
   if (query) {
-    const found = await tools.searchMemories({ query })
+    const found = await tools.searchMemories({ query }, names)
     if (!isToolError(found) && found.memories.length) {
       return [
         'I can only answer a few kinds of requests without a language model, but these memories look related:',

@@ -62,6 +62,22 @@ export function withVerbForms(words: readonly string[]): string[] {
   return [...all]
 }
 
+/**
+ * The words a text writes with a capital letter where a sentence does not start: names ("gift ideas
+ * for Marta?" → "marta"), as they are among `words`. "I" and a sentence's first word are not.
+ */
+export function namesIn(text: string, words: readonly string[]): string[] {
+  const names = new Set<string>()
+  for (const match of text.matchAll(/(?<=[\p{L}\p{N},;:'"’)]\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu)) {
+    const word = match[0]
+      .toLowerCase()
+      .replace(/['’]s$/, '')
+      .replace(/['’-]+$/, '')
+    if (words.includes(word)) names.add(word)
+  }
+  return [...names]
+}
+
 export interface MemorySearch {
   /** Words to look for; empty lists the newest memories matching the filters. */
   query: string
@@ -71,6 +87,8 @@ export interface MemorySearch {
   to?: string | undefined
   /** Inclusive days on which the memories were saved, whatever day they are about. */
   saved?: SavedDays | undefined
+  /** The names among the query's words; by default those it capitalises where no sentence starts. */
+  names?: string[] | undefined
   limit?: number
 }
 
@@ -79,7 +97,7 @@ export interface MemorySearch {
  * them (whole words with stemming, the word being typed, tags; recency breaks ties). When the whole text
  * finds fewer than `limit` (a long question rarely matches as one query), the memories holding any of
  * its significant words (and the other forms of its irregular verbs) follow, those holding more of them
- * first, then newest. Neither is counted.
+ * first (a name the text capitalises counts twice), then newest. Neither is counted.
  */
 export async function findRelevantMemories(
   memories: Pick<MemoriesService, 'best'>,
@@ -104,7 +122,11 @@ export async function findRelevantMemories(
   ) {
     return found
   }
-  const more = await memories.best(userId, { ...filters, anyOf: withVerbForms(words) }, limit + found.length)
+  const more = await memories.best(
+    userId,
+    { ...filters, anyOf: withVerbForms(words), names: search.names ?? namesIn(search.query, words) },
+    limit + found.length,
+  )
   const seen = new Set(found.map((m) => m.id))
   return [...found, ...more.filter((m) => !seen.has(m.id))].slice(0, limit)
 }

@@ -257,7 +257,8 @@ export function createAssistantTools(
     return result
   }
 
-  async function searchMemories(input: SearchMemoriesInput): Promise<SearchMemoriesOutput> {
+  /** `names`: the names among the query's words, when the query is not the user's own sentence. */
+  async function searchMemories(input: SearchMemoriesInput, names?: string[]): Promise<SearchMemoriesOutput> {
     const parsed = toolInputSchemas.search_memories.safeParse(input)
     const query = typeof input?.query === 'string' ? input.query.trim() : ''
     const { tags, from, to, savedFrom, savedTo } = parsed.success ? parsed.data : {}
@@ -287,6 +288,7 @@ export function createAssistantTools(
         from,
         to,
         saved: { from: savedFrom, to: savedTo },
+        names,
         limit: SEARCH_LIMIT,
       })
       cite(found)

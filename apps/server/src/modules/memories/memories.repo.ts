@@ -226,21 +226,25 @@ export function createMemoriesRepo(db: Db) {
 
     /**
      * The best matches, without counting them (the assistant's lookups): the search's own ranking, or
-     * with `anyOf` the memories holding any of these words (stemmed), those holding more of them first;
+     * with `anyOf` the memories holding any of these words (stemmed), those holding more of them (and of
+     * the `names` among them) first;
      * then newest first (by when they were saved, when that is what filters them). Only the newest BEST_CANDIDATES matches are ranked: a common word can match
      * tens of thousands of memories. At 100 000 memories, 'garden | plan | 3' (25 056 matches) took
      * 37 ms ranked whole, 6 ms bounded; 'dentist | 2' (7 709) 25 ms with 1 000 candidates, 9 with 200.
      */
-    async best(userId: string, q: MemoryQuery & { anyOf?: string[] }, limit: number) {
+    async best(userId: string, q: MemoryQuery & { anyOf?: string[]; names?: string[] }, limit: number) {
       // One word is looked up as the search box does ('dent' finds 'dentist'); a sentence by its words.
       const words = q.searchTerm?.match(/[\p{L}\p{N}]+/gu) ?? []
       const { where, rank } = filterConditions(userId, q, words.length <= 1)
-      const anyWords = (q.anyOf ?? []).flatMap((w) => w.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
-      const any = anyWords.length
-        ? sql`to_tsquery('english', ${anyWords.map((w) => `'${w}'`).join(' | ')})`
-        : null
+      const anyOf = (list: string[] | undefined) => {
+        const terms = (list ?? []).flatMap((w) => w.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
+        return terms.length ? sql`to_tsquery('english', ${terms.map((w) => `'${w}'`).join(' | ')})` : null
+      }
+      const any = anyOf(q.anyOf)
+      const names = any && anyOf(q.names)
       const matching = any ? and(where, sql`${memories.search} @@ ${any}`) : where
-      const order = any ? relevance(any) : rank
+      // A name among the words counts twice: "gift ideas for Marta" ranks "Marta likes orchids" above "a gift for Bruno".
+      const order = any ? (names ? sql`${relevance(any)} + ${relevance(names)}` : relevance(any)) : rank
       // The newest candidates keep the table's name, so the ranking's column references read them.
       const rows = await rowsOf(
         order

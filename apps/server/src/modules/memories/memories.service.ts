@@ -119,12 +119,12 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     /** The best matches, uncounted (see repo.best): what the assistant and MCP search look up. */
     async best(
       userId: string,
-      filters: LookupFilters & { anyOf?: string[] },
+      filters: LookupFilters & { anyOf?: string[]; names?: string[] },
       limit: number,
     ): Promise<Memory[]> {
       const rows = await repo.best(
         userId,
-        { ...(await lookupQuery(userId, filters)), anyOf: filters.anyOf },
+        { ...(await lookupQuery(userId, filters)), anyOf: filters.anyOf, names: filters.names },
         limit,
       )
       return rows.map(toMemory)
