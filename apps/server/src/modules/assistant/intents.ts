@@ -497,7 +497,7 @@ const FOR_DAY =
 /**
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
- * week or month so far, last month, this weekend (both days), today, or a date in the sentence. Null when
+ * week or month (so far when asked in the past), last month, this weekend (both days), today, or a date in the sentence. Null when
  * it names none. `past`: a weekday is the last one ("what did I do on Monday?"), not the next ("what did
  * I note for Monday?"); by default when the question is in the past tense and not about a day "for".
  */
@@ -524,8 +524,14 @@ export function notedDays(
     const { startDate, endDate } = quickDateRange('lastWeek', today)
     return { from: startDate, to: endDate ?? today }
   }
-  if (/\bthis week\b/i.test(text)) return { from: quickDateRange('thisWeek', today).startDate, to: today }
-  if (/\bthis month\b/i.test(text)) return { from: quickDateRange('thisMonth', today).startDate, to: today }
+  // So far, asked in the past ("what happened this week?"); else all of it ("my list for this week").
+  if (/\bthis week\b/i.test(text)) {
+    const sunday = quickDateRange('thisWeek', today).startDate
+    return { from: sunday, to: past ? today : addDays(sunday, 6) }
+  }
+  if (/\bthis month\b/i.test(text)) {
+    return { from: firstOfMonth(today, 0), to: past ? today : addDays(firstOfMonth(today, 1), -1) }
+  }
   if (/\blast month\b/i.test(text)) {
     return { from: firstOfMonth(today, -1), to: addDays(firstOfMonth(today, 0), -1) }
   }

@@ -1125,7 +1125,7 @@ describe('reading calendar questions', () => {
     // The days the memories are for, not when they were saved.
     expect(
       (await ask(user, 'How many memories do I have for this week?', { assistant })).answer.content,
-    ).toBe('You have **2** memories for November 22–25.')
+    ).toBe('You have **2** memories for November 22–28.')
     expect((await ask(user, 'What did I note for tomorrow?', { assistant })).answer.content).toBe(
       'You have no memories for tomorrow.',
     )
@@ -1156,6 +1156,23 @@ describe('reading calendar questions', () => {
     expect(notedDays('What did I note for Monday?', 'UTC', wednesday)).toEqual({
       from: '2026-11-30',
       to: '2026-11-30',
+    })
+    // This week or month: so far when asked in the past, else all of it.
+    expect(notedDays('what happened this week?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-22',
+      to: '2026-11-25',
+    })
+    expect(notedDays("What's on my list for this week?", 'UTC', wednesday)).toEqual({
+      from: '2026-11-22',
+      to: '2026-11-28',
+    })
+    expect(notedDays('my notes for this month', 'UTC', wednesday)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+    })
+    expect(notedDays('what did I do this month?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-25',
     })
     expect(notedDays('my notes on Friday', 'UTC', wednesday)).toEqual({
       from: '2026-11-27',
