@@ -1105,6 +1105,9 @@ describe('reading calendar questions', () => {
     expect((await ask(user, 'what did I save on Monday?', { assistant })).answer.content).toBe(
       'You saved no memories on Monday, November 23.',
     )
+    expect((await ask(user, 'What did I do on Monday?', { assistant })).answer.content).toBe(
+      'You have no memories for Monday, November 23.',
+    )
     expect((await ask(user, 'Anything I wrote on Friday?', { assistant })).answer.content).toBe(
       [
         'The memories you saved on Friday, November 20, newest first:',

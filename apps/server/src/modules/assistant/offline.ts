@@ -267,7 +267,7 @@ export async function noted(
   }
   const found = await tools.searchMemories({ query: '', ...(range ?? {}) })
   if (isToolError(found)) return `I could not look through your memories: ${found.error}`
-  const span = range ? describeRange(range.from, range.to, today) : ''
+  const span = range ? daysName(range, today) : ''
   if (found.memories.length === 0) {
     return range ? `You have no memories for ${span}.` : NO_MEMORIES
   }
@@ -344,7 +344,7 @@ async function count(input: OfflineInput, range: DayRange | { saved: DayRange } 
   }
   if (range) {
     const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to })
-    return `You have ${memoriesCount(n)} for ${describeRange(range.from, range.to, today)}.`
+    return `You have ${memoriesCount(n)} for ${daysName(range, today)}.`
   }
   const { totalMemories, recentMemories } = await memories.summary(input.userId, today)
   if (totalMemories === 0) return NO_MEMORIES
@@ -660,6 +660,10 @@ function dayName(day: string, today: string): string {
     ? relative
     : formatDay(day, { weekday: true, year: day.slice(0, 4) !== today.slice(0, 4) })
 }
+
+/** "yesterday", "Monday, November 23", "November 22–28". */
+const daysName = (range: DayRange, today: string) =>
+  range.from === range.to ? dayName(range.from, today) : describeRange(range.from, range.to, today)
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
