@@ -63,7 +63,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       facts.push(await describeDays(tools, requestedDays(content, timeZone, now), today))
     } else if (isQuestion(content) && asksForDays(content, timeZone, now)) {
       // "What did I save yesterday?": the memories saved (or dated) those days.
-      facts.push(await noted(tools, content, timeZone, now, today))
+      facts.push(await noted({ services, tools, userId }, content, timeZone, now, today))
     } else if (isQuestion(content) && /\bwhen\b/i.test(content)) {
       const events = await eventsAbout(tools, significantWords(content), today)
       if (events.length) {

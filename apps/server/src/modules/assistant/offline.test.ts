@@ -1134,6 +1134,37 @@ describe('reading calendar questions', () => {
     )
   })
 
+  it('says how many there are when a span holds more than it lists', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    for (let i = 1; i <= 12; i++) {
+      await t.factory.memory(user.id, {
+        text: `Errand ${i}`,
+        date: '2026-11-25',
+        createdAt: new Date(Date.UTC(2026, 10, 25, 8, i)),
+      })
+    }
+    for (let i = 1; i <= 10; i++) {
+      await t.factory.memory(user.id, {
+        text: `Chore ${i}`,
+        date: '2026-11-24',
+        createdAt: new Date(Date.UTC(2026, 10, 24, 8, i)),
+      })
+    }
+    const saved = (await ask(user, 'What did I save today?', { assistant })).answer.content.split('\n')
+    expect(saved.filter((line) => line.startsWith('- '))).toHaveLength(10)
+    expect(saved[2]).toBe('- **November 25, 2026**: Errand 12')
+    expect(saved.at(-1)).toBe('These are the newest 10 of 12.')
+    const dated = (await ask(user, 'What happened today?', { assistant })).answer.content.split('\n')
+    expect(dated.at(-1)).toBe(
+      'These are the newest 10 of 12; choose those dates under Memories to see them all.',
+    )
+    // Ten of ten: nothing left out, nothing said.
+    const yesterday = (await ask(user, 'What happened yesterday?', { assistant })).answer.content.split('\n')
+    expect(yesterday.filter((line) => line.startsWith('- '))).toHaveLength(10)
+    expect(yesterday.at(-1)).toMatch(/^- \*\*November 24, 2026\*\*: Chore \d+$/)
+  })
+
   it('reads whole months across the turn of a year, and a weekday in the past as the last one', () => {
     const december = new Date('2026-12-10T12:00:00Z')
     expect(requestedDays('anything next month?', 'UTC', december)).toEqual({

@@ -2,6 +2,7 @@ import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import { arithmetic, formatNumber } from './arithmetic.ts'
 import type { AssistantEvent } from './assistant.types.ts'
+import type { LookupFilters } from '../memories/memories.service.ts'
 import {
   describeRange,
   excerpt,
@@ -54,6 +55,7 @@ import { namesIn, significantWords } from './search.ts'
 import {
   isToolError,
   MAX_CALENDAR_DAYS,
+  SEARCH_LIMIT,
   type AssistantServices,
   type AssistantTools,
   type GetCalendarEventsOutput,
@@ -189,7 +191,7 @@ async function route(input: OfflineInput): Promise<string> {
     (!query || asksForDays(content, timeZone, now)) &&
     (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))
   ) {
-    return noted(tools, content, timeZone, now, today)
+    return noted(input, content, timeZone, now, today)
   }
   if (isQuestion(content)) {
     const found = await tools.searchMemories({ query }, names)
@@ -247,19 +249,31 @@ export function asksForDays(content: string, timeZone: string, now: Date): boole
  * recently?", "what's new?").
  */
 export async function noted(
-  tools: AssistantTools,
+  input: Pick<OfflineInput, 'services' | 'tools' | 'userId'>,
   content: string,
   timeZone: string,
   now: Date,
   today: string,
 ) {
+  const { tools, services, userId } = input
+  // A full search may have left some out: how many there are, and where to see them all.
+  const more = async (shown: number, filters: LookupFilters, where: string) => {
+    if (shown < SEARCH_LIMIT) return []
+    const total = await services.memories.count(userId, filters)
+    return total > shown ? ['', `These are the newest ${shown} of ${total}${where}.`] : []
+  }
   const saved = savedDays(content, timeZone, now)
   if (saved) {
     const found = await tools.searchMemories({ query: '', savedFrom: saved.from, savedTo: saved.to })
     if (isToolError(found)) return `I could not look through your memories: ${found.error}`
     const span = savedSpan(saved.from, saved.to, today)
     if (found.memories.length === 0) return `You saved no memories ${span}.`
-    return [`The memories you saved ${span}, newest first:`, '', ...quoteMemories(found.memories)].join('\n')
+    return [
+      `The memories you saved ${span}, newest first:`,
+      '',
+      ...quoteMemories(found.memories),
+      ...(await more(found.memories.length, { saved }, '')),
+    ].join('\n')
   }
   const range = notedDays(content, timeZone, now)
   if (!range && !isAboutMemories(content) && !asksForRecent(content)) {
@@ -267,16 +281,21 @@ export async function noted(
   }
   const found = await tools.searchMemories({ query: '', ...(range ?? {}) })
   if (isToolError(found)) return `I could not look through your memories: ${found.error}`
-  const span = range ? daysName(range, today) : ''
-  if (found.memories.length === 0) {
-    return range ? `You have no memories for ${span}.` : NO_MEMORIES
+  if (!range) {
+    if (found.memories.length === 0) return NO_MEMORIES
+    return ['Your newest memories:', '', ...quoteMemories(found.memories.slice(0, 5))].join('\n')
   }
-  // A range's memories as the search gives them (at most SEARCH_LIMIT); without one, the newest five.
-  const shown = range ? found.memories : found.memories.slice(0, 5)
+  const span = daysName(range, today)
+  if (found.memories.length === 0) return `You have no memories for ${span}.`
   return [
-    range ? `Your memories for ${span}, newest first:` : 'Your newest memories:',
+    `Your memories for ${span}, newest first:`,
     '',
-    ...quoteMemories(shown),
+    ...quoteMemories(found.memories),
+    ...(await more(
+      found.memories.length,
+      { startDate: range.from, endDate: range.to },
+      '; choose those dates under Memories to see them all',
+    )),
   ].join('\n')
 }
 
