@@ -25,11 +25,16 @@ export const weekdayOf = (day: CalendarDay) => parts(day).weekday
 
 /**
  * "May 12, 2026", "Tuesday, May 12, 2026", "May 12": as the rest of the app writes days (en-US), spelled
- * out the same in every runtime, whatever its ICU data.
+ * out the same in every runtime, whatever its ICU data. With `today` (and no `year`), the year only when
+ * it is not today's.
  */
-export function formatDay(day: CalendarDay, options: { weekday?: boolean; year?: boolean } = {}): string {
+export function formatDay(
+  day: CalendarDay,
+  options: { weekday?: boolean; year?: boolean; today?: CalendarDay } = {},
+): string {
   const p = parts(day)
-  const text = `${MONTHS[p.month - 1]} ${p.day}${options.year === false ? '' : `, ${p.year}`}`
+  const year = options.year ?? (options.today === undefined || day.slice(0, 4) !== options.today.slice(0, 4))
+  const text = `${MONTHS[p.month - 1]} ${p.day}${year ? `, ${p.year}` : ''}`
   return options.weekday ? `${WEEKDAYS[p.weekday]}, ${text}` : text
 }
 
@@ -54,7 +59,7 @@ export function relativeDay(day: CalendarDay, today: CalendarDay): string {
   if (diff === 0) return 'today'
   if (diff === 1) return 'tomorrow'
   if (diff === -1) return 'yesterday'
-  return formatDay(day, { year: day.slice(0, 4) !== today.slice(0, 4) })
+  return formatDay(day, { today })
 }
 
 /** "today", "May 12", "May 12–18", "May 30 – June 2": the days a calendar or weather answer covers. */
@@ -78,8 +83,7 @@ export function savedSpan(
   to: CalendarDay | undefined,
   today: CalendarDay,
 ): string {
-  const day = (d: CalendarDay, weekday = false) =>
-    formatDay(d, { weekday, year: d.slice(0, 4) !== today.slice(0, 4) })
+  const day = (d: CalendarDay, weekday = false) => formatDay(d, { weekday, today })
   const last = to ?? today
   if (!from) return `by ${day(last)}`
   if (from === last) {

@@ -277,6 +277,7 @@ export const isAboutMemories = (text: string) =>
 
 /** A day written out: "3 December", "the 3rd of December", "December 3". */
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*'
+const WEEKDAY_NAME = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'
 const DATE_WORDS = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',
@@ -486,20 +487,23 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
   return single(today)
 }
 
-const WEEKDAY_WORD = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i
+const WEEKDAY_WORD = new RegExp(String.raw`\b${WEEKDAY_NAME}\b`, 'i')
 
 /** Saving, as a verb: "did I save", "have I added", "did I write", "what did I note". */
 const SAVING = /\b(?:saved?|add|added|wrote|write|written|noted|note|jotted|stored|created)\b/i
 /** A day the memories are for ("noted for tomorrow", "for this weekend"), not the day they were written. */
-const FOR_DAY =
-  /\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/i
+const FOR_DAY = new RegExp(
+  String.raw`\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|${WEEKDAY_NAME}|\d|${MONTH}\b)`,
+  'i',
+)
 
 /**
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
- * week or month (so far when asked in the past), last month, this weekend (both days), today, or a date in the sentence. Null when
- * it names none. `past`: a weekday is the last one ("what did I do on Monday?"), not the next ("what did
- * I note for Monday?"); by default when the question is in the past tense and not about a day "for".
+ * week or month (so far when asked in the past), last month, this weekend (both days), today, or a date
+ * in the sentence. Null when it names none. `past`: a weekday is the last one ("what did I do on
+ * Monday?"), not the next ("what did I note for Monday?"); by default when the question is in the past
+ * tense and not about a day "for".
  */
 export function notedDays(
   text: string,
@@ -615,7 +619,6 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
   return { text, tags, date, day }
 }
 
-const WEEKDAY_NAME = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'
 const COUNT = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)'
 /** The words that name a day from today: true on the day they were said, wrong on any other. */
 const RELATIVE_DAY = new RegExp(
@@ -665,10 +668,7 @@ function withTimeWritten(
   const at = new Date(now.getTime() + minutes * 60_000)
   const day = todayIn(timeZone, at)
   const today = todayIn(timeZone, now)
-  const on =
-    day === today
-      ? ''
-      : ` on ${formatDay(day, { weekday: true, year: day.slice(0, 4) !== today.slice(0, 4) })}`
+  const on = day === today ? '' : ` on ${formatDay(day, { weekday: true, today })}`
   const written = `at ${formatTime(at, timeZone)}${on}`
   return {
     text: text.slice(0, match.index) + written + text.slice(match.index + match[0].length),
@@ -698,13 +698,12 @@ function withDayWritten(text: string, date: FoundDate, today: CalendarDay): stri
   const groups = match.groups ?? {}
   // "on Friday, November 27": the day is written out already.
   if (groups.weekday && WRITTEN_AFTER.test(text.slice(start + match[0].length))) return text
-  const year = date.day.slice(0, 4) !== today.slice(0, 4)
-  let day = formatDay(date.day, { weekday: true, year })
+  let day = formatDay(date.day, { weekday: true, today })
   let lead = groups.on ?? (!before.trim() || PREPOSITION.test(before) ? '' : 'on ')
   if (groups.weekday) lead = groups.on ?? ''
   if (groups.week) {
     const sunday = addDays(date.day, -weekdayOf(date.day))
-    day = `the week of ${formatDay(sunday, { year: sunday.slice(0, 4) !== today.slice(0, 4) })}`
+    day = `the week of ${formatDay(sunday, { today })}`
     lead = lead && 'in '
   }
   let after = text.slice(start + match[0].length)

@@ -350,6 +350,9 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
 }
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
+/** "**7** memories, 6 of them from the last 30 days" */
+const allAndRecent = (total: number, recent: number) =>
+  `${memoriesCount(total)}, ${recent} of them from the last 30 days`
 
 /**
  * "How many memories do I have?": all of them and the last 30 days', or those of the days it names, or
@@ -367,7 +370,7 @@ async function count(input: OfflineInput, range: DayRange | { saved: DayRange } 
   }
   const { totalMemories, recentMemories } = await memories.summary(input.userId, today)
   if (totalMemories === 0) return NO_MEMORIES
-  return `You have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`
+  return `You have ${allAndRecent(totalMemories, recentMemories)}.`
 }
 
 /** "What do you know about me?": who they are, how many memories, their tags and the newest few. */
@@ -382,9 +385,7 @@ async function overview(input: OfflineInput, today: string) {
   if (totalMemories === 0) {
     return `${who} haven't asked me to remember anything yet. To save a memory, start a message with “Remember”: “Remember that Ana's birthday is on May 12 #family”.`
   }
-  const lines = [
-    `${who} have ${memoriesCount(totalMemories)}, ${recentMemories} of them from the last 30 days.`,
-  ]
+  const lines = [`${who} have ${allAndRecent(totalMemories, recentMemories)}.`]
   const tags = await memories.tags(input.userId)
   if (tags.length) lines.push(tagsLine(tags))
   const found = await input.tools.searchMemories({ query: '' })
@@ -677,7 +678,7 @@ function dayName(day: string, today: string): string {
   const relative = relativeDay(day, today)
   return relative === 'today' || relative === 'tomorrow' || relative === 'yesterday'
     ? relative
-    : formatDay(day, { weekday: true, year: day.slice(0, 4) !== today.slice(0, 4) })
+    : formatDay(day, { weekday: true, today })
 }
 
 /** "yesterday", "Monday, November 23", "November 22–28". */

@@ -22,6 +22,13 @@ const STOP_WORDS = new Set(
   everything nothing stuff`.split(/\s+/),
 )
 
+/** A word as the search takes it: lower case, without a possessive "'s" or trailing marks ("Ana's" → "ana"). */
+const wordOf = (raw: string) =>
+  raw
+    .toLowerCase()
+    .replace(/['’]s$/, '')
+    .replace(/['’-]+$/, '')
+
 /**
  * The words of a message worth searching for on their own: letters and digits, possessives dropped
  * ("Ana's" → "ana"), stop words and one- or two-letter words left out; numbers of two digits or more are
@@ -30,7 +37,7 @@ const STOP_WORDS = new Set(
 export function significantWords(text: string, max = 8): string[] {
   const words: string[] = []
   for (const raw of text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
-    const word = raw.replace(/['’]s$/, '').replace(/['’-]+$/, '')
+    const word = wordOf(raw)
     const bare = word.replace(/['’]/g, '')
     if (STOP_WORDS.has(bare)) continue
     if (bare.length < 3 && !/^\d\d$/.test(bare)) continue
@@ -69,10 +76,7 @@ export function withVerbForms(words: readonly string[]): string[] {
 export function namesIn(text: string, words: readonly string[]): string[] {
   const names = new Set<string>()
   for (const match of text.matchAll(/(?<=[\p{L}\p{N},;:'"’)]\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu)) {
-    const word = match[0]
-      .toLowerCase()
-      .replace(/['’]s$/, '')
-      .replace(/['’-]+$/, '')
+    const word = wordOf(match[0])
     if (words.includes(word)) names.add(word)
   }
   return [...names]

@@ -272,7 +272,8 @@ export function createAssistantTools(
     if (!query && from && to && from <= to) {
       summary = `Looked for memories dated ${describeRange(from, to, await today())}`
     }
-    if ((savedFrom || savedTo) && !(savedFrom && savedTo && savedFrom > savedTo)) {
+    const savedInverted = Boolean(savedFrom && savedTo && savedFrom > savedTo)
+    if ((savedFrom || savedTo) && !savedInverted) {
       const saved = `saved ${savedSpan(savedFrom, savedTo, await today())}`
       summary =
         summary === 'Looked through recent memories' ? `Looked for memories ${saved}` : `${summary}, ${saved}`
@@ -280,8 +281,7 @@ export function createAssistantTools(
     return run<{ query: string; memories: ToolMemory[] }>('search_memories', input, summary, async () => {
       if (!parsed.success) return { error: firstIssue(parsed.error) }
       if (from && to && from > to) return { error: 'from must not be after to.' }
-      if (savedFrom && savedTo && savedFrom > savedTo)
-        return { error: 'savedFrom must not be after savedTo.' }
+      if (savedInverted) return { error: 'savedFrom must not be after savedTo.' }
       const found = await findRelevantMemories(services.memories, userId, {
         query,
         tags,

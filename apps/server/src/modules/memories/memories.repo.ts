@@ -227,8 +227,8 @@ export function createMemoriesRepo(db: Db) {
     /**
      * The best matches, without counting them (the assistant's lookups): the search's own ranking, or
      * with `anyOf` the memories holding any of these words (stemmed), those holding more of them (and of
-     * the `names` among them) first;
-     * then newest first (by when they were saved, when that is what filters them). Only the newest BEST_CANDIDATES matches are ranked: a common word can match
+     * the `names` among them) first; then newest first (by when they were saved, when that is what
+     * filters them). Only the newest BEST_CANDIDATES matches are ranked: a common word can match
      * tens of thousands of memories. At 100 000 memories, 'garden | plan | 3' (25 056 matches) took
      * 37 ms ranked whole, 6 ms bounded; 'dentist | 2' (7 709) 25 ms with 1 000 candidates, 9 with 200.
      */
