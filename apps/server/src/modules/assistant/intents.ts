@@ -278,6 +278,9 @@ export const isAboutMemories = (text: string) =>
 /** A day written out: "3 December", "the 3rd of December", "December 3". */
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*'
 const WEEKDAY_NAME = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'
+/** A month by its name or its short name only ("mar", "march"; not "marta"). */
+const MONTH_NAME =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
 const DATE_WORDS = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',
@@ -493,7 +496,7 @@ const WEEKDAY_WORD = new RegExp(String.raw`\b${WEEKDAY_NAME}\b`, 'i')
 const SAVING = /\b(?:saved?|add|added|wrote|write|written|noted|note|jotted|stored|created)\b/i
 /** A day the memories are for ("noted for tomorrow", "for this weekend"), not the day they were written. */
 const FOR_DAY = new RegExp(
-  String.raw`\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|${WEEKDAY_NAME}|\d|${MONTH}\b)`,
+  String.raw`\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|${WEEKDAY_NAME}|\d|${MONTH_NAME}\b)`,
   'i',
 )
 
@@ -549,10 +552,11 @@ export function notedDays(
 }
 
 /** A word that names a day by itself: a weekday, a month, a day of the month ("20th"). */
-export const isDayWord = (word: string) =>
-  /^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}(?:st|nd|rd|th)?)$/i.test(
-    word,
-  )
+const DAY_WORD = new RegExp(
+  String.raw`^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|${MONTH_NAME}|\d{1,2}(?:st|nd|rd|th)?)$`,
+  'i',
+)
+export const isDayWord = (word: string) => DAY_WORD.test(word)
 
 /**
  * "What did I save yesterday?", "how many memories did I add this week?": the days the memories were

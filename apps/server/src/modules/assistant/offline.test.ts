@@ -1125,6 +1125,11 @@ describe('reading calendar questions', () => {
     ]) {
       expect(savedDays(question, 'UTC', now), question).toBeNull()
     }
+    // "for" a name that starts like a month is not a day the memories are for.
+    expect(savedDays('How many did I add for Marta this week?', 'UTC', now)).toEqual({
+      from: '2026-11-22',
+      to: '2026-11-25',
+    })
     // The days the memories are for, not when they were saved.
     expect(
       (await ask(user, 'How many memories do I have for this week?', { assistant })).answer.content,
