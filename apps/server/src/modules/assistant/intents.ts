@@ -155,15 +155,66 @@ export function daysUntilQuestion(text: string): string | null {
   return match ? match[1]! : null
 }
 
-/** The days everyone knows by name, as month and day. */
-const NAMED_DAYS: Array<[RegExp, number, number]> = [
-  [/^christmas eve$/i, 12, 24],
-  [/^christmas(?: day)?$/i, 12, 25],
-  [/^new year'?s eve$/i, 12, 31],
-  [/^(?:the )?new year(?:'?s)?(?: day)?$/i, 1, 1],
-  [/^halloween$/i, 10, 31],
-  [/^valentine'?s(?: day)?$/i, 2, 14],
+/** A day everyone knows by name: how it is asked for, how it is written, and its day in a year. */
+interface NamedDay {
+  pattern: RegExp
+  name: string
+  in: (year: number) => CalendarDay
+}
+
+const fixed = (month: number, day: number) => (year: number) => dayFrom(year, month, day)
+
+/** Easter Sunday (Western churches) of a year: the anonymous Gregorian computus. */
+export function easterIn(year: number): CalendarDay {
+  const a = year % 19
+  const [b, c] = [Math.floor(year / 100), year % 100]
+  const [d, e] = [Math.floor(b / 4), b % 4]
+  const g = Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3)
+  const h = (19 * a + b - d - g + 15) % 30
+  const l = (32 + 2 * e + 2 * Math.floor(c / 4) - h - (c % 4)) % 7
+  const m = Math.floor((a + 11 * h + 22 * l) / 451)
+  const n = h + l - 7 * m + 114
+  return dayFrom(year, Math.floor(n / 31), (n % 31) + 1)
+}
+
+const NAMED_DAYS: NamedDay[] = [
+  { pattern: /^christmas eve$/i, name: 'Christmas Eve', in: fixed(12, 24) },
+  { pattern: /^christmas(?: day)?$/i, name: 'Christmas', in: fixed(12, 25) },
+  { pattern: /^new year'?s eve$/i, name: "New Year's Eve", in: fixed(12, 31) },
+  { pattern: /^(?:the )?new year(?:'?s)?(?: day)?$/i, name: "New Year's Day", in: fixed(1, 1) },
+  { pattern: /^halloween$/i, name: 'Halloween', in: fixed(10, 31) },
+  { pattern: /^(?:saint |st\.? )?valentine'?s(?: day)?$/i, name: "Valentine's Day", in: fixed(2, 14) },
+  { pattern: /^easter(?: sunday)?$/i, name: 'Easter', in: easterIn },
+  { pattern: /^good friday$/i, name: 'Good Friday', in: (year) => addDays(easterIn(year), -2) },
+  { pattern: /^easter monday$/i, name: 'Easter Monday', in: (year) => addDays(easterIn(year), 1) },
+  {
+    // The United States' (the fourth Thursday of November).
+    pattern: /^thanksgiving(?: day)?$/i,
+    name: 'Thanksgiving',
+    in: (year) => {
+      const first = dayFrom(year, 11, 1)
+      return addDays(first, ((4 - weekdayOf(first) + 7) % 7) + 21)
+    },
+  },
 ]
+
+/** The day known by name that some words are ("Christmas", "Easter"), the next (or the last) one. */
+export function holiday(
+  words: string,
+  today: CalendarDay,
+  past = false,
+): { name: string; day: CalendarDay } | null {
+  const bare = straightQuotes(words.trim()).replace(/\s+/g, ' ')
+  const named = NAMED_DAYS.find((d) => d.pattern.test(bare))
+  const day = named && nextOf(named.in, today, past)
+  return named && day ? { name: named.name, day } : null
+}
+
+/** "When is Easter?", "when was Thanksgiving?": the day known by name it asks about, or null. */
+export function holidayQuestion(text: string, today: CalendarDay): { name: string; day: CalendarDay } | null {
+  const match = /^\s*when(?:'s| is| was)\s+(.+?)\s*[?.!]*\s*$/i.exec(straightQuotes(text))
+  return match ? holiday(match[1]!, today, /^\s*when was\b/i.test(match[0])) : null
+}
 
 /**
  * The day some words name, from today on (or back from it, `past`): a date or relative day
@@ -173,8 +224,8 @@ const NAMED_DAYS: Array<[RegExp, number, number]> = [
 export function namedDay(words: string, timeZone: string, now: Date, past = false): CalendarDay | null {
   const today = todayIn(timeZone, now)
   const bare = straightQuotes(words.trim())
-  const named = NAMED_DAYS.find(([pattern]) => pattern.test(bare))
-  if (named) return yearly(named[1], named[2], today, past)
+  const named = holiday(bare, today, past)
+  if (named) return named.day
   if (/^today$/i.test(bare)) return today
   // A year: its first day.
   if (/^\d{4}$/.test(bare) && isMemoryDate(`${bare}-01-01`)) return `${bare}-01-01`
@@ -259,10 +310,10 @@ const TIME_WORDS =
 const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
 /**
  * How people ask what their day holds: "what do I have …", "anything on …", "what am I doing …",
- * "what should I do …", "my to-dos …".
+ * "what should I do …", "my to-dos …", and a day on its own: "anything tomorrow?", "what's today?".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).
@@ -300,6 +351,10 @@ export function isCalendarTopic(message: string): boolean {
   return TIME_WORDS.test(text) || DATE_WORDS.test(text) || AHEAD_WORDS.test(text) || /\bmy day\b/i.test(text)
 }
 
+/** "What's today?", "what is tomorrow?": the day's name, then what it holds. */
+export const isBareDayQuestion = (text: string) =>
+  /^\s*what(?:'s| is)\s+(?:today|tomorrow)\s*[?.!]*\s*$/i.test(straightQuotes(text))
+
 export const isHelpRequest = (text: string) =>
   /^\s*(?:help|\?|commands|what can you do|what do you do|how do (?:i|you) (?:use|work)|how does this work|what are you)\b/i.test(
     text,
@@ -316,7 +371,7 @@ export const isThanks = (text: string) => /^\s*(?:thanks|thank you|cheers)\b/i.t
 export const isQuestion = (text: string) =>
   /\?\s*$/.test(text) ||
   ASKING.test(straightQuotes(text)) ||
-  /^\s*(?:when|what|what's|whats|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|have|has|had|can|could|should|will|would|tell me|show me|find|search|look up|list|any)\b/i.test(
+  /^\s*(?:when|what|what's|whats|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|have|has|had|can|could|should|will|would|tell me|show|find|search|look up|list|any)\b/i.test(
     text,
   )
 
@@ -430,9 +485,14 @@ export function yearly(
   today: CalendarDay,
   past = false,
 ): CalendarDay | null {
+  return nextOf(fixed(month, dayOfMonth), today, past)
+}
+
+/** The first day from today on (or back from it) that a year's day falls on, within eight years. */
+function nextOf(dayIn: (year: number) => CalendarDay, today: CalendarDay, past: boolean): CalendarDay | null {
   const thisYear = Number(today.slice(0, 4))
   for (let offset = 0; offset <= 8; offset++) {
-    const candidate = dayFrom(past ? thisYear - offset : thisYear + offset, month, dayOfMonth)
+    const candidate = dayIn(past ? thisYear - offset : thisYear + offset)
     if (!isMemoryDate(candidate)) continue
     if (past ? candidate <= today : candidate >= today) return candidate
   }

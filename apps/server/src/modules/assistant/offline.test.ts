@@ -6,7 +6,7 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { isCalendarTopic, notedDays, requestedDays, savedDays } from './intents.ts'
+import { easterIn, isCalendarTopic, notedDays, requestedDays, savedDays } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 import { namesIn, significantWords } from './search.ts'
 
@@ -94,12 +94,23 @@ describe('the offline assistant', () => {
       },
     ])
 
-    // Something else about Ana, to show the question finds the birthday first.
+    // Something else about Ana, and another birthday: the question is answered by the memory holding both words.
     await t.factory.memory(user.id, { text: 'Ana loves tulips', tags: ['gifts'] })
+    await t.factory.memory(user.id, { text: "Bruno's birthday is on 3 June" })
     const asked = await ask(user, "When is Ana's birthday?", { assistant })
-    expect(asked.answer.content).toContain('12 May')
-    expect(asked.answer.content.indexOf('birthday')).toBeLessThan(asked.answer.content.indexOf('tulips'))
-    expect(asked.answer.citations.map((c) => c.id)[0]).toBe(memory.id)
+    expect(asked.answer.content).toBe(
+      [
+        "Here's what I found in your memories:",
+        '',
+        "- **May 12, 2027**: Ana's birthday is on 12 May _(#family)_",
+      ].join('\n'),
+    )
+    expect(asked.answer.citations.map((c) => c.id)).toEqual([memory.id])
+    // With no memory holding every word, those holding some, best first.
+    const both = await ask(user, "What are Ana's and Bruno's birthdays?", { assistant })
+    expect(both.answer.content).toMatch(/^Here's what I found in your memories, best match first:/)
+    expect(both.answer.content).toContain("Ana's birthday is on 12 May")
+    expect(both.answer.content).toContain("Bruno's birthday is on 3 June")
     expect(asked.answer.activity).toEqual([
       { tool: 'search_memories', summary: "Searched memories for 'ana birthday'" },
     ])
@@ -346,6 +357,12 @@ describe('the offline assistant', () => {
     expect(answer.content).toContain('Lunch with Rui cost 80 euros')
   })
 
+  it('knows the day of Easter in any year', () => {
+    const known = { 1818: '1818-03-22', 1943: '1943-04-25', 2000: '2000-04-23', 2019: '2019-04-21' }
+    const more = { 2024: '2024-03-31', 2025: '2025-04-20', 2038: '2038-04-25', 2285: '2285-03-22' }
+    for (const [year, day] of Object.entries({ ...known, ...more })) expect(easterIn(Number(year))).toBe(day)
+  })
+
   it('says who it is, what day a date is, and how many days are left until one', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday
@@ -358,10 +375,34 @@ describe('the offline assistant', () => {
       '**30 days**, until Friday, December 25, 2026.',
     )
     expect(await answer('how long till new year?')).toBe('**37 days**, until Friday, January 1, 2027.')
+    // Days that move: Easter (28 March in 2027, 16 April in 2028), Good Friday, the fourth Thursday of November.
+    expect(await answer('How many days until Easter?')).toBe('**123 days**, until Sunday, March 28, 2027.')
+    expect(await answer('when is good friday?')).toBe(
+      '**Good Friday** is on Friday, March 26, 2027, in 121 days.',
+    )
+    expect(await answer('When is Thanksgiving?')).toBe(
+      '**Thanksgiving** is tomorrow, Thursday, November 26, 2026.',
+    )
+    expect(await answer('when was Easter?')).toBe('**Easter** was on Sunday, April 5, 2026, 234 days ago.')
+    expect(await answer('When is Christmas Eve?')).toBe(
+      '**Christmas Eve** is on Thursday, December 24, 2026, in 29 days.',
+    )
     expect(await answer('how many days until friday')).toBe('**2 days**, until Friday, November 27, 2026.')
     expect(await answer('How many days until 2027?')).toBe('**37 days**, until Friday, January 1, 2027.')
     expect(await answer('how many days until tomorrow?')).toBe(
       "**1 day**: it's tomorrow, Thursday, November 26, 2026.",
+    )
+
+    // A day known by name, with the memories that name it.
+    await t.factory.memory(user.id, { text: 'Easter brunch at Marta’s', date: null })
+    expect(await answer('When is Easter?')).toBe(
+      [
+        '**Easter** is on Sunday, March 28, 2027, in 123 days.',
+        '',
+        '**In your memories:**',
+        '',
+        '- **No date**: Easter brunch at Marta’s',
+      ].join('\n'),
     )
 
     // Until a day the memories hold.
@@ -573,6 +614,11 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'What are my tags?')).answer.content).toBe(
       'Your tags, most used first: #Family (12), #garden (1).',
     )
+    // "Show my garden" is a search too: it finds the memories tagged garden and those that say it.
+    const shown = await ask(user, 'show my garden')
+    expect(shown.answer.content).toMatch(/^Here's what I found in your memories, best match first:/)
+    expect(shown.answer.content).toContain('Garden plan: tomatoes _(#garden)_')
+    expect(shown.answer.content).toContain('The garden needs a new fence')
     // Not a tag list: the garden question is a search, and finds the untagged memory too.
     const garden = await ask(user, 'What did I note about the garden?')
     expect(garden.answer.content).toContain('The garden needs a new fence')
@@ -997,6 +1043,37 @@ describe('the offline assistant on the calendar', () => {
     expect(week.answer.content).toContain('Company holiday')
   })
 
+  it('answers "what\'s today?" and "anything today?" with the day and what it holds, not the notes written today', async () => {
+    const user = await userWithCalendar(ics.calendarUrl, false)
+    // Thursday 26 November 2026: an undated note written today is not something today holds.
+    const assistant = offlineAt('2026-11-26T10:00:00Z')
+    await t.factory.memory(user.id, {
+      text: 'The wifi password is hunter2',
+      date: null,
+      createdAt: new Date('2026-11-26T09:00:00Z'),
+    })
+    await t.factory.memory(user.id, { text: 'Dentist at 9:30', date: '2026-11-26' })
+    await t.factory.memory(user.id, { text: 'Buy milk', date: '2026-11-27' })
+
+    const today = await ask(user, "What's today?", { assistant })
+    expect(today.answer.content).toBe(
+      [
+        'Today is Thursday, November 26, 2026.',
+        '',
+        '**Your memories dated today:**',
+        '',
+        '- **November 26, 2026**: Dentist at 9:30',
+        '',
+        '_Calendar events are not included: the calendar data source is turned off; turn it on under Data Sources._',
+      ].join('\n'),
+    )
+    const anything = await ask(user, 'anything today?', { assistant })
+    expect(anything.answer.content).toBe(today.answer.content.split('\n\n').slice(1).join('\n\n'))
+    const tomorrow = await ask(user, 'anything tomorrow?', { assistant })
+    expect(tomorrow.answer.content).toContain('- **November 27, 2026**: Buy milk')
+    expect(tomorrow.answer.content).not.toContain('hunter2')
+  })
+
   it('says the calendar is off, and what failed when the feed cannot be read', async () => {
     const off = await userWithCalendar(ics.calendarUrl, false)
     expect((await ask(off, 'what is on my calendar today?')).answer.content).toBe(
@@ -1035,6 +1112,11 @@ describe('reading calendar questions', () => {
       'how is my weekend',
       'anything for this weekend?',
       'Anything for tomorrow?',
+      'anything today?',
+      'Anything important tomorrow?',
+      'anything next week?',
+      "What's today?",
+      'what about tomorrow?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(true)
     }
@@ -1049,6 +1131,8 @@ describe('reading calendar questions', () => {
       "What's on my shopping list?",
       "Do I have anything for Ana's birthday?",
       'What does the new logo look like?',
+      'anything this week about the garden?',
+      "what about tomorrow's garden work?",
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }

@@ -19,6 +19,7 @@ import {
   clockPlace,
   dayQuestion,
   daysUntilQuestion,
+  holidayQuestion,
   isDayWord,
   isIdentityQuestion,
   namedDay,
@@ -29,6 +30,7 @@ import {
   isSmallTalk,
   zoneOfPlace,
   isAboutMemories,
+  isBareDayQuestion,
   isCalendarTopic,
   changeRequest,
   isClockQuestion,
@@ -143,6 +145,8 @@ async function route(input: OfflineInput): Promise<string> {
   const asked = dayQuestion(content)
   const askedDay = asked && namedDay(asked.words, timeZone, now, asked.past)
   if (askedDay) return whatDay(askedDay, today)
+  const feast = holidayQuestion(content, today)
+  if (feast) return whenIs(tools, feast, today)
   const until = daysUntilQuestion(content)
   if (until !== null) return daysUntil(tools, until, timeZone, now, today)
   if (isNameQuestion(content)) {
@@ -171,7 +175,11 @@ async function route(input: OfflineInput): Promise<string> {
     const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
     return `I haven't saved that. To keep it as a memory, send: “Remember ${said}”.`
   }
-  if (isCalendarTopic(content)) return describeDays(tools, requestedDays(content, timeZone, now), today)
+  if (isCalendarTopic(content)) {
+    const range = requestedDays(content, timeZone, now)
+    const holds = await describeDays(tools, range, today)
+    return isBareDayQuestion(content) ? `${whatDay(range.from, today)}\n\n${holds}` : holds
+  }
   if (isGreeting(content)) {
     if (isThanks(content)) return "You're welcome!"
     const user = await input.services.users.findById(input.userId)
@@ -201,11 +209,13 @@ async function route(input: OfflineInput): Promise<string> {
       ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
       : ''
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
-    // Beside the calendar's answer, only the memories that hold every word of the question.
+    // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
+    // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
     const patterns = wordPatterns(words)
-    const matching = calendar
-      ? found.memories.filter((m) => patterns.every((p) => p.test(`${m.text} ${m.tags.join(' ')}`)))
-      : found.memories
+    const complete = found.memories.filter((m) =>
+      patterns.every((p) => p.test(`${m.text} ${m.tags.join(' ')}`)),
+    )
+    const matching = calendar || complete.length ? complete : found.memories
     if (matching.length === 0) {
       if (calendar) return calendar
       return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
@@ -307,6 +317,27 @@ function whatDay(day: string, today: string): string {
   }
   const n = daysBetween(today, day)
   return `${formatDay(day)} is a ${WEEKDAYS[weekdayOf(day)]}, ${n > 0 ? `in ${n} days` : `${-n} days ago`}.`
+}
+
+/** "When is Easter?": its day, and the memories that name it ("Easter brunch at Ana's"). */
+async function whenIs(tools: AssistantTools, feast: { name: string; day: string }, today: string) {
+  const n = daysBetween(today, feast.day)
+  const when = formatDay(feast.day, { weekday: true })
+  const answer =
+    n === 0
+      ? `**${feast.name}** is today, ${when}.`
+      : n === 1
+        ? `**${feast.name}** is tomorrow, ${when}.`
+        : n > 0
+          ? `**${feast.name}** is on ${when}, in ${n} days.`
+          : `**${feast.name}** was on ${when}, ${-n} days ago.`
+  const words = significantWords(feast.name)
+  const found = await tools.searchMemories({ query: words.join(' ') })
+  const patterns = wordPatterns(words)
+  const naming = isToolError(found) ? [] : found.memories.filter((m) => patterns.every((p) => p.test(m.text)))
+  return naming.length
+    ? [answer, '', '**In your memories:**', '', ...quoteMemories(naming)].join('\n')
+    : answer
 }
 
 /**
