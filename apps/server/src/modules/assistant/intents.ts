@@ -294,10 +294,14 @@ export const isAcknowledgement = (text: string) =>
     straightQuotes(text),
   )
 
+/** "How cold is it?", "is it going to be hot tomorrow?", "what should I wear?", "do I need a coat?". */
+const FEEL_WORDS =
+  /\b(?:how (?:cold|hot|warm|chilly) (?:is it|will it be|is it going to be|is it outside|outside)|is it (?:going to be )?(?:cold|hot|warm|chilly|freezing|humid)|what (?:should|shall|do) i wear|(?:need|bring|take|wear) (?:a |an |my )?(?:jacket|coat|sunscreen|sunglasses|scarf|gloves))\b/i
+
 export const isWeatherTopic = (text: string) =>
   /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(
     text,
-  )
+  ) || FEEL_WORDS.test(straightQuotes(text))
 
 /** "What's on today?" but not "what's on my shopping list?" (or my mind). */
 const CALENDAR_WORDS =

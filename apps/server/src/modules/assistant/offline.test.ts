@@ -793,6 +793,29 @@ describe('the offline assistant on weather', () => {
     expect(answer.calls).toEqual([{ tool: 'get_weather', args: { date: todayIn('UTC') } }])
   })
 
+  it('reads "how cold is it?" and "what should I wear?" as weather questions', async () => {
+    const user = await userWithWeather()
+    for (const question of [
+      'How cold is it?',
+      'is it going to be hot tomorrow?',
+      'What should I wear today?',
+      'do I need a coat?',
+      'Should I bring my sunglasses tomorrow?',
+    ]) {
+      const { answer } = await ask(user, question)
+      expect(answer.content, question).toMatch(/^\*\*Weather for (?:today|tomorrow) in Lisbon:\*\* /)
+    }
+    // Not the weather: the words are about something else.
+    await t.factory.memory(user.id, { text: 'The blue coat is at the dry cleaner', date: null })
+    for (const question of ['Where is my coat?', 'How hot should the oven be for bread?']) {
+      const { answer } = await ask(user, question)
+      expect(
+        answer.calls.map((c) => c.tool),
+        question,
+      ).toEqual(['search_memories'])
+    }
+  })
+
   it('tells tomorrow’s, a weekday’s and this week’s forecast', async () => {
     const user = await userWithWeather()
     const today = todayIn('UTC')
@@ -971,7 +994,7 @@ describe('the offline assistant on the calendar', () => {
     await t.factory.memory(user.id, { text: 'Standup notes go in the team doc', date: null })
     // Holds one word of two: the search finds it, but beside the calendar it is left out.
     await t.factory.memory(user.id, { text: 'Team lunch with the new hires', date: null })
-    const standup = await ask(user, 'when is the next team standup?')
+    const standup = await ask(user, 'when is the team standup?')
     const [calendar = '', memories] = standup.answer.content.split('\n\nAnd in your memories:')
     const today = todayIn('UTC')
     const heading = (offset: number) => {
@@ -984,6 +1007,15 @@ describe('the offline assistant on the calendar', () => {
       `- **${heading(14)}**, 09:00–09:30: Team standup`,
     ])
     expect(memories).toBe('\n\n- **No date**: Standup notes go in the team doc')
+    // "The next" is the first that has not ended: today's at 09:00 UTC until 09:30, then next week's.
+    const next = async (time: string) => {
+      const { answer } = await ask(user, 'When is the next standup?', {
+        assistant: offlineAt(`${today}T${time}Z`),
+      })
+      return answer.content.split('\n').filter((l) => l.startsWith('- **') && l.includes('–'))
+    }
+    expect(await next('09:15:00')).toEqual(['- **Today**, 09:00–09:30: Team standup'])
+    expect(await next('09:45:00')).toEqual([`- **${heading(7)}**, 11:00–11:30: Team standup (moved)`])
 
     // Nothing on the calendar by that name: the memories alone.
     expect((await ask(user, 'When is the plumber coming?')).answer.content).toBe(

@@ -204,7 +204,9 @@ async function route(input: OfflineInput): Promise<string> {
   if (isQuestion(content)) {
     const found = await tools.searchMemories({ query }, names)
     // "When is the dentist?": the calendar may know too.
-    const events = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
+    const about = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
+    // "When is my next standup?": the first that has not ended.
+    const events = /\bnext\b/i.test(content) ? about.filter((e) => new Date(e.end) > now).slice(0, 1) : about
     const calendar = events.length
       ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
       : ''
