@@ -350,7 +350,7 @@ const AHEAD_WORDS = /\b(coming up|upcoming|next few days)\b/i
  */
 export function isCalendarTopic(message: string): boolean {
   const text = straightQuotes(message)
-  if (CALENDAR_WORDS.test(text)) return true
+  if (CALENDAR_WORDS.test(text) || availabilityTime(text) !== null) return true
   if (!EVENT_WORDS.test(text) && !AGENDA_WORDS.test(text)) return false
   return TIME_WORDS.test(text) || DATE_WORDS.test(text) || AHEAD_WORDS.test(text) || /\bmy day\b/i.test(text)
 }
@@ -501,6 +501,28 @@ function nextOf(dayIn: (year: number) => CalendarDay, today: CalendarDay, past: 
     if (past ? candidate <= today : candidate >= today) return candidate
   }
   return null
+}
+
+/**
+ * "Am I free at 3pm tomorrow?", "am I busy at 10:30?", "do I have anything at noon?": the time asked
+ * about, in minutes from midnight, or null. An hour from 1 to 6 with no am or pm is the afternoon's.
+ */
+export function availabilityTime(text: string): number | null {
+  const plain = straightQuotes(text)
+  const asks =
+    /\b(?:am i|are we|will i be) (?:free|busy|available)\b|\b(?:do|have) i (?:have|got) (?:anything|something|a meeting)\b/i
+  if (!asks.test(plain)) return null
+  if (/\bat (?:noon|midday)\b/i.test(plain)) return 12 * 60
+  const match = /\bat (\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?)?(?![\d:])/i.exec(plain)
+  if (!match) return null
+  let hour = Number(match[1])
+  const minute = Number(match[2] ?? 0)
+  const half = match[3]?.toLowerCase()
+  if (hour > 23 || minute > 59 || (half && (hour === 0 || hour > 12))) return null
+  if (half === 'p' && hour < 12) hour += 12
+  else if (half === 'a' && hour === 12) hour = 0
+  else if (!half && hour >= 1 && hour <= 6) hour += 12
+  return hour * 60 + minute
 }
 
 /** The days a question is about, and for one day the part of it it names ("tomorrow afternoon"). */

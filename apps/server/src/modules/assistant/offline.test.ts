@@ -6,7 +6,14 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { easterIn, isCalendarTopic, notedDays, requestedDays, savedDays } from './intents.ts'
+import {
+  availabilityTime,
+  easterIn,
+  isCalendarTopic,
+  notedDays,
+  requestedDays,
+  savedDays,
+} from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 import { namesIn, significantWords } from './search.ts'
 
@@ -1104,6 +1111,68 @@ describe('the offline assistant on the calendar', () => {
     const tomorrow = await ask(user, 'anything tomorrow?', { assistant })
     expect(tomorrow.answer.content).toContain('- **November 27, 2026**: Buy milk')
     expect(tomorrow.answer.content).not.toContain('hunter2')
+  })
+
+  it('says whether a time is free: the events then, or those around it', async () => {
+    // The feed's today: all day "Company holiday", 09:00–09:30 UTC stand-up, 15:00–16:00 Lisbon dentist.
+    const user = await userWithCalendar(ics.calendarUrl)
+    const today = todayIn('UTC')
+    // 15:00 in Lisbon is 15:00 UTC in winter, 14:00 in summer.
+    const lisbonNoon = new Date(`${today}T12:00:00Z`).toLocaleString('en-GB', {
+      timeZone: 'Europe/Lisbon',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    })
+    const dentistUtc = lisbonNoon === '13' ? 14 : 15
+    const busy = await ask(user, 'Am I free at 9:15 today?')
+    expect(busy.answer.content).toBe(
+      ['No: at 09:15 today you have', '', '- 09:00–09:30: Team standup'].join('\n'),
+    )
+    // Asked the other way round, answered the other way round.
+    const asBusy = await ask(user, 'am I busy at 9:15 today?')
+    expect(asBusy.answer.content).toBe(
+      ['Yes: at 09:15 today you have', '', '- 09:00–09:30: Team standup'].join('\n'),
+    )
+    expect((await ask(user, 'am I busy at 8am today?')).answer.content).toMatch(
+      /^No: nothing on your calendar at 08:00 today\./,
+    )
+    const free = await ask(user, 'am I free at 11am today?')
+    expect(free.answer.content).toBe(
+      [
+        'Yes: nothing on your calendar at 11:00 today.',
+        '',
+        '- Before: 09:00–09:30: Team standup',
+        `- After: ${String(dentistUtc).padStart(2, '0')}:00–${String(dentistUtc + 1).padStart(2, '0')}:00: Dentist (Rua Augusta 1, Lisbon)`,
+        '- All day: Company holiday',
+      ].join('\n'),
+    )
+    // "At 3" is the afternoon's 15:00.
+    const three = await ask(user, 'do I have anything at 3 today?')
+    expect(
+      three.answer.content.startsWith(
+        dentistUtc === 15 ? 'No: at 15:00 today' : 'Yes: nothing on your calendar at 15:00 today.',
+      ),
+    ).toBe(true)
+    expect(three.answer.calls.map((c) => c.tool)).toEqual(['get_calendar_events'])
+
+    const off = await userWithCalendar(ics.calendarUrl, false)
+    expect((await ask(off, 'am I busy at noon tomorrow?')).answer.content).toBe(
+      "I can't tell: The calendar data source is turned off; turn it on under Data Sources.",
+    )
+  })
+
+  it('reads the time an availability question asks about', () => {
+    expect(availabilityTime('Am I free at 3pm tomorrow?')).toBe(15 * 60)
+    expect(availabilityTime('am i busy at 10:30')).toBe(10 * 60 + 30)
+    expect(availabilityTime('Are we free at 12 a.m.?')).toBe(0)
+    expect(availabilityTime('will I be available at noon on Friday?')).toBe(12 * 60)
+    expect(availabilityTime('do I have a meeting at 7?')).toBe(7 * 60)
+    // The calendar is the user's: not Marta's.
+    expect(availabilityTime('is Marta free at 7?')).toBeNull()
+    expect(availabilityTime('am I free at 4')).toBe(16 * 60)
+    expect(availabilityTime('am I free at 25:00')).toBeNull()
+    expect(availabilityTime('am I free on Friday?')).toBeNull()
+    expect(availabilityTime('what is at 3pm?')).toBeNull()
   })
 
   it('says the calendar is off, and what failed when the feed cannot be read', async () => {

@@ -16,6 +16,7 @@ import {
 } from './format.ts'
 import {
   asksForRecent,
+  availabilityTime,
   clockPlace,
   dayQuestion,
   daysUntilQuestion,
@@ -80,7 +81,7 @@ export const HELP = [
   "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “What’s coming up?”: your calendar and the memories dated those days',
+  '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”',
   '- **Sums**: “What is 15% of 80?”, “(12.50 + 8) / 3”',
 ].join('\n')
@@ -177,6 +178,10 @@ async function route(input: OfflineInput): Promise<string> {
   }
   if (isCalendarTopic(content)) {
     const range = requestedDays(content, timeZone, now)
+    const at = availabilityTime(content)
+    if (at !== null && range.from === range.to) {
+      return freeAt(tools, range.from, at, today, /\bbusy\b/i.test(content))
+    }
     const holds = await describeDays(tools, range, today)
     return isBareDayQuestion(content) ? `${whatDay(range.from, today)}\n\n${holds}` : holds
   }
@@ -610,10 +615,38 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
   return lines.join('\n') + problems
 }
 
+/**
+ * "Am I free at 10 tomorrow?": yes or no (the other way round for "am I busy …?"), the events at that
+ * time, or the ones just before and after it (and those lasting all day, which may or may not keep
+ * someone busy).
+ */
+async function freeAt(tools: AssistantTools, day: string, at: number, today: string, askedBusy: boolean) {
+  const result = await tools.getCalendarEvents({ from: day, to: day })
+  if (isToolError(result))
+    return result.off ? `I can't tell: ${result.error}` : `I couldn't read your calendar: ${result.error}`
+  const clock = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`
+  const name = dayName(day, today)
+  const when = `at ${clock} ${name === 'today' || name === 'tomorrow' ? name : `on ${name}`}`
+  const timed = result.events.filter((e) => !e.allDay)
+  const line = (e: ToolEvent) => `- ${e.time}: ${eventName(e)}`
+  const busy = timed.filter((e) => overlaps(e.time, { from: at, to: at + 1 }))
+  const [yes, no] = askedBusy ? ['No', 'Yes'] : ['Yes', 'No']
+  if (busy.length) return [`${no}: ${when} you have`, '', ...busy.map(line)].join('\n')
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
+  const before = timed.filter((e) => minutes(e.time.slice(0, 5)) < at).at(-1)
+  const after = timed.find((e) => minutes(e.time.slice(0, 5)) > at)
+  const around = [
+    ...(before ? [`- Before: ${before.time}: ${eventName(before)}`] : []),
+    ...(after ? [`- After: ${after.time}: ${eventName(after)}`] : []),
+    ...result.events.filter((e) => e.allDay).map((e) => `- All day: ${eventName(e)}`),
+  ]
+  return [`${yes}: nothing on your calendar ${when}.`, ...(around.length ? ['', ...around] : [])].join('\n')
+}
+
 /** Whether an event's "09:00–09:30" overlaps a part of the day (an end at or before its start is midnight). */
-function overlaps(time: string, part: DayPart): boolean {
+function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
   const [start = 0, end = 0] = time.split('–').map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)))
-  return start < part.to && (end > start ? end : 24 * 60) > part.from
+  return start < span.to && (end > start ? end : 24 * 60) > span.from
 }
 
 async function weather(tools: AssistantTools, range: DayRange, today: string) {
