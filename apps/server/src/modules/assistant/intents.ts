@@ -184,9 +184,10 @@ const NAMED_DAYS: NamedDay[] = [
   { pattern: /^(?:the )?new year(?:'?s)?(?: day)?$/i, name: "New Year's Day", in: fixed(1, 1) },
   { pattern: /^halloween$/i, name: 'Halloween', in: fixed(10, 31) },
   { pattern: /^(?:saint |st\.? )?valentine'?s(?: day)?$/i, name: "Valentine's Day", in: fixed(2, 14) },
-  { pattern: /^easter(?: sunday)?$/i, name: 'Easter', in: easterIn },
+  // Easter Monday before Easter: in a sentence, the longer name is looked for first.
   { pattern: /^good friday$/i, name: 'Good Friday', in: (year) => addDays(easterIn(year), -2) },
   { pattern: /^easter monday$/i, name: 'Easter Monday', in: (year) => addDays(easterIn(year), 1) },
+  { pattern: /^easter(?: sunday)?$/i, name: 'Easter', in: easterIn },
   {
     // The United States' (the fourth Thursday of November).
     pattern: /^thanksgiving(?: day)?$/i,
@@ -440,6 +441,8 @@ export interface FoundDate {
   index: number
   /** A day and month without a year, placed in a year by the rule below. */
   yearGuessed: boolean
+  /** The name of the day known by name the words are ("Christmas"), when they are one. */
+  holiday?: string
 }
 
 /**
@@ -452,10 +455,33 @@ export function findDate(text: string, timeZone: string, now: Date): FoundDate |
   const today = todayIn(timeZone, now)
   const reference = { instant: now, timezone: offsetMinutes(timeZone, now) }
   // Day before month first ("12/05" is 12 May), then the month-first forms ("May 12") it misreads.
-  return (
+  const parsed =
     firstDate(chrono.en.GB.parse(text, reference, { forwardDate: true }), text, today) ??
     firstDate(chrono.parse(text, reference, { forwardDate: true }), text, today)
-  )
+  // "Easter Monday" is not the next Monday.
+  const named = holidayIn(text, today)
+  const within = (a: FoundDate, b: FoundDate) =>
+    a.index < b.index + b.text.length && b.index < a.index + a.text.length
+  return named && (!parsed || within(parsed, named)) ? named : parsed
+}
+
+/** A day known by name anywhere in a sentence ("Christmas dinner at grandma's"), in the sentence's tense. */
+const HOLIDAY_WORDS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${NAMED_DAYS.map((d) => d.pattern.source.slice(1, -1)).join('|')})(?![\p{L}\p{N}])`,
+  'iu',
+)
+
+function holidayIn(text: string, today: CalendarDay): FoundDate | null {
+  const match = HOLIDAY_WORDS.exec(straightQuotes(text))
+  const found = match && holiday(match[0], today, PAST_TENSE.test(text))
+  if (!match || !found) return null
+  return {
+    day: found.day,
+    text: text.slice(match.index, match.index + match[0].length),
+    index: match.index,
+    yearGuessed: true,
+    holiday: found.name,
+  }
 }
 
 function firstDate(results: chrono.ParsedResult[], text: string, today: CalendarDay): FoundDate | null {
@@ -702,8 +728,13 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
   const fromNow = withTimeWritten(whenLast(text), timeZone, now)
   text = fromNow.text
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
-  const found = text ? findDate(text, timeZone, now) : null
-  if (found) text = withDayWritten(text, found, todayIn(timeZone, now))
+  let found = text ? findDate(text, timeZone, now) : null
+  // "Book flights for Easter": a day to be ready by, not the day the memory is about.
+  if (found?.holiday && /\b(?:for|before|until|till|by)\s+(?:the\s+)?$/i.test(text.slice(0, found.index))) {
+    found = null
+  }
+  // A day known by name stays as written ("Easter Monday", not "Easter Monday, March 29").
+  if (found && !found.holiday) text = withDayWritten(text, found, todayIn(timeZone, now))
   const date = found ?? fromNow.date
   const day = date?.day ?? (isReminder(message) ? todayIn(timeZone, now) : null)
   return { text, tags, date, day }

@@ -123,6 +123,26 @@ describe('the offline assistant', () => {
     ])
   })
 
+  it('dates a memory that names a day known by name on that day, unless it is a day to be ready by', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    const saved = await ask(user, "remember Christmas dinner at grandma's", { assistant })
+    expect(saved.answer.content).toContain('- **Date:** Friday, December 25, 2026 (the next Christmas)')
+    await ask(user, 'remember the Easter Monday picnic with the Costas', { assistant })
+    await ask(user, 'remember we had a lovely Easter at Marta’s', { assistant })
+    await ask(user, 'remember to book flights to Lisbon for Easter', { assistant })
+    await ask(user, 'remember Christmas Eve at 7pm with the neighbours', { assistant })
+    const items = (await user.api.get<MemoryList>('/api/memories?pageSize=10')).body.items
+    expect(Object.fromEntries(items.map((m) => [m.text, m.date]))).toEqual({
+      "Christmas dinner at grandma's": '2026-12-25',
+      'The Easter Monday picnic with the Costas': '2027-03-29',
+      'We had a lovely Easter at Marta’s': '2026-04-05',
+      // A reminder with no day of its own: today.
+      'Book flights to Lisbon for Easter': '2026-11-25',
+      'Christmas Eve at 7pm with the neighbours': '2026-12-24',
+    })
+  })
+
   it('keeps this year for a 12 May still to come, and the last one for a sentence in the past', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-03-10T12:00:00Z')

@@ -528,7 +528,9 @@ async function remember(input: OfflineInput, request: MemoryRequest, today: stri
   if (day) {
     when = `**Date:** ${formatDay(day, { weekday: true })}`
     if (!request.date) when += ' (today: a reminder with no day named)'
-    else if (request.date.yearGuessed) {
+    else if (request.date.holiday) {
+      when += ` (the ${day >= today ? 'next' : 'last'} ${request.date.holiday})`
+    } else if (request.date.yearGuessed) {
       when +=
         day >= today
           ? ` (the next ${formatDay(day, { year: false })}; write the year to choose another)`
