@@ -432,7 +432,10 @@ function firstOfMonth(today: CalendarDay, offset: number): CalendarDay {
 }
 
 /** A sentence telling of the past ("Ana's birthday was on 12 May", "we met on 3 March"). */
-const PAST_TENSE = /\b(was|were|went|met|had|did|saw|visited|got|came|gave|bought|ate|spent|ago|last)\b/i
+const PAST_TENSE =
+  /\b(?:was|were|went|met|had|did|saw|visited|got|came|gave|bought|ate|spent|ago|last)\b|\b(?:i|we|he|she|they)\s+(?:\p{L}+ly\s+)?\p{L}+[^e\s]ed\b/iu
+/** "Booked the table for March 3": a day the past tense looks ahead to. */
+const AHEAD_OF = /\b(?:for|until|till|by|before)\s+(?:the\s+)?$/i
 
 export interface FoundDate {
   day: CalendarDay
@@ -456,6 +459,7 @@ export function findDate(text: string, timeZone: string, now: Date): FoundDate |
   const reference = { instant: now, timezone: offsetMinutes(timeZone, now) }
   // Day before month first ("12/05" is 12 May), then the month-first forms ("May 12") it misreads.
   const parsed =
+    writtenDay(text, today, (index) => inPast(text, index)) ??
     firstDate(chrono.en.GB.parse(text, reference, { forwardDate: true }), text, today) ??
     firstDate(chrono.parse(text, reference, { forwardDate: true }), text, today)
   // "Easter Monday" is not the next Monday.
@@ -473,7 +477,7 @@ const HOLIDAY_WORDS = new RegExp(
 
 function holidayIn(text: string, today: CalendarDay): FoundDate | null {
   const match = HOLIDAY_WORDS.exec(straightQuotes(text))
-  const found = match && holiday(match[0], today, PAST_TENSE.test(text))
+  const found = match && holiday(match[0], today, inPast(text, match.index))
   if (!match || !found) return null
   return {
     day: found.day,
@@ -499,8 +503,41 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
       if (isMemoryDate(day)) return { day, text: result.text, index: result.index, yearGuessed }
       continue
     }
-    const day = yearly(month, dayOfMonth, today, PAST_TENSE.test(text))
+    const day = yearly(month, dayOfMonth, today, inPast(text, result.index))
     if (day) return { day, text: result.text, index: result.index, yearGuessed }
+  }
+  return null
+}
+
+/** Whether a sentence is in the past tense, for a date at `index` that it does not look ahead to. */
+const inPast = (text: string, index: number) => PAST_TENSE.test(text) && !AHEAD_OF.test(text.slice(0, index))
+
+/** "The Friday after next": the weekday a week after the next one. */
+const AFTER_NEXT = new RegExp(String.raw`\b(${WEEKDAY_NAME})\s+after\s+next\b`, 'i')
+/**
+ * "On the 3rd": a day of this month, or of the next when it has passed. Not "the 2nd floor" (a word
+ * follows that is not a joining one) nor "the 3rd of May" (chrono's).
+ */
+const ORDINAL_DAY =
+  /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?!(?:at|in|and|or|to|with|for|from|so|but|when|because|until|till)\b)\p{L})/iu
+
+function writtenDay(text: string, today: CalendarDay, past: (index: number) => boolean): FoundDate | null {
+  const after = AFTER_NEXT.exec(text)
+  if (after) {
+    const target = WEEKDAYS.findIndex((d) => d.toLowerCase().startsWith(after[1]!.toLowerCase().slice(0, 3)))
+    const next = addDays(today, ((target - weekdayOf(today) + 6) % 7) + 1)
+    return { day: addDays(next, 7), text: after[0], index: after.index, yearGuessed: false }
+  }
+  const ordinal = ORDINAL_DAY.exec(text)
+  if (ordinal) {
+    const n = Number(ordinal[1])
+    const back = past(ordinal.index)
+    for (let offset = 0; offset <= 12 && n >= 1 && n <= 31; offset++) {
+      const month = firstOfMonth(today, back ? -offset : offset)
+      const day = dayFrom(Number(month.slice(0, 4)), Number(month.slice(5, 7)), n)
+      if (!isMemoryDate(day) || (back ? day > today : day < today)) continue
+      return { day, text: ordinal[0], index: ordinal.index, yearGuessed: true }
+    }
   }
   return null
 }
@@ -592,7 +629,7 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
   if (/\b(tomorrow|tmrw)\b/i.test(text)) return single(addDays(today, 1))
   if (/\b(today|tonight|now|this (?:morning|afternoon|evening))\b/i.test(text)) return single(today)
   const named = /\b(next\s+|last\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i.exec(text)
-  if (named && !named[1]) {
+  if (named && !named[1] && !AFTER_NEXT.test(text)) {
     const target = WEEKDAYS.findIndex((d) => d.toLowerCase() === named[2]!.toLowerCase())
     return single(addDays(today, (target - weekday + 7) % 7))
   }
@@ -813,7 +850,7 @@ function withDayWritten(text: string, date: FoundDate, today: CalendarDay): stri
   const match = RELATIVE_DAY.exec(date.text)
   if (!match) return text
   const start = date.index + match.index
-  const before = text.slice(0, start)
+  let before = text.slice(0, start)
   // "every Sunday" names every one of them, not the next.
   if (/\b(?:every|each)\s+$/i.test(before)) return text
   const groups = match.groups ?? {}
@@ -828,6 +865,13 @@ function withDayWritten(text: string, date: FoundDate, today: CalendarDay): stri
     lead = lead && 'in '
   }
   let after = text.slice(start + match[0].length)
+  // "is the Friday after next" → "is on Friday, December 4".
+  const afterNext = groups.weekday && /^\s+after\s+next(?![\p{L}\p{N}])/iu.exec(after)
+  if (afterNext) {
+    after = after.slice(afterNext[0].length)
+    before = before.replace(/\bthe\s+$/i, '')
+    if (!groups.on && before.trim() && !PREPOSITION.test(before)) lead = 'on '
+  }
   // "tomorrow evening" → "Thursday evening, November 26", not "Thursday, November 26 evening".
   const part = groups.week ? null : /^\s+(morning|afternoon|evening|night)(?![\p{L}\p{N}])/iu.exec(after)
   if (part) {

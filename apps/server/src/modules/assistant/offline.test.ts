@@ -143,6 +143,41 @@ describe('the offline assistant', () => {
     })
   })
 
+  it('reads "the Friday after next", "on the 3rd" and a past tense that looks ahead', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z') // Thursday
+    for (const message of [
+      "remember the kids' school play is the Friday after next",
+      'remember mom arrives on the 3rd',
+      'remember the rent is due on the 1st',
+      'remember I started the new job on October 1st',
+      'remember we moved to Porto on the 12th',
+      'remember I booked the restaurant for March 3',
+      'remember I need to call Ana on March 3',
+      'remember the new office is on the 2nd floor',
+    ]) {
+      await ask(user, message, { assistant })
+    }
+    const items = (await user.api.get<MemoryList>('/api/memories?pageSize=20')).body.items
+    expect(Object.fromEntries(items.map((m) => [m.text, m.date]))).toEqual({
+      "The kids' school play is on Friday, December 4": '2026-12-04',
+      'Mom arrives on the 3rd': '2026-12-03',
+      'The rent is due on the 1st': '2026-12-01',
+      'I started the new job on October 1st': '2026-10-01',
+      'We moved to Porto on the 12th': '2026-11-12',
+      'I booked the restaurant for March 3': '2027-03-03',
+      'I need to call Ana on March 3': '2027-03-03',
+      'The new office is on the 2nd floor': null,
+    })
+    // Asked about, the same days.
+    const play = await ask(user, 'what do I have the Friday after next?', { assistant })
+    expect(play.answer.content).toContain(
+      "- **December 4, 2026**: The kids' school play is on Friday, December 4",
+    )
+    const third = await ask(user, "what's on the 3rd?", { assistant })
+    expect(third.answer.content).toContain('- **December 3, 2026**: Mom arrives on the 3rd')
+  })
+
   it('keeps this year for a 12 May still to come, and the last one for a sentence in the past', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-03-10T12:00:00Z')
