@@ -1,5 +1,6 @@
 import { addDays, isMemoryDate, knownTimeZone, quickDateRange, todayIn, type CalendarDay } from '@remi/shared'
 import * as chrono from 'chrono-node'
+import { BRAND } from '../../config/brand.ts'
 import { formatDay, formatTime, WEEKDAYS, weekdayOf } from './format.ts'
 
 /**
@@ -14,11 +15,11 @@ import { formatDay, formatTime, WEEKDAYS, weekdayOf } from './format.ts'
  */
 const straightQuotes = (text: string) => text.replace(/[‘’]/g, "'")
 
-/** "please", "can you", "I want you to": the polite openings before a request. */
-const POLITE = String.raw`(?:(?:please|pls|hey|ok|okay|can you|could you|would you|will you|i want you to|i'd like you to)[\s,]+)*`
+/** "please", "can you", "I want you to", "hey Remi": the polite openings before a request. */
+const POLITE = String.raw`(?:(?:please|pls|hey|hi|hello|ok|okay|can you|could you|would you|will you|i want you to|i'd like you to|${BRAND})[\s,]+)*`
 
 const REMEMBER = new RegExp(
-  String.raw`^\s*${POLITE}(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?)\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*`,
+  String.raw`^\s*${POLITE}(?:remember|note(?:\s+down)?|save|store|keep in mind|don'?t forget|do not forget|make a note|remind me(?:\s+(?:about|of))?|don'?t let me forget(?:\s+(?:about|that))?|(?:todo|to-do|to do)(?=\s*:))\b(?:\s+(?:that|this|to me|:))?\s*[:,-]?\s*`,
   'i',
 )
 
@@ -48,7 +49,7 @@ function rememberRequest(text: string): string | null {
  * is a fact, and has no date.
  */
 const REMINDER = new RegExp(
-  String.raw`^\s*${POLITE}(?:remind me\b|(?:remember|don't forget|do not forget) to\b)`,
+  String.raw`^\s*${POLITE}(?:remind me\b|(?:remember|don't forget|do not forget|don'?t let me forget) to\b|(?:todo|to-do|to do)\s*:)`,
   'i',
 )
 const isReminder = (text: string) => REMINDER.test(straightQuotes(text))
@@ -318,7 +319,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …", and a day on its own: "anything tomorrow?", "what's today?".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).
@@ -341,8 +342,8 @@ const DATE_WORDS = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',
 )
-/** With no day named, "what's coming up?" is about the next seven days. */
-const AHEAD_WORDS = /\b(coming up|upcoming|next few days)\b/i
+/** With no day named, "what's coming up?" and "what's on my to-do list?" are about the next seven days. */
+const AHEAD_WORDS = /\b(coming up|upcoming|next few days|to-?dos?|to-do list|to do list|tasks)\b/i
 
 /**
  * The calendar words ("calendar", "schedule", "what's on"); "meetings", "events" or "plans" with a day;

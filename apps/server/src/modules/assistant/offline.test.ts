@@ -303,6 +303,38 @@ describe('the offline assistant', () => {
     ])
   })
 
+  it('saves what follows a greeting, "don\'t let me forget" and "todo:", reminders for today', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-25T12:00:00Z')
+    for (const message of [
+      'hey Remi, remind me to call the bank at 4pm',
+      'Hi, remember that the spare key is under the blue pot',
+      "don't let me forget to renew the car insurance",
+      'Don’t let me forget about the parcel at the post office',
+      'todo: fix the bike',
+      'To do: book the vet #pets',
+    ]) {
+      const { answer } = await ask(user, message, { assistant })
+      expect(
+        answer.calls.map((c) => c.tool),
+        message,
+      ).toEqual(['create_memory'])
+    }
+    const items = (await user.api.get<MemoryList>('/api/memories?pageSize=20')).body.items
+    expect(Object.fromEntries(items.map((m) => [m.text, [m.date, m.tags]]))).toEqual({
+      'Call the bank at 4pm': ['2026-11-25', []],
+      'The spare key is under the blue pot': [null, []],
+      'Renew the car insurance': ['2026-11-25', []],
+      'The parcel at the post office': [null, []],
+      'Fix the bike': ['2026-11-25', []],
+      'Book the vet': ['2026-11-25', ['pets']],
+    })
+    // "Todo" with no colon is not a request to save.
+    expect((await ask(user, 'todo list?', { assistant })).answer.calls.map((c) => c.tool)).not.toContain(
+      'create_memory',
+    )
+  })
+
   it('saves what "can you remind me …" asks, but answers "can you remember when …" from the memories', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday
@@ -1166,6 +1198,14 @@ describe('the offline assistant on the calendar', () => {
     const tomorrow = await ask(user, 'anything tomorrow?', { assistant })
     expect(tomorrow.answer.content).toContain('- **November 27, 2026**: Buy milk')
     expect(tomorrow.answer.content).not.toContain('hunter2')
+    // A to-do list is what the coming seven days hold.
+    const todo = await ask(user, "what's on my to-do list?", { assistant })
+    expect(todo.answer.content.split('\n').slice(0, 4)).toEqual([
+      '**Your memories dated today to Wednesday, December 2:**',
+      '',
+      '- **November 26, 2026**: Dentist at 9:30',
+      '- **November 27, 2026**: Buy milk',
+    ])
   })
 
   it('says whether a time is free: the events then, or those around it', async () => {
@@ -1268,6 +1308,9 @@ describe('reading calendar questions', () => {
       'how is my weekend',
       'anything for this weekend?',
       'Anything for tomorrow?',
+      "what's on my to-do list?",
+      'my todos',
+      'What tasks do I have?',
       'anything today?',
       'Anything important tomorrow?',
       'anything next week?',
