@@ -26,6 +26,8 @@ describe('a sum asked in a message', () => {
     ['50% of 30% of 200', '30'],
     ['What is 20 percent of 45?', '9'],
     ['10 ÷ 4', '2.5'],
+    ["what's a 20% tip on 45.50?", '9.1'],
+    ['10% discount on 250', '25'],
   ])('%s → %s', (message, answer) => {
     expect(worked(message)).toBe(answer)
   })
@@ -49,6 +51,7 @@ describe('a sum asked in a message', () => {
     '(2 + 3',
     '2 + * 3',
     '80 - 20%',
+    '15% off 80',
     'how many days until 12 5',
     '',
   ])('%j is not a sum', (message) => {

@@ -7,7 +7,7 @@
 export type Arithmetic = { expression: string; value: number } | { expression: string; error: string }
 
 const ASKING =
-  /^\s*(?:(?:please|pls|hey|ok|okay|can you|could you)[\s,]+)*(?:what(?:'s|’s| is|s)|how much is|calculate|compute|work out|solve)?\s*/i
+  /^\s*(?:(?:please|pls|hey|ok|okay|can you|could you)[\s,]+)*(?:what(?:'s|’s| is|s)|how much is|calculate|compute|work out|solve)?\s*(?:an?\s+)?/i
 
 /** The words a sum may be written with, as the operators they stand for. */
 const WORDS: [RegExp, string][] = [
@@ -31,7 +31,8 @@ export function arithmetic(message: string): Arithmetic | null {
   for (const [pattern, operator] of WORDS) text = text.replace(pattern, operator)
   // Thousands separators: "1,200" is twelve hundred.
   text = text.replace(/\d{1,3}(?:,\d{3})+(?![\d,])/g, (n) => n.replace(/,/g, ''))
-  text = text.replace(/%\s*of\b/gi, '%*')
+  // "20% tip on 45.50", "10% discount on 250": a share of it too. Not "15% off 80", which may mean 68.
+  text = text.replace(/%\s*(?:(?:tip|discount)\s+)?(?:of|on)\b/gi, '%*')
   // A percentage only as "N% of M": "80 - 20%" means 64 on a calculator and 79.8 in arithmetic.
   if (/%(?!\*)/.test(text)) return null
   if (!/^[\d\s.+\-*/^()%]+$/.test(text) || /\d{4}-\d{1,2}-\d{1,2}/.test(text)) return null

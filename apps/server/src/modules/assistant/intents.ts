@@ -147,13 +147,30 @@ export function dayQuestion(text: string): { words: string; past: boolean } | nu
   return { words: match[2]!.replace(/^(?:on|for)\s+/i, ''), past: /^(?:was|fell)/i.test(match[1] ?? '') }
 }
 
-/** "How many days until Christmas?", "how long until Ana's birthday?": what is counted to, or null. */
-export function daysUntilQuestion(text: string): string | null {
+/** What a "how many days until …?" question counts to (or since), and in what. */
+export interface DaysQuestion {
+  words: string
+  since: boolean
+  weeks: boolean
+}
+
+/**
+ * "How many days until Christmas?", "how long until Ana's birthday?", "how many weeks until Easter?",
+ * "how many days since I started the new job?", "how long ago did we move?": what is counted, or null.
+ */
+export function daysUntilQuestion(text: string): DaysQuestion | null {
+  const plain = straightQuotes(text)
   const match =
-    /^\s*(?:how many (?:more )?(?:days|sleeps)(?: (?:are )?left)?|how long)(?: is it)? (?:until|till|til|to|before) (.+?)\s*[?.!]*\s*$/i.exec(
-      straightQuotes(text),
+    /^\s*(?:how many (?:more )?(days|sleeps|weeks)(?: (?:are )?left)?|how long)(?: is it| has it been| is it been)? (until|till|til|to|before|since) (.+?)\s*[?.!]*\s*$/i.exec(
+      plain,
     )
-  return match ? match[1]! : null
+  if (match) {
+    return { words: match[3]!, since: /^since$/i.test(match[2]!), weeks: /^weeks$/i.test(match[1] ?? '') }
+  }
+  const ago = /^\s*how (?:long|many (days|weeks)) ago (?:did|was|were|have|had) (.+?)\s*[?.!]*\s*$/i.exec(
+    plain,
+  )
+  return ago ? { words: ago[2]!, since: true, weeks: /^weeks$/i.test(ago[1] ?? '') } : null
 }
 
 /** A day everyone knows by name: how it is asked for, how it is written, and its day in a year. */
@@ -235,7 +252,9 @@ export function namedDay(words: string, timeZone: string, now: Date, past = fals
   const lead = past ? 'was ' : ''
   const found = findDate(lead + bare, timeZone, now)
   // The words must be the date, not a sentence that holds one ("Ana's party on Friday").
-  return found && found.index === lead.length && found.text.trim() === bare ? found.day : null
+  if (!found || found.index !== lead.length || found.text.trim() !== bare) return null
+  // "Since Monday": the last Monday.
+  return past ? lastOf(found, today) : found.day
 }
 
 /** "What time is it in Tokyo?", "time in New York": the place, or null. */
@@ -695,11 +714,16 @@ export function notedDays(
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
   const found = findDate(text, timeZone, now)
   if (!found) return null
-  // "What did I do on Monday?": the last Monday, where the date parser reads the next one.
-  const lastWeek = past && found.day > today && found.day < addDays(today, 7) && WEEKDAY_WORD.test(found.text)
-  const day = lastWeek ? addDays(found.day, -7) : found.day
+  // "What did I do on Monday?": the last Monday.
+  const day = past ? lastOf(found, today) : found.day
   return { from: day, to: day }
 }
+
+/** A weekday found in a question about the past: the last one, where the date parser reads the next one. */
+const lastOf = (found: FoundDate, today: CalendarDay) =>
+  found.day > today && found.day < addDays(today, 7) && WEEKDAY_WORD.test(found.text)
+    ? addDays(found.day, -7)
+    : found.day
 
 /** A word that names a day by itself: a weekday, a month, a day of the month ("20th"). */
 const DAY_WORD = new RegExp(

@@ -487,6 +487,38 @@ describe('the offline assistant', () => {
       "**1 day**: it's tomorrow, Thursday, November 26, 2026.",
     )
 
+    // In weeks, and since a day.
+    expect(await answer('How many weeks until Christmas?')).toBe(
+      '**4 weeks and 2 days** (30 days), until Friday, December 25, 2026.',
+    )
+    expect(await answer('how many weeks until December 9?')).toBe(
+      '**2 weeks** (14 days), until Wednesday, December 9, 2026.',
+    )
+    expect(await answer('how many days since October 1?')).toBe(
+      '**55 days**, since Thursday, October 1, 2026.',
+    )
+    expect(await answer('how long has it been since Monday?')).toBe(
+      '**2 days**, since Monday, November 23, 2026.',
+    )
+    expect(await answer('how many days since yesterday?')).toBe(
+      '**1 day**: it was yesterday, Tuesday, November 24, 2026.',
+    )
+    await t.factory.memory(user.id, { text: 'Started the new job at the bakery', date: '2026-09-14' })
+    await t.factory.memory(user.id, { text: 'Moved to Porto', date: '2026-06-01' })
+    expect(await answer('How many days since I started the new job?')).toBe(
+      [
+        '**72 days**, since Monday, September 14, 2026.',
+        '',
+        '**From your memories:**',
+        '',
+        '- **September 14, 2026**: Started the new job at the bakery',
+      ].join('\n'),
+    )
+    expect((await answer('how long ago did we move to Porto?')).split('\n')[0]).toBe(
+      '**177 days**, since Monday, June 1, 2026.',
+    )
+    expect(await answer('how long since the flood?')).toMatch(/^I don't know when \*\*the flood\*\* was\./)
+
     // A day known by name, with the memories that name it.
     await t.factory.memory(user.id, { text: 'Easter brunch at Marta’s', date: null })
     expect(await answer('When is Easter?')).toBe(

@@ -48,6 +48,7 @@ import {
   requestedDays,
   savedDays,
   type DayPart,
+  type DaysQuestion,
   type DayRange,
   type MemoryRequest,
   type RequestedDays,
@@ -349,22 +350,35 @@ async function whenIs(tools: AssistantTools, feast: { name: string; day: string 
 
 /**
  * "How many days until Christmas?": to a date or a day known by name, or else to the soonest of the
- * coming events and dated memories the words find ("until the dentist", "until Ana's birthday").
+ * coming events and dated memories the words find ("until the dentist", "until Ana's birthday"). Or
+ * since one, back to the last such day ("since I started the new job"); in weeks when asked in weeks.
  */
-async function daysUntil(tools: AssistantTools, words: string, timeZone: string, now: Date, today: string) {
-  let day = namedDay(words, timeZone, now)
+async function daysUntil(
+  tools: AssistantTools,
+  asked: DaysQuestion,
+  timeZone: string,
+  now: Date,
+  today: string,
+) {
+  const { words, since } = asked
+  let day = namedDay(words, timeZone, now, since)
   let source: string[] = []
   const terms = significantWords(words)
   if (!day && terms.length) {
     const found = await tools.searchMemories({ query: terms.join(' ') })
-    // A birthday or an anniversary comes back every year: the next one counts.
+    // A birthday or an anniversary comes back every year: the next one counts (or the last one).
     const next = (m: ToolMemory) =>
       m.date && /\b(?:birthday|anniversary)\b/i.test(m.text)
-        ? yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today)
+        ? yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today, since)
         : m.date
-    const memory = isToolError(found) ? undefined : found.memories.find((m) => (next(m) ?? '') >= today)
+    const inTime = (m: ToolMemory) => {
+      const d = next(m)
+      return d !== null && (since ? d <= today : d >= today)
+    }
+    const memory = isToolError(found) ? undefined : found.memories.find(inTime)
     const memoryDay = memory && next(memory)
-    const [event] = await eventsAbout(tools, terms, today)
+    // The calendar is read ahead only.
+    const [event] = since ? [] : await eventsAbout(tools, terms, today)
     if (event && (!memoryDay || event.day <= memoryDay)) {
       day = event.day
       source = ['**On your calendar:**', '', eventLine(event, today)]
@@ -374,18 +388,27 @@ async function daysUntil(tools: AssistantTools, words: string, timeZone: string,
     }
   }
   if (!day) {
-    return `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`
+    return since
+      ? `I don't know when **${words}** was. Ask with a date (“How many days since March 1?”), or save the day first: “Remember that ${words} was on …”.`
+      : `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`
   }
-  const n = daysBetween(today, day)
+  const n = Math.abs(daysBetween(today, day))
   const when = formatDay(day, { weekday: true })
+  const weeks = Math.floor(n / 7)
+  const span =
+    asked.weeks && weeks > 0
+      ? `**${plural(weeks, 'week')}${n % 7 ? ` and ${plural(n % 7, 'day')}` : ''}** (${plural(n, 'day')})`
+      : `**${plural(n, 'day')}**`
   const answer =
     n === 0
       ? `That's today, ${when}.`
       : n === 1
-        ? `**1 day**: it's tomorrow, ${when}.`
-        : `**${n} days**, until ${when}.`
+        ? `**1 day**: ${since ? 'it was yesterday' : "it's tomorrow"}, ${when}.`
+        : `${span}, ${since ? 'since' : 'until'} ${when}.`
   return [answer, ...(source.length ? ['', ...source] : [])].join('\n')
 }
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
 /** "**7** memories, 6 of them from the last 30 days" */
