@@ -685,17 +685,34 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'What is it?', { assistant })).answer.content).toMatch(
       /^I'm not sure what to look for\./,
     )
-    // Asked for the newest in other words, questions or not: not a search for "recently" or "new".
+    expect((await ask(user, 'show my memories', { assistant })).answer.content.split('\n')[0]).toBe(
+      'Your newest memories:',
+    )
+    // Asked for the newest in other words, questions or not: the ones saved last, whatever their day (not
+    // a search for "recently" or "new"). Saved last here: a note for next year.
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
+    await t.factory.memory(user.id, {
+      text: 'Renew the lease in 2028',
+      date: '2028-01-10',
+      createdAt: later(1),
+    })
+    await t.factory.memory(user.id, { text: 'Ana says hi', date: '2026-10-01', createdAt: later(2) })
     for (const message of [
       'what did I write recently?',
       "What's new?",
       'my latest memories',
-      'show my memories',
       "what's on my mind lately?",
     ]) {
       const recent = await ask(user, message, { assistant })
-      expect(recent.answer.content.split('\n')[0], message).toBe('Your newest memories:')
-      expect(recent.answer.content, message).toContain('Paid the electricity bill')
+      expect(recent.answer.content.split('\n').slice(0, 4), message).toEqual([
+        'The memories you saved most recently:',
+        '',
+        '- **October 1, 2026**: Ana says hi',
+        '- **January 10, 2028**: Renew the lease in 2028',
+      ])
+      expect(recent.answer.activity, message).toEqual([
+        { tool: 'search_memories', summary: 'Looked through the memories saved most recently' },
+      ])
     }
     // With something to look for, the recency words are left out of the search.
     const about = await ask(user, "what's new with the car?", { assistant })
@@ -799,9 +816,15 @@ describe('the offline assistant', () => {
         text: `Note ${day}`,
         date: `2026-11-0${day}`,
         tags: day > 4 ? ['work'] : [],
+        createdAt: new Date(`2026-11-0${day}T12:00:00Z`),
       })
     }
-    await t.factory.memory(user.id, { text: 'Passport renewed', date: '2025-01-10', tags: ['travel'] })
+    await t.factory.memory(user.id, {
+      text: 'Passport renewed',
+      date: '2025-01-10',
+      tags: ['travel'],
+      createdAt: new Date('2026-11-20T12:00:00Z'),
+    })
     for (const question of ['what do you know about me?', 'Tell me about myself', 'What do you remember?']) {
       const { answer } = await ask(user, question, { assistant })
       expect(answer.content, question).toBe(
@@ -809,9 +832,11 @@ describe('the offline assistant', () => {
           "You're **Ana Silva**, and you have **7** memories, 6 of them from the last 30 days.",
           'Your tags, most used first: #work (2), #travel (1).',
           '',
-          'The newest of them:',
+          // Saved last first, whatever their day: the passport was saved after the notes.
+          'The ones you saved most recently:',
           '',
-          ...[6, 5, 4, 3, 2].map(
+          '- **January 10, 2025**: Passport renewed _(#travel)_',
+          ...[6, 5, 4, 3].map(
             (day) => `- **November ${day}, 2026**: Note ${day}${day > 4 ? ' _(#work)_' : ''}`,
           ),
           '',
@@ -819,11 +844,11 @@ describe('the offline assistant', () => {
         ].join('\n'),
       )
       expect(answer.citations.map((c) => c.excerpt)).toEqual([
+        'Passport renewed',
         'Note 6',
         'Note 5',
         'Note 4',
         'Note 3',
-        'Note 2',
       ])
     }
   })

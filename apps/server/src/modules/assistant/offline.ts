@@ -208,7 +208,7 @@ async function route(input: OfflineInput): Promise<string> {
     return noted(input, content, timeZone, now, today)
   }
   if (isQuestion(content)) {
-    const found = await tools.searchMemories({ query }, names)
+    const found = await tools.searchMemories({ query }, { names })
     // "When is the dentist?": the calendar may know too.
     const about = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
     // "When is my next standup?": the first that has not ended.
@@ -236,7 +236,7 @@ async function route(input: OfflineInput): Promise<string> {
     return calendar ? `${calendar}\n\n${memories}` : memories
   }
   if (query) {
-    const found = await tools.searchMemories({ query }, names)
+    const found = await tools.searchMemories({ query }, { names })
     if (!isToolError(found) && found.memories.length) {
       return [
         'I can only answer a few kinds of requests without a language model, but these memories look related:',
@@ -297,11 +297,14 @@ export async function noted(
   if (!range && !isAboutMemories(content) && !asksForRecent(content)) {
     return `I'm not sure what to look for. ${SHORT_HELP}`
   }
-  const found = await tools.searchMemories({ query: '', ...(range ?? {}) })
+  // "What's new?", "what did I write recently?": the ones saved last, not the ones dated furthest ahead.
+  const recent = !range && asksForRecent(content)
+  const found = await tools.searchMemories({ query: '', ...(range ?? {}) }, { newestSaved: recent })
   if (isToolError(found)) return `I could not look through your memories: ${found.error}`
   if (!range) {
     if (found.memories.length === 0) return NO_MEMORIES
-    return ['Your newest memories:', '', ...quoteMemories(found.memories.slice(0, 5))].join('\n')
+    const heading = recent ? 'The memories you saved most recently:' : 'Your newest memories:'
+    return [heading, '', ...quoteMemories(found.memories.slice(0, 5))].join('\n')
   }
   const span = daysName(range, today)
   if (found.memories.length === 0) return `You have no memories for ${span}.`
@@ -449,9 +452,9 @@ async function overview(input: OfflineInput, today: string) {
   const lines = [`${who} have ${allAndRecent(totalMemories, recentMemories)}.`]
   const tags = await memories.tags(input.userId)
   if (tags.length) lines.push(tagsLine(tags))
-  const found = await input.tools.searchMemories({ query: '' })
+  const found = await input.tools.searchMemories({ query: '' }, { newestSaved: true })
   if (!isToolError(found) && found.memories.length) {
-    lines.push('', 'The newest of them:', '', ...quoteMemories(found.memories.slice(0, 5)))
+    lines.push('', 'The ones you saved most recently:', '', ...quoteMemories(found.memories.slice(0, 5)))
   }
   lines.push('', 'Ask me about any of them, or “What did I save this week?”.')
   return lines.join('\n')

@@ -93,6 +93,8 @@ export interface MemorySearch {
   saved?: SavedDays | undefined
   /** The names among the query's words; by default those it capitalises where no sentence starts. */
   names?: string[] | undefined
+  /** With no query: the ones saved last first, not the newest by day. */
+  newestSaved?: boolean | undefined
   limit?: number
 }
 
@@ -114,6 +116,7 @@ export async function findRelevantMemories(
     startDate: search.from,
     endDate: search.to,
     saved: search.saved,
+    newestSaved: search.newestSaved,
   }
   const term = search.query.replace(/\s+/g, ' ').trim().slice(0, MEMORY_LIMITS.searchTermMax)
   const found = await memories.best(userId, { ...filters, searchTerm: term || undefined }, limit)

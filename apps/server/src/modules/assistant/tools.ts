@@ -257,8 +257,14 @@ export function createAssistantTools(
     return result
   }
 
-  /** `names`: the names among the query's words, when the query is not the user's own sentence. */
-  async function searchMemories(input: SearchMemoriesInput, names?: string[]): Promise<SearchMemoriesOutput> {
+  /**
+   * `names`: the names among the query's words, when the query is not the user's own sentence.
+   * `newestSaved`: the ones saved last first ("what's new?"), not the list's order by day.
+   */
+  async function searchMemories(
+    input: SearchMemoriesInput,
+    { names, newestSaved }: { names?: string[]; newestSaved?: boolean } = {},
+  ): Promise<SearchMemoriesOutput> {
     const parsed = toolInputSchemas.search_memories.safeParse(input)
     const query = typeof input?.query === 'string' ? input.query.trim() : ''
     const { tags, from, to, savedFrom, savedTo } = parsed.success ? parsed.data : {}
@@ -268,7 +274,9 @@ export function createAssistantTools(
       ? `Searched memories for '${excerpt(query, 60)}'${tagged ? ` tagged ${tagged}` : ''}`
       : tagged
         ? `Looked for memories tagged ${tagged}`
-        : 'Looked through recent memories'
+        : newestSaved
+          ? 'Looked through the memories saved most recently'
+          : 'Looked through recent memories'
     if (!query && from && to && from <= to) {
       summary = `Looked for memories dated ${describeRange(from, to, await today())}`
     }
@@ -289,6 +297,7 @@ export function createAssistantTools(
         to,
         saved: { from: savedFrom, to: savedTo },
         names,
+        newestSaved,
         limit: SEARCH_LIMIT,
       })
       cite(found)

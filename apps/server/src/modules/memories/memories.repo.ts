@@ -14,6 +14,8 @@ export interface MemoryQuery {
   /** Instants: only memories created at or after savedFrom and before savedBefore, whatever their day. */
   savedFrom?: Date | undefined
   savedBefore?: Date | undefined
+  /** best(): the ones saved last first (as when savedFrom or savedBefore filters them). */
+  newestSaved?: boolean | undefined
 }
 
 export interface NewMemory {
@@ -253,7 +255,7 @@ export function createMemoriesRepo(db: Db) {
                 order by ${listOrder()} limit ${BEST_CANDIDATES}) as ${memories}
               order by ${order} desc, ${listOrder()} limit ${limit}`
           : sql`select id, text, tags, date, created_at, updated_at from ${memories}
-              where ${matching} order by ${q.savedFrom || q.savedBefore ? sql.raw('created_at desc, id desc') : listOrder()}
+              where ${matching} order by ${q.savedFrom || q.savedBefore || q.newestSaved ? sql.raw('created_at desc, id desc') : listOrder()}
               limit ${limit}`,
       )
       return rows.map(toRecord)

@@ -76,7 +76,11 @@ export interface SavedDays {
 }
 
 /** The filters of the assistant's lookups: the list's, with the days the memories were saved. */
-export type LookupFilters = Partial<MemoryFilters> & { saved?: SavedDays | undefined }
+export type LookupFilters = Partial<MemoryFilters> & {
+  saved?: SavedDays | undefined
+  /** The ones saved last first, whatever their day. */
+  newestSaved?: boolean | undefined
+}
 
 export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo, 'timezoneOf'>) {
   const timeZoneOf = (userId: string) => users.timezoneOf(userId)
@@ -93,7 +97,7 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
 
   /** The filters as a query, with the saved days as instants in the user's zone. */
   async function lookupQuery(userId: string, filters: LookupFilters): Promise<MemoryQuery> {
-    const query = toQuery(filters)
+    const query = { ...toQuery(filters), ...(filters.newestSaved ? { newestSaved: true } : {}) }
     const { from, to } = filters.saved ?? {}
     if (!from && !to) return query
     const zone = await timeZoneOf(userId)
