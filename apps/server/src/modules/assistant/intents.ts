@@ -751,13 +751,17 @@ export function savedDays(text: string, timeZone: string, now: Date): DayRange |
  * time first, then what to do, turned around. Only when the words before "to" are a time and no more
  * ("Friday to Sunday is the festival" stays).
  */
-function whenLast(text: string): string {
+function whenLast(text: string, timeZone: string, now: Date): string {
   const match = /^(\S.{0,39}?)\s+to\s+(\S.*)$/i.exec(text)
   if (!match) return text
   const when = match[1]!
   const what = match[2]!
   const [first] = chrono.parse(text)
-  return first && first.index === 0 && first.text === when ? `${what} ${when}` : text
+  if (first && first.index === 0) return first.text === when ? `${what} ${when}` : text
+  // The days chrono does not read: "on the 31st", "on Easter Monday".
+  const found = findDate(when, timeZone, now)
+  const bare = when.replace(/^(?:on|by|at|for)\s+/i, '')
+  return found && (found.text === when || found.text === bare) ? `${what} ${when}` : text
 }
 
 export interface MemoryRequest {
@@ -787,7 +791,7 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
     .replace(/(^|\s)#([\p{L}\p{N}])/gu, '$1$2')
     .replace(/\s+/g, ' ')
     .trim()
-  const fromNow = withTimeWritten(whenLast(text), timeZone, now)
+  const fromNow = withTimeWritten(whenLast(text, timeZone, now), timeZone, now)
   text = fromNow.text
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
   let found = text ? findDate(text, timeZone, now) : null

@@ -155,6 +155,8 @@ describe('the offline assistant', () => {
       'remember I booked the restaurant for March 3',
       'remember I need to call Ana on March 3',
       'remember the new office is on the 2nd floor',
+      'remind me on the 15th to pay the rent',
+      'remind me on Easter Monday to call grandma',
     ]) {
       await ask(user, message, { assistant })
     }
@@ -168,6 +170,9 @@ describe('the offline assistant', () => {
       'I booked the restaurant for March 3': '2027-03-03',
       'I need to call Ana on March 3': '2027-03-03',
       'The new office is on the 2nd floor': null,
+      // The day asked first goes last, as it would be said.
+      'Pay the rent on the 15th': '2026-12-15',
+      'Call grandma on Easter Monday': '2027-03-29',
     })
     // Asked about, the same days.
     const play = await ask(user, 'what do I have the Friday after next?', { assistant })
