@@ -156,7 +156,8 @@ export interface DaysQuestion {
 
 /**
  * "How many days until Christmas?", "how long until Ana's birthday?", "how many weeks until Easter?",
- * "how many days since I started the new job?", "how long ago did we move?": what is counted, or null.
+ * "how many days since I started the new job?", "how long ago did we move?", "how long have I been at the
+ * new job?": what is counted, or null.
  */
 export function daysUntilQuestion(text: string): DaysQuestion | null {
   const plain = straightQuotes(text)
@@ -167,9 +168,12 @@ export function daysUntilQuestion(text: string): DaysQuestion | null {
   if (match) {
     return { words: match[3]!, since: /^since$/i.test(match[2]!), weeks: /^weeks$/i.test(match[1] ?? '') }
   }
-  const ago = /^\s*how (?:long|many (days|weeks)) ago (?:did|was|were|have|had) (.+?)\s*[?.!]*\s*$/i.exec(
-    plain,
-  )
+  const ago =
+    /^\s*how (?:long|many (days|weeks)) ago (?:did|was|were|have|had) (.+?)\s*[?.!]*\s*$/i.exec(plain) ??
+    // "How long have I been at the new job?": since the day the words find.
+    /^\s*how (?:long|many (days|weeks)) have (?:i|we) ((?:been|had|known|lived|worked) .+?)\s*[?.!]*\s*$/i.exec(
+      plain,
+    )
   return ago ? { words: ago[2]!, since: true, weeks: /^weeks$/i.test(ago[1] ?? '') } : null
 }
 

@@ -519,6 +519,9 @@ describe('the offline assistant', () => {
         '- **September 14, 2026**: Started the new job at the bakery',
       ].join('\n'),
     )
+    expect((await answer('How long have I been at the new job?')).split('\n')[0]).toBe(
+      '**72 days**, since Monday, September 14, 2026.',
+    )
     expect((await answer('how long ago did we move to Porto?')).split('\n')[0]).toBe(
       '**177 days**, since Monday, June 1, 2026.',
     )

@@ -83,7 +83,7 @@ export const HELP = [
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s coming up?”: your calendar and the memories dated those days',
-  '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”',
+  '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
   '- **Sums**: “What is 15% of 80?”, “(12.50 + 8) / 3”',
 ].join('\n')
 
