@@ -482,10 +482,12 @@ export function findDate(text: string, timeZone: string, now: Date): FoundDate |
   const today = todayIn(timeZone, now)
   const reference = { instant: now, timezone: offsetMinutes(timeZone, now) }
   // Day before month first ("12/05" is 12 May), then the month-first forms ("May 12") it misreads.
-  const parsed =
+  let parsed =
     writtenDay(text, today, (index) => inPast(text, index)) ??
     firstDate(chrono.en.GB.parse(text, reference, { forwardDate: true }), text, today) ??
     firstDate(chrono.parse(text, reference, { forwardDate: true }), text, today)
+  // "Met Carla last Tuesday": the parser reads the next Tuesday, looking forward.
+  if (parsed && inPast(text, parsed.index)) parsed = pastWeekday(parsed, today)
   // "Easter Monday" is not the next Monday.
   const named = holidayIn(text, today)
   const within = (a: FoundDate, b: FoundDate) =>
@@ -531,6 +533,18 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
     if (day) return { day, text: result.text, index: result.index, yearGuessed }
   }
   return null
+}
+
+/**
+ * A weekday alone ("on Tuesday", "last Tuesday") in a sentence about the past: the last one, today's
+ * unless it says "last". Not one it says is to come ("we decided to meet next Tuesday").
+ */
+function pastWeekday(found: FoundDate, today: CalendarDay): FoundDate {
+  const name = WEEKDAY_WORD.exec(found.text)
+  if (!name || /\d|\b(?:next|coming|after)\b/i.test(found.text)) return found
+  const target = WEEKDAYS.findIndex((d) => d.toLowerCase() === name[0].toLowerCase())
+  const back = (weekdayOf(today) - target + 7) % 7 || (/\blast\b/i.test(found.text) ? 7 : 0)
+  return { ...found, day: addDays(today, -back) }
 }
 
 /** Whether a sentence is in the past tense, for a date at `index` that it does not look ahead to. */

@@ -157,6 +157,11 @@ describe('the offline assistant', () => {
       'remember the new office is on the 2nd floor',
       'remind me on the 15th to pay the rent',
       'remind me on Easter Monday to call grandma',
+      'remember I met Carla at the conference last Tuesday',
+      'remember we saw the Costas on Wednesday',
+      'remember lunch with Ana on Tuesday',
+      'remember we decided to meet Joe next Tuesday',
+      'remember I went running last Thursday',
     ]) {
       await ask(user, message, { assistant })
     }
@@ -173,6 +178,12 @@ describe('the offline assistant', () => {
       // The day asked first goes last, as it would be said.
       'Pay the rent on the 15th': '2026-12-15',
       'Call grandma on Easter Monday': '2027-03-29',
+      // A weekday in the past tense is the last one (today's, unless it says "last"); the parser read the next.
+      'I met Carla at the conference on Tuesday, November 24': '2026-11-24',
+      'We saw the Costas on Wednesday, November 25': '2026-11-25',
+      'Lunch with Ana on Tuesday, December 1': '2026-12-01',
+      'We decided to meet Joe on Tuesday, December 1': '2026-12-01',
+      'I went running on Thursday, November 19': '2026-11-19',
     })
     // Asked about, the same days.
     const play = await ask(user, 'what do I have the Friday after next?', { assistant })
