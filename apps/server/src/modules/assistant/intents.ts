@@ -333,7 +333,7 @@ const CALENDAR_WORDS =
   /\b(calendar|agenda|schedule|on my plate|(?:what'?s|what is) on(?!\s+(?:my|your|our|the|his|her|their)\b)|am i (?:busy|free))\b/i
 const EVENT_WORDS = /\b(meetings?|events?|appointments?|plans?)\b/i
 const TIME_WORDS =
-  /\b(today|tonight|tomorrow|this week|my week|next week|this month|next month|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
+  /\b(today|tonight|tomorrow|this (?:morning|afternoon|evening)|this week|my week|next week|this month|next month|(?:this |the )?weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i
 
 /** "Summarize my week", "a recap of today", "an overview of tomorrow". */
 const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
@@ -342,7 +342,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …", and a day on its own: "anything tomorrow?", "what's today?".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).

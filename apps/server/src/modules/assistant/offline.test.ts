@@ -1388,6 +1388,8 @@ describe('reading calendar questions', () => {
       'my todos',
       'What tasks do I have?',
       'anything today?',
+      'anything this afternoon?',
+      'anything tomorrow evening?',
       'Anything important tomorrow?',
       'anything next week?',
       "What's today?",
