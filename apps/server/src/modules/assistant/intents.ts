@@ -2,6 +2,7 @@ import { addDays, isMemoryDate, knownTimeZone, quickDateRange, todayIn, type Cal
 import * as chrono from 'chrono-node'
 import { BRAND } from '../../config/brand.ts'
 import { formatDay, formatTime, WEEKDAYS, weekdayOf } from './format.ts'
+import { significantWords } from './search.ts'
 
 /**
  * Reading a message without a language model: what it asks for, and which days it is about. The
@@ -238,6 +239,52 @@ export function holidayQuestion(text: string, today: CalendarDay): { name: strin
   const match = /^\s*when(?:'s| is| was)\s+(.+?)\s*[?.!]*\s*$/i.exec(straightQuotes(text))
   return match ? holiday(match[1]!, today, /^\s*when was\b/i.test(match[0])) : null
 }
+
+/** A kind of day that comes back every year, and the days a question asks about it for. */
+export interface YearlyDaysQuestion {
+  kind: 'birthday' | 'anniversary'
+  range: DayRange | null
+}
+
+/**
+ * "What birthdays are coming up?", "any birthdays this month?", "whose birthday is next?", "anniversaries
+ * in March?": the kind of day and the span asked about (null: the coming year). Not a question about
+ * someone's ("when is Ana's next birthday?"): that is a search.
+ */
+export function yearlyDaysQuestion(text: string, today: CalendarDay): YearlyDaysQuestion | null {
+  const plain = straightQuotes(text)
+  const kind = /\b(birthdays?|anniversar(?:y|ies))\b/i.exec(plain)
+  if (!kind || !isQuestion(plain)) return null
+  const month = new RegExp(String.raw`\b(?:in|for|during)\s+(${MONTH_NAME})\b`, 'i').exec(plain)
+  const ahead = /\b(?:coming up|upcoming|next|soon|soonest|this (?:week|month)|next (?:week|month))\b/i
+  if (!month && !ahead.test(plain)) return null
+  const other = significantWords(plain).filter(
+    (w) =>
+      !/^(?:birthdays?|anniversar(?:y|ies)|coming|upcoming|soon|soonest|whose|any|month|week|year)$/.test(w),
+  )
+  if (other.some((w) => !new RegExp(`^${MONTH_NAME}$`, 'i').test(w))) return null
+  const range = month
+    ? monthRange(month[1]!, today)
+    : /\bthis month\b/i.test(plain)
+      ? { from: today, to: addDays(firstOfMonth(today, 1), -1) }
+      : /\bnext month\b/i.test(plain)
+        ? { from: firstOfMonth(today, 1), to: addDays(firstOfMonth(today, 2), -1) }
+        : /\bthis week\b/i.test(plain)
+          ? { from: today, to: addDays(today, 6 - weekdayOf(today)) }
+          : /\bnext week\b/i.test(plain)
+            ? { from: addDays(today, 7 - weekdayOf(today)), to: addDays(today, 13 - weekdayOf(today)) }
+            : null
+  return { kind: /^birthday/i.test(kind[1]!) ? 'birthday' : 'anniversary', range }
+}
+
+/** The next whole month by this name: this one while it lasts. */
+function monthRange(name: string, today: CalendarDay): DayRange {
+  const index = MONTHS_SHORT.indexOf(name.slice(0, 3).toLowerCase())
+  const thisMonth = Number(today.slice(5, 7)) - 1
+  const from = firstOfMonth(today, (index - thisMonth + 12) % 12)
+  return { from: index === thisMonth ? today : from, to: addDays(firstOfMonth(from, 1), -1) }
+}
+const MONTHS_SHORT = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 
 /**
  * The day some words name, from today on (or back from it, `past`): a date or relative day
@@ -546,6 +593,9 @@ function pastWeekday(found: FoundDate, today: CalendarDay): FoundDate {
   const back = (weekdayOf(today) - target + 7) % 7 || (/\blast\b/i.test(found.text) ? 7 : 0)
   return { ...found, day: addDays(today, -back) }
 }
+
+/** Whether a sentence tells of the past ("Ana's birthday last year was fun"). */
+export const isPastTense = (text: string) => PAST_TENSE.test(straightQuotes(text))
 
 /** Whether a sentence is in the past tense, for a date at `index` that it does not look ahead to. */
 const inPast = (text: string, index: number) => PAST_TENSE.test(text) && !AHEAD_OF.test(text.slice(0, index))

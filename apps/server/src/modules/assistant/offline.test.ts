@@ -467,6 +467,47 @@ describe('the offline assistant', () => {
     expect(answer.content).toContain('Lunch with Rui cost 80 euros')
   })
 
+  it('lists the coming birthdays soonest first, each on its next day, within the days asked about', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z') // Thursday
+    await t.factory.memory(user.id, { text: "Bruno's birthday, born 3 December 1990", date: '1990-12-03' })
+    await t.factory.memory(user.id, { text: "Lena's birthday is March 14", date: '2027-03-14' })
+    await t.factory.memory(user.id, { text: "Tom's birthday is on July 2nd", date: '2027-07-02' })
+    await t.factory.memory(user.id, { text: "Ana's birthday last year was fun", date: '2026-05-12' })
+    await t.factory.memory(user.id, { text: 'Buy a birthday card', date: null })
+    await t.factory.memory(user.id, { text: 'Wedding anniversary', date: '2019-11-28' })
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+
+    const coming = [
+      'The coming birthdays in your memories, soonest first:',
+      '',
+      "- **Thursday, December 3 (in 7 days)**: Bruno's birthday, born 3 December 1990",
+      "- **Sunday, March 14, 2027 (in 108 days)**: Lena's birthday is March 14",
+      "- **Friday, July 2, 2027 (in 218 days)**: Tom's birthday is on July 2nd",
+    ].join('\n')
+    expect(await answer('What birthdays are coming up?')).toBe(coming)
+    expect(await answer('whose birthday is next?')).toBe(coming)
+    expect((await answer('any birthdays next month?')).split('\n')).toEqual([
+      'The birthdays in your memories for December 1–31, soonest first:',
+      '',
+      "- **Thursday, December 3 (in 7 days)**: Bruno's birthday, born 3 December 1990",
+    ])
+    expect((await answer('Any birthdays in March?')).split('\n')[2]).toBe(
+      "- **Sunday, March 14, 2027 (in 108 days)**: Lena's birthday is March 14",
+    )
+    expect(await answer('any birthdays this week?')).toMatch(/^I found no birthdays in your memories for /)
+    expect(await answer('anniversaries coming up?')).toBe(
+      [
+        'The coming anniversaries in your memories, soonest first:',
+        '',
+        '- **Saturday, November 28 (in 2 days)**: Wedding anniversary',
+      ].join('\n'),
+    )
+    // About someone's: a search, as before.
+    expect(await answer("When is Lena's next birthday?")).toContain("Lena's birthday is March 14")
+    expect(await answer("When is Lena's next birthday?")).not.toContain('Bruno')
+  })
+
   it('knows the day of Easter in any year', () => {
     const known = { 1818: '1818-03-22', 1943: '1943-04-25', 2000: '2000-04-23', 2019: '2019-04-21' }
     const more = { 2024: '2024-03-31', 2025: '2025-04-20', 2038: '2038-04-25', 2285: '2285-03-22' }

@@ -28,6 +28,7 @@ import {
   isFarewell,
   isNameQuestion,
   isOverviewQuestion,
+  isPastTense,
   isSmallTalk,
   zoneOfPlace,
   isAboutMemories,
@@ -54,6 +55,8 @@ import {
   type RequestedDays,
   withoutRecent,
   yearly,
+  yearlyDaysQuestion,
+  type YearlyDaysQuestion,
 } from './intents.ts'
 import { namesIn, significantWords } from './search.ts'
 import {
@@ -172,6 +175,8 @@ async function route(input: OfflineInput): Promise<string> {
     return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
   }
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
+  const yearlyDays = yearlyDaysQuestion(content, today)
+  if (yearlyDays) return comingYearly(tools, yearlyDays, today)
   if (isStatement(content)) {
     const told = content.trim().replace(/[.!]+$/, '')
     const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
@@ -412,6 +417,42 @@ async function daysUntil(
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+
+/**
+ * "What birthdays are coming up?": the dated memories about birthdays (or anniversaries), each on its
+ * next day, soonest first, within the days asked about or the coming year.
+ */
+async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, today: string) {
+  const found = await tools.searchMemories({ query: asked.kind }, { limit: 100 })
+  if (isToolError(found)) return `I could not search your memories: ${found.error}`
+  const from = asked.range?.from ?? today
+  const to = asked.range?.to ?? addDays(today, 364)
+  const word = asked.kind === 'birthday' ? /\bbirthdays?\b/i : /\banniversar(?:y|ies)\b/i
+  const coming = found.memories
+    .flatMap((m) => {
+      const next = m.date && yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), from)
+      // "Ana's birthday last year was fun" tells of one that has been, not of the day.
+      const about = word.test(`${m.text} ${m.tags.join(' ')}`) && !isPastTense(m.text)
+      return next && next <= to && about ? [{ m, next }] : []
+    })
+    .sort((a, b) => a.next.localeCompare(b.next))
+  const kinds = asked.kind === 'birthday' ? 'birthdays' : 'anniversaries'
+  const span = asked.range ? describeRange(from, to, today) : ''
+  if (coming.length === 0) {
+    return `I found no ${kinds} in your memories ${span ? `for ${span}` : 'in the coming year'}. Save one with its day: “Remember that Ana's birthday is on May 12”.`
+  }
+  const when = (day: string) => {
+    const n = daysBetween(today, day)
+    return `${formatDay(day, { weekday: true, today })} (${n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`})`
+  }
+  return [
+    span
+      ? `The ${kinds} in your memories for ${span}, soonest first:`
+      : `The coming ${kinds} in your memories, soonest first:`,
+    '',
+    ...coming.slice(0, 10).map(({ m, next }) => `- **${when(next)}**: ${excerpt(m.text, 300)}`),
+  ].join('\n')
+}
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
 /** "**7** memories, 6 of them from the last 30 days" */

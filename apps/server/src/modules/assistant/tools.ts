@@ -259,11 +259,16 @@ export function createAssistantTools(
 
   /**
    * `names`: the names among the query's words, when the query is not the user's own sentence.
-   * `newestSaved`: the ones saved last first ("what's new?"), not the list's order by day.
+   * `newestSaved`: the ones saved last first ("what's new?"), not the list's order by day. `limit`: more
+   * than a model is given, for an offline answer that sorts them itself (every birthday).
    */
   async function searchMemories(
     input: SearchMemoriesInput,
-    { names, newestSaved }: { names?: string[]; newestSaved?: boolean } = {},
+    {
+      names,
+      newestSaved,
+      limit = SEARCH_LIMIT,
+    }: { names?: string[]; newestSaved?: boolean; limit?: number } = {},
   ): Promise<SearchMemoriesOutput> {
     const parsed = toolInputSchemas.search_memories.safeParse(input)
     const query = typeof input?.query === 'string' ? input.query.trim() : ''
@@ -298,7 +303,7 @@ export function createAssistantTools(
         saved: { from: savedFrom, to: savedTo },
         names,
         newestSaved,
-        limit: SEARCH_LIMIT,
+        limit,
       })
       cite(found)
       return { query, memories: found.map(toToolMemory) }
