@@ -389,7 +389,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …", and a day on its own: "anything tomorrow?", "what's today?".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what(?:'s| is)? due|anything due|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).

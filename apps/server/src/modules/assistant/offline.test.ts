@@ -1430,6 +1430,8 @@ describe('reading calendar questions', () => {
       'What tasks do I have?',
       'anything today?',
       'anything this afternoon?',
+      "what's due this week?",
+      'anything due tomorrow?',
       'anything tomorrow evening?',
       'Anything important tomorrow?',
       'anything next week?',
