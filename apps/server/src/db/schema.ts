@@ -108,6 +108,9 @@ export const memories = pgTable(
     index('memories_user_search_idx').using('gin', t.userId, t.search),
     // The list order and the date filters (memories.repo.ts): a page is one index range scan.
     index('memories_user_sort_idx').on(t.userId, t.sortDate.desc(), t.createdAt.desc(), t.id.desc()),
+    // The assistant's "what did I save this week?" and "what's new?": by when saved. At 100 000 memories
+    // the newest ten took 40 ms (a sort of all the user's rows) and a week's count 11 ms; with it 0.2 / 0.5.
+    index('memories_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // Counting a tag filter's matches. Not led by user_id: a GIN that answers "this user's rows" alone
     // tempts the planner to fetch all of them and filter a search per row (PGlite: 500 ms, not 20).
     index('memories_tags_lower_idx').using('gin', t.tagsLower),

@@ -1,0 +1,1 @@
+CREATE INDEX "memories_user_created_idx" ON "memories" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
