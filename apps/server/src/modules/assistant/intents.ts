@@ -234,6 +234,12 @@ export function holiday(
   return named && day ? { name: named.name, day } : null
 }
 
+/** Whether a text names this day known by name ("Easter brunch" names Easter; "Easter Monday picnic" does not). */
+export function mentionsHoliday(text: string, name: string): boolean {
+  const all = new RegExp(HOLIDAY_WORDS.source, 'giu')
+  return [...straightQuotes(text).matchAll(all)].some((m) => holiday(m[0], '2000-01-01')?.name === name)
+}
+
 /** "When is Easter?", "when was Thanksgiving?": the day known by name it asks about, or null. */
 export function holidayQuestion(text: string, today: CalendarDay): { name: string; day: CalendarDay } | null {
   const match = /^\s*when(?:'s| is| was)\s+(.+?)\s*[?.!]*\s*$/i.exec(straightQuotes(text))
@@ -303,9 +309,7 @@ export function namedDay(words: string, timeZone: string, now: Date, past = fals
   const lead = past ? 'was ' : ''
   const found = findDate(lead + bare, timeZone, now)
   // The words must be the date, not a sentence that holds one ("Ana's party on Friday").
-  if (!found || found.index !== lead.length || found.text.trim() !== bare) return null
-  // "Since Monday": the last Monday.
-  return past ? lastOf(found, today) : found.day
+  return found && found.index === lead.length && found.text.trim() === bare ? found.day : null
 }
 
 /** "What time is it in Tokyo?", "time in New York": the place, or null. */
@@ -589,10 +593,13 @@ function firstDate(results: chrono.ParsedResult[], text: string, today: Calendar
 function pastWeekday(found: FoundDate, today: CalendarDay): FoundDate {
   const name = WEEKDAY_WORD.exec(found.text)
   if (!name || /\d|\b(?:next|coming|after)\b/i.test(found.text)) return found
-  const target = WEEKDAYS.findIndex((d) => d.toLowerCase() === name[0].toLowerCase())
+  const target = weekdayIndex(name[0])
   const back = (weekdayOf(today) - target + 7) % 7 || (/\blast\b/i.test(found.text) ? 7 : 0)
   return { ...found, day: addDays(today, -back) }
 }
+
+/** 0 for "Sunday" (any case) to 6 for "Saturday". */
+const weekdayIndex = (name: string) => WEEKDAYS.findIndex((d) => d.toLowerCase() === name.toLowerCase())
 
 /** Whether a sentence tells of the past ("Ana's birthday last year was fun"). */
 export const isPastTense = (text: string) => PAST_TENSE.test(straightQuotes(text))
@@ -612,7 +619,7 @@ const ORDINAL_DAY =
 function writtenDay(text: string, today: CalendarDay, past: (index: number) => boolean): FoundDate | null {
   const after = AFTER_NEXT.exec(text)
   if (after) {
-    const target = WEEKDAYS.findIndex((d) => d.toLowerCase().startsWith(after[1]!.toLowerCase().slice(0, 3)))
+    const target = weekdayIndex(after[1]!)
     const next = addDays(today, ((target - weekdayOf(today) + 6) % 7) + 1)
     return { day: addDays(next, 7), text: after[0], index: after.index, yearGuessed: false }
   }
@@ -718,7 +725,7 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
   if (/\b(today|tonight|now|this (?:morning|afternoon|evening))\b/i.test(text)) return single(today)
   const named = /\b(next\s+|last\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i.exec(text)
   if (named && !named[1] && !AFTER_NEXT.test(text)) {
-    const target = WEEKDAYS.findIndex((d) => d.toLowerCase() === named[2]!.toLowerCase())
+    const target = weekdayIndex(named[2]!)
     return single(addDays(today, (target - weekday + 7) % 7))
   }
   const found = findDate(text, timeZone, now)
@@ -782,16 +789,10 @@ export function notedDays(
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
   const found = findDate(text, timeZone, now)
   if (!found) return null
-  // "What did I do on Monday?": the last Monday.
-  const day = past ? lastOf(found, today) : found.day
+  // "What happened on Monday?": the last Monday.
+  const day = past ? pastWeekday(found, today).day : found.day
   return { from: day, to: day }
 }
-
-/** A weekday found in a question about the past: the last one, where the date parser reads the next one. */
-const lastOf = (found: FoundDate, today: CalendarDay) =>
-  found.day > today && found.day < addDays(today, 7) && WEEKDAY_WORD.test(found.text)
-    ? addDays(found.day, -7)
-    : found.day
 
 /** A word that names a day by itself: a weekday, a month, a day of the month ("20th"). */
 const DAY_WORD = new RegExp(
@@ -864,7 +865,7 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
   let found = text ? findDate(text, timeZone, now) : null
   // "Book flights for Easter": a day to be ready by, not the day the memory is about.
-  if (found?.holiday && /\b(?:for|before|until|till|by)\s+(?:the\s+)?$/i.test(text.slice(0, found.index))) {
+  if (found?.holiday && AHEAD_OF.test(text.slice(0, found.index))) {
     found = null
   }
   // A day known by name stays as written ("Easter Monday", not "Easter Monday, March 29").

@@ -581,6 +581,9 @@ describe('the offline assistant', () => {
 
     // A day known by name, with the memories that name it.
     await t.factory.memory(user.id, { text: 'Easter brunch at Marta’s', date: null })
+    await t.factory.memory(user.id, { text: 'The new office opens in the new year', date: null })
+    // Another day's name ("Easter Monday") is not Easter's.
+    await t.factory.memory(user.id, { text: 'Easter Monday picnic', date: null })
     expect(await answer('When is Easter?')).toBe(
       [
         '**Easter** is on Sunday, March 28, 2027, in 123 days.',
@@ -589,6 +592,18 @@ describe('the offline assistant', () => {
         '',
         '- **No date**: Easter brunch at Marta’s',
       ].join('\n'),
+    )
+    expect(await answer('When is New Year?')).toBe(
+      [
+        "**New Year's Day** is on Friday, January 1, 2027, in 37 days.",
+        '',
+        '**In your memories:**',
+        '',
+        '- **No date**: The new office opens in the new year',
+      ].join('\n'),
+    )
+    expect(await answer('When is Valentine’s Day?')).toBe(
+      "**Valentine's Day** is on Sunday, February 14, 2027, in 81 days.",
     )
 
     // Until a day the memories hold.

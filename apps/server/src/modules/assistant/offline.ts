@@ -29,6 +29,7 @@ import {
   isNameQuestion,
   isOverviewQuestion,
   isPastTense,
+  mentionsHoliday,
   isSmallTalk,
   zoneOfPlace,
   isAboutMemories,
@@ -347,10 +348,13 @@ async function whenIs(tools: AssistantTools, feast: { name: string; day: string 
         : n > 0
           ? `**${feast.name}** is on ${when}, in ${n} days.`
           : `**${feast.name}** was on ${when}, ${-n} days ago.`
-  const words = significantWords(feast.name)
-  const found = await tools.searchMemories({ query: words.join(' ') })
-  const patterns = wordPatterns(words)
-  const naming = isToolError(found) ? [] : found.memories.filter((m) => patterns.every((p) => p.test(m.text)))
+  // "New Year's Day" is looked for as "new year": a memory may say "New Year's Eve party" or "new year".
+  const query = feast.name
+    .replace(/'s\b|\bday\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const found = await tools.searchMemories({ query })
+  const naming = isToolError(found) ? [] : found.memories.filter((m) => mentionsHoliday(m.text, feast.name))
   return naming.length
     ? [answer, '', '**In your memories:**', '', ...quoteMemories(naming)].join('\n')
     : answer
