@@ -124,11 +124,12 @@ export function createAssistant(deps: {
     rest: Pick<Answer, 'content' | 'mode' | 'stopped' | 'model'>,
   ): Answer {
     // A model saw every memory its lookups found; an offline answer cites only those it shows (a search
-    // for "December 3" finds more than the memories that name the day).
-    const shown = (c: Answer['citations'][number]) => rest.content.includes(c.excerpt.replace(/…$/, ''))
+    // for "December 3" finds more than the memories that name the day), in the order it shows them.
+    const at = (c: Answer['citations'][number]) => rest.content.indexOf(c.excerpt.replace(/…$/, ''))
+    const shown = tools.citations.filter((c) => at(c) >= 0).sort((a, b) => at(a) - at(b))
     return {
       content: rest.content,
-      citations: rest.mode === 'offline' ? tools.citations.filter(shown) : [...tools.citations],
+      citations: rest.mode === 'offline' ? shown : [...tools.citations],
       activity: [...tools.activity],
       calls: [...tools.calls],
       mode: rest.mode,

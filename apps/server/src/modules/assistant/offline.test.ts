@@ -487,6 +487,13 @@ describe('the offline assistant', () => {
     ].join('\n')
     expect(await answer('What birthdays are coming up?')).toBe(coming)
     expect(await answer('whose birthday is next?')).toBe(coming)
+    // The citations in the order shown, soonest first.
+    const cited = await ask(user, 'upcoming birthdays?', { assistant })
+    expect(cited.answer.citations.map((c) => c.excerpt)).toEqual([
+      "Bruno's birthday, born 3 December 1990",
+      "Lena's birthday is March 14",
+      "Tom's birthday is on July 2nd",
+    ])
     expect((await answer('any birthdays next month?')).split('\n')).toEqual([
       'The birthdays in your memories for December 1–31, soonest first:',
       '',
