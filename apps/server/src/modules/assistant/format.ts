@@ -1,6 +1,6 @@
 import { daysBetween, knownTimeZone, type CalendarDay, type Memory } from '@remi/shared'
 
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',

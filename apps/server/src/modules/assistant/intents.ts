@@ -1,7 +1,7 @@
 import { addDays, isMemoryDate, knownTimeZone, quickDateRange, todayIn, type CalendarDay } from '@remi/shared'
 import * as chrono from 'chrono-node'
 import { BRAND } from '../../config/brand.ts'
-import { formatDay, formatTime, WEEKDAYS, weekdayOf } from './format.ts'
+import { formatDay, formatTime, MONTHS, WEEKDAYS, weekdayOf } from './format.ts'
 import { significantWords } from './search.ts'
 
 /**
@@ -228,16 +228,20 @@ export function holiday(
   today: CalendarDay,
   past = false,
 ): { name: string; day: CalendarDay } | null {
-  const bare = straightQuotes(words.trim()).replace(/\s+/g, ' ')
-  const named = NAMED_DAYS.find((d) => d.pattern.test(bare))
+  const named = namedDayOf(words)
   const day = named && nextOf(named.in, today, past)
   return named && day ? { name: named.name, day } : null
+}
+
+const namedDayOf = (words: string) => {
+  const bare = straightQuotes(words.trim()).replace(/\s+/g, ' ')
+  return NAMED_DAYS.find((d) => d.pattern.test(bare))
 }
 
 /** Whether a text names this day known by name ("Easter brunch" names Easter; "Easter Monday picnic" does not). */
 export function mentionsHoliday(text: string, name: string): boolean {
   const all = new RegExp(HOLIDAY_WORDS.source, 'giu')
-  return [...straightQuotes(text).matchAll(all)].some((m) => holiday(m[0], '2000-01-01')?.name === name)
+  return [...straightQuotes(text).matchAll(all)].some((m) => namedDayOf(m[0])?.name === name)
 }
 
 /** "When is Easter?", "when was Thanksgiving?": the day known by name it asks about, or null. */
@@ -257,7 +261,7 @@ export interface YearlyDaysQuestion {
  * in March?": the kind of day and the span asked about (null: the coming year). Not a question about
  * someone's ("when is Ana's next birthday?"): that is a search.
  */
-export function yearlyDaysQuestion(text: string, today: CalendarDay): YearlyDaysQuestion | null {
+export function yearlyDaysQuestion(text: string, timeZone: string, now: Date): YearlyDaysQuestion | null {
   const plain = straightQuotes(text)
   const kind = /\b(birthdays?|anniversar(?:y|ies))\b/i.exec(plain)
   if (!kind || !isQuestion(plain)) return null
@@ -268,29 +272,22 @@ export function yearlyDaysQuestion(text: string, today: CalendarDay): YearlyDays
     (w) =>
       !/^(?:birthdays?|anniversar(?:y|ies)|coming|upcoming|soon|soonest|whose|any|month|week|year)$/.test(w),
   )
-  if (other.some((w) => !new RegExp(`^${MONTH_NAME}$`, 'i').test(w))) return null
+  if (other.some((w) => !MONTH_WORD.test(w))) return null
+  // This or next week or month: the days the calendar questions read them as.
+  const span = /\b(?:this|next) (?:week|month)\b/i.test(plain) ? daysNamed(plain, timeZone, now) : null
   const range = month
-    ? monthRange(month[1]!, today)
-    : /\bthis month\b/i.test(plain)
-      ? { from: today, to: addDays(firstOfMonth(today, 1), -1) }
-      : /\bnext month\b/i.test(plain)
-        ? { from: firstOfMonth(today, 1), to: addDays(firstOfMonth(today, 2), -1) }
-        : /\bthis week\b/i.test(plain)
-          ? { from: today, to: addDays(today, 6 - weekdayOf(today)) }
-          : /\bnext week\b/i.test(plain)
-            ? { from: addDays(today, 7 - weekdayOf(today)), to: addDays(today, 13 - weekdayOf(today)) }
-            : null
+    ? monthRange(month[1]!, todayIn(timeZone, now))
+    : span && { from: span.from, to: span.to }
   return { kind: /^birthday/i.test(kind[1]!) ? 'birthday' : 'anniversary', range }
 }
 
 /** The next whole month by this name: this one while it lasts. */
 function monthRange(name: string, today: CalendarDay): DayRange {
-  const index = MONTHS_SHORT.indexOf(name.slice(0, 3).toLowerCase())
+  const index = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase()))
   const thisMonth = Number(today.slice(5, 7)) - 1
   const from = firstOfMonth(today, (index - thisMonth + 12) % 12)
   return { from: index === thisMonth ? today : from, to: addDays(firstOfMonth(from, 1), -1) }
 }
-const MONTHS_SHORT = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 
 /**
  * The day some words name, from today on (or back from it, `past`): a date or relative day
@@ -412,6 +409,8 @@ const WEEKDAY_NAME = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunda
 /** A month by its name or its short name only ("mar", "march"; not "marta"). */
 const MONTH_NAME =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+/** A word that is a month's name alone. */
+const MONTH_WORD = new RegExp(`^${MONTH_NAME}$`, 'i')
 const DATE_WORDS = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',

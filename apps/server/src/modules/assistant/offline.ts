@@ -176,7 +176,7 @@ async function route(input: OfflineInput): Promise<string> {
     return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
   }
   if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
-  const yearlyDays = yearlyDaysQuestion(content, today)
+  const yearlyDays = yearlyDaysQuestion(content, timeZone, now)
   if (yearlyDays) return comingYearly(tools, yearlyDays, today)
   if (isStatement(content)) {
     const told = content.trim().replace(/[.!]+$/, '')
@@ -705,9 +705,8 @@ async function freeAt(tools: AssistantTools, day: string, at: number, today: str
   const busy = timed.filter((e) => overlaps(e.time, { from: at, to: at + 1 }))
   const [yes, no] = askedBusy ? ['No', 'Yes'] : ['Yes', 'No']
   if (busy.length) return [`${no}: ${when} you have`, '', ...busy.map(line)].join('\n')
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5))
-  const before = timed.filter((e) => minutes(e.time.slice(0, 5)) < at).at(-1)
-  const after = timed.find((e) => minutes(e.time.slice(0, 5)) > at)
+  const before = timed.filter((e) => minutesOf(e.time) < at).at(-1)
+  const after = timed.find((e) => minutesOf(e.time) > at)
   const around = [
     ...(before ? [`- Before: ${before.time}: ${eventName(before)}`] : []),
     ...(after ? [`- After: ${after.time}: ${eventName(after)}`] : []),
@@ -718,9 +717,12 @@ async function freeAt(tools: AssistantTools, day: string, at: number, today: str
 
 /** Whether an event's "09:00–09:30" overlaps a part of the day (an end at or before its start is midnight). */
 function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
-  const [start = 0, end = 0] = time.split('–').map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5)))
+  const [start = 0, end = 0] = time.split('–').map(minutesOf)
   return start < span.to && (end > start ? end : 24 * 60) > span.from
 }
+
+/** "09:30" (or the start of "09:30–10:00") in minutes from midnight. */
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
 async function weather(tools: AssistantTools, range: DayRange, today: string) {
   return describeWeather(await tools.getWeather({ date: range.from }), range, today)

@@ -97,7 +97,7 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
 
   /** The filters as a query, with the saved days as instants in the user's zone. */
   async function lookupQuery(userId: string, filters: LookupFilters): Promise<MemoryQuery> {
-    const query = { ...toQuery(filters), ...(filters.newestSaved ? { newestSaved: true } : {}) }
+    const query = { ...toQuery(filters), newestSaved: filters.newestSaved }
     const { from, to } = filters.saved ?? {}
     if (!from && !to) return query
     const zone = await timeZoneOf(userId)
