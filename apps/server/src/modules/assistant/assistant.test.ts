@@ -402,6 +402,18 @@ describe('context mode', () => {
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
 
+  it('puts the next event in the prompt for "what\'s my next meeting?"', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    const { assistant, calls } = assistantWith([textParts('The dentist.')], { tools: 'off' })
+    const { answer } = await ask(assistant, user, 'When does my day end?')
+    expect(answer.content).toBe('The dentist.')
+    expect(systemPromptOf(calls[0]!)).toMatch(
+      /- Your last event today is \*\*1[45]:00–1[56]:00\*\*: Dentist \(Rua Augusta 1, Lisbon\)[.,]/,
+    )
+    expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
+  })
+
   it('puts today’s weather in the prompt for a weather question, and saves what the user asks to remember', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'weather', {

@@ -2,8 +2,24 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { isCalendarTopic, isQuestion, isWeatherTopic, memoryRequest, requestedDays } from './intents.ts'
-import { asksForDays, describeDays, describeWeather, eventLine, eventsAbout, noted } from './offline.ts'
+import {
+  isCalendarTopic,
+  isQuestion,
+  isWeatherTopic,
+  memoryRequest,
+  namedDay,
+  requestedDays,
+  whichEvent,
+} from './intents.ts'
+import {
+  asksForDays,
+  describeDays,
+  describeEvent,
+  describeWeather,
+  eventLine,
+  eventsAbout,
+  noted,
+} from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories, significantWords } from './search.ts'
 import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
@@ -59,7 +75,12 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       const range = requestedDays(content, timeZone, now)
       facts.push(describeWeather(await tools.getWeather({ date: range.from }), range, today))
     }
-    if (isCalendarTopic(content)) {
+    const event = whichEvent(content)
+    if (event) {
+      // "What's my next meeting?": which one, and how soon.
+      const day = event.day && namedDay(event.day, timeZone, now)
+      facts.push(await describeEvent(tools, event.which, day, now, today))
+    } else if (isCalendarTopic(content)) {
       facts.push(await describeDays(tools, requestedDays(content, timeZone, now), today))
     } else if (isQuestion(content) && asksForDays(content, timeZone, now)) {
       // "What did I save yesterday?": the memories saved (or dated) those days.

@@ -430,6 +430,40 @@ export function isCalendarTopic(message: string): boolean {
   return TIME_WORDS.test(text) || DATE_WORDS.test(text) || AHEAD_WORDS.test(text) || /\bmy day\b/i.test(text)
 }
 
+/** Today, tomorrow or a weekday, after "my next meeting …" or "when does my day start …". */
+const WHICH_DAY = String.raw`(?:\s+(?:on\s+)?(?<day>today|tonight|tomorrow|${WEEKDAY_NAME}|this\s+(?:morning|afternoon|evening)))?`
+const ON_CALENDAR = String.raw`(?:\s+(?:on|in)\s+(?:my\s+)?(?:calendar|schedule|agenda|diary))?`
+const WHICH_EVENT = new RegExp(
+  String.raw`^\s*(?:(?:what|when|where)(?:'?s|\s+is)\s+|what\s+time\s+is\s+|(?:tell|show)\s+me\s+)?(?:my\s+|the\s+)?` +
+    String.raw`(next|first|last)\s+(?:meeting|event|appointment|call|thing)${ON_CALENDAR}${WHICH_DAY}\s*[?.!]*\s*$`,
+  'i',
+)
+const WHATS_NEXT = new RegExp(
+  String.raw`^\s*(?:what(?:'?s|\s+is)|what\s+do\s+i\s+have|what\s+have\s+i\s+got)\s+(?:up\s+)?(next)${ON_CALENDAR}${WHICH_DAY}\s*[?.!]*\s*$`,
+  'i',
+)
+const DAY_BOUND = new RegExp(
+  String.raw`^\s*(?:when|what\s+time)\s+does\s+my\s+day\s+(start|begin|end|finish)${WHICH_DAY}\s*[?.!]*\s*$`,
+  'i',
+)
+
+/**
+ * Which of the calendar's events a question asks for: "what's next?", "what's my next meeting?" (the
+ * first not ended), "my first appointment tomorrow?", "when does my day start?", "the last event today?".
+ * Only as the whole question: "when is my next call with Pedro?" looks for Pedro's.
+ */
+export function whichEvent(message: string): { which: 'next' | 'first' | 'last'; day: string | null } | null {
+  const text = straightQuotes(message)
+  const match = WHICH_EVENT.exec(text) ?? WHATS_NEXT.exec(text) ?? DAY_BOUND.exec(text)
+  if (!match) return null
+  const word = match[1]!.toLowerCase()
+  const which =
+    word === 'start' || word === 'begin' ? 'first' : word === 'end' || word === 'finish' ? 'last' : word
+  // "Tonight" and "this afternoon" are today's.
+  const day = match.groups?.day?.toLowerCase().replace(/^(?:tonight|this\s+\w+)$/, 'today') ?? null
+  return { which: which as 'next' | 'first' | 'last', day }
+}
+
 /** "What's today?", "what is tomorrow?": the day's name, then what it holds. */
 export const isBareDayQuestion = (text: string) =>
   /^\s*what(?:'s| is)\s+(?:today|tomorrow)\s*[?.!]*\s*$/i.test(straightQuotes(text))

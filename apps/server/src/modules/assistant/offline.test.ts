@@ -13,6 +13,7 @@ import {
   notedDays,
   requestedDays,
   savedDays,
+  whichEvent,
 } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 import { namesIn, significantWords } from './search.ts'
@@ -1262,6 +1263,63 @@ describe('the offline assistant on the calendar', () => {
     expect(asked.answer.activity.map((a) => a.tool)).toEqual(['search_memories'])
   })
 
+  it('answers "what\'s my next meeting?" with the first event not ended and how soon it starts, and "when does my day end?"', async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const today = todayIn('UTC')
+    // The dentist is at 15:00 in Lisbon: 14:00 or 15:00 UTC, as summer time says.
+    const lisbonNoon = new Intl.DateTimeFormat('en', {
+      timeZone: 'Europe/Lisbon',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    })
+    const dentist = 15 - (Number(lisbonNoon.format(new Date(`${today}T12:00:00Z`))) - 12)
+    const dentistTime = `${dentist}:00–${dentist + 1}:00`
+    const say = async (content: string, time: string) =>
+      (await ask(user, content, { assistant: offlineAt(`${today}T${time}Z`) })).answer.content
+
+    expect(await say("What's my next meeting?", '08:15:00')).toBe(
+      'Your next event is **today, 09:00–09:30**: Team standup, in 45 minutes.',
+    )
+    // Under way: that one, and the one after it.
+    expect(await say("what's next?", '09:10:00')).toBe(
+      [
+        "You're in one now: **today, 09:00–09:30**: Team standup, until 09:30.",
+        '',
+        `After it: **today, ${dentistTime}**: Dentist (Rua Augusta 1, Lisbon), in ${dentist - 10} hours and 50 minutes.`,
+      ].join('\n'),
+    )
+    // Today's over: next week's stand-up, moved to 11:00 (the holiday lasts all day: not a meeting).
+    const nextWeek = addDays(today, 7)
+    const heading = formatDay(nextWeek, { weekday: true, year: nextWeek.slice(0, 4) !== today.slice(0, 4) })
+    expect(await say('when is my next appointment?', '17:00:00')).toBe(
+      `Your next event is **${heading}, 11:00–11:30**: Team standup (moved), in 7 days.`,
+    )
+    expect(await say("What's next today?", '17:00:00')).toBe(
+      [
+        'Nothing more on your calendar today, apart from events lasting all day:',
+        '',
+        '- **Today**, all day: Company holiday',
+      ].join('\n'),
+    )
+    expect(await say('When does my day end?', '08:00:00')).toBe(
+      `Your last event today is **${dentistTime}**: Dentist (Rua Augusta 1, Lisbon), in ${dentist - 8} hours.`,
+    )
+    // The first of the day, even once it has ended (no "in …" then).
+    expect(await say('what time does my day start?', '20:00:00')).toBe(
+      'Your first event today is **09:00–09:30**: Team standup.',
+    )
+    expect(await say('my first meeting tomorrow?', '20:00:00')).toBe('Nothing on your calendar for tomorrow.')
+    // More words than "next meeting": a search for them, the calendar's included.
+    expect(await say('when is my next call with Pedro?', '08:00:00')).toMatch(
+      /^I couldn't find anything about \*\*call pedro\*\*/,
+    )
+
+    const off = await userWithCalendar(ics.calendarUrl, false)
+    expect((await ask(off, "What's my next meeting?")).answer.content).toBe(
+      "I can't tell: the calendar data source is turned off; turn it on under Data Sources.",
+    )
+  })
+
   it("counts the days until an event: the calendar's when it is sooner than a memory", async () => {
     const user = await userWithCalendar(ics.calendarUrl)
     await t.factory.memory(user.id, {
@@ -1391,7 +1449,7 @@ describe('the offline assistant on the calendar', () => {
 
     const off = await userWithCalendar(ics.calendarUrl, false)
     expect((await ask(off, 'am I busy at noon tomorrow?')).answer.content).toBe(
-      "I can't tell: The calendar data source is turned off; turn it on under Data Sources.",
+      "I can't tell: the calendar data source is turned off; turn it on under Data Sources.",
     )
   })
 
@@ -1477,6 +1535,32 @@ describe('reading calendar questions', () => {
       "what about tomorrow's garden work?",
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
+    }
+  })
+
+  it('knows a question for one event: the next, or the first or last of a day', () => {
+    const cases: [string, ReturnType<typeof whichEvent>][] = [
+      ["What's my next meeting?", { which: 'next', day: null }],
+      ['whats next', { which: 'next', day: null }],
+      ['What’s next on my calendar?', { which: 'next', day: null }],
+      ['what do I have next today?', { which: 'next', day: 'today' }],
+      ['When is my next appointment?', { which: 'next', day: null }],
+      ['where is my next meeting', { which: 'next', day: null }],
+      ['What time is my first meeting tomorrow?', { which: 'first', day: 'tomorrow' }],
+      ['my first event on Friday?', { which: 'first', day: 'friday' }],
+      ['When does my day start tomorrow?', { which: 'first', day: 'tomorrow' }],
+      ['when does my day end tonight', { which: 'last', day: 'today' }],
+      ['the last meeting this afternoon?', { which: 'last', day: 'today' }],
+    ]
+    for (const [question, expected] of cases) expect(whichEvent(question), question).toEqual(expected)
+    for (const question of [
+      'When is my next call with Pedro?',
+      'what did we decide in the last meeting?',
+      "What's the next step for the garden?",
+      'next meeting notes: ask about the budget',
+      'When does my day off start?',
+    ]) {
+      expect(whichEvent(question), question).toBeNull()
     }
   })
 

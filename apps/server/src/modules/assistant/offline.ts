@@ -58,6 +58,7 @@ import {
   yearly,
   yearlyDaysQuestion,
   type YearlyDaysQuestion,
+  whichEvent,
 } from './intents.ts'
 import { namesIn, significantWords } from './search.ts'
 import {
@@ -68,6 +69,7 @@ import {
   type AssistantTools,
   type GetCalendarEventsOutput,
   type GetWeatherOutput,
+  type ToolError,
   type ToolEvent,
   type ToolMemory,
 } from './tools.ts'
@@ -86,7 +88,7 @@ export const HELP = [
   "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s coming up?”: your calendar and the memories dated those days',
+  '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
   '- **Sums**: “What is 15% of 80?”, “(12.50 + 8) / 3”',
 ].join('\n')
@@ -183,6 +185,9 @@ async function route(input: OfflineInput): Promise<string> {
     const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
     return `I haven't saved that. To keep it as a memory, send: “Remember ${said}”.`
   }
+  const event = whichEvent(content)
+  if (event)
+    return describeEvent(tools, event.which, event.day && namedDay(event.day, timeZone, now), now, today)
   if (isCalendarTopic(content)) {
     const range = requestedDays(content, timeZone, now)
     const at = availabilityTime(content)
@@ -695,8 +700,7 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
  */
 async function freeAt(tools: AssistantTools, day: string, at: number, today: string, askedBusy: boolean) {
   const result = await tools.getCalendarEvents({ from: day, to: day })
-  if (isToolError(result))
-    return result.off ? `I can't tell: ${result.error}` : `I couldn't read your calendar: ${result.error}`
+  if (isToolError(result)) return cannotTell(result)
   const clock = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`
   const name = dayName(day, today)
   const when = `at ${clock} ${name === 'today' || name === 'tomorrow' ? name : `on ${name}`}`
@@ -714,6 +718,78 @@ async function freeAt(tools: AssistantTools, day: string, at: number, today: str
   ]
   return [`${yes}: nothing on your calendar ${when}.`, ...(around.length ? ['', ...around] : [])].join('\n')
 }
+
+/**
+ * "What's my next meeting?": the first event with a time that has not ended, over the coming weeks, and
+ * how soon it starts (one under way: that one, and the one after it). With a day named, that day's next,
+ * first or last. Events lasting all day are not meetings: named only when nothing else is on. The
+ * offline answer, and the fact context mode gives the model.
+ */
+export async function describeEvent(
+  tools: AssistantTools,
+  which: 'next' | 'first' | 'last',
+  named: string | null,
+  now: Date,
+  today: string,
+) {
+  // The first or last is of a day (today unless one is named); the next, of the coming weeks.
+  const day = named ?? (which === 'next' ? null : today)
+  const result = await tools.getCalendarEvents({
+    from: day ?? today,
+    to: day ?? addDays(today, MAX_CALENDAR_DAYS - 1),
+  })
+  if (isToolError(result)) return cannotTell(result)
+  const timed = result.events.filter((e) => !e.allDay)
+  const left = which === 'next' ? timed.filter((e) => new Date(e.end) > now) : timed
+  const event = which === 'last' ? left.at(-1) : left[0]
+  const span = !day
+    ? `in the next ${MAX_CALENDAR_DAYS} days`
+    : day === today
+      ? 'today'
+      : `for ${dayName(day, today)}`
+  if (!event) {
+    const more = timed.length > left.length ? 'more ' : ''
+    const none = `Nothing ${more}on your calendar ${more && span === 'for today' ? 'today' : span}.`
+    const allDay = result.events.filter((e) => e.allDay)
+    if (!allDay.length) return none
+    return [
+      none.replace(/\.$/, ', apart from events lasting all day:'),
+      '',
+      ...allDay.slice(0, 3).map((e) => eventLine(e, today)),
+    ].join('\n')
+  }
+  // "today, 09:00–09:30" for the next; the time alone when the day is in the question.
+  const when = (e: ToolEvent) => `**${day ? '' : `${dayName(e.day, today)}, `}${e.time}**: ${eventName(e)}`
+  if (which === 'next' && new Date(event.start) <= now) {
+    const after = left[1]
+    return (
+      `You're in one now: ${when(event)}, until ${event.time.split('–')[1]}.` +
+      (after ? `\n\nAfter it: ${when(after)}, ${startsIn(after, now, today)}.` : '')
+    )
+  }
+  const lead = day ? `Your ${which} event ${span.replace(/^for /, '')}` : 'Your next event'
+  const soon =
+    new Date(event.start) > now && (event.day === today || !day) ? `, ${startsIn(event, now, today)}` : ''
+  return `${lead} is ${when(event)}${soon}.`
+}
+
+/** "in 45 minutes", "in 3 hours and 20 minutes", "in 4 days": an event yet to start. */
+function startsIn(event: ToolEvent, now: Date, today: string): string {
+  const minutes = Math.max(1, Math.round((new Date(event.start).getTime() - now.getTime()) / 60_000))
+  if (minutes >= 24 * 60) {
+    const days = daysBetween(today, event.day)
+    return `in ${days} ${days === 1 ? 'day' : 'days'}`
+  }
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  if (!hours) return `in ${part(rest, 'minute')}`
+  return `in ${part(hours, 'hour')}${rest ? ` and ${part(rest, 'minute')}` : ''}`
+}
+
+/** A question only the calendar answers, and it is off or could not be read. */
+const cannotTell = (result: ToolError) =>
+  result.off ? `I can't tell: ${lowerFirst(result.error)}` : `I couldn't read your calendar: ${result.error}`
 
 /** Whether an event's "09:00–09:30" overlaps a part of the day (an end at or before its start is midnight). */
 function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
