@@ -693,6 +693,24 @@ describe('the offline assistant', () => {
     expect(lower.answer.content.split('\n')[2]).toBe('- **November 27, 2026**: Buy a birthday gift for Bruno')
   })
 
+  it('finds memories in the words they use for what a question asks ("shopping list" → "buy")', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Buy milk and eggs', date: null })
+    await t.factory.memory(user.id, { text: 'I parked on level 3, spot B12', date: null })
+    await t.factory.memory(user.id, { text: 'The wifi password is tulip-42', date: null })
+    await t.factory.memory(user.id, { text: 'Dr. Silva, phone 912 345 678', date: null })
+    const first = async (question: string) => (await ask(user, question)).answer.content.split('\n')[2]
+    expect(await first("What's on my shopping list?")).toBe('- **No date**: Buy milk and eggs')
+    expect(await first("Where's my car?")).toBe('- **No date**: I parked on level 3, spot B12')
+    expect(await first("what's the wifi code?")).toBe('- **No date**: The wifi password is tulip-42')
+    expect(await first("What's my doctor's number?")).toBe('- **No date**: Dr. Silva, phone 912 345 678')
+    // One way only: a memory's word does not stand for the question's ("buy" is not "shopping").
+    await t.factory.memory(user.id, { text: 'Shopping centre opens at 9', date: null })
+    const bought = await ask(user, 'What do I need to buy?')
+    expect(bought.answer.content).toContain('Buy milk and eggs')
+    expect(bought.answer.content).not.toContain('Shopping centre')
+  })
+
   it('takes the words a question capitalises where no sentence starts for names', () => {
     const words = (text: string) => significantWords(text)
     for (const [text, names] of [

@@ -62,10 +62,38 @@ const VERB_FORMS = `buy bought|pay paid|meet met|eat ate eaten|see saw seen|brin
   .map((group) => group.trim().split(/\s+/))
 const FORMS_OF = new Map(VERB_FORMS.flatMap((forms) => forms.map((form) => [form, forms] as const)))
 
-/** The words with the other forms of the irregular verbs among them ("buy" → "buy", "bought"). */
-export function withVerbForms(words: readonly string[]): string[] {
+/**
+ * Words a memory may use for what a question asks ("what's on my shopping list?" finds "Buy milk",
+ * "where's my car?" finds "I parked on level 3"): one way only, from the question's word.
+ */
+const RELATED = new Map(
+  `shopping: buy groceries|groceries: buy grocery shopping|grocery: buy groceries shopping|
+  number: phone mobile|phone: number mobile|mobile: phone number|address: lives street|
+  password: pin passcode code|pin: password passcode code|code: password pin passcode|birthday: born|
+  doctor: dr|car: parked|allergic: allergy|allergies: allergic|allergy: allergic|anniversary: married wedding|
+  flight: fly flew flown|trip: travel vacation|vacation: holiday trip|holiday: vacation|gift: present|
+  meds: medication medicine pills|medication: meds medicine pills|medicine: meds medication pills|
+  kids: son daughter children|children: son daughter kids`
+    .split('|')
+    .map((entry) => {
+      const [word = '', related = ''] = entry.split(':')
+      return [word.trim(), related.trim().split(/\s+/)] as const
+    }),
+)
+
+/** Whether a word is looked for in other words too. */
+const hasOtherWords = (word: string) => FORMS_OF.has(word) || RELATED.has(word)
+
+/**
+ * The words with the other forms of the irregular verbs among them ("buy" → "buy", "bought") and the
+ * words a memory may use for them instead ("shopping" → "buy", "groceries").
+ */
+export function withOtherWords(words: readonly string[]): string[] {
   const all = new Set<string>()
-  for (const word of words) for (const form of FORMS_OF.get(word) ?? [word]) all.add(form)
+  for (const word of words) {
+    for (const form of FORMS_OF.get(word) ?? [word]) all.add(form)
+    for (const related of RELATED.get(word) ?? []) all.add(related)
+  }
   return [...all]
 }
 
@@ -102,7 +130,7 @@ export interface MemorySearch {
  * The memories most relevant to a text, best first, without duplicates. The memories search ranks
  * them (whole words with stemming, the word being typed, tags; recency breaks ties). When the whole text
  * finds fewer than `limit` (a long question rarely matches as one query), the memories holding any of
- * its significant words (and the other forms of its irregular verbs) follow, those holding more of them
+ * its significant words (and the other forms of its irregular verbs, and the words related to them) follow, those holding more of them
  * first (a name the text capitalises counts twice), then newest. Neither is counted.
  */
 export async function findRelevantMemories(
@@ -125,13 +153,13 @@ export async function findRelevantMemories(
   const words = significantWords(search.query)
   if (
     words.length === 0 ||
-    (words.length === 1 && words[0] === term.toLowerCase() && !FORMS_OF.has(words[0]))
+    (words.length === 1 && words[0] === term.toLowerCase() && !hasOtherWords(words[0]))
   ) {
     return found
   }
   const more = await memories.best(
     userId,
-    { ...filters, anyOf: withVerbForms(words), names: search.names ?? namesIn(search.query, words) },
+    { ...filters, anyOf: withOtherWords(words), names: search.names ?? namesIn(search.query, words) },
     limit + found.length,
   )
   const seen = new Set(found.map((m) => m.id))
