@@ -72,6 +72,32 @@ export function changeRequest(text: string): string | null {
   return match ? text.slice(match[0].length) : null
 }
 
+/** "Sorry, what time is it?", "ok so what's next?", "oh and remember …": the words that only lead in. */
+const FILLER = new RegExp(
+  String.raw`^\s*(?:(?:(?:sorry|oops|ok(?:ay)?|alright|all right|um+|uh+|hmm+|oh|btw|by the way)\b|(?:so|and|also)\b(?=[\s,]+(?:what|when|where|who|how|is|are|do|does|did|can|will|remember|remind|am|any)\b))[\s,.!:;-]*)+(?=\S)`,
+  'i',
+)
+export const withoutFiller = (text: string) => text.replace(FILLER, '')
+
+/** A sentence told, as the rest of "Remember …": "My sister…" → "my sister…"; "I…" and names as written. */
+export function asToldAfterRemember(text: string): string {
+  const told = text.trim().replace(/[.!]+$/, '')
+  return /^(?:the|my|our|a|an|his|her|their|this|that|these|those|we|there|it)\b/i.test(told)
+    ? told[0]!.toLowerCase() + told.slice(1)
+    : told
+}
+
+/**
+ * "Actually, Ana's birthday is June 5", "no, the wifi password is lily-7", "correction: the dentist is on
+ * Friday": a fact told to correct one, which the assistant cannot change. The fact, or null.
+ */
+export function correction(text: string): string | null {
+  const match = /^\s*(?:actually|correction|no|nope)\b[\s,:;!.-]*(.+)$/i.exec(straightQuotes(text))
+  const fact = match?.[1]?.trim()
+  if (!fact || isQuestion(fact) || /^(?:thanks|thank you|worries|problem|need|way)\b/i.test(fact)) return null
+  return /\b(?:is|are|was|were|isn't|aren't|'s|'re)\b/i.test(fact) ? fact : null
+}
+
 /** "I want to know…", "I wonder…", "I forgot when…", "I can't remember where…": questions in other words. */
 const ASKING =
   /^\s*(?:i (?:want|need|would like|'d like) to know|i(?: was)? wonder(?:ing)?|i (?:forgot|forget|can't remember|cannot remember|don't remember|can't recall|don't know))\b/i
@@ -364,6 +390,12 @@ export const isSmallTalk = (text: string) =>
 /** "OK", "got it", "yes please", "no thanks": an answer to nothing the offline assistant asked. */
 export const isAcknowledgement = (text: string) =>
   /^\s*(?:ok(?:ay)?|k|cool|great|nice|good|got it|alright|all right|fine|perfect|awesome|sure|yes|yeah|yep|no|nope|nah|lol|ha(?:ha)+|hm+|sorry|oops|wow|oh)\b[\s,]*(?:please|thanks|thank you)?[\s.!]*$/i.test(
+    straightQuotes(text),
+  )
+
+/** "Well done!", "good job", "you're the best". */
+export const isPraise = (text: string) =>
+  /^\s*(?:well done|good job|great job|nice one|nice work|good work|brilliant|excellent|amazing|good bot|(?:you(?:'re| are)|that(?:'s| is| was)) (?:great|the best|awesome|amazing|brilliant|helpful|very helpful|so helpful|perfect))\b[\s,]*(?:thanks|thank you)?[\s.!]*$/i.test(
     straightQuotes(text),
   )
 

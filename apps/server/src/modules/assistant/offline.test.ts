@@ -969,6 +969,14 @@ describe('the offline assistant', () => {
       expect((await ask(user, said)).answer.content, said).toMatch(/^All right\. You can ask me to remember/)
     }
     expect((await ask(user, 'ok, thanks')).answer.content).toBe("You're welcome!")
+    for (const said of ['Well done!', 'good job', "you're the best", 'That was helpful, thanks']) {
+      expect((await ask(user, said)).answer.content, said).toBe('Thank you, glad to help!')
+    }
+    // Words that only lead in do not change what is asked.
+    expect((await ask(user, 'sorry, what can you do?')).answer.content).toBe(HELP)
+    expect((await ask(user, 'ok so what is my name?')).answer.content).toBe(
+      `You're **Ana Silva** (${user.email}).`,
+    )
     for (const said of ['bye', 'Good night!', 'see you tomorrow', 'thanks, bye']) {
       expect((await ask(user, said)).answer.content, said).toBe(
         'Bye for now! Your memories are here whenever you need them.',
@@ -982,6 +990,34 @@ describe('the offline assistant', () => {
     const related = await ask(user, 'Write me a poem')
     expect(related.answer.content).toContain('these memories look related')
     expect(related.answer.content).toContain('the sea at Nazaré')
+  })
+
+  it('answers a correction ("actually, …") with the memories it may correct and how to keep it', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: "My sister Ana's birthday is June 4", date: '2027-06-04' })
+    const corrected = await ask(user, "Actually, Ana's birthday is June 5")
+    expect(corrected.answer.content).toBe(
+      [
+        "I can't change memories. If this corrects one, open **Memories** and use that memory's pencil button to edit it.",
+        '',
+        'These look like the ones you mean:',
+        '',
+        "- **June 4, 2027**: My sister Ana's birthday is June 4",
+        '',
+        "To keep it as a new memory, send: “Remember Ana's birthday is June 5”.",
+      ].join('\n'),
+    )
+    expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(1)
+    // Nothing named to keep; and "no" that answers nothing, or leads a question, is not a correction.
+    expect((await ask(user, "no, it's on Friday")).answer.content).toBe(
+      "I can't change memories. If this corrects one, open **Memories** and use that memory's pencil button to edit it.",
+    )
+    expect((await ask(user, 'no thanks')).answer.content).toMatch(/^All right\./)
+    expect((await ask(user, "no, when is Ana's birthday?")).answer.content).toMatch(/^Here's what I found/)
+    // The statement hint lowers "My" (and keeps a name's capital, as above).
+    expect((await ask(user, 'My car is a blue Fiat')).answer.content).toBe(
+      "I haven't saved that. To keep it as a memory, send: “Remember my car is a blue Fiat”.",
+    )
   })
 
   it('introduces itself once per conversation, saying how to connect a model', async () => {

@@ -27,6 +27,7 @@ import {
   isAcknowledgement,
   isFarewell,
   isNameQuestion,
+  isPraise,
   isOverviewQuestion,
   isPastTense,
   mentionsHoliday,
@@ -36,6 +37,7 @@ import {
   isBareDayQuestion,
   isCalendarTopic,
   changeRequest,
+  correction,
   isClockQuestion,
   isCountQuestion,
   isGreeting,
@@ -59,6 +61,8 @@ import {
   yearlyDaysQuestion,
   type YearlyDaysQuestion,
   whichEvent,
+  withoutFiller,
+  asToldAfterRemember,
 } from './intents.ts'
 import { namesIn, significantWords } from './search.ts'
 import {
@@ -121,7 +125,8 @@ export async function answerOffline(input: OfflineInput): Promise<string> {
 }
 
 async function route(input: OfflineInput): Promise<string> {
-  const { content, tools, now } = input
+  const { tools, now } = input
+  const content = withoutFiller(input.content)
   const timeZone = await tools.timeZone()
   const today = todayIn(timeZone, now)
 
@@ -167,12 +172,15 @@ async function route(input: OfflineInput): Promise<string> {
   if (isOverviewQuestion(content)) return overview(input, today)
   if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
   if (isFarewell(content)) return 'Bye for now! Your memories are here whenever you need them.'
+  if (isPraise(content)) return 'Thank you, glad to help!'
   if (isAcknowledgement(content)) {
     const thanked = /\b(?:thanks|thank you)\b/i.test(content) && !/^\s*(?:no|nope|nah)\b/i.test(content)
     return thanked ? "You're welcome!" : `All right. ${SHORT_HELP}`
   }
   const change = changeRequest(content)
   if (change !== null) return cannotChange(tools, change)
+  const fact = correction(content)
+  if (fact !== null) return cannotCorrect(tools, fact)
   if (isCountQuestion(content)) {
     const saved = savedDays(content, timeZone, now)
     return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
@@ -181,9 +189,7 @@ async function route(input: OfflineInput): Promise<string> {
   const yearlyDays = yearlyDaysQuestion(content, timeZone, now)
   if (yearlyDays) return comingYearly(tools, yearlyDays, today)
   if (isStatement(content)) {
-    const told = content.trim().replace(/[.!]+$/, '')
-    const said = /^I\b/.test(told) ? told : told[0]!.toLowerCase() + told.slice(1)
-    return `I haven't saved that. To keep it as a memory, send: “Remember ${said}”.`
+    return `I haven't saved that. To keep it as a memory, send: “Remember ${asToldAfterRemember(content)}”.`
   }
   const event = whichEvent(content)
   if (event)
@@ -573,6 +579,23 @@ async function cannotChange(tools: AssistantTools, about: string) {
     '',
     ...quoteMemories(found.memories.slice(0, 3)),
   ].join('\n')
+}
+
+/**
+ * "Actually, Ana's birthday is June 5": the memories it may correct, where to edit them, and how to keep
+ * it as a new one ("it's on Friday" names nothing to keep).
+ */
+async function cannotCorrect(tools: AssistantTools, fact: string) {
+  const keep = /^(?:it|that|this|they|he|she)\b/i.test(fact)
+    ? ''
+    : `\n\nTo keep it as a new memory, send: “Remember ${asToldAfterRemember(fact)}”.`
+  const found = await tools.searchMemories({ query: significantWords(fact).join(' ') })
+  const lines = isToolError(found) ? [] : quoteMemories(found.memories.slice(0, 3))
+  const intro =
+    "I can't change memories. If this corrects one, open **Memories** and use that memory's pencil button to edit it."
+  return (
+    (lines.length ? [intro, '', 'These look like the ones you mean:', '', ...lines].join('\n') : intro) + keep
+  )
 }
 
 /** Memories as Markdown bullets: the day in bold, the text on one line, the tags. */
