@@ -64,7 +64,7 @@ import {
   withoutFiller,
   asToldAfterRemember,
 } from './intents.ts'
-import { namesIn, significantWords } from './search.ts'
+import { namesIn, significantWords, withOtherWords } from './search.ts'
 import {
   isToolError,
   MAX_CALENDAR_DAYS,
@@ -236,19 +236,25 @@ async function route(input: OfflineInput): Promise<string> {
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
     // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
-    const patterns = wordPatterns(words)
+    // A word is held in any of the words a memory may use for it ("birthday": "born").
+    const patterns = words.map((w) => wordPatterns(withOtherWords([w])))
     const complete = found.memories.filter((m) =>
-      patterns.every((p) => p.test(`${m.text} ${m.tags.join(' ')}`)),
+      patterns.every((any) => any.some((p) => p.test(`${m.text} ${m.tags.join(' ')}`))),
     )
     const matching = calendar || complete.length ? complete : found.memories
     if (matching.length === 0) {
       if (calendar) return calendar
       return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
     }
+    // "When is Ana's birthday?", "how old is Bruno?": a birthday or anniversary on its next day.
+    const yearlyAsked = /\b(?:birthdays?|anniversar(?:y|ies)|born|how old|age)\b/i.test(content)
+    const lines = matching
+      .slice(0, 5)
+      .map((m) => (yearlyAsked && yearlyLine(m, today)) || quoteMemories([m])[0]!)
     const memories = [
       `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${matching.length > 1 ? ', best match first' : ''}:`,
       '',
-      ...quoteMemories(matching.slice(0, 5)),
+      ...lines,
     ].join('\n')
     return calendar ? `${calendar}\n\n${memories}` : memories
   }
@@ -442,13 +448,11 @@ async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, to
   if (isToolError(found)) return `I could not search your memories: ${found.error}`
   const from = asked.range?.from ?? today
   const to = asked.range?.to ?? addDays(today, 364)
-  const word = asked.kind === 'birthday' ? /\bbirthdays?\b/i : /\banniversar(?:y|ies)\b/i
   const coming = found.memories
     .flatMap((m) => {
-      const next = m.date && yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), from)
-      // "Ana's birthday last year was fun" tells of one that has been, not of the day.
-      const about = word.test(`${m.text} ${m.tags.join(' ')}`) && !isPastTense(m.text)
-      return next && next <= to && about ? [{ m, next }] : []
+      const next =
+        isYearly(m, asked.kind) && yearly(Number(m.date!.slice(5, 7)), Number(m.date!.slice(8)), from)
+      return next && next <= to ? [{ m, next }] : []
     })
     .sort((a, b) => a.next.localeCompare(b.next))
   const kinds = asked.kind === 'birthday' ? 'birthdays' : 'anniversaries'
@@ -456,17 +460,58 @@ async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, to
   if (coming.length === 0) {
     return `I found no ${kinds} in your memories ${span ? `for ${span}` : 'in the coming year'}. Save one with its day: “Remember that Ana's birthday is on May 12”.`
   }
-  const when = (day: string) => {
-    const n = daysBetween(today, day)
-    return `${formatDay(day, { weekday: true, today })} (${n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`})`
-  }
   return [
     span
       ? `The ${kinds} in your memories for ${span}, soonest first:`
       : `The coming ${kinds} in your memories, soonest first:`,
     '',
-    ...coming.slice(0, 10).map(({ m, next }) => `- **${when(next)}**: ${excerpt(m.text, 300)}`),
+    ...coming
+      .slice(0, 10)
+      .map(
+        ({ m, next }) => `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${excerpt(m.text, 300)}`,
+      ),
   ].join('\n')
+}
+
+/** "Thursday, December 3 (in 7 days)". */
+function daysAway(day: string, today: string) {
+  const n = daysBetween(today, day)
+  return `${formatDay(day, { weekday: true, today })} (${n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`})`
+}
+
+/** ", turns 36" for a birthday whose text gives the year of birth; ", 12 years" for an anniversary's. */
+function yearsOn(text: string, next: string): string {
+  const year = /\b(?:born|married|since|wedding)\b[^.;]*?\b(1[89]\d\d|20\d\d)\b/i.exec(text)?.[1]
+  const years = year ? Number(next.slice(0, 4)) - Number(year) : 0
+  if (years <= 0) return ''
+  return /\bborn\b|\bbirthday\b/i.test(text)
+    ? `, turns ${years}`
+    : `, ${years} ${years === 1 ? 'year' : 'years'}`
+}
+
+/**
+ * A dated memory of a birthday ("Ana's birthday is June 4", "Bruno was born on 3 December 1990") or an
+ * anniversary. One telling of a day that has been ("Ana's birthday last year was fun") is not.
+ */
+function isYearly(m: ToolMemory, kind: YearlyDaysQuestion['kind']): m is ToolMemory & { date: string } {
+  const text = `${m.text} ${m.tags.join(' ')}`
+  if (!m.date) return false
+  if (kind === 'birthday' && /\bborn\b/i.test(m.text)) return true
+  const word = kind === 'birthday' ? /\bbirthdays?\b/i : /\banniversar(?:y|ies)\b/i
+  return word.test(text) && !isPastTense(m.text)
+}
+
+/**
+ * A dated birthday or anniversary memory on its next day ("Ana's birthday is June 4", saved last year,
+ * is this year's), with the age when its text gives a year of birth; null for any other memory.
+ */
+function yearlyLine(m: ToolMemory, today: string): string | null {
+  if (!isYearly(m, 'birthday') && !isYearly(m, 'anniversary')) return null
+  const next = yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today)
+  return (
+    next &&
+    `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${excerpt(m.text, 300)}${tagsAfter(m.tags)}`
+  )
 }
 
 const memoriesCount = (n: number) => `**${n}** ${n === 1 ? 'memory' : 'memories'}`
@@ -598,12 +643,15 @@ async function cannotCorrect(tools: AssistantTools, fact: string) {
   )
 }
 
+/** " _(#family #gifts)_" after a memory's text. */
+const tagsAfter = (tags: readonly string[]) =>
+  tags.length ? ` _(${tags.map((t) => `#${t}`).join(' ')})_` : ''
+
 /** Memories as Markdown bullets: the day in bold, the text on one line, the tags. */
 export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 'date' | 'tags'>>): string[] {
   return memories.map((m) => {
     const when = m.date ? `**${formatDay(m.date)}**` : '**No date**'
-    const tags = m.tags.length ? ` _(${m.tags.map((t) => `#${t}`).join(' ')})_` : ''
-    return `- ${when}: ${excerpt(m.text, 300)}${tags}`
+    return `- ${when}: ${excerpt(m.text, 300)}${tagsAfter(m.tags)}`
   })
 }
 
