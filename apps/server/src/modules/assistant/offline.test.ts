@@ -449,7 +449,7 @@ describe('the offline assistant', () => {
     }
   })
 
-  it('works out a sum, without a tool or a memory search', async () => {
+  it('works out a sum or a unit conversion, without a tool or a memory search', async () => {
     const user = await t.createUser()
     await t.factory.memory(user.id, { text: 'Lunch with Rui cost 80 euros' })
     for (const [question, expected] of [
@@ -458,6 +458,8 @@ describe('the offline assistant', () => {
       ['how much is 1,200 divided by 3?', '1,200 divided by 3 = **400**'],
       ['what is 7 / 0?', "I can't work out 7 / 0: it divides by zero, which has no answer."],
       ['2*3*4', '2\\*3\\*4 = **24**'],
+      ['How many km is 10 miles?', '10 mi = **16.09 km**'],
+      ['convert 70 F to C', '70°F = **21.11°C**'],
     ]) {
       const { answer } = await ask(user, question!)
       expect(answer.content, question).toBe(expected)

@@ -1,6 +1,7 @@
 import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import { arithmetic, formatNumber } from './arithmetic.ts'
+import { conversion } from './conversion.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import type { LookupFilters } from '../memories/memories.service.ts'
 import {
@@ -94,7 +95,7 @@ export const HELP = [
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
-  '- **Sums**: “What is 15% of 80?”, “(12.50 + 8) / 3”',
+  '- **Sums and units**: “What is 15% of 80?”, “(12.50 + 8) / 3”, “How many km is 10 miles?”, “70 F in C”',
 ].join('\n')
 
 const NO_MEMORIES = 'You have no memories yet. To save one, start a message with “Remember”.'
@@ -141,6 +142,8 @@ async function route(input: OfflineInput): Promise<string> {
       ? `${typed} = **${formatNumber(sum.value)}**`
       : `I can't work out ${typed}: ${sum.error}.`
   }
+  const converted = conversion(content)
+  if (converted) return converted.text
   if (isClockQuestion(content)) {
     return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
   }
