@@ -25,6 +25,9 @@ describe('a unit conversion asked in a message', () => {
     ['how many minutes is 2.5 hours?', '2.5 h = **150 min**'],
     ['1 mile in meters', '1 mi = **1,609.3 m**'],
     ['0.5 lb in kg', '0.5 lb = **0.2268 kg**'],
+    ["what's 180 cm in feet?", '180 cm = **5.91 ft** (5 ft 10.9 in)'],
+    ['2 m in ft', '2 m = **6.56 ft** (6 ft 6.7 in)'],
+    ['1.8288 m in ft', '1.83 m = **6 ft**'],
   ])('%s → %s', (message, expected) => {
     expect(conversion(message)?.text).toBe(expected)
   })

@@ -118,7 +118,13 @@ export function conversion(message: string): Conversion | null {
     }
     const amount = /^(?:an?|one)$/i.test(groups.amount!) ? 1 : Number(groups.amount!.replace(/,/g, ''))
     const value = convert(amount, from, to)
-    return { text: `${shown(amount, from)} = **${shown(value, to)}**`, value }
+    // A height in feet is said in feet and inches: "180 cm = **5.91 ft** (5 ft 10.9 in)".
+    const inches = Math.round((value % 1) * 120) / 10
+    const feet =
+      to.symbol === 'ft' && value > 1 && inches > 0 && inches < 12
+        ? ` (${Math.floor(value)} ft ${inches} in)`
+        : ''
+    return { text: `${shown(amount, from)} = **${shown(value, to)}**${feet}`, value }
   }
   return null
 }
