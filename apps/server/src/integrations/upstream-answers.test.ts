@@ -83,6 +83,26 @@ describe('Open-Meteo answering the wrong shape', () => {
     const forecast = await weather().forecast(place)
     expect(forecast.days.map((d) => [d.date, d.temperatureMax])).toEqual([['2026-11-21', 15]])
   })
+
+  it("forecast: sunrise and sunset as the place's clock times, null where the sun does not rise or set", async () => {
+    answer = {
+      body: JSON.stringify({
+        daily: {
+          time: ['2026-12-21', '2026-12-22'],
+          weather_code: [3, 3],
+          temperature_2m_max: [-5, -6],
+          temperature_2m_min: [-9, -10],
+          sunrise: ['2026-12-21T10:21', null],
+          sunset: ['2026-12-21T13:29', null],
+        },
+      }),
+    }
+    const forecast = await weather().forecast(place)
+    expect(forecast.days.map((d) => [d.sunrise, d.sunset])).toEqual([
+      ['10:21', '13:29'],
+      [null, null],
+    ])
+  })
 })
 
 describe('calendar APIs answering the wrong shape', () => {

@@ -21,6 +21,9 @@ export interface DailyWeather {
   temperatureMax: number
   temperatureMin: number
   precipitationProbability: number | null
+  /** Local time at the place ('07:38'); null where the sun does not rise or set that day. */
+  sunrise: string | null
+  sunset: string | null
 }
 
 export interface Forecast {
@@ -75,12 +78,17 @@ const ForecastResponse = z.object({
       temperature_2m_max: series,
       temperature_2m_min: series,
       precipitation_probability_max: series.optional(),
+      sunrise: z.array(z.string().nullable()).optional(),
+      sunset: z.array(z.string().nullable()).optional(),
     })
     .optional(),
 })
 
 const CURRENT = 'temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,weather_code'
-const DAILY = 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max'
+const DAILY =
+  'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,sunrise,sunset'
+/** '2026-11-26T07:38' → '07:38'. */
+const clock = (iso: string | null | undefined) => /T(\d\d:\d\d)/.exec(iso ?? '')?.[1] ?? null
 
 export function createOpenMeteo(config: { weatherApiUrl: string; geocodingApiUrl: string }): WeatherProvider {
   async function search(name: string, count: number): Promise<GeocodingResult[]> {
@@ -146,6 +154,8 @@ export function createOpenMeteo(config: { weatherApiUrl: string; geocodingApiUrl
             temperatureMax: max,
             temperatureMin: min,
             precipitationProbability: daily!.precipitation_probability_max?.[i] ?? null,
+            sunrise: clock(daily!.sunrise?.[i]),
+            sunset: clock(daily!.sunset?.[i]),
           },
         ]
       })

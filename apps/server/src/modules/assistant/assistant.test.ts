@@ -414,6 +414,19 @@ describe('context mode', () => {
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
 
+  it('puts the times of sunrise and sunset in the prompt for "when is sunset?"', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'weather', {
+      configuration: { locationName: 'Lisbon', location: storedLocation('Lisbon') },
+    })
+    const { assistant, calls } = assistantWith([textParts('At 17:15.')], { tools: 'off' })
+    const { answer } = await ask(assistant, user, 'When is sunset?')
+    expect(systemPromptOf(calls[0]!)).toMatch(
+      /\*\*Sunrise and sunset for today in Lisbon:\*\* 07:\d\d and 17:\d\d/,
+    )
+    expect(answer.activity.map((a) => a.tool)).toEqual(['get_weather'])
+  })
+
   it('puts today’s weather in the prompt for a weather question, and saves what the user asks to remember', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'weather', {

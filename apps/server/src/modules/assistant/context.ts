@@ -5,6 +5,7 @@ import { formatDay } from './format.ts'
 import {
   isCalendarTopic,
   isQuestion,
+  isSunQuestion,
   isWeatherTopic,
   memoryRequest,
   namedDay,
@@ -15,6 +16,7 @@ import {
   asksForDays,
   describeDays,
   describeEvent,
+  describeSun,
   describeWeather,
   eventLine,
   eventsAbout,
@@ -73,7 +75,8 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     }
     if (isWeatherTopic(content)) {
       const range = requestedDays(content, timeZone, now)
-      facts.push(describeWeather(await tools.getWeather({ date: range.from }), range, today))
+      const result = await tools.getWeather({ date: range.from })
+      facts.push(isSunQuestion(content) ? describeSun(result, today) : describeWeather(result, range, today))
     }
     const event = whichEvent(content)
     if (event) {

@@ -406,7 +406,15 @@ const FEEL_WORDS =
 export const isWeatherTopic = (text: string) =>
   /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(
     text,
-  ) || FEEL_WORDS.test(straightQuotes(text))
+  ) ||
+  FEEL_WORDS.test(straightQuotes(text)) ||
+  isSunQuestion(text)
+
+/** "When is sunset?", "what time does the sun rise tomorrow?", "when does it get dark?". */
+export const isSunQuestion = (text: string) =>
+  /\b(?:sunrise|sunset|sun\s+(?:rises?|sets?|comes?\s+up|goes\s+down|go\s+down)|dawn|dusk|daylight|gets?\s+(?:dark|light))\b/i.test(
+    text,
+  ) && isQuestion(text)
 
 /** "What's on today?" but not "what's on my shopping list?" (or my mind). */
 const CALENDAR_WORDS =

@@ -1,4 +1,4 @@
-import { addDays, todayIn, type MemoryList } from '@remi/shared'
+import { addDays, daysBetween, todayIn, type MemoryList } from '@remi/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
@@ -1124,6 +1124,27 @@ describe('the offline assistant on weather', () => {
         question,
       ).toEqual(['search_memories'])
     }
+  })
+
+  it('tells the times of sunrise and sunset, and the daylight between', async () => {
+    const user = await userWithWeather()
+    // The fake's sun rises at 07:38 on the place's today, a minute later each day, and sets at 17:15, a minute earlier.
+    const offset = daysBetween(todayIn('Europe/Lisbon'), todayIn('UTC'))
+    const tomorrow = await ask(user, 'What time does the sun rise tomorrow?')
+    expect(tomorrow.answer.content).toBe(
+      `**Sunrise and sunset for tomorrow in Lisbon:** 07:${39 + offset} and 17:${14 - offset}, 9 h ${35 - 2 * offset} min of daylight.`,
+    )
+    expect(tomorrow.answer.calls).toEqual([
+      { tool: 'get_weather', args: { date: addDays(todayIn('UTC'), 1) } },
+    ])
+    for (const question of ["When's sunset?", 'when does it get dark?', 'what time is sunrise today']) {
+      expect((await ask(user, question)).answer.content, question).toMatch(
+        /^\*\*Sunrise and sunset for today in Lisbon:\*\* 07:3\d and 17:1\d, 9 h 3\d min of daylight\.$/,
+      )
+    }
+    // A memory about a sunset is not a question about one.
+    const told = await ask(user, 'remember the sunset at Cabo da Roca was amazing')
+    expect(told.answer.calls.map((c) => c.tool)).toEqual(['create_memory'])
   })
 
   it('tells tomorrow’s, a weekday’s and this week’s forecast', async () => {

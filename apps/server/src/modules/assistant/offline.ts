@@ -33,6 +33,7 @@ import {
   isPastTense,
   mentionsHoliday,
   isSmallTalk,
+  isSunQuestion,
   zoneOfPlace,
   isAboutMemories,
   isBareDayQuestion,
@@ -188,7 +189,9 @@ async function route(input: OfflineInput): Promise<string> {
     const saved = savedDays(content, timeZone, now)
     return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
   }
-  if (isWeatherTopic(content)) return weather(tools, requestedDays(content, timeZone, now), today)
+  if (isWeatherTopic(content)) {
+    return weather(tools, requestedDays(content, timeZone, now), today, isSunQuestion(content))
+  }
   const yearlyDays = yearlyDaysQuestion(content, timeZone, now)
   if (yearlyDays) return comingYearly(tools, yearlyDays, today)
   if (isStatement(content)) {
@@ -874,8 +877,20 @@ function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
 /** "09:30" (or the start of "09:30–10:00") in minutes from midnight. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
-async function weather(tools: AssistantTools, range: DayRange, today: string) {
-  return describeWeather(await tools.getWeather({ date: range.from }), range, today)
+async function weather(tools: AssistantTools, range: DayRange, today: string, sun: boolean) {
+  const result = await tools.getWeather({ date: range.from })
+  return sun ? describeSun(result, today) : describeWeather(result, range, today)
+}
+
+/** "**Sunrise and sunset for tomorrow in Lisbon:** 07:39 and 17:14, 9 h 35 min of daylight." (the place's time) */
+export function describeSun(result: GetWeatherOutput, today: string): string {
+  if (isToolError(result)) return `I couldn't get the times of sunrise and sunset: ${result.error}`
+  const { sunrise, sunset } = result.day ?? {}
+  const where = `${dayName(result.date, today)} in ${result.place}`
+  if (!sunrise || !sunset) return `I have no times of sunrise and sunset for ${where}.`
+  const daylight = minutesOf(sunset) - minutesOf(sunrise)
+  const length = daylight > 0 ? `, ${Math.floor(daylight / 60)} h ${daylight % 60} min of daylight` : ''
+  return `**Sunrise and sunset for ${where}:** ${sunrise} and ${sunset}${length}.`
 }
 
 /**

@@ -134,6 +134,9 @@ export type GetWeatherOutput =
         temperatureMin: number
         temperatureMax: number
         precipitationProbability: number | null
+        /** Local time at the place, '07:38'. */
+        sunrise: string | null
+        sunset: string | null
       } | null
       /** The following days, for "this week" questions. */
       nextDays: Array<{
@@ -367,6 +370,8 @@ export function createAssistantTools(
                 temperatureMin: round(forecast.day.temperatureMin),
                 temperatureMax: round(forecast.day.temperatureMax),
                 precipitationProbability: forecast.day.precipitationProbability,
+                sunrise: forecast.day.sunrise,
+                sunset: forecast.day.sunset,
               }
             : null,
           nextDays: forecast.days

@@ -314,7 +314,9 @@ describe('weather connection test and forecastFor', () => {
     expect(forecast.pathname).toBe('/v1/forecast')
     expect(forecast.searchParams.get('timezone')).toBe('auto')
     expect(forecast.searchParams.get('current')).toContain('weather_code')
-    expect(forecast.searchParams.get('daily')).toContain('temperature_2m_max')
+    expect(forecast.searchParams.get('daily')?.split(',')).toEqual(
+      expect.arrayContaining(['temperature_2m_max', 'sunrise', 'sunset']),
+    )
   })
 
   it('says what is missing or what failed', async () => {

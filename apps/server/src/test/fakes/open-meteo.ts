@@ -137,6 +137,7 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
       const today = todayIn(place.timezone)
       const dates = Array.from({ length: past + days }, (_, i) => addDays(today, i - past))
       const now = new Date()
+      const sun = (url.searchParams.get('daily') ?? '').split(',').includes('sunrise')
       return sendJson(response, 200, {
         latitude: place.latitude,
         longitude: place.longitude,
@@ -169,6 +170,7 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
           temperature_2m_max: '°C',
           temperature_2m_min: '°C',
           precipitation_probability_max: '%',
+          ...(sun && { sunrise: 'iso8601', sunset: 'iso8601' }),
         },
         daily: {
           time: dates,
@@ -176,6 +178,11 @@ export async function startOpenMeteoFake(places: FakePlace[] = FAKE_PLACES): Pro
           temperature_2m_max: dates.map((_, i) => place.temperature + 3 + (i - past) * 0.1),
           temperature_2m_min: dates.map((_, i) => place.temperature - 4 - (i - past) * 0.1),
           precipitation_probability_max: dates.map((_, i) => (i === past ? 80 : 10)),
+          // Asked for: sunrise at 07:38 today at the place and a minute later each day, sunset at 17:15 and a minute earlier.
+          ...(sun && {
+            sunrise: dates.map((d, i) => `${d}T07:${38 + i - past}`),
+            sunset: dates.map((d, i) => `${d}T17:${String(15 - i + past).padStart(2, '0')}`),
+          }),
         },
       })
     }
