@@ -262,6 +262,7 @@ export function createAssistant(deps: {
       tools,
       userId: input.userId,
       content: input.content,
+      history: input.history,
       now: clock(),
       introduce: !input.offlineIntroduced,
     })
@@ -318,6 +319,7 @@ export function createAssistant(deps: {
         tools,
         userId: input.userId,
         content: input.content,
+        history: input.history,
         now: clock(),
         introduce: false,
         alreadySaved: tools.created,

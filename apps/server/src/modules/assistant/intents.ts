@@ -471,7 +471,7 @@ export function isCalendarTopic(message: string): boolean {
 }
 
 /** Today, tomorrow or a weekday, after "my next meeting …" or "when does my day start …". */
-const WHICH_DAY = String.raw`(?:\s+(?:on\s+)?(?<day>today|tonight|tomorrow|${WEEKDAY_NAME}|this\s+(?:morning|afternoon|evening)))?`
+const WHICH_DAY = String.raw`(?:\s+(?:on\s+)?(?<day>today|tonight|tomorrow|(?:next\s+)?${WEEKDAY_NAME}|this\s+(?:morning|afternoon|evening)))?`
 const ON_CALENDAR = String.raw`(?:\s+(?:on|in)\s+(?:my\s+)?(?:calendar|schedule|agenda|diary))?`
 const WHICH_EVENT = new RegExp(
   String.raw`^\s*(?:(?:what|when|where)(?:'?s|\s+is)\s+|what\s+time\s+is\s+|(?:tell|show)\s+me\s+)?(?:my\s+|the\s+)?` +
@@ -502,6 +502,34 @@ export function whichEvent(message: string): { which: 'next' | 'first' | 'last';
   // "Tonight" and "this afternoon" are today's.
   const day = match.groups?.day?.toLowerCase().replace(/^(?:tonight|this\s+\w+)$/, 'today') ?? null
   return { which: which as 'next' | 'first' | 'last', day }
+}
+
+/** Days as a follow-up names them alone: "tomorrow", "on Saturday", "next week", "December 3". */
+const FOLLOW_UP_DAY = new RegExp(
+  String.raw`^\s*(?:(?:and|but|ok|so)\s+)?(?:(?:what|how)\s+about\s+|and\s+)?(?<day>(?:on\s+|for\s+)?(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|the\s+day\s+after\s+tomorrow|this\s+(?:morning|afternoon|evening|week(?:end)?|month)|next\s+(?:week(?:end)?|month|${WEEKDAY_NAME})|(?:the\s+)?weekend|${WEEKDAY_NAME}(?:\s+next\s+week)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_NAME}|${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?))\s*[?.!]*\s*$`,
+  'i',
+)
+/** A day said where the question had one: "on Friday", "tomorrow", "this week". */
+const DAY_IN_QUESTION = new RegExp(
+  String.raw`(?:\b(?:on|for)\s+)?(?:${TIME_WORDS.source.slice(2, -2)}|${DATE_WORDS.source.slice(2, -2)})`,
+  'i',
+)
+
+/**
+ * A follow-up that names only a day ("and tomorrow?", "what about Saturday?") to a question about some
+ * days: that question again for this day ("will it rain today?" → "will it rain tomorrow?"). Null when
+ * the message is not such a follow-up or `previous` names no days to ask about.
+ */
+export function askedAgainFor(message: string, previous: string | undefined): string | null {
+  const said = FOLLOW_UP_DAY.exec(straightQuotes(message))?.groups?.day
+  if (!said || !previous) return null
+  // "Thursday next week" as the questions read it: "next Thursday".
+  const day = said.replace(new RegExp(String.raw`^(${WEEKDAY_NAME})\s+next\s+week$`, 'i'), 'next $1')
+  const before = straightQuotes(previous).trim()
+  if (!isWeatherTopic(before) && !isCalendarTopic(before) && !whichEvent(before)) return null
+  if (DAY_IN_QUESTION.test(before)) return before.replace(DAY_IN_QUESTION, day)
+  // "What's the weather?" said of no day: the day goes before the question mark.
+  return before.replace(/\s*([?.!]*)$/, ` ${day}$1`)
 }
 
 /** "What's today?", "what is tomorrow?": the day's name, then what it holds. */

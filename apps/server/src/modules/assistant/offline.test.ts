@@ -7,6 +7,7 @@ import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { formatDay } from './format.ts'
 import {
+  askedAgainFor,
   availabilityTime,
   easterIn,
   isCalendarTopic,
@@ -41,13 +42,22 @@ beforeEach(() => {
 async function ask(
   user: TestUser,
   content: string,
-  options: { assistant?: Assistant; offlineIntroduced?: boolean; signal?: AbortSignal } = {},
+  options: {
+    assistant?: Assistant
+    offlineIntroduced?: boolean
+    signal?: AbortSignal
+    /** The user's earlier messages, oldest first (each followed by an answer). */
+    before?: string[]
+  } = {},
 ) {
   const events: AssistantEvent[] = []
   const input: AnswerInput = {
     userId: user.id,
     content,
-    history: [],
+    history: (options.before ?? []).flatMap((said) => [
+      { role: 'user' as const, content: said },
+      { role: 'assistant' as const, content: 'An answer.' },
+    ]),
     offlineIntroduced: options.offlineIntroduced ?? true,
     signal: options.signal ?? new AbortController().signal,
     onEvent: (e) => events.push(e),
@@ -703,11 +713,11 @@ describe('the offline assistant', () => {
     expect(shoes.answer.content.split('\n').slice(2)).toEqual(['- **No date**: Bought new running shoes'])
 
     // A name the question capitalises counts more than a common word: Marta first, the newer gift after.
-    await t.factory.memory(user.id, { text: 'Marta likes orchids', date: '2026-11-01' })
+    await t.factory.memory(user.id, { text: 'Marta collects orchids', date: '2026-11-01' })
     await t.factory.memory(user.id, { text: 'Buy a birthday gift for Bruno', date: '2026-11-27' })
     const marta = await ask(user, 'Gift ideas for Marta?')
     expect(marta.answer.content.split('\n').slice(2)).toEqual([
-      '- **November 1, 2026**: Marta likes orchids',
+      '- **November 1, 2026**: Marta collects orchids',
       '- **November 27, 2026**: Buy a birthday gift for Bruno',
     ])
     // Typed in lower case, nothing tells the name apart: the newer memory comes first.
@@ -726,6 +736,15 @@ describe('the offline assistant', () => {
     expect(await first("Where's my car?")).toBe('- **No date**: I parked on level 3, spot B12')
     expect(await first("what's the wifi code?")).toBe('- **No date**: The wifi password is tulip-42')
     expect(await first("What's my doctor's number?")).toBe('- **No date**: Dr. Silva, phone 912 345 678')
+    await t.factory.memory(user.id, { text: "Mum's address is Rua das Flores 12, Porto", date: null })
+    await t.factory.memory(user.id, { text: 'Call mum', date: null })
+    expect((await ask(user, 'Where does mum live?')).answer.content.split('\n').slice(2)).toEqual([
+      "- **No date**: Mum's address is Rua das Flores 12, Porto",
+    ])
+    // What someone likes is a gift idea, before a note that only names them.
+    await t.factory.memory(user.id, { text: 'Ana likes orchids and dark chocolate', date: null })
+    await t.factory.memory(user.id, { text: "Ana's flight lands at 9", date: null })
+    expect(await first('Gift ideas for Ana?')).toBe('- **No date**: Ana likes orchids and dark chocolate')
     // One way only: a memory's word does not stand for the question's ("buy" is not "shopping").
     await t.factory.memory(user.id, { text: 'Shopping centre opens at 9', date: null })
     const bought = await ask(user, 'What do I need to buy?')
@@ -1145,6 +1164,41 @@ describe('the offline assistant on weather', () => {
     // A memory about a sunset is not a question about one.
     const told = await ask(user, 'remember the sunset at Cabo da Roca was amazing')
     expect(told.answer.calls.map((c) => c.tool)).toEqual(['create_memory'])
+  })
+
+  it('reads a follow-up that names only a day as the question before it, for that day', async () => {
+    const user = await userWithWeather()
+    const today = todayIn('UTC')
+    const tomorrow = await ask(user, 'and tomorrow?', { before: ['Will it rain today?'] })
+    expect(tomorrow.answer.content).toMatch(/^\*\*Weather for tomorrow in Lisbon:\*\* /)
+    // A follow-up of a follow-up: the same question again.
+    const weekday = formatDay(addDays(today, 3), { weekday: true }).split(',')[0]!
+    const later = await ask(user, `what about ${weekday}?`, {
+      before: ['Will it rain today?', 'and tomorrow?'],
+    })
+    expect(later.answer.calls).toEqual([{ tool: 'get_weather', args: { date: addDays(today, 3) } }])
+    const sun = await ask(user, 'And tomorrow?', { before: ['When is sunset?'] })
+    expect(sun.answer.content).toMatch(/^\*\*Sunrise and sunset for tomorrow in Lisbon:\*\* /)
+    // After a question about no days, "and tomorrow?" is a question of its own (what tomorrow holds).
+    const own = await ask(user, 'and tomorrow?', { before: ["When is Ana's birthday?"] })
+    expect(own.answer.calls.map((c) => c.tool)).not.toContain('get_weather')
+    expect(own.answer.content).toBe((await ask(user, 'and tomorrow?')).answer.content)
+  })
+
+  it('puts the day of a follow-up where the question had one', () => {
+    for (const [said, before, asked] of [
+      ['and tomorrow?', 'will it rain today?', 'will it rain tomorrow?'],
+      ['What about Saturday?', "what's the weather on Friday?", "what's the weather Saturday?"],
+      ['how about next week', 'Any meetings this week?', 'Any meetings next week?'],
+      ['and on Friday?', "What's the weather?", "What's the weather on Friday?"],
+      ['and Thursday next week?', "what's my first meeting today?", "what's my first meeting next Thursday?"],
+      ['and December 3?', 'what do I have on 1 December?', 'what do I have December 3?'],
+    ]) {
+      expect(askedAgainFor(said!, before), said).toBe(asked)
+    }
+    expect(askedAgainFor('and tomorrow?', "When is Ana's birthday?")).toBeNull()
+    expect(askedAgainFor('and the dentist?', 'will it rain today?')).toBeNull()
+    expect(askedAgainFor('tomorrow', undefined)).toBeNull()
   })
 
   it('tells tomorrow’s, a weekday’s and this week’s forecast', async () => {

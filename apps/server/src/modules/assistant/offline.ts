@@ -2,7 +2,7 @@ import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import { arithmetic, formatNumber } from './arithmetic.ts'
 import { conversion } from './conversion.ts'
-import type { AssistantEvent } from './assistant.types.ts'
+import type { AssistantEvent, HistoryMessage } from './assistant.types.ts'
 import type { LookupFilters } from '../memories/memories.service.ts'
 import {
   describeRange,
@@ -16,6 +16,7 @@ import {
   weekdayOf,
 } from './format.ts'
 import {
+  askedAgainFor,
   asksForRecent,
   availabilityTime,
   clockPlace,
@@ -112,6 +113,8 @@ export interface OfflineInput {
   now: Date
   /** Say that it runs without a language model (the first offline answer of a conversation). */
   introduce: boolean
+  /** The conversation before this message, oldest first: a follow-up ("and tomorrow?") reads the question before it. */
+  history?: readonly HistoryMessage[]
   /** Memories a model already saved for this message before failing: reported, not saved twice. */
   alreadySaved?: readonly Memory[]
 }
@@ -128,7 +131,15 @@ export async function answerOffline(input: OfflineInput): Promise<string> {
 
 async function route(input: OfflineInput): Promise<string> {
   const { tools, now } = input
-  const content = withoutFiller(input.content)
+  const said = withoutFiller(input.content)
+  // "And tomorrow?" after "will it rain today?": that question again, for tomorrow (and "what about
+  // Saturday?" after that, the same question for Saturday).
+  let previous: string | undefined
+  for (const m of (input.history ?? []).filter((h) => h.role === 'user').slice(-5)) {
+    const before = withoutFiller(m.content)
+    previous = askedAgainFor(before, previous) ?? before
+  }
+  const content = askedAgainFor(said, previous) ?? said
   const timeZone = await tools.timeZone()
   const today = todayIn(timeZone, now)
 
@@ -844,7 +855,9 @@ export async function describeEvent(
       (after ? `\n\nAfter it: ${when(after)}, ${startsIn(after, now, today)}.` : '')
     )
   }
-  const lead = day ? `Your ${which} event ${span.replace(/^for /, '')}` : 'Your next event'
+  const lead = day
+    ? `Your ${which} event ${span.replace(/^for (?!today|tomorrow)/, 'on ').replace(/^for /, '')}`
+    : 'Your next event'
   const soon =
     new Date(event.start) > now && (event.day === today || !day) ? `, ${startsIn(event, now, today)}` : ''
   return `${lead} is ${when(event)}${soon}.`

@@ -68,10 +68,10 @@ const FORMS_OF = new Map(VERB_FORMS.flatMap((forms) => forms.map((form) => [form
  */
 const RELATED = new Map(
   `shopping: buy groceries|groceries: buy grocery shopping|grocery: buy groceries shopping|
-  number: phone mobile|phone: number mobile|mobile: phone number|address: lives street|
+  number: phone mobile|phone: number mobile|mobile: phone number|address: lives street|live: address|lives: address|
   password: pin passcode code|pin: password passcode code|code: password pin passcode|birthday: born|old: born birthday|age: born birthday|
   doctor: dr|car: parked|allergic: allergy|allergies: allergic|allergy: allergic|anniversary: married wedding|
-  flight: fly flew flown|trip: travel vacation|vacation: holiday trip|holiday: vacation|gift: present|
+  flight: fly flew flown|trip: travel vacation|vacation: holiday trip|holiday: vacation|gift: present likes loves wants wishlist|gifts: present likes loves wants wishlist|
   meds: medication medicine pills|medication: meds medicine pills|medicine: meds medication pills|
   kids: son daughter children|children: son daughter kids`
     .split('|')
