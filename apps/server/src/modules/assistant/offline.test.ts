@@ -17,7 +17,7 @@ import {
   whichEvent,
 } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
-import { namesIn, significantWords } from './search.ts'
+import { namesIn, significantWords, withOtherWords } from './search.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
@@ -745,6 +745,11 @@ describe('the offline assistant', () => {
     await t.factory.memory(user.id, { text: 'Ana likes orchids and dark chocolate', date: null })
     await t.factory.memory(user.id, { text: "Ana's flight lands at 9", date: null })
     expect(await first('Gift ideas for Ana?')).toBe('- **No date**: Ana likes orchids and dark chocolate')
+    // The question's own words come first: a search keeps the first 16 words it is given.
+    expect(withOtherWords(['gift', 'buy', 'marta'])).toEqual([
+      ...['gift', 'buy', 'bought', 'marta'],
+      ...['present', 'likes', 'loves', 'wants', 'wishlist'],
+    ])
     // One way only: a memory's word does not stand for the question's ("buy" is not "shopping").
     await t.factory.memory(user.id, { text: 'Shopping centre opens at 9', date: null })
     const bought = await ask(user, 'What do I need to buy?')

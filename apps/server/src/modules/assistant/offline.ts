@@ -468,7 +468,7 @@ async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, to
   const coming = found.memories
     .flatMap((m) => {
       const next =
-        isYearly(m, asked.kind) && yearly(Number(m.date!.slice(5, 7)), Number(m.date!.slice(8)), from)
+        isYearly(m, asked.kind) && yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), from)
       return next && next <= to ? [{ m, next }] : []
     })
     .sort((a, b) => a.next.localeCompare(b.next))
@@ -830,14 +830,11 @@ export async function describeEvent(
   const timed = result.events.filter((e) => !e.allDay)
   const left = which === 'next' ? timed.filter((e) => new Date(e.end) > now) : timed
   const event = which === 'last' ? left.at(-1) : left[0]
-  const span = !day
-    ? `in the next ${MAX_CALENDAR_DAYS} days`
-    : day === today
-      ? 'today'
-      : `for ${dayName(day, today)}`
+  const name = day && dayName(day, today)
+  const span = !name ? `in the next ${MAX_CALENDAR_DAYS} days` : name === 'today' ? 'today' : `for ${name}`
   if (!event) {
     const more = timed.length > left.length ? 'more ' : ''
-    const none = `Nothing ${more}on your calendar ${more && span === 'for today' ? 'today' : span}.`
+    const none = `Nothing ${more}on your calendar ${span}.`
     const allDay = result.events.filter((e) => e.allDay)
     if (!allDay.length) return none
     return [
@@ -855,9 +852,9 @@ export async function describeEvent(
       (after ? `\n\nAfter it: ${when(after)}, ${startsIn(after, now, today)}.` : '')
     )
   }
-  const lead = day
-    ? `Your ${which} event ${span.replace(/^for (?!today|tomorrow)/, 'on ').replace(/^for /, '')}`
-    : 'Your next event'
+  const lead = !name
+    ? 'Your next event'
+    : `Your ${which} event ${name === 'today' || name === 'tomorrow' ? name : `on ${name}`}`
   const soon =
     new Date(event.start) > now && (event.day === today || !day) ? `, ${startsIn(event, now, today)}` : ''
   return `${lead} is ${when(event)}${soon}.`

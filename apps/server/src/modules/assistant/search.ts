@@ -67,14 +67,17 @@ const FORMS_OF = new Map(VERB_FORMS.flatMap((forms) => forms.map((form) => [form
  * "where's my car?" finds "I parked on level 3"): one way only, from the question's word.
  */
 const RELATED = new Map(
-  `shopping: buy groceries|groceries: buy grocery shopping|grocery: buy groceries shopping|
-  number: phone mobile|phone: number mobile|mobile: phone number|address: lives street|live: address|lives: address|
-  password: pin passcode code|pin: password passcode code|code: password pin passcode|birthday: born|old: born birthday|age: born birthday|
-  doctor: dr|car: parked|allergic: allergy|allergies: allergic|allergy: allergic|anniversary: married wedding|
-  flight: fly flew flown|trip: travel vacation|vacation: holiday trip|holiday: vacation|gift: present likes loves wants wishlist|gifts: present likes loves wants wishlist|
-  meds: medication medicine pills|medication: meds medicine pills|medicine: meds medication pills|
-  kids: son daughter children|children: son daughter kids`
-    .split('|')
+  `shopping: buy groceries | groceries: buy grocery shopping | grocery: buy groceries shopping
+  number: phone mobile | phone: number mobile | mobile: phone number
+  address: lives street | live: address | lives: address
+  password: pin passcode code | pin: password passcode code | code: password pin passcode
+  birthday: born | old: born birthday | age: born birthday | anniversary: married wedding
+  gift: present likes loves wants wishlist | gifts: present likes loves wants wishlist
+  doctor: dr | car: parked | allergic: allergy | allergies: allergic | allergy: allergic
+  flight: fly flew flown | trip: travel vacation | vacation: holiday trip | holiday: vacation
+  meds: medication medicine pills | medication: meds medicine pills | medicine: meds medication pills
+  kids: son daughter children | children: son daughter kids`
+    .split(/\s*[|\n]\s*/)
     .map((entry) => {
       const [word = '', related = ''] = entry.split(':')
       return [word.trim(), related.trim().split(/\s+/)] as const
@@ -90,10 +93,9 @@ const hasOtherWords = (word: string) => FORMS_OF.has(word) || RELATED.has(word)
  */
 export function withOtherWords(words: readonly string[]): string[] {
   const all = new Set<string>()
-  for (const word of words) {
-    for (const form of FORMS_OF.get(word) ?? [word]) all.add(form)
-    for (const related of RELATED.get(word) ?? []) all.add(related)
-  }
+  for (const word of words) for (const form of FORMS_OF.get(word) ?? [word]) all.add(form)
+  // After the question's own words and forms: a search keeps the first 16.
+  for (const word of words) for (const related of RELATED.get(word) ?? []) all.add(related)
   return [...all]
 }
 
@@ -130,8 +132,9 @@ export interface MemorySearch {
  * The memories most relevant to a text, best first, without duplicates. The memories search ranks
  * them (whole words with stemming, the word being typed, tags; recency breaks ties). When the whole text
  * finds fewer than `limit` (a long question rarely matches as one query), the memories holding any of
- * its significant words (and the other forms of its irregular verbs, and the words related to them) follow, those holding more of them
- * first (a name the text capitalises counts twice), then newest. Neither is counted.
+ * its significant words (with the other forms of its irregular verbs and the words related to them)
+ * follow, those holding more of them first (a name the text capitalises counts twice), then newest.
+ * Neither is counted.
  */
 export async function findRelevantMemories(
   memories: Pick<MemoriesService, 'best'>,
