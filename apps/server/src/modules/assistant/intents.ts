@@ -965,8 +965,9 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
   text = fromNow.text
   if (text) text = text[0]!.toUpperCase() + text.slice(1)
   let found = text ? findDate(text, timeZone, now) : null
-  // "Book flights for Easter": a day to be ready by, not the day the memory is about.
-  if (found?.holiday && AHEAD_OF.test(text.slice(0, found.index))) {
+  // "Book flights for Easter": a day to be ready by, not the day the memory is about; "I love Christmas
+  // music", "Ana's favourite holiday is Easter": a taste, not a day.
+  if (found?.holiday && (AHEAD_OF.test(text.slice(0, found.index)) || TASTE.test(text))) {
     found = null
   }
   // A day known by name stays as written ("Easter Monday", not "Easter Monday, March 29").
@@ -975,6 +976,10 @@ export function memoryRequest(message: string, timeZone: string, now: Date): Mem
   const day = date?.day ?? (isReminder(message) ? todayIn(timeZone, now) : null)
   return { text, tags, date, day }
 }
+
+/** Words of liking: a sentence with them tells a taste ("I love Christmas music"), not a day. */
+const TASTE =
+  /\b(?:love|loves|loved|like|likes|liked|hate|hates|hated|enjoy|enjoys|enjoyed|prefer|prefers|favou?rite|adore|adores)\b/i
 
 const COUNT = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)'
 /** The words that name a day from today: true on the day they were said, wrong on any other. */

@@ -134,7 +134,7 @@ describe('the offline assistant', () => {
     ])
   })
 
-  it('dates a memory that names a day known by name on that day, unless it is a day to be ready by', async () => {
+  it('dates a memory that names a day known by name on that day, unless it is a day to be ready by or a taste', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-25T12:00:00Z')
     const saved = await ask(user, "remember Christmas dinner at grandma's", { assistant })
@@ -143,6 +143,8 @@ describe('the offline assistant', () => {
     await ask(user, 'remember we had a lovely Easter at Marta’s', { assistant })
     await ask(user, 'remember to book flights to Lisbon for Easter', { assistant })
     await ask(user, 'remember Christmas Eve at 7pm with the neighbours', { assistant })
+    await ask(user, 'remember I love Christmas music', { assistant })
+    await ask(user, "remember Ana's favourite holiday is Easter", { assistant })
     const items = (await user.api.get<MemoryList>('/api/memories?pageSize=10')).body.items
     expect(Object.fromEntries(items.map((m) => [m.text, m.date]))).toEqual({
       "Christmas dinner at grandma's": '2026-12-25',
@@ -151,6 +153,9 @@ describe('the offline assistant', () => {
       // A reminder with no day of its own: today.
       'Book flights to Lisbon for Easter': '2026-11-25',
       'Christmas Eve at 7pm with the neighbours': '2026-12-24',
+      // A taste, not a day.
+      'I love Christmas music': null,
+      "Ana's favourite holiday is Easter": null,
     })
   })
 
