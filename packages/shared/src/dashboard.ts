@@ -61,6 +61,9 @@ export const WeatherFacts = z.discriminatedUnion('status', [
     unit: z.string(),
     /** Today's highest chance of precipitation, in percent; null when the forecast has none. */
     rainChance: z.number().nullable(),
+    /** 'HH:mm' at the place; null when the forecast has none (or the sun does not rise or set). */
+    sunrise: z.string().nullable(),
+    sunset: z.string().nullable(),
   }),
   SectionOff,
   SectionFailed,

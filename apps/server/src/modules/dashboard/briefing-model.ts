@@ -12,7 +12,7 @@ export const briefingInstructions = (facts: TodayFacts) =>
     'Use only these facts: the JSON document in the message. Do not add, guess or embellish anything that is not in it',
     '(no weather, events, people, dates or advice beyond what it says).',
     'Write Markdown: a one-line greeting with the name and the date, then short sections for the weather',
-    "(say so when the place is a vacation place; give the high, the low and the chance of rain), today's events",
+    "(say so when the place is a vacation place; give the high, the low, the chance of rain and, when given, sunrise and sunset), today's events",
     'with their local times (all-day events first), memories for today (call one due only when plannedAhead is true;',
     'the others are notes written today) and in the next 7 days, "on this day" memories',
     'from earlier years, how many memories were added this week, and end with the suggestion from the facts.',

@@ -19,6 +19,8 @@ const base: Omit<TodayFacts, 'suggestion'> = {
     low: 9,
     unit: '°C',
     rainChance: 10,
+    sunrise: '06:21',
+    sunset: '18:30',
   },
   calendar: {
     status: 'ok',
@@ -93,6 +95,14 @@ describe('the template', () => {
     expect(content).toContain('- **All day** Holiday\n- **07:30–08:30** Gym\n- **From 22:00** Night shift')
     expect(content).toContain('You added 1 memory this week.')
     expect(content).not.toContain('### Suggestion')
+  })
+
+  it('gives the weather with the times of sunrise and sunset when the forecast has them', () => {
+    expect(renderBriefing({ ...base, suggestion: null })).toContain(
+      '### Weather\n\nIn Lisbon, Portugal: partly cloudy, high 18°C, low 9°C, 10% chance of rain. Sunrise 06:21, sunset 18:30.\n',
+    )
+    const noSun = { ...base, weather: { ...base.weather, sunrise: null, sunset: null }, suggestion: null }
+    expect(renderBriefing(noSun as TodayFacts)).toContain('10% chance of rain.\n')
   })
 
   it('greets by first name', () => {

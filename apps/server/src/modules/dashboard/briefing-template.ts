@@ -40,8 +40,10 @@ export function renderBriefing(facts: TodayFacts): string {
       ? `You are on vacation in ${escapeMarkdown(weather.place)}`
       : `In ${escapeMarkdown(weather.place)}`
     const rain = weather.rainChance !== null ? `, ${weather.rainChance}% chance of rain` : ''
+    const sun =
+      weather.sunrise && weather.sunset ? ` Sunrise ${weather.sunrise}, sunset ${weather.sunset}.` : ''
     out.push(
-      `${where}: ${weather.description.toLowerCase()}, high ${weather.high}${weather.unit}, low ${weather.low}${weather.unit}${rain}.`,
+      `${where}: ${weather.description.toLowerCase()}, high ${weather.high}${weather.unit}, low ${weather.low}${weather.unit}${rain}.${sun}`,
     )
   } else if (weather.status === 'off') {
     out.push(`_Weather is off. ${SET_UP}_`)

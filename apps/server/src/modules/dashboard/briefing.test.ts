@@ -138,7 +138,9 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     expect(c).toContain('## Good day, Ana!')
     expect(c).toContain('Today is **Monday, March 16, 2026**.')
     // The fake's Lisbon: 12.3 °C now, high +3, low −4, 80% rain today.
-    expect(c).toContain('In Lisbon, Portugal: light rain, high 15°C, low 8°C, 80% chance of rain.')
+    expect(c).toMatch(
+      /In Lisbon, Portugal: light rain, high 15°C, low 8°C, 80% chance of rain\. Sunrise 07:\d\d, sunset 17:\d\d\./,
+    )
     // All-day first, then by local start; the moved and cancelled standups are other days.
     const events = [
       '**All day** Company holiday',

@@ -57,6 +57,8 @@ export function createTodayFacts(deps: {
       low: Math.round(day.temperatureMin),
       unit: forecast.units.temperature,
       rainChance: day.precipitationProbability,
+      sunrise: day.sunrise,
+      sunset: day.sunset,
     }
   }
 
