@@ -526,6 +526,8 @@ export function askedAgainFor(message: string, previous: string | undefined): st
   // "Thursday next week" as the questions read it: "next Thursday".
   const day = said.replace(new RegExp(String.raw`^(${WEEKDAY_NAME})\s+next\s+week$`, 'i'), 'next $1')
   const before = straightQuotes(previous).trim()
+  // Only a question is asked again: never "remember to take an umbrella tomorrow", saved once more.
+  if (REMEMBER.test(before) || !isQuestion(before)) return null
   if (!isWeatherTopic(before) && !isCalendarTopic(before) && !whichEvent(before)) return null
   if (DAY_IN_QUESTION.test(before)) return before.replace(DAY_IN_QUESTION, day)
   // "What's the weather?" said of no day: the day goes before the question mark.

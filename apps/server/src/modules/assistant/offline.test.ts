@@ -1207,6 +1207,8 @@ describe('the offline assistant on weather', () => {
       expect(askedAgainFor(said!, before), said).toBe(asked)
     }
     expect(askedAgainFor('and tomorrow?', "When is Ana's birthday?")).toBeNull()
+    expect(askedAgainFor('and Friday?', 'remember to take an umbrella tomorrow')).toBeNull()
+    expect(askedAgainFor('and Friday?', 'I have a meeting tomorrow')).toBeNull()
     expect(askedAgainFor('and the dentist?', 'will it rain today?')).toBeNull()
     expect(askedAgainFor('tomorrow', undefined)).toBeNull()
   })
