@@ -548,6 +548,9 @@ describe('the offline assistant', () => {
     expect((await answer('How old is Pedro?')).split('\n').slice(2)).toEqual(pedro)
     expect((await answer("When is Pedro's birthday?")).split('\n').slice(2)).toEqual(pedro)
     expect(await answer('any birthdays in January?')).toContain(pedro[0]!.slice(2))
+    expect(await answer("How many days until Pedro's birthday?")).toMatch(
+      /^\*\*65 days\*\*, until Saturday, January 30, 2027\./,
+    )
     // Other memories of someone keep their own day.
     expect((await answer("When is Ana's birthday?")).split('\n')[2]).toBe(
       "- **May 12, 2026**: Ana's birthday last year was fun",

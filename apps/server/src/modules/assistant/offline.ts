@@ -253,11 +253,7 @@ async function route(input: OfflineInput): Promise<string> {
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
     // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
-    // A word is held in any of the words a memory may use for it ("birthday": "born").
-    const patterns = words.map((w) => wordPatterns(withOtherWords([w])))
-    const complete = found.memories.filter((m) =>
-      patterns.every((any) => any.some((p) => p.test(`${m.text} ${m.tags.join(' ')}`))),
-    )
+    const complete = holdingAll(found.memories, words)
     const matching = calendar || complete.length ? complete : found.memories
     if (matching.length === 0) {
       if (calendar) return calendar
@@ -411,17 +407,20 @@ async function daysUntil(
   let source: string[] = []
   const terms = significantWords(words)
   if (!day && terms.length) {
-    const found = await tools.searchMemories({ query: terms.join(' ') })
+    const found = await tools.searchMemories({ query: terms.join(' ') }, { names: namesIn(words, terms) })
     // A birthday or an anniversary comes back every year: the next one counts (or the last one).
     const next = (m: ToolMemory) =>
-      m.date && /\b(?:birthday|anniversary)\b/i.test(m.text)
+      isYearly(m, 'birthday') || isYearly(m, 'anniversary')
         ? yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today, since)
         : m.date
     const inTime = (m: ToolMemory) => {
       const d = next(m)
       return d !== null && (since ? d <= today : d >= today)
     }
-    const memory = isToolError(found) ? undefined : found.memories.find(inTime)
+    // Those holding every word first: "Pedro's birthday" is not Bruno's.
+    const memories = isToolError(found) ? [] : found.memories
+    const complete = holdingAll(memories, terms)
+    const memory = (complete.length ? complete : memories).find(inTime)
     const memoryDay = memory && next(memory)
     // The calendar is read ahead only.
     const [event] = since ? [] : await eventsAbout(tools, terms, today)
@@ -972,6 +971,14 @@ export async function eventsAbout(
     .filter((s) => s.hits === most)
     .map((s) => s.event)
     .slice(0, 3)
+}
+
+/** The memories holding every word, each in any of its forms or related words ("birthday": "born"). */
+function holdingAll(memories: ToolMemory[], words: string[]): ToolMemory[] {
+  const patterns = words.map((w) => wordPatterns(withOtherWords([w])))
+  return memories.filter((m) =>
+    patterns.every((any) => any.some((p) => p.test(`${m.text} ${m.tags.join(' ')}`))),
+  )
 }
 
 /** "meetings" finds "Meeting with Pedro": each word as the start of a word in a text. */
