@@ -534,6 +534,32 @@ export function askedAgainFor(message: string, previous: string | undefined): st
   return before.replace(/\s*([?.!]*)$/, ` ${day}$1`)
 }
 
+/**
+ * Questions about the calendar itself: "what week number is it?", "how many days are left in the year?",
+ * "is 2028 a leap year?". What is asked (and the year named, for a leap year), or null.
+ */
+export type CalendarFact =
+  { kind: 'week' } | { kind: 'left'; span: 'year' | 'month' | 'week' } | { kind: 'leap'; year: number }
+
+export function calendarFact(message: string, today: CalendarDay): CalendarFact | null {
+  const text = straightQuotes(message)
+  const week =
+    /^\s*(?:what(?:'s|\s+is)\s+(?:the\s+)?(?:current\s+)?week(?:\s+number)?|what\s+week(?:\s+number)?\s+is\s+(?:it|this|today))(?:\s+(?:is\s+it|now|today|this\s+week))?\s*[?.!]*\s*$/i
+  if (week.test(text)) return { kind: 'week' }
+  const left =
+    /\bdays?\s+(?:are\s+)?(?:(?:left|remaining)(?:\s+(?:in|of))?|(?:until|till|to)\s+the\s+end\s+of)\s+(?:the\s+|this\s+)?(year|month|week)\b/i.exec(
+      text,
+    )
+  if (left && isQuestion(text))
+    return { kind: 'left', span: left[1]!.toLowerCase() as 'year' | 'month' | 'week' }
+  const leap =
+    /^\s*(?:is|was|will)\s+(?:it|(this|next|last)\s+year|(\d{4}))\s+(?:be\s+)?a\s+leap\s+year\b/i.exec(text)
+  if (!leap) return null
+  const thisYear = Number(today.slice(0, 4))
+  const offset = { next: 1, last: -1 }[leap[1]?.toLowerCase() ?? ''] ?? 0
+  return { kind: 'leap', year: leap[2] ? Number(leap[2]) : thisYear + offset }
+}
+
 /** "What's today?", "what is tomorrow?": the day's name, then what it holds. */
 export const isBareDayQuestion = (text: string) =>
   /^\s*what(?:'s| is)\s+(?:today|tomorrow)\s*[?.!]*\s*$/i.test(straightQuotes(text))

@@ -563,6 +563,39 @@ describe('the offline assistant', () => {
     for (const [year, day] of Object.entries({ ...known, ...more })) expect(easterIn(Number(year))).toBe(day)
   })
 
+  it('answers the week number, the days left in a year, month or week, and leap years', async () => {
+    const user = await t.createUser()
+    const answer = async (message: string, iso = '2026-11-26T12:00:00Z') =>
+      (await ask(user, message, { assistant: offlineAt(iso) })).answer.content
+    expect(await answer('What week number is it?')).toBe(
+      'It is week **48** of 2026 (ISO 8601), November 23–29.',
+    )
+    // 1 January 2027 is a Friday: in the last ISO week of 2026, which began on Monday, December 28.
+    expect(await answer("what's the week number", '2027-01-01T12:00:00Z')).toBe(
+      'It is week **53** of 2026 (ISO 8601), December 28, 2026 – January 3, 2027.',
+    )
+    expect(await answer('How many days are left in the year?')).toBe(
+      '**35 days** are left in 2026 after today: it ends on Thursday, December 31.',
+    )
+    expect(await answer('how many days until the end of the month?')).toBe(
+      '**4 days** are left in this month after today: it ends on Monday, November 30.',
+    )
+    expect(await answer('how many days left this week?')).toBe(
+      '**2 days** are left in this week after today: it ends on Saturday, November 28.',
+    )
+    expect(await answer('Is it a leap year?')).toBe('No: 2026 has 365 days. The next leap year is 2028.')
+    expect(await answer('is 2028 a leap year?')).toBe(
+      'Yes: 2028 will be a leap year, with 366 days (February 29 will be a Tuesday).',
+    )
+    expect(await answer('was 1900 a leap year?')).toBe('No: 1900 had 365 days. The next leap year was 1904.')
+    expect(await answer('will next year be a leap year?')).toBe(
+      'No: 2027 will have 365 days. The next leap year is 2028.',
+    )
+    expect(await answer('was 2024 a leap year?')).toBe(
+      'Yes: 2024 was a leap year, with 366 days (February 29 was a Thursday).',
+    )
+  })
+
   it('says who it is, what day a date is, and how many days are left until one', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-25T12:00:00Z') // a Wednesday

@@ -18,6 +18,8 @@ import {
 import {
   askedAgainFor,
   asksForRecent,
+  calendarFact,
+  type CalendarFact,
   availabilityTime,
   clockPlace,
   dayQuestion,
@@ -170,6 +172,8 @@ async function route(input: OfflineInput): Promise<string> {
     return `It is ${formatTime(now, zone)}${day} in ${zone.split('/').pop()!.replace(/_/g, ' ')} (${zone}).`
   }
   if (isIdentityQuestion(content)) return `I'm **${BRAND}**, your personal assistant.\n\n${HELP}`
+  const aboutCalendar = calendarFact(content, today)
+  if (aboutCalendar) return calendarAnswer(aboutCalendar, today)
   const asked = dayQuestion(content)
   const askedDay = asked && namedDay(asked.words, timeZone, now, asked.past)
   if (askedDay) return whatDay(askedDay, today)
@@ -451,6 +455,49 @@ async function daysUntil(
         ? `**1 day**: ${since ? 'it was yesterday' : "it's tomorrow"}, ${when}.`
         : `${span}, ${since ? 'since' : 'until'} ${when}.`
   return [answer, ...(source.length ? ['', ...source] : [])].join('\n')
+}
+
+/** "It is week 48 of 2026", "35 days are left in 2026", "No: 2026 has 365 days; the next leap year is 2028." */
+function calendarAnswer(fact: CalendarFact, today: string): string {
+  if (fact.kind === 'leap') {
+    const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+    let next = fact.year + 1
+    while (!leap(next)) next++
+    const thisYear = Number(today.slice(0, 4))
+    const [is, has] =
+      fact.year < thisYear ? ['was', 'had'] : fact.year > thisYear ? ['will be', 'will have'] : ['is', 'has']
+    return leap(fact.year)
+      ? `Yes: ${fact.year} ${is} a leap year, with 366 days (February 29 ${is} a ${WEEKDAYS[weekdayOf(`${fact.year}-02-29`)]}).`
+      : `No: ${fact.year} ${has} 365 days. The next leap year ${next < thisYear ? 'was' : 'is'} ${next}.`
+  }
+  if (fact.kind === 'week') {
+    const { week, year, monday } = isoWeek(today)
+    return `It is week **${week}** of ${year} (ISO 8601), ${describeRange(monday, addDays(monday, 6), today)}.`
+  }
+  // The year, month or week's last day, today not counted.
+  const last =
+    fact.span === 'year'
+      ? `${today.slice(0, 4)}-12-31`
+      : fact.span === 'month'
+        ? addDays(`${addMonth(today.slice(0, 7))}-01`, -1)
+        : addDays(today, 6 - weekdayOf(today)) // Saturday: weeks start on Sunday, as "this week" does here
+  const n = daysBetween(today, last)
+  const name = fact.span === 'year' ? today.slice(0, 4) : `this ${fact.span}`
+  return `**${plural(n, 'day')}** ${n === 1 ? 'is' : 'are'} left in ${name} after today: it ends on ${formatDay(last, { weekday: true, today })}.`
+}
+
+/** 'YYYY-MM' of the month after. */
+const addMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number)
+  return m === 12 ? `${y! + 1}-01` : `${y}-${String(m! + 1).padStart(2, '0')}`
+}
+
+/** The ISO 8601 week of a day: weeks start on Monday, week 1 holds the year's first Thursday. */
+function isoWeek(day: string): { week: number; year: number; monday: string } {
+  const monday = addDays(day, -((weekdayOf(day) + 6) % 7))
+  const thursday = addDays(monday, 3)
+  const year = Number(thursday.slice(0, 4))
+  return { week: Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1, year, monday }
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
