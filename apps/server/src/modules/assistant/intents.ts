@@ -629,7 +629,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const dayFrom = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`
 
 /** The first day of the month `offset` months from today's (-1 last month, 1 next month). */
-function firstOfMonth(today: CalendarDay, offset: number): CalendarDay {
+export function firstOfMonth(today: CalendarDay, offset: number): CalendarDay {
   const [year, month] = today.split('-').map(Number) as [number, number]
   const index = year * 12 + month - 1 + offset
   return dayFrom(Math.floor(index / 12), (index % 12) + 1, 1)

@@ -20,6 +20,7 @@ import {
   asksForRecent,
   calendarFact,
   type CalendarFact,
+  firstOfMonth,
   availabilityTime,
   clockPlace,
   dayQuestion,
@@ -479,17 +480,11 @@ function calendarAnswer(fact: CalendarFact, today: string): string {
     fact.span === 'year'
       ? `${today.slice(0, 4)}-12-31`
       : fact.span === 'month'
-        ? addDays(`${addMonth(today.slice(0, 7))}-01`, -1)
+        ? addDays(firstOfMonth(today, 1), -1)
         : addDays(today, 6 - weekdayOf(today)) // Saturday: weeks start on Sunday, as "this week" does here
   const n = daysBetween(today, last)
   const name = fact.span === 'year' ? today.slice(0, 4) : `this ${fact.span}`
   return `**${plural(n, 'day')}** ${n === 1 ? 'is' : 'are'} left in ${name} after today: it ends on ${formatDay(last, { weekday: true, today })}.`
-}
-
-/** 'YYYY-MM' of the month after. */
-const addMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number)
-  return m === 12 ? `${y! + 1}-01` : `${y}-${String(m! + 1).padStart(2, '0')}`
 }
 
 /** The ISO 8601 week of a day: weeks start on Monday, week 1 holds the year's first Thursday. */
@@ -909,15 +904,11 @@ export async function describeEvent(
 /** "in 45 minutes", "in 3 hours and 20 minutes", "in 4 days": an event yet to start. */
 function startsIn(event: ToolEvent, now: Date, today: string): string {
   const minutes = Math.max(1, Math.round((new Date(event.start).getTime() - now.getTime()) / 60_000))
-  if (minutes >= 24 * 60) {
-    const days = daysBetween(today, event.day)
-    return `in ${days} ${days === 1 ? 'day' : 'days'}`
-  }
+  if (minutes >= 24 * 60) return `in ${plural(daysBetween(today, event.day), 'day')}`
   const hours = Math.floor(minutes / 60)
   const rest = minutes % 60
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (!hours) return `in ${part(rest, 'minute')}`
-  return `in ${part(hours, 'hour')}${rest ? ` and ${part(rest, 'minute')}` : ''}`
+  if (!hours) return `in ${plural(rest, 'minute')}`
+  return `in ${plural(hours, 'hour')}${rest ? ` and ${plural(rest, 'minute')}` : ''}`
 }
 
 /** A question only the calendar answers, and it is off or could not be read. */
