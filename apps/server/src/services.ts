@@ -50,14 +50,6 @@ export function createServices(deps: {
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
   const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
   const dataSources = createDataSourcesService({ repo: dataSourcesRepo, weather, calendar })
-  const assistant = createAssistant({
-    services: { memories, weather, calendar, users },
-    languageModel: integrations.languageModel,
-    env,
-    logger: deps.logger,
-    options: deps.assistant,
-  })
-  const chat = createChatService({ repo: createChatRepo(db), assistant })
   const dashboard = createDashboardService({
     repo: createDashboardRepo(db),
     briefings: createBriefingsRepo(db),
@@ -68,6 +60,14 @@ export function createServices(deps: {
     languageModel: integrations.languageModel,
     modelTimeoutMs: deps.briefingModelTimeoutMs,
   })
+  const assistant = createAssistant({
+    services: { memories, weather, calendar, users, dashboard },
+    languageModel: integrations.languageModel,
+    env,
+    logger: deps.logger,
+    options: deps.assistant,
+  })
+  const chat = createChatService({ repo: createChatRepo(db), assistant })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
   const account = createAccountService({
     repo: createAccountRepo(db),

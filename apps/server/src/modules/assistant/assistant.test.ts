@@ -402,6 +402,18 @@ describe('context mode', () => {
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
 
+  it('puts the day\'s briefing in the prompt for "brief me"', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    const { assistant, calls } = assistantWith([textParts('A busy day.')], { tools: 'off' })
+    const { answer } = await ask(assistant, user, 'Give me my morning briefing')
+    expect(answer.content).toBe('A busy day.')
+    const prompt = systemPromptOf(calls[0]!)
+    expect(prompt).toContain("The user asked for their daily briefing. Today's, from their weather, calendar")
+    expect(prompt).toContain('- **09:00–09:30** Team standup')
+    expect(prompt).toContain('_Weather is off. Turn it on under Data Sources._')
+  })
+
   it('puts the next event in the prompt for "what\'s my next meeting?"', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })

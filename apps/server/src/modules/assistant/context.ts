@@ -2,7 +2,9 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
+import { renderBriefing } from '../dashboard/briefing-template.ts'
 import {
+  isBriefingRequest,
   isCalendarTopic,
   isQuestion,
   isSunQuestion,
@@ -77,6 +79,12 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       const range = requestedDays(content, timeZone, now)
       const result = await tools.getWeather({ date: range.from })
       facts.push(isSunQuestion(content) ? describeSun(result, today) : describeWeather(result, range, today))
+    }
+    if (isBriefingRequest(content)) {
+      const briefing = renderBriefing(await services.dashboard.gatherTodayFacts(userId, { now }))
+      facts.push(
+        `The user asked for their daily briefing. Today's, from their weather, calendar and memories:\n\n${briefing}`,
+      )
     }
     const event = whichEvent(content)
     if (event) {

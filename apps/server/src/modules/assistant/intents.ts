@@ -307,6 +307,21 @@ export function yearlyDaysQuestion(text: string, timeZone: string, now: Date): Y
   return { kind: /^birthday/i.test(kind[1]!) ? 'birthday' : 'anniversary', range }
 }
 
+/**
+ * The month and day a text writes out ("Ana's birthday is May 12", "born on 30 January 1985", "the 3rd
+ * of June"), by the month's name; null when it writes none, or one no year has ("April 31").
+ */
+export function monthDayIn(text: string): { month: number; day: number } | null {
+  const match =
+    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_NAME})\b`, 'i').exec(text) ??
+    new RegExp(String.raw`\b(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)`, 'i').exec(text)
+  if (!match) return null
+  const [name, day] = /^\d/.test(match[1]!) ? [match[2]!, Number(match[1])] : [match[1]!, Number(match[2])]
+  const month = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())) + 1
+  // 2000 is a leap year: February 29 is a day some years have.
+  return isMemoryDate(dayFrom(2000, month, day)) ? { month, day } : null
+}
+
 /** The next whole month by this name: this one while it lasts. */
 function monthRange(name: string, today: CalendarDay): DayRange {
   const index = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase()))
@@ -364,6 +379,15 @@ export function zoneOfPlace(place: string): string | null {
   const exact = Intl.supportedValuesOf('timeZone').find((zone) => zone.toLowerCase() === name.toLowerCase())
   return exact ?? null
 }
+
+/**
+ * "Brief me", "what's my briefing?", "give me my daily summary", "catch me up on today": the day's
+ * briefing (weather, events, memories due), as the dashboard tells it. Not "the client brief".
+ */
+export const isBriefingRequest = (text: string) =>
+  /^\s*(?:(?:ok(?:ay)?|so|and|hey|please|can you|could you)[\s,]+)*(?:brief me|(?:what(?:'s| is)|give me|show me|read me|tell me|i'd like|i want|get me)?\s*(?:my |the |today's |a )?(?:(?:(?:daily|morning|day's) )?briefing|(?:daily|morning|day's) brief|(?:daily|morning) (?:summary|digest|update|rundown|overview)|(?:summary|rundown|overview|recap) (?:of|for) (?:my day|the day|today))(?: for today| today)?|catch me up(?: on (?:my day|today))?|summari[sz]e (?:my day|today))(?:,? (?:please|remi))*\s*[?.!]*\s*$/i.test(
+    straightQuotes(text),
+  )
 
 /** "What's my name?", "who am I?". */
 export const isNameQuestion = (text: string) =>

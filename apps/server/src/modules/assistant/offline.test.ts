@@ -11,6 +11,7 @@ import {
   availabilityTime,
   easterIn,
   isCalendarTopic,
+  monthDayIn,
   notedDays,
   requestedDays,
   savedDays,
@@ -555,6 +556,50 @@ describe('the offline assistant', () => {
     expect((await answer("When is Ana's birthday?")).split('\n')[2]).toBe(
       "- **May 12, 2026**: Ana's birthday last year was fun",
     )
+  })
+
+  it('reads the day of a birthday or anniversary saved without a date from its text', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z') // Thursday
+    // Typed under Memories with no date chosen: the day is only in the words.
+    await t.factory.memory(user.id, { text: "Marco's birthday is 9 February", date: null })
+    await t.factory.memory(user.id, { text: 'Sofia was born on March 5th, 2019', date: null })
+    await t.factory.memory(user.id, { text: 'Our wedding anniversary is the 20th of June', date: null })
+    await t.factory.memory(user.id, { text: "Marco's birthday party was great", date: null })
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+
+    // The memory giving the day first, his party after.
+    expect((await answer("When is Marco's birthday?")).split('\n').slice(2)).toEqual([
+      "- **Tuesday, February 9, 2027 (in 75 days)**: Marco's birthday is 9 February",
+      "- **No date**: Marco's birthday party was great",
+    ])
+    expect((await answer('How old is Sofia?')).split('\n').slice(2)).toEqual([
+      '- **Friday, March 5, 2027 (in 99 days)**, turns 8: Sofia was born on March 5th, 2019',
+    ])
+    expect(await answer('What birthdays are coming up?')).toBe(
+      [
+        'The coming birthdays in your memories, soonest first:',
+        '',
+        "- **Tuesday, February 9, 2027 (in 75 days)**: Marco's birthday is 9 February",
+        '- **Friday, March 5, 2027 (in 99 days)**, turns 8: Sofia was born on March 5th, 2019',
+      ].join('\n'),
+    )
+    expect((await answer('any anniversaries coming up?')).split('\n')[2]).toBe(
+      '- **Sunday, June 20, 2027 (in 206 days)**: Our wedding anniversary is the 20th of June',
+    )
+    expect(await answer("How many days until Marco's birthday?")).toMatch(
+      /^\*\*75 days\*\*, until Tuesday, February 9, 2027\./,
+    )
+  })
+
+  it('reads a month and day written out, and no day no year has', () => {
+    expect(monthDayIn("Ana's birthday is May 12")).toEqual({ month: 5, day: 12 })
+    expect(monthDayIn('born on 30 January 1985')).toEqual({ month: 1, day: 30 })
+    expect(monthDayIn('the 3rd of Sept.')).toEqual({ month: 9, day: 3 })
+    expect(monthDayIn('Leap day baby: Feb 29')).toEqual({ month: 2, day: 29 })
+    expect(monthDayIn('April 31')).toBeNull()
+    expect(monthDayIn('Marta 3')).toBeNull()
+    expect(monthDayIn('the meeting in May')).toBeNull()
   })
 
   it('knows the day of Easter in any year', () => {
@@ -1285,6 +1330,40 @@ describe('the offline assistant on weather', () => {
     const down = await ask(on, "What's the weather like?")
     expect(down.answer.content).toMatch(/^I couldn't get the weather: \S/)
     expect(down.answer.activity[0]?.summary).toMatch(/^Could not check the weather for today: /)
+  })
+})
+
+describe('the offline assistant on the day', () => {
+  it('gives the daily briefing when asked, as the dashboard writes it, from the same facts', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'weather', {
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    })
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    await t.factory.memory(user.id, { text: 'Water the plants', date: todayIn('UTC') })
+    await t.factory.memory(user.id, { text: 'Review the client brief', date: null })
+
+    const { answer } = await ask(user, 'Brief me')
+    const dashboard = await user.api.get<{ content: string; source: string }>('/api/dashboard/briefing')
+    expect(dashboard.body.source).toBe('offline')
+    expect(answer.content).toBe(dashboard.body.content)
+    expect(answer.content).toMatch(/^## Good day/)
+    expect(answer.content).toContain('### Weather\n\nIn Lisbon, Portugal: light rain, high 15°C, low 8°C')
+    expect(answer.content).toContain('- **09:00–09:30** Team standup')
+    expect(answer.content).toContain('**Today**\n\n- Water the plants')
+
+    for (const asked of [
+      "What's my briefing?",
+      'give me my daily summary',
+      'Catch me up',
+      'summary of my day',
+    ]) {
+      expect((await ask(user, asked)).answer.content, asked).toBe(answer.content)
+    }
+    // A brief that is not the day's: a search.
+    expect((await ask(user, "What's in the client brief?")).answer.content).toContain(
+      '- **No date**: Review the client brief',
+    )
   })
 })
 

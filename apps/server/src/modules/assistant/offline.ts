@@ -1,5 +1,6 @@
 import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
+import { renderBriefing } from '../dashboard/briefing-template.ts'
 import { arithmetic, formatNumber } from './arithmetic.ts'
 import { conversion } from './conversion.ts'
 import type { AssistantEvent, HistoryMessage } from './assistant.types.ts'
@@ -30,11 +31,13 @@ import {
   isIdentityQuestion,
   namedDay,
   isAcknowledgement,
+  isBriefingRequest,
   isFarewell,
   isNameQuestion,
   isPraise,
   isOverviewQuestion,
   isPastTense,
+  monthDayIn,
   mentionsHoliday,
   isSmallTalk,
   isSunQuestion,
@@ -98,7 +101,7 @@ export const HELP = [
   "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Your day**: “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
+  '- **Your day**: “Brief me”, “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
   '- **Sums and units**: “What is 15% of 80?”, “(12.50 + 8) / 3”, “How many km is 10 miles?”, “70 F in C”',
 ].join('\n')
@@ -109,7 +112,7 @@ const SHORT_HELP =
   'You can ask me to remember something, to find something in your memories, or about the weather and your calendar.'
 
 export interface OfflineInput {
-  services: Pick<AssistantServices, 'users' | 'memories'>
+  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard'>
   tools: AssistantTools
   userId: string
   content: string
@@ -190,6 +193,10 @@ async function route(input: OfflineInput): Promise<string> {
       : `Your account has no name${user?.email ? `; you're signed in as ${user.email}` : ''}.`
   }
   if (isOverviewQuestion(content)) return overview(input, today)
+  if (isBriefingRequest(content)) {
+    // The dashboard's offline briefing, from the same facts: weather, today's events, memories due.
+    return renderBriefing(await input.services.dashboard.gatherTodayFacts(input.userId, { now }))
+  }
   if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
   if (isFarewell(content)) return 'Bye for now! Your memories are here whenever you need them.'
   if (isPraise(content)) return 'Thank you, glad to help!'
@@ -266,9 +273,11 @@ async function route(input: OfflineInput): Promise<string> {
     }
     // "When is Ana's birthday?", "how old is Bruno?": a birthday or anniversary on its next day.
     const yearlyAsked = /\b(?:birthdays?|anniversar(?:y|ies)|born|how old|age)\b/i.test(content)
-    const lines = matching
-      .slice(0, 5)
-      .map((m) => (yearlyAsked && yearlyLine(m, today)) || quoteMemories([m])[0]!)
+    const shown = matching.slice(0, 5).map((m) => ({ m, yearly: yearlyAsked && yearlyLine(m, today) }))
+    // Those that give the day first: "when is Marco's birthday?" is answered before his party is told.
+    const lines = [...shown.filter((s) => s.yearly), ...shown.filter((s) => !s.yearly)].map(
+      (s) => s.yearly || quoteMemories([s.m])[0]!,
+    )
     const memories = [
       `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${matching.length > 1 ? ', best match first' : ''}:`,
       '',
@@ -414,10 +423,7 @@ async function daysUntil(
   if (!day && terms.length) {
     const found = await tools.searchMemories({ query: terms.join(' ') }, { names: namesIn(words, terms) })
     // A birthday or an anniversary comes back every year: the next one counts (or the last one).
-    const next = (m: ToolMemory) =>
-      isYearly(m, 'birthday') || isYearly(m, 'anniversary')
-        ? yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today, since)
-        : m.date
+    const next = (m: ToolMemory) => nextYearly(m, today, since) ?? m.date
     const inTime = (m: ToolMemory) => {
       const d = next(m)
       return d !== null && (since ? d <= today : d >= today)
@@ -508,8 +514,7 @@ async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, to
   const to = asked.range?.to ?? addDays(today, 364)
   const coming = found.memories
     .flatMap((m) => {
-      const next =
-        isYearly(m, asked.kind) && yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), from)
+      const next = isYearly(m, asked.kind) && nextYearly(m, from)
       return next && next <= to ? [{ m, next }] : []
     })
     .sort((a, b) => a.next.localeCompare(b.next))
@@ -548,24 +553,37 @@ function yearsOn(text: string, next: string): string {
 }
 
 /**
- * A dated memory of a birthday ("Ana's birthday is June 4", "Bruno was born on 3 December 1990") or an
- * anniversary. One telling of a day that has been ("Ana's birthday last year was fun") is not.
+ * The month and day a memory comes back on each year: its date's, or, saved without one, the day its
+ * text writes out ("Ana's birthday is May 12" typed under Memories with no date).
  */
-function isYearly(m: ToolMemory, kind: YearlyDaysQuestion['kind']): m is ToolMemory & { date: string } {
+function dayOfYear(m: ToolMemory): { month: number; day: number } | null {
+  return m.date ? { month: Number(m.date.slice(5, 7)), day: Number(m.date.slice(8)) } : monthDayIn(m.text)
+}
+
+/**
+ * A memory of a birthday ("Ana's birthday is June 4", "Bruno was born on 3 December 1990") or an
+ * anniversary, with its day. One telling of a day that has been ("Ana's birthday last year was fun") is not.
+ */
+function isYearly(m: ToolMemory, kind: YearlyDaysQuestion['kind']): boolean {
   const text = `${m.text} ${m.tags.join(' ')}`
-  if (!m.date) return false
+  if (!dayOfYear(m)) return false
   if (kind === 'birthday' && /\bborn\b/i.test(m.text)) return true
   const word = kind === 'birthday' ? /\bbirthdays?\b/i : /\banniversar(?:y|ies)\b/i
   return word.test(text) && !isPastTense(m.text)
 }
 
+/** The next day (or with `past` the last) a birthday or anniversary memory comes back on; null for any other. */
+function nextYearly(m: ToolMemory, from: string, past = false): string | null {
+  const day = (isYearly(m, 'birthday') || isYearly(m, 'anniversary')) && dayOfYear(m)
+  return day ? yearly(day.month, day.day, from, past) : null
+}
+
 /**
- * A dated birthday or anniversary memory on its next day ("Ana's birthday is June 4", saved last year,
- * is this year's), with the age when its text gives a year of birth; null for any other memory.
+ * A birthday or anniversary memory on its next day ("Ana's birthday is June 4", saved last year, is
+ * this year's), with the age when its text gives a year of birth; null for any other memory.
  */
 function yearlyLine(m: ToolMemory, today: string): string | null {
-  if (!isYearly(m, 'birthday') && !isYearly(m, 'anniversary')) return null
-  const next = yearly(Number(m.date.slice(5, 7)), Number(m.date.slice(8)), today)
+  const next = nextYearly(m, today)
   return (
     next &&
     `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${excerpt(m.text, 300)}${tagsAfter(m.tags)}`

@@ -13,6 +13,7 @@ import {
 import { tool, zodSchema, type ToolSet } from 'ai'
 import { z } from 'zod'
 import type { UsersRepo } from '../auth/users.repo.ts'
+import type { DashboardService } from '../dashboard/dashboard.service.ts'
 import type { CalendarService } from '../datasources/calendar.service.ts'
 import type { WeatherService } from '../datasources/weather.service.ts'
 import type { MemoriesService } from '../memories/memories.service.ts'
@@ -26,6 +27,8 @@ export interface AssistantServices {
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+  /** The day's facts as the briefing tells them ("brief me"). */
+  dashboard: Pick<DashboardService, 'gatherTodayFacts'>
 }
 
 /** Calendar questions reach this many days at most (a month and a bit). */
