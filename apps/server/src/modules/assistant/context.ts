@@ -12,6 +12,7 @@ import {
   memoryRequest,
   namedDay,
   requestedDays,
+  weatherDecision,
   whichEvent,
 } from './intents.ts'
 import {
@@ -78,7 +79,11 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     if (isWeatherTopic(content)) {
       const range = requestedDays(content, timeZone, now)
       const result = await tools.getWeather({ date: range.from })
-      facts.push(isSunQuestion(content) ? describeSun(result, today) : describeWeather(result, range, today))
+      facts.push(
+        isSunQuestion(content)
+          ? describeSun(result, today)
+          : describeWeather(result, range, today, weatherDecision(content)),
+      )
     }
     if (isBriefingRequest(content)) {
       const briefing = renderBriefing(await services.dashboard.gatherTodayFacts(userId, { now }))

@@ -427,6 +427,25 @@ export const isPraise = (text: string) =>
 const FEEL_WORDS =
   /\b(?:how (?:cold|hot|warm|chilly) (?:is it|will it be|is it going to be|is it outside|outside)|is it (?:going to be )?(?:cold|hot|warm|chilly|freezing|humid)|what (?:should|shall|do) i wear|(?:need|bring|take|wear) (?:a |an |my )?(?:jacket|coat|sunscreen|sunglasses|scarf|gloves))\b/i
 
+/**
+ * What a weather question asks to decide: whether it will rain ("will it rain tomorrow?"), whether to
+ * take an umbrella, or what to wear ("what should I wear?", "do I need a coat?"); null for the weather
+ * itself ("what's the weather like?", "how cold is it?").
+ */
+export function weatherDecision(text: string): 'rain' | 'umbrella' | 'wear' | null {
+  const plain = straightQuotes(text)
+  if (/\bumbrella\b/i.test(plain)) return 'umbrella'
+  if (
+    /\bwhat (?:should|shall|do) i wear\b|\b(?:need|bring|take|wear) (?:a |an |my )?(?:jacket|coat|scarf|gloves|sweater|jumper)\b/i.test(
+      plain,
+    )
+  ) {
+    return 'wear'
+  }
+  if (/\b(?:rain(?:s|y|ing)?|showers?|drizzle|wet)\b/i.test(plain) && isQuestion(plain)) return 'rain'
+  return null
+}
+
 export const isWeatherTopic = (text: string) =>
   /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(
     text,

@@ -1201,13 +1201,40 @@ describe('the offline assistant on weather', () => {
     return user
   }
 
+  it('answers what a question asks to decide first: rain or not, an umbrella, what to wear', async () => {
+    const user = await userWithWeather()
+    const lead = async (message: string) => (await ask(user, message)).answer.content.split('\n')[0]
+    expect(await lead('Will it rain tomorrow?')).toBe('**Probably not**: 10% chance of rain tomorrow.')
+    expect(await lead('Should I bring an umbrella tomorrow?')).toBe(
+      '**Probably not**: only a 10% chance of rain tomorrow.',
+    )
+    expect(await lead('Is it going to rain this week?')).toBe('**Rain is likely** today (80%).')
+    expect(await lead('Do I need an umbrella this weekend?')).toBe(
+      '**No rain expected**: at most a 10% chance on any of these days.',
+    )
+    expect(await lead('What should I wear today?')).toBe(
+      '**Wear a coat or a warm jacket**, and take an umbrella today.',
+    )
+    expect(await lead('Do I need a coat tomorrow?')).toBe('**Wear a coat or a warm jacket** tomorrow.')
+    // The forecast follows, without telling the umbrella twice.
+    const rain = (await ask(user, 'Will it rain today?')).answer.content
+    expect(rain).toMatch(
+      /^\*\*Yes, probably\*\*: 80% chance of rain today\.\n\n\*\*Weather for today in Lisbon:\*\* /,
+    )
+    expect(rain).not.toContain('Take an umbrella.')
+    // The weather itself decides nothing.
+    expect(await lead("What's the weather like?")).toMatch(
+      /^\*\*Weather for today in Lisbon:\*\* .*Take an umbrella\.$/,
+    )
+  })
+
   it('tells today’s weather at the home location, with an umbrella on a rainy day', async () => {
     const user = await userWithWeather()
     const { answer, activity } = await ask(user, 'Do I need an umbrella today?')
     expect(answer.content).toContain('**Weather for today in Lisbon:**')
     expect(answer.content).toContain('12°C now')
     expect(answer.content).toContain('80% chance of rain')
-    expect(answer.content).toContain('Take an umbrella.')
+    expect(answer.content.split('\n')[0]).toBe('**Yes**, take one: 80% chance of rain today.')
     expect(answer.activity).toEqual([{ tool: 'get_weather', summary: 'Checked the weather for today' }])
     expect(activity.map((a) => a.status)).toEqual(['started', 'finished'])
     expect(answer.calls).toEqual([{ tool: 'get_weather', args: { date: todayIn('UTC') } }])
@@ -1223,7 +1250,10 @@ describe('the offline assistant on weather', () => {
       'Should I bring my sunglasses tomorrow?',
     ]) {
       const { answer } = await ask(user, question)
-      expect(answer.content, question).toMatch(/^\*\*Weather for (?:today|tomorrow) in Lisbon:\*\* /)
+      // What to wear is answered first, then the forecast.
+      expect(answer.content, question).toMatch(
+        /^(?:\*\*Wear .*\n\n)?\*\*Weather for (?:today|tomorrow) in Lisbon:\*\* /,
+      )
     }
     // Not the weather: the words are about something else.
     await t.factory.memory(user.id, { text: 'The blue coat is at the dry cleaner', date: null })
@@ -1261,7 +1291,9 @@ describe('the offline assistant on weather', () => {
     const user = await userWithWeather()
     const today = todayIn('UTC')
     const tomorrow = await ask(user, 'and tomorrow?', { before: ['Will it rain today?'] })
-    expect(tomorrow.answer.content).toMatch(/^\*\*Weather for tomorrow in Lisbon:\*\* /)
+    expect(tomorrow.answer.content).toMatch(
+      /^\*\*Probably not\*\*: 10% chance of rain tomorrow\.\n\n\*\*Weather for tomorrow in Lisbon:\*\* /,
+    )
     // A follow-up of a follow-up: the same question again.
     const weekday = formatDay(addDays(today, 3), { weekday: true }).split(',')[0]!
     const later = await ask(user, `what about ${weekday}?`, {

@@ -69,6 +69,7 @@ import {
   yearly,
   yearlyDaysQuestion,
   type YearlyDaysQuestion,
+  weatherDecision,
   whichEvent,
   withoutFiller,
   asToldAfterRemember,
@@ -213,7 +214,7 @@ async function route(input: OfflineInput): Promise<string> {
     return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
   }
   if (isWeatherTopic(content)) {
-    return weather(tools, requestedDays(content, timeZone, now), today, isSunQuestion(content))
+    return weather(tools, content, requestedDays(content, timeZone, now), today)
   }
   const yearlyDays = yearlyDaysQuestion(content, timeZone, now)
   if (yearlyDays) return comingYearly(tools, yearlyDays, today)
@@ -765,9 +766,92 @@ async function remember(input: OfflineInput, request: MemoryRequest, today: stri
   return lines.join('\n')
 }
 
-/** Weather in words: the day's conditions, temperatures and chance of rain; the following days for a week. */
-export function describeWeather(result: GetWeatherOutput, range: DayRange, today: string): string {
+/** "today", "tomorrow", "on Saturday, November 28". */
+const onDay = (day: string, today: string) => {
+  const name = dayName(day, today)
+  return name === 'today' || name === 'tomorrow' ? name : `on ${name}`
+}
+
+/** A temperature in °C, whatever unit the forecast is in. */
+const celsius = (n: number, unit: string) => (unit === '°F' ? ((n - 32) * 5) / 9 : n)
+
+/**
+ * The answer to what a weather question asks to decide, before the forecast: rain or not ("**Probably
+ * not**: 10% chance of rain tomorrow."), the wet days of several, or what to wear for the day's
+ * temperatures. Null when the forecast does not say (no chance of rain given).
+ */
+function decide(
+  asked: NonNullable<ReturnType<typeof weatherDecision>>,
+  days: ReadonlyArray<{
+    date: string
+    temperatureMin: number
+    temperatureMax: number
+    precipitationProbability: number | null
+  }>,
+  unit: string,
+  today: string,
+): string | null {
+  const [first] = days
+  if (!first) return null
+  if (asked === 'wear') {
+    const low = celsius(first.temperatureMin, unit)
+    const high = celsius(first.temperatureMax, unit)
+    const clothes =
+      high < 10 || low < 3
+        ? 'a warm coat, and a scarf and gloves for the cold mornings'
+        : high < 16
+          ? 'a coat or a warm jacket'
+          : high < 22
+            ? 'a light jacket or a sweater'
+            : 'light clothes'
+    const wet = (first.precipitationProbability ?? 0) >= 50 ? ', and take an umbrella' : ''
+    return `**Wear ${clothes}**${wet} ${onDay(first.date, today)}.`
+  }
+  const known = days.filter((d) => d.precipitationProbability !== null)
+  if (known.length === 0) return null
+  if (days.length > 1) {
+    const wet = known.filter((d) => d.precipitationProbability! >= 50)
+    const most = Math.max(...known.map((d) => d.precipitationProbability!))
+    if (wet.length === 0) return `**No rain expected**: at most a ${most}% chance on any of these days.`
+    const list = wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`)
+    const named = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`
+    return `**Rain is likely** ${named}${asked === 'umbrella' ? ': take an umbrella' : ''}.`
+  }
+  const p = first.precipitationProbability
+  if (p === null) return null
+  const chance = `${p}% chance of rain ${onDay(first.date, today)}`
+  if (p >= 60) return asked === 'umbrella' ? `**Yes**, take one: ${chance}.` : `**Yes, probably**: ${chance}.`
+  if (p >= 30) {
+    return asked === 'umbrella' ? `**Maybe**: ${chance}, so one wouldn't hurt.` : `**Maybe**: ${chance}.`
+  }
+  return asked === 'umbrella' ? `**Probably not**: only a ${chance}.` : `**Probably not**: ${chance}.`
+}
+
+/**
+ * Weather in words: the day's conditions, temperatures and chance of rain; the following days for a
+ * week. With `asked`, the answer to what the question asks to decide comes first.
+ */
+export function describeWeather(
+  result: GetWeatherOutput,
+  range: DayRange,
+  today: string,
+  asked: ReturnType<typeof weatherDecision> = null,
+): string {
   if (isToolError(result)) return `I couldn't get the weather: ${result.error}`
+  const forecast = describeForecast(result, range, today, asked === null)
+  const days = [...(result.day ? [{ date: result.date, ...result.day }] : []), ...result.nextDays].filter(
+    (d) => d.date >= range.from && d.date <= range.to,
+  )
+  const lead = asked && decide(asked, days, result.temperatureUnit, today)
+  return lead ? `${lead}\n\n${forecast}` : forecast
+}
+
+function describeForecast(
+  result: Exclude<GetWeatherOutput, ToolError>,
+  range: DayRange,
+  today: string,
+  advise: boolean,
+): string {
   const unit = result.temperatureUnit
   const t = (n: number) => `${Math.round(n)}${unit}`
   const place = `${result.place}${result.onVacation ? ' (your vacation location)' : ''}`
@@ -803,7 +887,7 @@ export function describeWeather(result: GetWeatherOutput, range: DayRange, today
     )
   }
   if (parts.length === 0) parts.push(result.summary)
-  const umbrella = (result.day?.precipitationProbability ?? 0) >= 50 ? ' Take an umbrella.' : ''
+  const umbrella = advise && (result.day?.precipitationProbability ?? 0) >= 50 ? ' Take an umbrella.' : ''
   return `**Weather for ${dayName(result.date, today)} in ${place}:** ${parts.join('; ')}.${umbrella}`
 }
 
@@ -942,9 +1026,11 @@ function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
 /** "09:30" (or the start of "09:30–10:00") in minutes from midnight. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
-async function weather(tools: AssistantTools, range: DayRange, today: string, sun: boolean) {
+async function weather(tools: AssistantTools, content: string, range: DayRange, today: string) {
   const result = await tools.getWeather({ date: range.from })
-  return sun ? describeSun(result, today) : describeWeather(result, range, today)
+  return isSunQuestion(content)
+    ? describeSun(result, today)
+    : describeWeather(result, range, today, weatherDecision(content))
 }
 
 /** "**Sunrise and sunset for tomorrow in Lisbon:** 07:39 and 17:14, 9 h 35 min of daylight." (the place's time) */
