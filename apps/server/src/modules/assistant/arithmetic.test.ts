@@ -28,6 +28,10 @@ describe('a sum asked in a message', () => {
     ['10 ÷ 4', '2.5'],
     ["what's a 20% tip on 45.50?", '9.1'],
     ['10% discount on 250', '25'],
+    ['How much is a 20% tip on 45 euros?', '9'],
+    ["what's 15% of $1,200?", '180'],
+    ['12.50 € + 8 € + 4.25€', '24.75'],
+    ['300 USD / 4', '75'],
   ])('%s → %s', (message, answer) => {
     expect(worked(message)).toBe(answer)
   })
@@ -52,6 +56,8 @@ describe('a sum asked in a message', () => {
     '2 + * 3',
     '80 - 20%',
     '15% off 80',
+    'how many euros is 10 dollars',
+    '€',
     'how many days until 12 5',
     '',
   ])('%j is not a sum', (message) => {

@@ -29,6 +29,10 @@ export function arithmetic(message: string): Arithmetic | null {
     .trim()
   let text = expression
   for (const [pattern, operator] of WORDS) text = text.replace(pattern, operator)
+  // Money is counted as numbers: "$45", "45 €", "12.50 euros", "300 USD".
+  text = text
+    .replace(/[$€£¥](?=\s*[\d.(])/g, '')
+    .replace(/(?<=[\d)]\s*)(?:[$€£¥]|(?:euros?|dollars?|pounds?|bucks|eur|usd|gbp)\b)/gi, '')
   // Thousands separators: "1,200" is twelve hundred.
   text = text.replace(/\d{1,3}(?:,\d{3})+(?![\d,])/g, (n) => n.replace(/,/g, ''))
   // "20% tip on 45.50", "10% discount on 250": a share of it too. Not "15% off 80", which may mean 68.

@@ -851,9 +851,35 @@ describe('the offline assistant', () => {
       ['Marta called. Bruno called too', []],
       ['What did I tell you about the NHS letter?', ['nhs']],
       ['gift ideas for marta', []],
+      // Whose: "the plumber's number" is about the plumber, first word or not.
+      ["What's the plumber's number?", ['plumber']],
+      ["Marta's phone number", ['marta']],
+      ['where does my mum’s sister live', ['mum']],
     ] as const) {
       expect(namesIn(text, words(text)), text).toEqual(names)
     }
+  })
+
+  it('does not look for the words that only say when ("coming up", "soon")', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Pay the electricity bill by the 10th' })
+    await t.factory.memory(user.id, { text: 'The plumber can come on Tuesdays' })
+    const { answer } = await ask(user, 'What bills do I have coming up soon?')
+    expect(answer.content.split('\n').slice(2)).toEqual([
+      '- **No date**: Pay the electricity bill by the 10th',
+    ])
+  })
+
+  it("ranks the memories about whose number is asked above another's", async () => {
+    const user = await t.createUser()
+    // Rita's the newer, holding two of the words looked for ("number", and "phone" for it).
+    await t.factory.memory(user.id, { text: 'The plumber Joao can come on Tuesdays, 917 000 111' })
+    await t.factory.memory(user.id, { text: "Rita's phone number is +351 912 345 678" })
+    const { answer } = await ask(user, "What's the plumber's number?")
+    expect(answer.content.split('\n').slice(2)).toEqual([
+      '- **No date**: The plumber Joao can come on Tuesdays, 917 000 111',
+      "- **No date**: Rita's phone number is +351 912 345 678",
+    ])
   })
 
   it('lists what was noted on the days a question names, or the newest when it asks for its notes', async () => {
@@ -1563,7 +1589,7 @@ describe('the offline assistant on the calendar', () => {
 
     // Nothing on the calendar by that name: the memories alone.
     expect((await ask(user, 'When is the plumber coming?')).answer.content).toBe(
-      "I couldn't find anything about **plumber coming** in your memories. To save something, start a message with “Remember”.",
+      "I couldn't find anything about **plumber** in your memories. To save something, start a message with “Remember”.",
     )
 
     // Calendar off: no look at it, and no line saying it could not be read.

@@ -19,7 +19,7 @@ const STOP_WORDS = new Set(
   doesnt isnt wasnt arent werent cant wont im ive id youre lets okay ok hey hi hello write wrote
   written added many forgot forget recall wonder wondering know recent recently lately latest newest
   summary summarize summarise recap overview happen happens happened happening weekend weekends
-  everything nothing stuff`.split(/\s+/),
+  everything nothing stuff coming upcoming soon`.split(/\s+/),
 )
 
 /** A word as the search takes it: lower case, without a possessive "'s" or trailing marks ("Ana's" → "ana"). */
@@ -100,12 +100,17 @@ export function withOtherWords(words: readonly string[]): string[] {
 }
 
 /**
- * The words a text writes with a capital letter where a sentence does not start: names ("gift ideas
- * for Marta?" → "marta"), as they are among `words`. "I" and a sentence's first word are not.
+ * Whom or what a text is about, among `words`: the words it writes with a capital letter where a
+ * sentence does not start, names ("gift ideas for Marta?" → "marta"), and those it writes as someone's
+ * ("what's the plumber's number?" → "plumber"). "I" and a sentence's first word are not names.
  */
 export function namesIn(text: string, words: readonly string[]): string[] {
   const names = new Set<string>()
-  for (const match of text.matchAll(/(?<=[\p{L}\p{N},;:'"’)]\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu)) {
+  const found = [
+    ...text.matchAll(/(?<=[\p{L}\p{N},;:'"’)]\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu),
+    ...text.matchAll(/[\p{L}\p{N}]+['’]s\b/gu),
+  ]
+  for (const match of found) {
     const word = wordOf(match[0])
     if (words.includes(word)) names.add(word)
   }
