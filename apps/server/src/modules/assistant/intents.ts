@@ -920,7 +920,7 @@ const FOR_DAY = new RegExp(
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
  * week or month (so far when asked in the past), last month, this weekend (both days), today, or a date
- * in the sentence. Null when it names none. `past`: a weekday is the last one ("what did I do on
+ * in the sentence; or ahead: next week or month. Null when it names none. `past`: a weekday is the last one ("what did I do on
  * Monday?"), not the next ("what did I note for Monday?"); by default when the question is in the past
  * tense and not about a day "for".
  */
@@ -938,8 +938,9 @@ export function notedDays(
     const saturday = addDays(today, -(sinceSaturday < 2 ? sinceSaturday + 7 : sinceSaturday))
     return { from: saturday, to: addDays(saturday, 1) }
   }
-  if (/\b(?:this|the) weekend\b/i.test(text)) {
-    // This week's Saturday and Sunday; on a Sunday, the weekend it ends.
+  if (/\b(?:this|the|next) weekend\b/i.test(text)) {
+    // This week's Saturday and Sunday (the coming weekend, as the calendar questions read "next
+    // weekend" too); on a Sunday, the weekend it ends.
     const saturday = weekdayOf(today) === 0 ? addDays(today, -1) : addDays(today, 6 - weekdayOf(today))
     return { from: saturday, to: addDays(saturday, 1) }
   }
@@ -957,6 +958,14 @@ export function notedDays(
   }
   if (/\blast month\b/i.test(text)) {
     return { from: firstOfMonth(today, -1), to: addDays(firstOfMonth(today, 0), -1) }
+  }
+  // Ahead: "what did I note for next week?", "any work stuff next month?".
+  if (/\bnext week\b/i.test(text)) {
+    const sunday = addDays(today, 7 - weekdayOf(today))
+    return { from: sunday, to: addDays(sunday, 6) }
+  }
+  if (/\bnext month\b/i.test(text)) {
+    return { from: firstOfMonth(today, 1), to: addDays(firstOfMonth(today, 2), -1) }
   }
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
   const found = findDate(text, timeZone, now)

@@ -860,6 +860,41 @@ describe('the offline assistant', () => {
     }
   })
 
+  it('looks on the days a question names, and says so when those days hold none', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z') // Thursday
+    await t.factory.memory(user.id, {
+      text: 'Finish the quarterly report',
+      tags: ['work'],
+      date: '2026-11-30',
+    })
+    await t.factory.memory(user.id, { text: 'Team offsite in Sintra', tags: ['work'], date: '2026-12-08' })
+    await t.factory.memory(user.id, { text: 'Ran 10 km', date: '2026-11-22' })
+    await t.factory.memory(user.id, { text: 'Ran 5 km', date: '2026-11-17' })
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+
+    expect(await answer('Any work stuff next week?')).toBe(
+      [
+        "Here's what I found in your memories for November 29 – December 5:",
+        '',
+        '- **November 30, 2026**: Finish the quarterly report _(#work)_',
+      ].join('\n'),
+    )
+    expect(await answer('Do I have any work stuff this week?')).toBe(
+      [
+        'I found nothing about **work** for November 22–28. On other days, best match first:',
+        '',
+        '- **December 8, 2026**: Team offsite in Sintra _(#work)_',
+        '- **November 30, 2026**: Finish the quarterly report _(#work)_',
+      ].join('\n'),
+    )
+    expect((await answer('How far did I run last week?')).split('\n')).toEqual([
+      "Here's what I found in your memories for November 15–21:",
+      '',
+      '- **November 17, 2026**: Ran 5 km',
+    ])
+  })
+
   it('does not look for the words that only say when ("coming up", "soon")', async () => {
     const user = await t.createUser()
     await t.factory.memory(user.id, { text: 'Pay the electricity bill by the 10th' })
@@ -2066,6 +2101,19 @@ describe('reading calendar questions', () => {
     expect(notedDays('what did I save last month?', 'UTC', new Date('2027-01-10T12:00:00Z'))).toEqual({
       from: '2026-12-01',
       to: '2026-12-31',
+    })
+    // Ahead, as the calendar questions read them ("next weekend" is the coming one).
+    expect(notedDays('my notes for next week', 'UTC', wednesday)).toEqual({
+      from: '2026-11-29',
+      to: '2026-12-05',
+    })
+    expect(notedDays('any plans next month?', 'UTC', wednesday)).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-31',
+    })
+    expect(notedDays('what did I note for next weekend?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-28',
+      to: '2026-11-29',
     })
   })
 

@@ -255,7 +255,14 @@ async function route(input: OfflineInput): Promise<string> {
     return noted(input, content, timeZone, now, today)
   }
   if (isQuestion(content)) {
-    const found = await tools.searchMemories({ query }, { names })
+    // "Any work stuff this week?": the memories of those days; when none, the others, said so.
+    const days = notedDays(content, timeZone, now)
+    let found = await tools.searchMemories({ query, ...days }, { names })
+    let elsewhere = ''
+    if (days && !isToolError(found) && found.memories.length === 0) {
+      found = await tools.searchMemories({ query }, { names })
+      elsewhere = `I found nothing about **${query}** for ${daysName(days, today)}.`
+    }
     // "When is the dentist?": the calendar may know too.
     const about = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
     // "When is my next standup?": the first that has not ended.
@@ -279,11 +286,10 @@ async function route(input: OfflineInput): Promise<string> {
     const lines = [...shown.filter((s) => s.yearly), ...shown.filter((s) => !s.yearly)].map(
       (s) => s.yearly || quoteMemories([s.m])[0]!,
     )
-    const memories = [
-      `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${matching.length > 1 ? ', best match first' : ''}:`,
-      '',
-      ...lines,
-    ].join('\n')
+    const heading = elsewhere
+      ? `${elsewhere} On other days${matching.length > 1 ? ', best match first' : ''}:`
+      : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysName(days, today)}` : ''}${matching.length > 1 ? ', best match first' : ''}:`
+    const memories = [heading, '', ...lines].join('\n')
     return calendar ? `${calendar}\n\n${memories}` : memories
   }
   if (query) {
