@@ -389,6 +389,39 @@ export const isBriefingRequest = (text: string) =>
     straightQuotes(text),
   )
 
+/**
+ * "What should I get Ana for her birthday?", "gift ideas for mum", "a Christmas present for Rui?": a
+ * question about what someone would like. Not "what do I need to buy?" (nobody to give it to).
+ */
+export const isGiftQuestion = (text: string) => {
+  const plain = straightQuotes(text)
+  if (
+    /\bgifts?\b|\b(?:birthday|christmas|xmas|anniversary|wedding) presents?\b|\bpresents? (?:for|ideas?)\b/i.test(
+      plain,
+    )
+  ) {
+    return true
+  }
+  // Someone to give it to: a name, "him", "her", "them", "my mum".
+  const whom =
+    /\b(?:should|could|can|shall|to) (?:i|we) (?:get|buy|give)\s+(?:(?:something|anything)\s+)?(?:for\s+)?(my\s+)?([\p{L}'’-]+)/iu.exec(
+      plain,
+    )
+  if (!whom) return false
+  const [, my, word = ''] = whom
+  return my
+    ? /^(?:mum|mom|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|son|daughter|brother|sister|friend|boss|grandma|grandpa|kids?)$/i.test(
+        word,
+      )
+    : /^\p{Lu}/u.test(word) || /^(?:him|her|them)$/i.test(word)
+}
+
+/** The words of a gift question about the giving and its day, not about whom: left out of its search. */
+export const GIVING_WORDS = new Set(
+  `buy give gave given present presents gifts idea ideas
+  birthday birthdays christmas xmas anniversary wedding easter`.split(/\s+/),
+)
+
 /** "What's my name?", "who am I?". */
 export const isNameQuestion = (text: string) =>
   /^\s*(?:what(?:'s| is) my name|who am i)\s*[?.!]*\s*$/i.test(straightQuotes(text))

@@ -11,6 +11,7 @@ import {
   availabilityTime,
   easterIn,
   isCalendarTopic,
+  isGiftQuestion,
   monthDayIn,
   notedDays,
   requestedDays,
@@ -893,6 +894,29 @@ describe('the offline assistant', () => {
       '',
       '- **November 17, 2026**: Ran 5 km',
     ])
+  })
+
+  it('answers "what should I get Ana for her birthday?" with what she likes', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Ana loves orchids and dark chocolate' })
+    await t.factory.memory(user.id, { text: "Ana's birthday is May 12" })
+    await t.factory.memory(user.id, { text: 'Bruno wants a new bike helmet' })
+    await t.factory.memory(user.id, { text: 'Buy milk and eggs' })
+    const lines = async (message: string) => (await ask(user, message)).answer.content.split('\n').slice(2)
+
+    expect(await lines('What should I get Ana for her birthday?')).toEqual([
+      '- **No date**: Ana loves orchids and dark chocolate',
+    ])
+    expect(await lines('what could I buy for Bruno?')).toEqual([
+      '- **No date**: Bruno wants a new bike helmet',
+    ])
+    expect(await lines('Christmas present ideas for Ana')).toEqual([
+      '- **No date**: Ana loves orchids and dark chocolate',
+    ])
+    // Nobody to give it to: not a gift.
+    expect(await lines('What do I need to buy?')).toEqual(['- **No date**: Buy milk and eggs'])
+    expect(isGiftQuestion('What should I get for dinner?')).toBe(false)
+    expect(isGiftQuestion('What should I present at the meeting?')).toBe(false)
   })
 
   it('does not look for the words that only say when ("coming up", "soon")', async () => {

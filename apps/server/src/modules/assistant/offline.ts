@@ -49,6 +49,8 @@ import {
   correction,
   isClockQuestion,
   isCountQuestion,
+  GIVING_WORDS,
+  isGiftQuestion,
   isGreeting,
   isHelpRequest,
   isQuestion,
@@ -244,7 +246,10 @@ async function route(input: OfflineInput): Promise<string> {
   )
   if (tags.length) return tagged(input, tags)
   if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
-  const words = significantWords(withoutRecent(content))
+  const inMessage = significantWords(withoutRecent(content))
+  // "What should I get Ana for her birthday?": what Ana likes, not the day of her birthday.
+  const gift = isGiftQuestion(content)
+  const words = gift ? [...new Set([...inMessage.filter((w) => !GIVING_WORDS.has(w)), 'gift'])] : inMessage
   const query = words.join(' ')
   // The query is the words in lower case: the names the message capitalises are told apart.
   const names = namesIn(content, words)
@@ -254,7 +259,7 @@ async function route(input: OfflineInput): Promise<string> {
   ) {
     return noted(input, content, timeZone, now, today)
   }
-  if (isQuestion(content)) {
+  if (isQuestion(content) || gift) {
     // "Any work stuff this week?": the memories of those days; when none, the others, said so.
     const days = notedDays(content, timeZone, now)
     let found = await tools.searchMemories({ query, ...days }, { names })
