@@ -4,6 +4,7 @@ import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
 import { renderBriefing } from '../dashboard/briefing-template.ts'
 import {
+  asksWhen,
   isBriefingRequest,
   isCalendarTopic,
   isQuestion,
@@ -101,7 +102,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     } else if (isQuestion(content) && asksForDays(content, timeZone, now)) {
       // "What did I save yesterday?": the memories saved (or dated) those days.
       facts.push(await noted({ services, tools, userId }, content, timeZone, now, today))
-    } else if (isQuestion(content) && /\bwhen\b/i.test(content)) {
+    } else if (isQuestion(content) && asksWhen(content)) {
       const events = await eventsAbout(tools, significantWords(content), today)
       if (events.length) {
         facts.push(

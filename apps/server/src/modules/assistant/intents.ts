@@ -422,6 +422,20 @@ export const GIVING_WORDS = new Set(
   birthday birthdays christmas xmas anniversary wedding easter`.split(/\s+/),
 )
 
+/** "When is the dentist?", "what time is the standup?", "what day is the party?": a question the calendar may answer. */
+export const asksWhen = (text: string) => /\b(?:when|what time|what day)\b/i.test(text)
+
+/**
+ * Which of a question's matches it asks for by time: "when was my last run?" the newest, "when is my
+ * next haircut?" the soonest from today. Not "last week" or "next month", which name days.
+ */
+export function timeOrder(text: string): 'newest' | 'soonest' | null {
+  const notDays = String.raw`(?!\s+(?:week|weekend|month|year|night|time)\b)`
+  if (new RegExp(String.raw`\b(?:last|latest|most recent)\b${notDays}`, 'i').test(text)) return 'newest'
+  if (new RegExp(String.raw`\bnext\b${notDays}`, 'i').test(text)) return 'soonest'
+  return null
+}
+
 /** "What's my name?", "who am I?". */
 export const isNameQuestion = (text: string) =>
   /^\s*(?:what(?:'s| is) my name|who am i)\s*[?.!]*\s*$/i.test(straightQuotes(text))
@@ -943,6 +957,9 @@ const WEEKDAY_WORD = new RegExp(String.raw`\b${WEEKDAY_NAME}\b`, 'i')
 
 /** Saving, as a verb: "did I save", "have I added", "did I write", "what did I note". */
 const SAVING = /\b(?:saved?|add|added|wrote|write|written|noted|note|jotted|stored|created)\b/i
+/** A word that says saving ("add", "noted"), not what about. */
+const SAVING_WORD = new RegExp(`^(?:${SAVING.source})$`, 'i')
+export const isSavingWord = (word: string) => SAVING_WORD.test(word)
 /** A day the memories are for ("noted for tomorrow", "for this weekend"), not the day they were written. */
 const FOR_DAY = new RegExp(
   String.raw`\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|${WEEKDAY_NAME}|\d|${MONTH_NAME}\b)`,

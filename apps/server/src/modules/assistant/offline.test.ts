@@ -16,6 +16,7 @@ import {
   notedDays,
   requestedDays,
   savedDays,
+  timeOrder,
   whichEvent,
 } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
@@ -430,6 +431,18 @@ describe('the offline assistant', () => {
     )
     expect((await ask(user, 'How many notes do I have for last week?', { assistant })).answer.content).toBe(
       'You have **1** memory for November 15–21.',
+    )
+    // About something: as many as the search box finds for the words.
+    await t.factory.memory(user.id, { text: 'Car insurance renewed', tags: ['car'], date: '2026-11-20' })
+    const about = async (message: string) => (await ask(user, message, { assistant })).answer.content
+    expect(await about('How many memories do I have about the car?')).toBe(
+      'You have **2** memories about **car**.',
+    )
+    expect(await about('how many notes about the car do I have for last week?')).toBe(
+      'You have **2** memories about **car** for November 15–21.',
+    )
+    expect(await about('How many memories mention passports?')).toBe(
+      'You have **1** memory about **passports**.',
     )
   })
 
@@ -917,6 +930,32 @@ describe('the offline assistant', () => {
     expect(await lines('What do I need to buy?')).toEqual(['- **No date**: Buy milk and eggs'])
     expect(isGiftQuestion('What should I get for dinner?')).toBe(false)
     expect(isGiftQuestion('What should I present at the meeting?')).toBe(false)
+  })
+
+  it('answers "my last run" newest first and "my next haircut" soonest first', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z')
+    await t.factory.memory(user.id, { text: 'Bought new running shoes', date: '2026-11-20' })
+    await t.factory.memory(user.id, { text: 'Ran 10 km', date: '2026-11-22' })
+    await t.factory.memory(user.id, { text: 'Ran 5 km', date: '2026-11-17' })
+    await t.factory.memory(user.id, { text: 'Haircut at the usual place', date: '2026-11-10' })
+    await t.factory.memory(user.id, { text: 'Haircut with Rui', date: '2026-12-12' })
+    await t.factory.memory(user.id, { text: 'Haircut voucher from Ana', date: null })
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+
+    expect((await answer('When was my last run?')).split('\n').slice(0, 3)).toEqual([
+      "Here's what I found in your memories, newest first:",
+      '',
+      '- **November 22, 2026**: Ran 10 km',
+    ])
+    expect((await answer('When is my next haircut?')).split('\n').slice(0, 3)).toEqual([
+      "Here's what I found in your memories, soonest first:",
+      '',
+      '- **December 12, 2026**: Haircut with Rui',
+    ])
+    // "Next week" names days; it does not order.
+    expect(timeOrder('any haircut next week?')).toBeNull()
+    expect(timeOrder('what did I do last weekend?')).toBeNull()
   })
 
   it('does not look for the words that only say when ("coming up", "soon")', async () => {
@@ -1617,6 +1656,8 @@ describe('the offline assistant on the calendar', () => {
     expect(dentist.answer.content).toMatch(
       /^\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
     )
+    // "What time …?" is a "when" too.
+    expect((await ask(user, 'What time is the dentist?')).answer.content).toBe(dentist.answer.content)
     expect(dentist.answer.activity.map((a) => a.tool)).toEqual(['search_memories', 'get_calendar_events'])
 
     // The three soonest stand-ups (a weekly event), and a memory that names them after.

@@ -18,6 +18,7 @@ import {
 } from './format.ts'
 import {
   askedAgainFor,
+  asksWhen,
   asksForRecent,
   calendarFact,
   type CalendarFact,
@@ -28,6 +29,7 @@ import {
   daysUntilQuestion,
   holidayQuestion,
   isDayWord,
+  isSavingWord,
   isIdentityQuestion,
   namedDay,
   isAcknowledgement,
@@ -62,6 +64,7 @@ import {
   notedDays,
   requestedDays,
   savedDays,
+  timeOrder,
   type DayPart,
   type DaysQuestion,
   type DayRange,
@@ -213,7 +216,9 @@ async function route(input: OfflineInput): Promise<string> {
   if (fact !== null) return cannotCorrect(tools, fact)
   if (isCountQuestion(content)) {
     const saved = savedDays(content, timeZone, now)
-    return count(input, saved ? { saved } : notedDays(content, timeZone, now), today)
+    // "How many memories do I have about work?": those the search box finds for the words.
+    const about = significantWords(withoutRecent(content)).filter((w) => !isDayWord(w) && !isSavingWord(w))
+    return count(input, saved ? { saved } : notedDays(content, timeZone, now), today, about.join(' '))
   }
   if (isWeatherTopic(content)) {
     return weather(tools, content, requestedDays(content, timeZone, now), today)
@@ -269,7 +274,7 @@ async function route(input: OfflineInput): Promise<string> {
       elsewhere = `I found nothing about **${query}** for ${daysName(days, today)}.`
     }
     // "When is the dentist?": the calendar may know too.
-    const about = /\bwhen\b/i.test(content) ? await eventsAbout(tools, words, today) : []
+    const about = asksWhen(content) ? await eventsAbout(tools, words, today) : []
     // "When is my next standup?": the first that has not ended.
     const events = /\bnext\b/i.test(content) ? about.filter((e) => new Date(e.end) > now).slice(0, 1) : about
     const calendar = events.length
@@ -279,7 +284,8 @@ async function route(input: OfflineInput): Promise<string> {
     // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
     // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
     const complete = holdingAll(found.memories, words)
-    const matching = calendar || complete.length ? complete : found.memories
+    const order = timeOrder(content)
+    const matching = inTimeOrder(calendar || complete.length ? complete : found.memories, order, today)
     if (matching.length === 0) {
       if (calendar) return calendar
       return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
@@ -291,9 +297,10 @@ async function route(input: OfflineInput): Promise<string> {
     const lines = [...shown.filter((s) => s.yearly), ...shown.filter((s) => !s.yearly)].map(
       (s) => s.yearly || quoteMemories([s.m])[0]!,
     )
+    const first = matching.length < 2 ? '' : order ? `, ${order} first` : ', best match first'
     const heading = elsewhere
-      ? `${elsewhere} On other days${matching.length > 1 ? ', best match first' : ''}:`
-      : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysName(days, today)}` : ''}${matching.length > 1 ? ', best match first' : ''}:`
+      ? `${elsewhere} On other days${first}:`
+      : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysName(days, today)}` : ''}${first}:`
     const memories = [heading, '', ...lines].join('\n')
     return calendar ? `${calendar}\n\n${memories}` : memories
   }
@@ -611,16 +618,24 @@ const allAndRecent = (total: number, recent: number) =>
  * "How many memories do I have?": all of them and the last 30 days', or those of the days it names, or
  * those saved on the days it names ("how many did I add this week?").
  */
-async function count(input: OfflineInput, range: DayRange | { saved: DayRange } | null, today: string) {
+async function count(
+  input: OfflineInput,
+  range: DayRange | { saved: DayRange } | null,
+  today: string,
+  about: string,
+) {
   const { memories } = input.services
+  const searchTerm = about || undefined
+  const topic = about ? ` about **${about}**` : ''
   if (range && 'saved' in range) {
-    const n = await memories.count(input.userId, { saved: range.saved })
-    return `You saved ${memoriesCount(n)} ${savedSpan(range.saved.from, range.saved.to, today)}.`
+    const n = await memories.count(input.userId, { saved: range.saved, searchTerm })
+    return `You saved ${memoriesCount(n)}${topic} ${savedSpan(range.saved.from, range.saved.to, today)}.`
   }
   if (range) {
-    const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to })
-    return `You have ${memoriesCount(n)} for ${daysName(range, today)}.`
+    const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to, searchTerm })
+    return `You have ${memoriesCount(n)}${topic} for ${daysName(range, today)}.`
   }
+  if (about) return `You have ${memoriesCount(await memories.count(input.userId, { searchTerm }))}${topic}.`
   const { totalMemories, recentMemories } = await memories.summary(input.userId, today)
   if (totalMemories === 0) return NO_MEMORIES
   return `You have ${allAndRecent(totalMemories, recentMemories)}.`
@@ -1124,6 +1139,18 @@ export async function eventsAbout(
     .filter((s) => s.hits === most)
     .map((s) => s.event)
     .slice(0, 3)
+}
+
+/**
+ * The matches in the order a question asks for: the newest day first ("my last run"), or the days from
+ * today on, soonest first, before the others ("my next haircut"); undated ones after, as ranked.
+ */
+function inTimeOrder(memories: ToolMemory[], order: ReturnType<typeof timeOrder>, today: string) {
+  if (order === 'newest') return [...memories].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))
+  if (order !== 'soonest') return memories
+  const coming = memories.filter((m) => m.date && m.date >= today)
+  coming.sort((a, b) => a.date!.localeCompare(b.date!))
+  return [...coming, ...memories.filter((m) => !coming.includes(m))]
 }
 
 /** The memories holding every word, each in any of its forms or related words ("birthday": "born"). */
