@@ -612,7 +612,8 @@ const DAY_IN_QUESTION = new RegExp(
  */
 export function askedAgainFor(message: string, previous: string | undefined): string | null {
   const said = FOLLOW_UP_DAY.exec(straightQuotes(message))?.groups?.day
-  if (!said || !previous) return null
+  if (!said) return previous ? askedAgainAbout(message, previous) : null
+  if (!previous) return null
   // "Thursday next week" as the questions read it: "next Thursday".
   const day = said.replace(new RegExp(String.raw`^(${WEEKDAY_NAME})\s+next\s+week$`, 'i'), 'next $1')
   const before = straightQuotes(previous).trim()
@@ -622,6 +623,32 @@ export function askedAgainFor(message: string, previous: string | undefined): st
   if (DAY_IN_QUESTION.test(before)) return before.replace(DAY_IN_QUESTION, day)
   // "What's the weather?" said of no day: the day goes before the question mark.
   return before.replace(/\s*([?.!]*)$/, ` ${day}$1`)
+}
+
+/** "And Pedro?", "what about Rita's?": a follow-up that names only someone. */
+const FOLLOW_UP_NAME =
+  /^\s*(?:(?:[Aa]nd|[Bb]ut|[Oo]k|[Ss]o)\s+)?(?:(?:[Ww]hat|[Hh]ow)\s+about|[Aa]nd)\s+(?:for\s+)?(?<name>\p{Lu}[\p{L}-]*)(?:['’]s)?\s*[?.!]*\s*$/u
+/** A name in a question: a capitalised word where no sentence starts, or anyone's ("Ana's"). */
+const NAME_IN_QUESTION = /(?<=[\p{L}\p{N},;:'"’)]\s+)\p{Lu}[\p{L}-]*|^\s*\p{Lu}[\p{L}-]*(?=['’]s\b)/gu
+const NOT_A_NAME = new RegExp(
+  String.raw`^(?:I|${WEEKDAY_NAME}|${MONTH_NAME}|Remi|what|who|where|when|how|why|which|that|it|there|here|let|christmas|xmas|easter|thanksgiving|halloween|new)$`,
+  'i',
+)
+
+/**
+ * A follow-up that names only someone ("and Pedro?") to a question about someone else ("when is Ana's
+ * birthday?"): that question about them ("when is Pedro's birthday?"). Null when the question before
+ * named nobody, or was not a question.
+ */
+function askedAgainAbout(message: string, previous: string): string | null {
+  const name = FOLLOW_UP_NAME.exec(straightQuotes(message))?.groups?.name
+  if (!name || NOT_A_NAME.test(name)) return null
+  const before = straightQuotes(previous).trim()
+  if (REMEMBER.test(before) || !isQuestion(before)) return null
+  const other = [...before.matchAll(NAME_IN_QUESTION)].find((m) => !NOT_A_NAME.test(m[0].trim()))
+  if (!other) return null
+  const at = other.index + other[0].length - other[0].trimStart().length
+  return `${before.slice(0, at)}${name}${before.slice(other.index + other[0].length)}`
 }
 
 /**

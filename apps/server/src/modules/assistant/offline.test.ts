@@ -968,6 +968,35 @@ describe('the offline assistant', () => {
     ])
   })
 
+  it('reads a follow-up that names only someone as the question before it, about them', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z')
+    await t.factory.memory(user.id, { text: "Ana's birthday is May 12" })
+    await t.factory.memory(user.id, { text: 'Pedro was born on 30 January 1985' })
+    await t.factory.memory(user.id, { text: "Rita's phone number is 912 345 678" })
+    await t.factory.memory(user.id, { text: "Joao's number is 917 000 111" })
+    const answer = async (message: string, before: string[]) =>
+      (await ask(user, message, { assistant, before })).answer.content
+
+    expect(await answer('and Pedro?', ["When is Ana's birthday?"])).toBe(
+      [
+        "Here's what I found in your memories:",
+        '',
+        '- **Saturday, January 30, 2027 (in 65 days)**, turns 42: Pedro was born on 30 January 1985',
+      ].join('\n'),
+    )
+    expect(await answer('What about Joao?', ["What's Rita's number?"])).toContain(
+      "- **No date**: Joao's number is 917 000 111",
+    )
+    // A follow-up of a follow-up; and never a memory saved again.
+    expect(await answer("how about Rita's?", ["What's Ana's number?", 'and Joao?'])).toContain(
+      "- **No date**: Rita's phone number is 912 345 678",
+    )
+    expect(askedAgainFor('and Pedro?', 'Remember Ana likes tea')).toBeNull()
+    expect(askedAgainFor('what about Christmas?', "When is Ana's birthday?")).toBeNull()
+    expect(askedAgainFor('and Pedro?', 'What is on my shopping list?')).toBeNull()
+  })
+
   it("ranks the memories about whose number is asked above another's", async () => {
     const user = await t.createUser()
     // Rita's the newer, holding two of the words looked for ("number", and "phone" for it).
