@@ -28,6 +28,9 @@ describe('a unit conversion asked in a message', () => {
     ["what's 180 cm in feet?", '180 cm = **5.91 ft** (5 ft 10.9 in)'],
     ['2 m in ft', '2 m = **6.56 ft** (6 ft 6.7 in)'],
     ['1.8288 m in ft', '1.83 m = **6 ft**'],
+    ['What is 5 ft 10 in in cm?', '5 ft 10 in = **177.8 cm**'],
+    ['6 lb 4 oz to kg', '6 lb 4 oz = **2.83 kg**'],
+    ['convert 1 hour and 30 minutes to minutes', '1 h 30 min = **90 min**'],
   ])('%s → %s', (message, expected) => {
     expect(conversion(message)?.text).toBe(expected)
   })
@@ -44,6 +47,8 @@ describe('a unit conversion asked in a message', () => {
     'I ran 10 km in the morning',
     '10 km to km',
     'walk 3 miles to the beach',
+    '5 ft 10 kg in cm',
+    '20 c 30 f in k',
   ])('leaves "%s" alone', (message) => {
     expect(conversion(message)).toBeNull()
   })

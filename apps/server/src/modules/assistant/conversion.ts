@@ -1,7 +1,7 @@
 /**
- * "How many km is 10 miles?", "convert 70 F to C", "5 ft 10 in cm" is not: one amount in one unit,
- * converted to another of the same kind (length, weight, volume, speed, temperature, time), without a
- * language model. Cups, pints, quarts, gallons and fluid ounces are the US ones, and say so.
+ * "How many km is 10 miles?", "convert 70 F to C", "5 ft 10 in in cm": an amount in one unit (or two,
+ * "6 lb 4 oz"), converted to another of the same kind (length, weight, volume, speed, temperature,
+ * time), without a language model. Cups, pints, quarts, gallons and fluid ounces are the US ones, and say so.
  */
 
 export interface Conversion {
@@ -90,10 +90,12 @@ const AMOUNT = String.raw`(?<amount>[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|an
 /** A unit, after "degrees" for a temperature ("70 degrees fahrenheit"). */
 const unit = (group: string) => String.raw`(?:degrees?\s+)?(?<${group}>${UNIT})`
 const END = String.raw`\s*[?.!]*\s*$`
+/** The second part of an amount in two units: "5 ft 10 in", "6 lb 4 oz", "1 hour and 30 minutes". */
+const AND_MORE = String.raw`(?:\s+(?:and\s+)?(?<more>\d+(?:\.\d+)?)\s*(?<moreUnit>${UNIT}))?`
 const PATTERNS = [
-  // "convert 10 miles to km", "what is 70 F in celsius?", "10 km in miles"
+  // "convert 10 miles to km", "what is 70 F in celsius?", "10 km in miles", "5 ft 10 in in cm"
   new RegExp(
-    String.raw`^\s*(?:(?:please\s+)?(?:convert|change)\s+|what(?:'s|’s|\s+is|\s+are)\s+|how\s+much\s+is\s+)?${AMOUNT}\s*${unit('from')}\s+(?:to|in|into|as)\s+${unit('to')}${END}`,
+    String.raw`^\s*(?:(?:please\s+)?(?:convert|change)\s+|what(?:'s|’s|\s+is|\s+are)\s+|how\s+much\s+is\s+)?${AMOUNT}\s*${unit('from')}${AND_MORE}\s+(?:to|in|into|as)\s+${unit('to')}${END}`,
     'i',
   ),
   // "how many ounces in a pound?", "how many km is 10 miles?", "how many cups are in 2 liters?"
@@ -117,6 +119,16 @@ export function conversion(message: string): Conversion | null {
       }
     }
     const amount = /^(?:an?|one)$/i.test(groups.amount!) ? 1 : Number(groups.amount!.replace(/,/g, ''))
+    if (groups.more) {
+      // "5 ft 10 in": the two parts together, in units of one kind that is not a temperature.
+      const second = BY_NAME.get(normal(groups.moreUnit!))
+      if (!second || second.kind !== from.kind || from.kind === 'temperature') return null
+      const value = (amount * from.factor + Number(groups.more) * second.factor) / to.factor
+      return {
+        text: `${shown(amount, from)} ${shown(Number(groups.more), second)} = **${shown(value, to)}**`,
+        value,
+      }
+    }
     const value = convert(amount, from, to)
     // A height in feet is said in feet and inches: "180 cm = **5.91 ft** (5 ft 10.9 in)".
     const inches = Math.round((value % 1) * 120) / 10

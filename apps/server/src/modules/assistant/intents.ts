@@ -1078,11 +1078,19 @@ export function savedDays(text: string, timeZone: string, now: Date): DayRange |
  * time first, then what to do, turned around. Only when the words before "to" are a time and no more
  * ("Friday to Sunday is the festival" stays).
  */
+/** "Every Monday", "each morning", "every other week": a day that comes back, which a memory does not. */
+export const EVERY = new RegExp(
+  String.raw`\b(?:every|each)\s+(?:other\s+|single\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|${WEEKDAY_NAME})s?\b`,
+  'i',
+)
+
 function whenLast(text: string, timeZone: string, now: Date): string {
   const match = /^(\S.{0,39}?)\s+to\s+(\S.*)$/i.exec(text)
   if (!match) return text
   const when = match[1]!
   const what = match[2]!
+  // "Every Monday to water the plants" → "water the plants every Monday".
+  if (EVERY.test(when) && EVERY.exec(when)![0] === when) return `${what} ${when}`
   const [first] = chrono.parse(text)
   if (first && first.index === 0) return first.text === when ? `${what} ${when}` : text
   // The days chrono does not read: "on the 31st", "on Easter Monday".

@@ -968,6 +968,25 @@ describe('the offline assistant', () => {
     ])
   })
 
+  it('keeps "every Monday" reminders once, on the first of those days, and says so', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z') // Thursday
+    const { answer } = await ask(user, 'Remind me every Monday to water the plants', { assistant })
+    expect(answer.content).toBe(
+      [
+        'Saved to your memories:',
+        '',
+        '> Water the plants every Monday',
+        '',
+        '- **Date:** Monday, November 30, 2026',
+        '',
+        "A memory is kept once, on that day: I don't repeat reminders.",
+      ].join('\n'),
+    )
+    const daily = await ask(user, 'remind me every day to take my vitamins', { assistant })
+    expect(daily.answer.content).toContain('> Take my vitamins every day')
+  })
+
   it('reads a follow-up that names only someone as the question before it, about them', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-26T12:00:00Z')

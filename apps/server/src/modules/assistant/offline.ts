@@ -21,6 +21,7 @@ import {
   asksWhen,
   asksForRecent,
   calendarFact,
+  EVERY,
   type CalendarFact,
   firstOfMonth,
   availabilityTime,
@@ -789,6 +790,10 @@ async function remember(input: OfflineInput, request: MemoryRequest, today: stri
   }
   lines.push(`- ${when}`)
   if (saved.tags.length) lines.push(`- **Tags:** ${saved.tags.map((t) => `#${t}`).join(' ')}`)
+  // "Every Monday": a memory has one day, and nothing repeats it.
+  if (EVERY.test(saved.text)) {
+    lines.push('', `A memory is kept once${day ? ', on that day' : ''}: I don't repeat reminders.`)
+  }
   return lines.join('\n')
 }
 
