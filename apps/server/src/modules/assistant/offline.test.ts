@@ -1016,6 +1016,30 @@ describe('the offline assistant', () => {
     expect(askedAgainFor('and Pedro?', 'What is on my shopping list?')).toBeNull()
   })
 
+  it('asks "did you mean …?" with the words the memories use when a misspelt search finds nothing', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Dentist appointment with Dr. Silva', date: '2026-12-03' })
+    await t.factory.memory(user.id, { text: 'Marta is allergic to peanuts' })
+    const { answer } = await ask(user, 'When is the dentsit?')
+    expect(answer.content).toBe(
+      [
+        'I found nothing about **dentsit**. Did you mean **dentist**?',
+        '',
+        '- **December 3, 2026**: Dentist appointment with Dr. Silva',
+      ].join('\n'),
+    )
+    expect(answer.activity.map((a) => a.summary)).toEqual([
+      "Searched memories for 'dentsit'",
+      "Searched memories for 'dentist'",
+    ])
+    expect(answer.citations.map((c) => c.excerpt)).toEqual(['Dentist appointment with Dr. Silva'])
+    expect((await ask(user, 'Who is Marat?')).answer.content).toContain('Did you mean **marta**?')
+    // Nothing close: nothing to suggest.
+    expect((await ask(user, 'When is the zanzibar trip?')).answer.content).toBe(
+      "I couldn't find anything about **zanzibar trip** in your memories. To save something, start a message with “Remember”.",
+    )
+  })
+
   it("ranks the memories about whose number is asked above another's", async () => {
     const user = await t.createUser()
     // Rita's the newer, holding two of the words looked for ("number", and "phone" for it).

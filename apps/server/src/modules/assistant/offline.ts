@@ -3,6 +3,7 @@ import { BRAND } from '../../config/brand.ts'
 import { renderBriefing } from '../dashboard/briefing-template.ts'
 import { arithmetic, formatNumber } from './arithmetic.ts'
 import { conversion } from './conversion.ts'
+import { correctedWords } from './spelling.ts'
 import type { AssistantEvent, HistoryMessage } from './assistant.types.ts'
 import type { LookupFilters } from '../memories/memories.service.ts'
 import {
@@ -289,7 +290,10 @@ async function route(input: OfflineInput): Promise<string> {
     const matching = inTimeOrder(calendar || complete.length ? complete : found.memories, order, today)
     if (matching.length === 0) {
       if (calendar) return calendar
-      return `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
+      return (
+        (await spelledAsSaved(input, words)) ??
+        `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
+      )
     }
     // "When is Ana's birthday?", "how old is Bruno?": a birthday or anniversary on its next day.
     const yearlyAsked = /\b(?:birthdays?|anniversar(?:y|ies)|born|how old|age)\b/i.test(content)
@@ -1144,6 +1148,31 @@ export async function eventsAbout(
     .filter((s) => s.hits === most)
     .map((s) => s.event)
     .slice(0, 3)
+}
+
+/** How many of the newest memories give the words a misspelt question is corrected with. */
+const SPELLING_SAMPLE = 1000
+
+/**
+ * A search that found nothing, again with its words spelled as the user's newest memories spell them
+ * ("dentsit" → "dentist"); null when no word is corrected or the corrected search finds nothing too.
+ */
+async function spelledAsSaved(input: OfflineInput, words: string[]): Promise<string | null> {
+  const newest = await input.services.memories.best(input.userId, {}, SPELLING_SAMPLE)
+  const corrected = correctedWords(
+    words,
+    newest.map((m) => `${m.text} ${m.tags.join(' ')}`),
+  )
+  if (!corrected) return null
+  const query = corrected.join(' ')
+  const found = await input.tools.searchMemories({ query })
+  if (isToolError(found) || found.memories.length === 0) return null
+  const complete = holdingAll(found.memories, corrected)
+  return [
+    `I found nothing about **${words.join(' ')}**. Did you mean **${query}**?`,
+    '',
+    ...quoteMemories((complete.length ? complete : found.memories).slice(0, 5)),
+  ].join('\n')
 }
 
 /**
