@@ -155,6 +155,28 @@ base.describe('offline assistant (no model)', () => {
     expect(dialogs).toEqual([])
   })
 
+  base(
+    '"brief me" answers with the daily briefing, its headings at a chat answer\'s size',
+    async ({ page }) => {
+      await openChat(page, 'Briefing Chat Person')
+      // Due in three days, whatever the zone: the briefing's "In the next 7 days" list.
+      const soon = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+      await createMemory(page, { text: 'Water the plants', tags: [], date: soon })
+      await send(page, 'Brief me')
+      const reply = answers(page).first()
+      const greeting = reply.getByRole('heading', { level: 2, name: 'Good day, Briefing!' })
+      await expect(greeting).toBeVisible()
+      await expect(reply.getByRole('heading', { level: 3, name: "Today's events" })).toBeVisible()
+      // Not a page's heading (Bootstrap's h2 is 2rem): at most 1.125rem of the 16px body.
+      const size = await greeting.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))
+      expect(size).toBeLessThanOrEqual(18)
+      // A list in an answer keeps its space below, though the messages are a list themselves.
+      const list = reply.locator('.markdown-body > ul').first()
+      await expect(list).toContainText('Water the plants')
+      expect(await list.evaluate((ul) => getComputedStyle(ul).marginBottom)).toBe('16px')
+    },
+  )
+
   base('axe finds no serious or critical violation on the chat screen and its confirm', async ({ page }) => {
     await openChat(page, 'Axe Chat Person')
     await expect(page.getByRole('heading', { name: 'Welcome to Remi Chat!' })).toBeVisible()
