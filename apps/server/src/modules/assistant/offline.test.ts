@@ -1286,7 +1286,9 @@ describe('the offline assistant', () => {
     const user = await t.createUser({ name: 'Ana Silva' })
     expect((await ask(user, 'What can you do?')).answer.content).toBe(HELP)
     expect((await ask(user, 'help')).answer.content).toBe(HELP)
-    expect((await ask(user, 'Hello!')).answer.content).toMatch(/^Hello, Ana! You can ask me to remember/)
+    expect((await ask(user, 'Hello!')).answer.content).toMatch(
+      /^Hello, Ana! You can ask me to remember .* Say “brief me” for today's weather, events and reminders\.$/,
+    )
     expect((await ask(user, 'thanks')).answer.content).toBe("You're welcome!")
     expect((await ask(user, "What's my name?")).answer.content).toBe(`You're **Ana Silva** (${user.email}).`)
     expect((await ask(user, 'How are you?')).answer.content).toMatch(

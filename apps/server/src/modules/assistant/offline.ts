@@ -246,7 +246,7 @@ async function route(input: OfflineInput): Promise<string> {
     if (isThanks(content)) return "You're welcome!"
     const user = await input.services.users.findById(input.userId)
     const first = user?.name?.trim().split(/\s+/)[0]
-    return `Hello${first ? `, ${first}` : ''}! ${SHORT_HELP}`
+    return `Hello${first ? `, ${first}` : ''}! ${SHORT_HELP} Say “brief me” for today's weather, events and reminders.`
   }
   const tags = await namedTags(content, async () =>
     (await input.services.memories.tags(input.userId)).map((t) => t.name),
