@@ -1045,11 +1045,40 @@ export function notedDays(
     return { from: firstOfMonth(today, 1), to: addDays(firstOfMonth(today, 2), -1) }
   }
   if (/\btoday\b/i.test(text)) return { from: today, to: today }
+  const month = NAMED_MONTH.exec(text)
+  if (month) return monthNamed(month[1]!, month[2], today, past)
   const found = findDate(text, timeZone, now)
   if (!found) return null
   // "What happened on Monday?": the last Monday.
   const day = past ? pastWeekday(found, today).day : found.day
   return { from: day, to: day }
+}
+
+/** "In November", "for March 2027", "during May": a whole month (not "for May 3", a day). */
+const NAMED_MONTH = new RegExp(
+  String.raw`\b(?:in|during|for)\s+(${MONTH_NAME})\b(?:\s+(\d{4})\b)?(?!\s+\d{1,2}(?:st|nd|rd|th)?\b)`,
+  'i',
+)
+
+/**
+ * The days of a month named without a year: the last one when asked in the past ("what happened in
+ * November?", this one so far while it lasts), else the next one (this one while it lasts, all of it).
+ */
+function monthNamed(name: string, year: string | undefined, today: CalendarDay, past: boolean): DayRange {
+  const month = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())) + 1
+  const [thisYear, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  const inYear = year
+    ? Number(year)
+    : past
+      ? month <= thisMonth
+        ? thisYear
+        : thisYear - 1
+      : month >= thisMonth
+        ? thisYear
+        : thisYear + 1
+  const from = dayFrom(inYear, month, 1)
+  const to = addDays(firstOfMonth(from, 1), -1)
+  return { from, to: past && from <= today && today < to ? today : to }
 }
 
 /** A word that names a day by itself: a weekday, a month, a day of the month ("20th"). */

@@ -902,6 +902,15 @@ describe('the offline assistant', () => {
         '- **November 30, 2026**: Finish the quarterly report _(#work)_',
       ].join('\n'),
     )
+    // A month by its name, looked by and not for.
+    expect((await answer('Any work things in December?')).split('\n')).toEqual([
+      "Here's what I found in your memories for December 1–31:",
+      '',
+      '- **December 8, 2026**: Team offsite in Sintra _(#work)_',
+    ])
+    expect((await answer('Any work things in January?')).split('\n')[0]).toBe(
+      'I found nothing about **work** for January 1–31, 2027. On other days, best match first:',
+    )
     expect((await answer('How far did I run last week?')).split('\n')).toEqual([
       "Here's what I found in your memories for November 15–21:",
       '',
@@ -2253,6 +2262,28 @@ describe('reading calendar questions', () => {
     expect(notedDays('what did I note for next weekend?', 'UTC', wednesday)).toEqual({
       from: '2026-11-28',
       to: '2026-11-29',
+    })
+    // A month by its name: the last one asked in the past (this one so far), else the next.
+    expect(notedDays('What happened in November?', 'UTC', wednesday)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-25',
+    })
+    expect(notedDays('what did I do in March?', 'UTC', wednesday)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+    })
+    expect(notedDays('my notes for March', 'UTC', wednesday)).toEqual({
+      from: '2027-03-01',
+      to: '2027-03-31',
+    })
+    expect(notedDays('my notes for March 2025', 'UTC', wednesday)).toEqual({
+      from: '2025-03-01',
+      to: '2025-03-31',
+    })
+    // A day of a month is that day.
+    expect(notedDays('what did I note for May 3?', 'UTC', wednesday)).toEqual({
+      from: '2027-05-03',
+      to: '2027-05-03',
     })
   })
 

@@ -269,14 +269,18 @@ async function route(input: OfflineInput): Promise<string> {
   if (isQuestion(content) || gift) {
     // "Any work stuff this week?": the memories of those days; when none, the others, said so.
     const days = notedDays(content, timeZone, now)
-    let found = await tools.searchMemories({ query, ...days }, { names })
+    // The words naming those days are looked by, not for ("what's due in December?").
+    const terms = days ? words.filter((w) => !isDayWord(w)) : words
+    if (terms.length === 0) return noted(input, content, timeZone, now, today)
+    const sought = terms.join(' ')
+    let found = await tools.searchMemories({ query: sought, ...days }, { names })
     let elsewhere = ''
     if (days && !isToolError(found) && found.memories.length === 0) {
-      found = await tools.searchMemories({ query }, { names })
-      elsewhere = `I found nothing about **${query}** for ${daysName(days, today)}.`
+      found = await tools.searchMemories({ query: sought }, { names })
+      elsewhere = `I found nothing about **${sought}** for ${daysName(days, today)}.`
     }
     // "When is the dentist?": the calendar may know too.
-    const about = asksWhen(content) ? await eventsAbout(tools, words, today) : []
+    const about = asksWhen(content) ? await eventsAbout(tools, terms, today) : []
     // "When is my next standup?": the first that has not ended.
     const events = /\bnext\b/i.test(content) ? about.filter((e) => new Date(e.end) > now).slice(0, 1) : about
     const calendar = events.length
@@ -285,14 +289,14 @@ async function route(input: OfflineInput): Promise<string> {
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
     // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
-    const complete = holdingAll(found.memories, words)
+    const complete = holdingAll(found.memories, terms)
     const order = timeOrder(content)
     const matching = inTimeOrder(calendar || complete.length ? complete : found.memories, order, today)
     if (matching.length === 0) {
       if (calendar) return calendar
       return (
-        (await spelledAsSaved(input, words)) ??
-        `I couldn't find anything about **${query}** in your memories. To save something, start a message with “Remember”.`
+        (await spelledAsSaved(input, terms)) ??
+        `I couldn't find anything about **${sought}** in your memories. To save something, start a message with “Remember”.`
       )
     }
     // "When is Ana's birthday?", "how old is Bruno?": a birthday or anniversary on its next day.
