@@ -476,19 +476,18 @@ const FEEL_WORDS =
 
 /**
  * What a weather question asks to decide: whether it will rain ("will it rain tomorrow?"), whether to
- * take an umbrella, or what to wear ("what should I wear?", "do I need a coat?"); null for the weather
- * itself ("what's the weather like?", "how cold is it?").
+ * take an umbrella, what to wear ("what should I wear?"), or whether a coat ("do I need a jacket?") or
+ * a scarf and gloves are needed; null for the weather itself ("what's the weather like?", "how cold is it?").
  */
-export function weatherDecision(text: string): 'rain' | 'umbrella' | 'wear' | null {
+export function weatherDecision(text: string): 'rain' | 'umbrella' | 'wear' | 'coat' | 'gloves' | null {
   const plain = straightQuotes(text)
   if (/\bumbrella\b/i.test(plain)) return 'umbrella'
-  if (
-    /\bwhat (?:should|shall|do) i wear\b|\b(?:need|bring|take|wear) (?:a |an |my )?(?:jacket|coat|scarf|gloves|sweater|jumper)\b/i.test(
-      plain,
-    )
-  ) {
-    return 'wear'
-  }
+  if (/\bwhat (?:should|shall|do) i wear\b/i.test(plain)) return 'wear'
+  // "Do I need a coat?": yes or no, for that.
+  const item = /\b(?:need|bring|take|wear) (?:a |an |my )?(jacket|coat|sweater|jumper|scarf|gloves)\b/i.exec(
+    plain,
+  )
+  if (item) return /^(?:scarf|gloves)$/i.test(item[1]!) ? 'gloves' : 'coat'
   if (/\b(?:rain(?:s|y|ing)?|showers?|drizzle|wet)\b/i.test(plain) && isQuestion(plain)) return 'rain'
   return null
 }

@@ -1422,7 +1422,9 @@ describe('the offline assistant on weather', () => {
     expect(await lead('What should I wear today?')).toBe(
       '**Wear a coat or a warm jacket**, and take an umbrella today.',
     )
-    expect(await lead('Do I need a coat tomorrow?')).toBe('**Wear a coat or a warm jacket** tomorrow.')
+    // About one thing to wear: yes or no, with the day's temperatures.
+    expect(await lead('Do I need a coat tomorrow?')).toBe('**Yes**: between 8°C and 15°C tomorrow.')
+    expect(await lead('should I take my gloves today?')).toBe('**Probably not**: between 8°C and 15°C today.')
     // The forecast follows, without telling the umbrella twice.
     const rain = (await ask(user, 'Will it rain today?')).answer.content
     expect(rain).toMatch(
@@ -1459,7 +1461,7 @@ describe('the offline assistant on weather', () => {
       const { answer } = await ask(user, question)
       // What to wear is answered first, then the forecast.
       expect(answer.content, question).toMatch(
-        /^(?:\*\*Wear .*\n\n)?\*\*Weather for (?:today|tomorrow) in Lisbon:\*\* /,
+        /^(?:\*\*(?:Wear|Yes).*\n\n)?\*\*Weather for (?:today|tomorrow) in Lisbon:\*\* /,
       )
     }
     // Not the weather: the words are about something else.

@@ -832,9 +832,15 @@ function decide(
 ): string | null {
   const [first] = days
   if (!first) return null
+  const low = celsius(first.temperatureMin, unit)
+  const high = celsius(first.temperatureMax, unit)
+  const span = `between ${Math.round(first.temperatureMin)}${unit} and ${Math.round(first.temperatureMax)}${unit} ${onDay(first.date, today)}`
+  if (asked === 'coat') {
+    if (high < 16) return `**Yes**: ${span}.`
+    return high < 22 ? `**A light one**: ${span}.` : `**No**: ${span}.`
+  }
+  if (asked === 'gloves') return high < 10 || low < 3 ? `**Yes**: ${span}.` : `**Probably not**: ${span}.`
   if (asked === 'wear') {
-    const low = celsius(first.temperatureMin, unit)
-    const high = celsius(first.temperatureMax, unit)
     const clothes =
       high < 10 || low < 3
         ? 'a warm coat, and a scarf and gloves for the cold mornings'
