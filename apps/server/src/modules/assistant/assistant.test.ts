@@ -402,6 +402,16 @@ describe('context mode', () => {
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
 
+  it('puts the free time between the events in the prompt for "when am I free?"', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    const { assistant, calls } = assistantWith([textParts('Tomorrow, all day.')], { tools: 'off' })
+    await ask(assistant, user, 'When am I free tomorrow?')
+    expect(systemPromptOf(calls[0]!)).toContain(
+      '- Your free time between 08:00 and 20:00:\n  - **Tomorrow**: 08:00–20:00',
+    )
+  })
+
   it('puts the day\'s briefing in the prompt for "brief me"', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })

@@ -7,6 +7,7 @@ import {
   asksWhen,
   isBriefingRequest,
   isCalendarTopic,
+  isFreeTimeQuestion,
   isQuestion,
   isSunQuestion,
   isWeatherTopic,
@@ -20,6 +21,7 @@ import {
   asksForDays,
   describeDays,
   describeEvent,
+  describeFreeTime,
   describeSun,
   describeWeather,
   eventLine,
@@ -97,6 +99,8 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       // "What's my next meeting?": which one, and how soon.
       const day = event.day && namedDay(event.day, timeZone, now)
       facts.push(await describeEvent(tools, event.which, day, now, today))
+    } else if (isFreeTimeQuestion(content)) {
+      facts.push(await describeFreeTime(tools, requestedDays(content, timeZone, now), now, today))
     } else if (isCalendarTopic(content)) {
       facts.push(await describeDays(tools, requestedDays(content, timeZone, now), today))
     } else if (isQuestion(content) && asksForDays(content, timeZone, now)) {

@@ -60,7 +60,7 @@ export const isCountQuestion = (text: string) =>
   /\bhow many\s+(?:\w+\s+)?(?:memories|memory|notes?)\b/i.test(text)
 
 const CHANGE = new RegExp(
-  String.raw`^\s*${POLITE}(?:delete|remove|erase|forget(?! (?:it|about it)\b)|edit|change|update(?! me\b)|correct|rename)\b`,
+  String.raw`^\s*${POLITE}(?:delete|remove|erase|forget(?! (?:it|about it)\b)|edit|change|update(?! me\b)|correct|rename|cancel|reschedule)\b`,
   'i',
 )
 /**
@@ -422,8 +422,17 @@ export const GIVING_WORDS = new Set(
   birthday birthdays christmas xmas anniversary wedding easter`.split(/\s+/),
 )
 
-/** "When is the dentist?", "what time is the standup?", "what day is the party?": a question the calendar may answer. */
-export const asksWhen = (text: string) => /\b(?:when|what time|what day)\b/i.test(text)
+/**
+ * "When is the dentist?", "what time is the standup?", "what day is the party?", "where is the
+ * dentist?": a question the calendar may answer.
+ */
+export const asksWhen = (text: string) => /\b(?:when|what time|what day|where)\b/i.test(text)
+
+/** "When am I free today?", "any free time on Friday?", "free slots this week?": the gaps between events. */
+export const isFreeTimeQuestion = (text: string) =>
+  /\bwhen (?:am i|are we|will i be|is everyone) (?:free|available)\b|\b(?:free|spare) (?:time|slots?|windows?|hours?)\b/i.test(
+    straightQuotes(text),
+  )
 
 /**
  * Which of a question's matches it asks for by time: "when was my last run?" the newest, "when is my
@@ -913,7 +922,7 @@ function nextOf(dayIn: (year: number) => CalendarDay, today: CalendarDay, past: 
 export function availabilityTime(text: string): number | null {
   const plain = straightQuotes(text)
   const asks =
-    /\b(?:am i|are we|will i be) (?:free|busy|available)\b|\b(?:do|have) i (?:have|got) (?:anything|something|a meeting)\b/i
+    /\b(?:am i|are we|will i be) (?:free|busy|available)\b|\b(?:do|have) i (?:have|got) (?:anything|something|a meeting)\b|\bwhat (?:do|have) i (?:have|got)(?: on)? at\b/i
   if (!asks.test(plain)) return null
   if (/\bat (?:noon|midday)\b/i.test(plain)) return 12 * 60
   const match = /\bat (\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\b\.?)?(?![\d:])/i.exec(plain)

@@ -1735,6 +1735,42 @@ describe('the offline assistant on the calendar', () => {
     expect(answer.citations.map((c) => c.id)).toContain(dentist.id)
   })
 
+  it('tells the free time between the events, what is on at a time, and where an event is', async () => {
+    const user = await userWithCalendar(ics.calendarUrl)
+    const today = todayIn('UTC')
+    const at = (time: string) => offlineAt(`${today}T${time}Z`)
+    // The fake's day: the holiday all day, the stand-up 09:00–09:30, the dentist 15:00 in Lisbon.
+    const free = await ask(user, 'When am I free today?', { assistant: at('07:00:00') })
+    expect(free.answer.content).toMatch(
+      /^Your free time between 08:00 and 20:00:\n\n- \*\*Today\*\*: 08:00–09:00, 09:30–1[45]:00 and 1[56]:00–20:00 \(all day: Company holiday\)$/,
+    )
+    // From now on, today; the whole day on another.
+    const later = await ask(user, 'any free time today?', { assistant: at('12:03:00') })
+    expect(later.answer.content.split('\n')[2]).toMatch(
+      /^- \*\*Today\*\*: 12:05–1[45]:00 and 1[56]:00–20:00 /,
+    )
+    const tomorrow = await ask(user, 'When am I free tomorrow?', { assistant: at('12:03:00') })
+    expect(tomorrow.answer.content.split('\n')[2]).toBe('- **Tomorrow**: 08:00–20:00')
+    const evening = await ask(user, 'When am I free today?', { assistant: at('21:00:00') })
+    expect(evening.answer.content.split('\n')[2]).toBe(
+      '- **Today**: nothing left before 20:00 (all day: Company holiday)',
+    )
+
+    const what = await ask(user, 'What do I have at 9:15?', { assistant: at('07:00:00') })
+    expect(what.answer.content).toBe('At 09:15 today you have:\n\n- 09:00–09:30: Team standup')
+    expect((await ask(user, 'What do I have at 11?', { assistant: at('07:00:00') })).answer.content).toMatch(
+      /^Nothing on your calendar at 11:00 today\.\n\n- Before: 09:00–09:30: Team standup\n/,
+    )
+
+    expect((await ask(user, 'Where is the dentist?')).answer.content).toMatch(
+      /^\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+    )
+    // The calendar is only read: what to cancel is changed where it comes from.
+    expect((await ask(user, 'Cancel my dentist appointment')).answer.content).toMatch(
+      /Your calendar is only read here: change it in the calendar app it comes from\. The coming events by those words:\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist/,
+    )
+  })
+
   it('answers "when is …?" from the coming events too, and stays off a calendar that is off', async () => {
     const user = await userWithCalendar(ics.calendarUrl)
     const dentist = await ask(user, 'When is the dentist?')

@@ -54,6 +54,7 @@ import {
   isClockQuestion,
   isCountQuestion,
   GIVING_WORDS,
+  isFreeTimeQuestion,
   isGiftQuestion,
   isGreeting,
   isHelpRequest,
@@ -213,7 +214,7 @@ async function route(input: OfflineInput): Promise<string> {
     return thanked ? "You're welcome!" : `All right. ${SHORT_HELP}`
   }
   const change = changeRequest(content)
-  if (change !== null) return cannotChange(tools, change)
+  if (change !== null) return cannotChange(tools, change, today)
   const fact = correction(content)
   if (fact !== null) return cannotCorrect(tools, fact)
   if (isCountQuestion(content)) {
@@ -233,11 +234,15 @@ async function route(input: OfflineInput): Promise<string> {
   const event = whichEvent(content)
   if (event)
     return describeEvent(tools, event.which, event.day && namedDay(event.day, timeZone, now), now, today)
+  if (isFreeTimeQuestion(content)) {
+    return describeFreeTime(tools, requestedDays(content, timeZone, now), now, today)
+  }
   if (isCalendarTopic(content)) {
     const range = requestedDays(content, timeZone, now)
     const at = availabilityTime(content)
     if (at !== null && range.from === range.to) {
-      return freeAt(tools, range.from, at, today, /\bbusy\b/i.test(content))
+      const asked = /^\s*what\b/i.test(content) ? 'what' : /\bbusy\b/i.test(content) ? 'busy' : 'free'
+      return freeAt(tools, range.from, at, today, asked)
     }
     const holds = await describeDays(tools, range, today)
     return isBareDayQuestion(content) ? `${whatDay(range.from, today)}\n\n${holds}` : holds
@@ -722,19 +727,32 @@ function tagsLine(tags: ReadonlyArray<{ name: string; count: number }>) {
 }
 
 /** "Delete the wifi memory": not something the assistant does; where to do it, and the likely ones. */
-async function cannotChange(tools: AssistantTools, about: string) {
+async function cannotChange(tools: AssistantTools, about: string, today: string) {
   const answer =
     "I can't change or delete memories. Open **Memories** and use the memory's pencil button to edit it, or its trash button to delete it."
-  const query = significantWords(about).join(' ')
-  if (!query) return answer
-  const found = await tools.searchMemories({ query })
-  if (isToolError(found) || found.memories.length === 0) return answer
+  const words = significantWords(about)
+  if (words.length === 0) return answer
+  // "Cancel my dentist appointment": a coming event by those words is the calendar's to change.
+  const [found, events] = await Promise.all([
+    tools.searchMemories({ query: words.join(' ') }),
+    eventsAbout(tools, words, today),
+  ])
+  const calendar = events.length
+    ? [
+        '',
+        'Your calendar is only read here: change it in the calendar app it comes from. The coming events by those words:',
+        '',
+        ...events.map((e) => eventLine(e, today)),
+      ]
+    : []
+  if (isToolError(found) || found.memories.length === 0) return [answer, ...calendar].join('\n')
   return [
     answer,
     '',
     'These look like the ones you mean:',
     '',
     ...quoteMemories(found.memories.slice(0, 3)),
+    ...calendar,
   ].join('\n')
 }
 
@@ -974,7 +992,17 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
  * time, or the ones just before and after it (and those lasting all day, which may or may not keep
  * someone busy).
  */
-async function freeAt(tools: AssistantTools, day: string, at: number, today: string, askedBusy: boolean) {
+/**
+ * "Am I free at 3pm?" (yes or no), "am I busy at 10?" (the other way round), "what do I have at 3pm?"
+ * (the events then): the events at that minute, or those before and after it.
+ */
+async function freeAt(
+  tools: AssistantTools,
+  day: string,
+  at: number,
+  today: string,
+  asked: 'free' | 'busy' | 'what',
+) {
   const result = await tools.getCalendarEvents({ from: day, to: day })
   if (isToolError(result)) return cannotTell(result)
   const clock = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`
@@ -983,8 +1011,11 @@ async function freeAt(tools: AssistantTools, day: string, at: number, today: str
   const timed = result.events.filter((e) => !e.allDay)
   const line = (e: ToolEvent) => `- ${e.time}: ${eventName(e)}`
   const busy = timed.filter((e) => overlaps(e.time, { from: at, to: at + 1 }))
-  const [yes, no] = askedBusy ? ['No', 'Yes'] : ['Yes', 'No']
-  if (busy.length) return [`${no}: ${when} you have`, '', ...busy.map(line)].join('\n')
+  const [yes, no] = asked === 'busy' ? ['No', 'Yes'] : ['Yes', 'No']
+  if (busy.length) {
+    const head = asked === 'what' ? `${capitalize(when)} you have:` : `${no}: ${when} you have`
+    return [head, '', ...busy.map(line)].join('\n')
+  }
   const before = timed.filter((e) => minutesOf(e.time) < at).at(-1)
   const after = timed.find((e) => minutesOf(e.time) > at)
   const around = [
@@ -992,7 +1023,59 @@ async function freeAt(tools: AssistantTools, day: string, at: number, today: str
     ...(after ? [`- After: ${after.time}: ${eventName(after)}`] : []),
     ...result.events.filter((e) => e.allDay).map((e) => `- All day: ${eventName(e)}`),
   ]
-  return [`${yes}: nothing on your calendar ${when}.`, ...(around.length ? ['', ...around] : [])].join('\n')
+  const nothing =
+    asked === 'what' ? `Nothing on your calendar ${when}.` : `${yes}: nothing on your calendar ${when}.`
+  return [nothing, ...(around.length ? ['', ...around] : [])].join('\n')
+}
+
+/** The part of a day whose free time is told: 08:00 to 20:00. */
+const WAKING = { from: 8 * 60, to: 20 * 60 }
+/** Gaps shorter than this are not free time. */
+const SHORTEST_GAP = 15
+
+/**
+ * "When am I free today?": the gaps of at least 15 minutes between the events with a time, from 08:00
+ * (or now, today) to 20:00, for each day asked about; events lasting all day are named, not counted.
+ */
+export async function describeFreeTime(tools: AssistantTools, range: DayRange, now: Date, today: string) {
+  const result = await tools.getCalendarEvents({ from: range.from, to: range.to })
+  if (isToolError(result)) return cannotTell(result)
+  const zone = result.timeZone
+  const clock = (minutes: number) =>
+    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+  const dayOf = (instant: string) => todayIn(zone, new Date(instant))
+  const lines: string[] = []
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    // Today from now on, rounded up to five minutes.
+    const nowMinutes = Math.ceil(minutesOf(formatTime(now, zone)) / 5) * 5
+    const from = day === today ? Math.max(WAKING.from, nowMinutes) : WAKING.from
+    const busy = result.events
+      .filter((e) => !e.allDay && dayOf(e.start) <= day && dayOf(e.end) >= day)
+      .map((e) => ({
+        start: dayOf(e.start) < day ? 0 : minutesOf(formatTime(e.start, zone)),
+        end: dayOf(e.end) > day ? 24 * 60 : minutesOf(formatTime(e.end, zone)),
+      }))
+      .sort((a, b) => a.start - b.start)
+    const gaps: string[] = []
+    let cursor = from
+    for (const { start, end } of [...busy, { start: WAKING.to, end: WAKING.to }]) {
+      const gapEnd = Math.min(start, WAKING.to)
+      if (gapEnd - cursor >= SHORTEST_GAP) gaps.push(`${clock(cursor)}–${clock(gapEnd)}`)
+      cursor = Math.max(cursor, end)
+    }
+    const allDay = result.events.filter((e) => e.allDay && e.day === day).map(eventName)
+    const free =
+      from >= WAKING.to
+        ? `nothing left before ${clock(WAKING.to)}`
+        : gaps.length
+          ? gaps.length === 1
+            ? gaps[0]!
+            : `${gaps.slice(0, -1).join(', ')} and ${gaps.at(-1)}`
+          : 'no free time'
+    const note = allDay.length ? ` (all day: ${allDay.join(', ')})` : ''
+    lines.push(`- **${capitalize(dayName(day, today))}**: ${free}${note}`)
+  }
+  return [`Your free time between ${clock(WAKING.from)} and ${clock(WAKING.to)}:`, '', ...lines].join('\n')
 }
 
 /**
