@@ -110,7 +110,7 @@ export const HELP = [
   "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
   "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Your day**: “Brief me”, “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
+  '- **Your day**: “Brief me”, “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “When am I free today?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
   '- **Sums and units**: “What is 15% of 80?”, “(12.50 + 8) / 3”, “How many km is 10 miles?”, “70 F in C”',
 ].join('\n')
