@@ -15,6 +15,7 @@ import {
   namedDay,
   requestedDays,
   weatherDecision,
+  weatherPlace,
   whichEvent,
 } from './intents.ts'
 import {
@@ -81,7 +82,8 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     }
     if (isWeatherTopic(content)) {
       const range = requestedDays(content, timeZone, now)
-      const result = await tools.getWeather({ date: range.from })
+      const place = weatherPlace(content)
+      const result = await tools.getWeather({ date: range.from, ...(place ? { place } : {}) })
       facts.push(
         isSunQuestion(content)
           ? describeSun(result, today)

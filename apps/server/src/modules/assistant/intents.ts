@@ -553,6 +553,31 @@ const DATE_WORDS = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',
 )
+/** Words after "in" or "for" that are not a place: days, parts of days, months, holidays. */
+const NOT_A_PLACE = new RegExp(
+  String.raw`^(?:the|a|an|my|this|next|today|tonight|tomorrow|morning|afternoon|evening|weekend|week|month|${WEEKDAY_NAME}|${MONTH_NAME}|christmas|easter|[ap]m|celsius|fahrenheit|general)$`,
+  'i',
+)
+
+/**
+ * The place a weather question names ("what's the weather in Porto?", "will it rain in New York
+ * tomorrow?", "weather for paris"): a name after "in", "at" or "for" (capitalised, or any after
+ * "weather in"); null when it names none (the user's own weather location).
+ */
+export function weatherPlace(text: string): string | null {
+  const plain = straightQuotes(text)
+  const named =
+    /\b(?:in|at|for)\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)/u.exec(plain) ??
+    /\b(?:weather|forecast|temperature)\s+(?:like\s+)?(?:in|at|for)\s+(\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*)?)\s*[?.!]*\s*$/iu.exec(
+      plain,
+    )
+  const words = named?.[1]!.split(/\s+/) ?? []
+  // "Will it rain in Porto tomorrow": the place ends where a day begins.
+  const end = words.findIndex((w) => NOT_A_PLACE.test(w))
+  const place = (end < 0 ? words : words.slice(0, end)).join(' ')
+  return place && !/^I$/.test(place) ? place : null
+}
+
 /** With no day named, "what's coming up?" and "what's on my to-do list?" are about the next seven days. */
 const AHEAD_WORDS = /\b(coming up|upcoming|next few days|to-?dos?|to-do list|to do list|tasks)\b/i
 

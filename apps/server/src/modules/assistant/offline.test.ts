@@ -17,6 +17,7 @@ import {
   requestedDays,
   savedDays,
   timeOrder,
+  weatherPlace,
   whichEvent,
 } from './intents.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
@@ -1407,6 +1408,33 @@ describe('the offline assistant on weather', () => {
     })
     return user
   }
+
+  it('tells the weather at a place named, found by the geocoder, without changing the location', async () => {
+    const user = await userWithWeather()
+    const porto = await ask(user, "What's the weather in Porto?")
+    expect(porto.answer.content).toMatch(/^\*\*Weather for today in Porto:\*\* /)
+    expect(porto.answer.calls).toEqual([
+      { tool: 'get_weather', args: { date: todayIn('UTC'), place: 'Porto' } },
+    ])
+    expect(porto.answer.activity).toEqual([
+      { tool: 'get_weather', summary: 'Checked the weather for today in Porto' },
+    ])
+    const paris = await ask(user, 'will it rain in Paris tomorrow?')
+    expect(paris.answer.content).toMatch(/\*\*Weather for tomorrow in Paris:\*\* /)
+    // "And Honolulu?": the question before, there.
+    const again = await ask(user, 'and Honolulu?', { before: ["What's the weather in Porto?"] })
+    expect(again.answer.content).toMatch(/^\*\*Weather for today in Honolulu:\*\* /)
+    expect((await ask(user, "What's the weather in Atlantis?")).answer.content).toBe(
+      "I couldn't get the weather: Could not find location 'Atlantis'",
+    )
+    // The user's own location is as it was.
+    expect((await ask(user, "What's the weather like?")).answer.content).toMatch(
+      /^\*\*Weather for today in Lisbon:\*\* /,
+    )
+    expect(weatherPlace('Will it rain in the morning?')).toBeNull()
+    expect(weatherPlace('forecast for Saturday')).toBeNull()
+    expect(weatherPlace('will it rain in New York tomorrow?')).toBe('New York')
+  })
 
   it('answers what a question asks to decide first: rain or not, an umbrella, what to wear', async () => {
     const user = await userWithWeather()

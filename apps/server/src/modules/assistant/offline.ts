@@ -78,6 +78,7 @@ import {
   yearlyDaysQuestion,
   type YearlyDaysQuestion,
   weatherDecision,
+  weatherPlace,
   whichEvent,
   withoutFiller,
   asToldAfterRemember,
@@ -1155,7 +1156,9 @@ function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
 
 async function weather(tools: AssistantTools, content: string, range: DayRange, today: string) {
-  const result = await tools.getWeather({ date: range.from })
+  // "What's the weather in Porto?": there; else where the user will be.
+  const place = weatherPlace(content)
+  const result = await tools.getWeather({ date: range.from, ...(place ? { place } : {}) })
   return isSunQuestion(content)
     ? describeSun(result, today)
     : describeWeather(result, range, today, weatherDecision(content))

@@ -85,6 +85,15 @@ export const toolInputSchemas = {
     date: day
       .optional()
       .describe('The day (YYYY-MM-DD); omitted means today. Forecasts reach 15 days ahead.'),
+    place: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'A city or place by name, for the weather somewhere else; omitted means where the user will be (their weather location, or their vacation location on its days).',
+      ),
   }),
   get_calendar_events: z.object({
     from: day.describe('First day (YYYY-MM-DD), inclusive.'),
@@ -98,7 +107,7 @@ export const toolDescriptions: Record<AssistantTool, string> = {
   create_memory:
     'Save a new memory for the user. Only when the user asks you to remember, note or save something. Put the day it is about in `date`.',
   get_weather:
-    'The weather forecast for a day at the place the user will be (their vacation location during a vacation, otherwise their home location).',
+    'The weather forecast for a day at the place the user will be (their vacation location during a vacation, otherwise their home location), or at a place named.',
   get_calendar_events:
     'The events in the user’s calendars between two days (inclusive), in the user’s time zone.',
 }
@@ -342,14 +351,15 @@ export function createAssistantTools(
     const parsed = toolInputSchemas.get_weather.safeParse(input ?? {})
     const today = todayIn(await timeZone(), now())
     const asked = parsed.success ? (parsed.data.date ?? today) : today
-    const summary = `Checked the weather for ${relativeDay(asked, today)}`
+    const place = parsed.success ? parsed.data.place : undefined
+    const summary = `Checked the weather for ${relativeDay(asked, today)}${place ? ` in ${excerpt(place, 60)}` : ''}`
     return run<Exclude<GetWeatherOutput, ToolError>>(
       'get_weather',
       input ?? {},
       summary,
       async () => {
         if (!parsed.success) return { error: firstIssue(parsed.error) }
-        const forecast = await services.weather.forecastFor(userId, asked)
+        const forecast = await services.weather.forecastFor(userId, asked, { place })
         if (!forecast.ok) return { error: forecast.message }
         const round = (n: number) => Math.round(n * 10) / 10
         return {

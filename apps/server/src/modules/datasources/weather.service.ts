@@ -56,6 +56,19 @@ export function createWeatherService(deps: {
     }
   }
 
+  async function placeNamed(name: string): Promise<Place | Failure> {
+    const place = await geocode(name)
+    if (place === 'not_found')
+      return { ok: false, reason: 'not_found', message: `Could not find location '${name}'` }
+    return (
+      place ?? {
+        ok: false,
+        reason: 'failed',
+        message: 'The weather service could not be reached. Try again in a moment.',
+      }
+    )
+  }
+
   /** A place stored without coordinates (the geocoder was down when it was saved) is resolved now and kept. */
   async function resolve(
     userId: string,
@@ -94,12 +107,13 @@ export function createWeatherService(deps: {
 
   /**
    * The weather for a day (default today, in the user's time zone) at the place the user will be:
-   * the vacation location between its start and end days, the home location otherwise.
+   * the vacation location between its start and end days, the home location otherwise; or at a place
+   * asked for by name ("the weather in Porto"), found by the geocoder and not stored.
    */
   async function forecastFor(
     userId: string,
     date?: string | Date,
-    options: { evenIfDisabled?: boolean } = {},
+    options: { evenIfDisabled?: boolean; place?: string | undefined } = {},
   ): Promise<ForecastResult> {
     const stored = await repo.weather.find(userId)
     if (!stored?.isEnabled && !options.evenIfDisabled) {
@@ -123,8 +137,11 @@ export function createWeatherService(deps: {
         message: `Forecasts cover today and the next ${MAX_FORECAST_DAYS - 1} days only.`,
       }
     }
-    const onVacation = isOnVacation(config, day)
-    const place = await resolve(userId, config, onVacation ? 'vacation' : 'home')
+    const named = options.place?.trim()
+    const onVacation = !named && isOnVacation(config, day)
+    const place = named
+      ? await placeNamed(named)
+      : await resolve(userId, config, onVacation ? 'vacation' : 'home')
     if ('ok' in place) return place
     let forecast
     try {
