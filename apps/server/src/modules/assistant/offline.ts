@@ -835,8 +835,9 @@ const celsius = (n: number, unit: string) => (unit === '°F' ? ((n - 32) * 5) / 
 
 /**
  * The answer to what a weather question asks to decide, before the forecast: rain or not ("**Probably
- * not**: 10% chance of rain tomorrow."), the wet days of several, or what to wear for the day's
- * temperatures. Null when the forecast does not say (no chance of rain given).
+ * not**: 10% chance of rain tomorrow."), the wet days of several, what to wear for the day's
+ * temperatures, or whether a coat (or a scarf and gloves) is needed. Null when the forecast does not
+ * say (no chance of rain given).
  */
 function decide(
   asked: NonNullable<ReturnType<typeof weatherDecision>>,
@@ -877,8 +878,7 @@ function decide(
     const wet = known.filter((d) => d.precipitationProbability! >= 50)
     const most = Math.max(...known.map((d) => d.precipitationProbability!))
     if (wet.length === 0) return `**No rain expected**: at most a ${most}% chance on any of these days.`
-    const list = wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`)
-    const named = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`
+    const named = listed(wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`))
     return `**Rain is likely** ${named}${asked === 'umbrella' ? ': take an umbrella' : ''}.`
   }
   const p = first.precipitationProbability
@@ -989,13 +989,9 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
 }
 
 /**
- * "Am I free at 10 tomorrow?": yes or no (the other way round for "am I busy …?"), the events at that
- * time, or the ones just before and after it (and those lasting all day, which may or may not keep
- * someone busy).
- */
-/**
- * "Am I free at 3pm?" (yes or no), "am I busy at 10?" (the other way round), "what do I have at 3pm?"
- * (the events then): the events at that minute, or those before and after it.
+ * "Am I free at 10 tomorrow?": yes or no (the other way round for "am I busy …?", neither for "what do
+ * I have at 3pm?"), the events at that time, or the ones just before and after it (and those lasting
+ * all day, which may or may not keep someone busy).
  */
 async function freeAt(
   tools: AssistantTools,
@@ -1006,9 +1002,7 @@ async function freeAt(
 ) {
   const result = await tools.getCalendarEvents({ from: day, to: day })
   if (isToolError(result)) return cannotTell(result)
-  const clock = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`
-  const name = dayName(day, today)
-  const when = `at ${clock} ${name === 'today' || name === 'tomorrow' ? name : `on ${name}`}`
+  const when = `at ${clockOf(at)} ${onDay(day, today)}`
   const timed = result.events.filter((e) => !e.allDay)
   const line = (e: ToolEvent) => `- ${e.time}: ${eventName(e)}`
   const busy = timed.filter((e) => overlaps(e.time, { from: at, to: at + 1 }))
@@ -1042,13 +1036,11 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
   const result = await tools.getCalendarEvents({ from: range.from, to: range.to })
   if (isToolError(result)) return cannotTell(result)
   const zone = result.timeZone
-  const clock = (minutes: number) =>
-    `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
   const dayOf = (instant: string) => todayIn(zone, new Date(instant))
+  // Today from now on, rounded up to five minutes.
+  const nowMinutes = Math.ceil(minutesOf(formatTime(now, zone)) / 5) * 5
   const lines: string[] = []
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    // Today from now on, rounded up to five minutes.
-    const nowMinutes = Math.ceil(minutesOf(formatTime(now, zone)) / 5) * 5
     const from = day === today ? Math.max(WAKING.from, nowMinutes) : WAKING.from
     const busy = result.events
       .filter((e) => !e.allDay && dayOf(e.start) <= day && dayOf(e.end) >= day)
@@ -1061,22 +1053,22 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
     let cursor = from
     for (const { start, end } of [...busy, { start: WAKING.to, end: WAKING.to }]) {
       const gapEnd = Math.min(start, WAKING.to)
-      if (gapEnd - cursor >= SHORTEST_GAP) gaps.push(`${clock(cursor)}–${clock(gapEnd)}`)
+      if (gapEnd - cursor >= SHORTEST_GAP) gaps.push(`${clockOf(cursor)}–${clockOf(gapEnd)}`)
       cursor = Math.max(cursor, end)
     }
     const allDay = result.events.filter((e) => e.allDay && e.day === day).map(eventName)
     const free =
       from >= WAKING.to
-        ? `nothing left before ${clock(WAKING.to)}`
+        ? `nothing left before ${clockOf(WAKING.to)}`
         : gaps.length
-          ? gaps.length === 1
-            ? gaps[0]!
-            : `${gaps.slice(0, -1).join(', ')} and ${gaps.at(-1)}`
+          ? listed(gaps)
           : 'no free time'
     const note = allDay.length ? ` (all day: ${allDay.join(', ')})` : ''
     lines.push(`- **${capitalize(dayName(day, today))}**: ${free}${note}`)
   }
-  return [`Your free time between ${clock(WAKING.from)} and ${clock(WAKING.to)}:`, '', ...lines].join('\n')
+  return [`Your free time between ${clockOf(WAKING.from)} and ${clockOf(WAKING.to)}:`, '', ...lines].join(
+    '\n',
+  )
 }
 
 /**
@@ -1154,6 +1146,14 @@ function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
 
 /** "09:30" (or the start of "09:30–10:00") in minutes from midnight. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+
+/** Minutes from midnight as a clock reads them: 570 → "09:30". */
+const clockOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+
+/** "a", "a and b", "a, b and c". */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 
 async function weather(tools: AssistantTools, content: string, range: DayRange, today: string) {
   // "What's the weather in Porto?": there; else where the user will be.
