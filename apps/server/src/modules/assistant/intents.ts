@@ -307,6 +307,10 @@ export function yearlyDaysQuestion(text: string, timeZone: string, now: Date): Y
   return { kind: /^birthday/i.test(kind[1]!) ? 'birthday' : 'anniversary', range }
 }
 
+/** A month's number (1–12) by its name or short name ("sept", "December"). */
+const monthNumber = (name: string) =>
+  MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())) + 1
+
 /**
  * The month and day a text writes out ("Ana's birthday is May 12", "born on 30 January 1985", "the 3rd
  * of June"), by the month's name; null when it writes none, or one no year has ("April 31").
@@ -317,14 +321,14 @@ export function monthDayIn(text: string): { month: number; day: number } | null 
     new RegExp(String.raw`\b(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)`, 'i').exec(text)
   if (!match) return null
   const [name, day] = /^\d/.test(match[1]!) ? [match[2]!, Number(match[1])] : [match[1]!, Number(match[2])]
-  const month = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())) + 1
+  const month = monthNumber(name)
   // 2000 is a leap year: February 29 is a day some years have.
   return isMemoryDate(dayFrom(2000, month, day)) ? { month, day } : null
 }
 
 /** The next whole month by this name: this one while it lasts. */
 function monthRange(name: string, today: CalendarDay): DayRange {
-  const index = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase()))
+  const index = monthNumber(name) - 1
   const thisMonth = Number(today.slice(5, 7)) - 1
   const from = firstOfMonth(today, (index - thisMonth + 12) % 12)
   return { from: index === thisMonth ? today : from, to: addDays(firstOfMonth(from, 1), -1) }
@@ -1029,10 +1033,10 @@ const FOR_DAY = new RegExp(
 /**
  * The days a question about what was noted names ("what did I save yesterday?", "my notes from last
  * week", "what did I write on 3 March?"), looking back: yesterday, last week (Sunday to Saturday), this
- * week or month (so far when asked in the past), last month, this weekend (both days), today, or a date
- * in the sentence; or ahead: next week or month. Null when it names none. `past`: a weekday is the last one ("what did I do on
- * Monday?"), not the next ("what did I note for Monday?"); by default when the question is in the past
- * tense and not about a day "for".
+ * week or month (so far when asked in the past), last month, this weekend (both days), today, a month
+ * by its name, or a date in the sentence; or ahead: next week or month. Null when it names none.
+ * `past`: a weekday is the last one ("what did I do on Monday?"), not the next ("what did I note for
+ * Monday?"); by default when the question is in the past tense and not about a day "for".
  */
 export function notedDays(
   text: string,
@@ -1098,7 +1102,7 @@ const NAMED_MONTH = new RegExp(
  * November?", this one so far while it lasts), else the next one (this one while it lasts, all of it).
  */
 function monthNamed(name: string, year: string | undefined, today: CalendarDay, past: boolean): DayRange {
-  const month = MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())) + 1
+  const month = monthNumber(name)
   const [thisYear, thisMonth] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
   const inYear = year
     ? Number(year)
@@ -1135,24 +1139,24 @@ export function savedDays(text: string, timeZone: string, now: Date): DayRange |
   return { from: range.from, to: range.to < today ? range.to : today }
 }
 
-/**
- * "tomorrow to call mum" (what "remind me tomorrow to call mum" leaves) → "call mum tomorrow": the
- * time first, then what to do, turned around. Only when the words before "to" are a time and no more
- * ("Friday to Sunday is the festival" stays).
- */
 /** "Every Monday", "each morning", "every other week": a day that comes back, which a memory does not. */
 export const EVERY = new RegExp(
   String.raw`\b(?:every|each)\s+(?:other\s+|single\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|${WEEKDAY_NAME})s?\b`,
   'i',
 )
 
+/**
+ * "tomorrow to call mum" (what "remind me tomorrow to call mum" leaves) → "call mum tomorrow": the
+ * time first, then what to do, turned around. Only when the words before "to" are a time and no more
+ * ("Friday to Sunday is the festival" stays).
+ */
 function whenLast(text: string, timeZone: string, now: Date): string {
   const match = /^(\S.{0,39}?)\s+to\s+(\S.*)$/i.exec(text)
   if (!match) return text
   const when = match[1]!
   const what = match[2]!
   // "Every Monday to water the plants" → "water the plants every Monday".
-  if (EVERY.test(when) && EVERY.exec(when)![0] === when) return `${what} ${when}`
+  if (EVERY.exec(when)?.[0] === when) return `${what} ${when}`
   const [first] = chrono.parse(text)
   if (first && first.index === 0) return first.text === when ? `${what} ${when}` : text
   // The days chrono does not read: "on the 31st", "on Easter Monday".
