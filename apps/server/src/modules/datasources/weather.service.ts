@@ -56,6 +56,7 @@ export function createWeatherService(deps: {
     }
   }
 
+  /** A place by its name, or why there is none: not found, or the geocoder out of reach. */
   async function placeNamed(name: string): Promise<Place | Failure> {
     const place = await geocode(name)
     if (place === 'not_found')
@@ -80,16 +81,8 @@ export function createWeatherService(deps: {
     if (!holder || !name)
       return { ok: false, reason: 'not_configured', message: 'Set a location for the weather first.' }
     if (holder.location) return holder.location
-    const place = await geocode(name)
-    if (place === 'not_found')
-      return { ok: false, reason: 'not_found', message: `Could not find location '${name}'` }
-    if (!place) {
-      return {
-        ok: false,
-        reason: 'failed',
-        message: 'The weather service could not be reached. Try again in a moment.',
-      }
-    }
+    const place = await placeNamed(name)
+    if ('ok' in place) return place
     // Kept for next time, in its own locked merge of this one field: a forecast read never rewrites
     // the rest of the configuration, and a place is only stored for the name it was found for.
     await repo.weather.amend(userId, (current) => {
