@@ -946,9 +946,10 @@ function nextOf(dayIn: (year: number) => CalendarDay, today: CalendarDay, past: 
 
 /**
  * "Am I free at 3pm tomorrow?", "am I busy at 10:30?", "do I have anything at noon?": the time asked
- * about, in minutes from midnight, or null. An hour from 1 to 6 with no am or pm is the afternoon's.
+ * about, in minutes from midnight, or null. An hour from 1 to 6 with no am or pm is the afternoon's;
+ * from 7 to 11, the evening's when that hour of the morning has `passed` (minutes from midnight, today).
  */
-export function availabilityTime(text: string): number | null {
+export function availabilityTime(text: string, passed?: number): number | null {
   const plain = straightQuotes(text)
   const asks =
     /\b(?:am i|are we|will i be) (?:free|busy|available)\b|\b(?:do|have) i (?:have|got) (?:anything|something|a meeting)\b|\bwhat (?:do|have) i (?:have|got)(?: on)? at\b/i
@@ -963,6 +964,8 @@ export function availabilityTime(text: string): number | null {
   if (half === 'p' && hour < 12) hour += 12
   else if (half === 'a' && hour === 12) hour = 0
   else if (!half && hour >= 1 && hour <= 6) hour += 12
+  // "Am I free at 7?" asked at 15:00 about today: the 07:00 that has passed is not what is meant.
+  else if (!half && hour >= 7 && hour <= 11 && passed !== undefined && hour * 60 + minute < passed) hour += 12
   return hour * 60 + minute
 }
 

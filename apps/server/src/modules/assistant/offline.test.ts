@@ -1784,6 +1784,10 @@ describe('the offline assistant on the calendar', () => {
       '- **Today**: nothing left before 20:00 (all day: Company holiday)',
     )
 
+    // "At 7" in the afternoon is the evening's.
+    expect((await ask(user, 'Am I free at 7?', { assistant: at('15:30:00') })).answer.content).toMatch(
+      /^Yes: nothing on your calendar at 19:00 today\./,
+    )
     const what = await ask(user, 'What do I have at 9:15?', { assistant: at('07:00:00') })
     expect(what.answer.content).toBe('At 09:15 today you have:\n\n- 09:00–09:30: Team standup')
     expect((await ask(user, 'What do I have at 11?', { assistant: at('07:00:00') })).answer.content).toMatch(
@@ -2044,6 +2048,10 @@ describe('the offline assistant on the calendar', () => {
     expect(availabilityTime('Are we free at 12 a.m.?')).toBe(0)
     expect(availabilityTime('will I be available at noon on Friday?')).toBe(12 * 60)
     expect(availabilityTime('do I have a meeting at 7?')).toBe(7 * 60)
+    // Asked today after the morning's 7 o'clock: the evening's; 07:00 when it is still to come.
+    expect(availabilityTime('am I free at 7?', 15 * 60)).toBe(19 * 60)
+    expect(availabilityTime('am I free at 7:30?', 6 * 60)).toBe(7 * 60 + 30)
+    expect(availabilityTime('am I free at 7am?', 15 * 60)).toBe(7 * 60)
     // The calendar is the user's: not Marta's.
     expect(availabilityTime('is Marta free at 7?')).toBeNull()
     expect(availabilityTime('am I free at 4')).toBe(16 * 60)

@@ -240,7 +240,10 @@ async function route(input: OfflineInput): Promise<string> {
   }
   if (isCalendarTopic(content)) {
     const range = requestedDays(content, timeZone, now)
-    const at = availabilityTime(content)
+    const at = availabilityTime(
+      content,
+      range.from === today ? minutesOf(formatTime(now, timeZone)) : undefined,
+    )
     if (at !== null && range.from === range.to) {
       const asked = /^\s*what\b/i.test(content) ? 'what' : /\bbusy\b/i.test(content) ? 'busy' : 'free'
       return freeAt(tools, range.from, at, today, asked)
