@@ -1784,6 +1784,14 @@ describe('the offline assistant on the calendar', () => {
       '- **Today**: nothing left before 20:00 (all day: Company holiday)',
     )
 
+    // "How long until my next meeting?": the next event and how soon.
+    expect(
+      (await ask(user, 'How long until my next meeting?', { assistant: at('08:15:00') })).answer.content,
+    ).toBe('Your next event is **today, 09:00–09:30**: Team standup, in 45 minutes.')
+    // "Is the dentist today?": the calendar's day, not only the memories'.
+    expect((await ask(user, 'Is the dentist today?')).answer.content).toMatch(
+      /^\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+    )
     // "At 7" in the afternoon is the evening's.
     expect((await ask(user, 'Am I free at 7?', { assistant: at('15:30:00') })).answer.content).toMatch(
       /^Yes: nothing on your calendar at 19:00 today\./,

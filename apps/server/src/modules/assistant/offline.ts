@@ -194,6 +194,12 @@ async function route(input: OfflineInput): Promise<string> {
   const feast = holidayQuestion(content, today)
   if (feast) return whenIs(tools, feast, today)
   const until = daysUntilQuestion(content)
+  // "How long until my next meeting?": that event, and how soon it starts.
+  const untilEvent = until && !until.since ? whichEvent(`what's ${until.words}?`) : null
+  if (untilEvent) {
+    const day = untilEvent.day && namedDay(untilEvent.day, timeZone, now)
+    return describeEvent(tools, untilEvent.which, day, now, today)
+  }
   if (until !== null) return daysUntil(tools, until, timeZone, now, today)
   if (isNameQuestion(content)) {
     const user = await input.services.users.findById(input.userId)
@@ -282,19 +288,22 @@ async function route(input: OfflineInput): Promise<string> {
     const terms = days ? words.filter((w) => !isDayWord(w)) : words
     if (terms.length === 0) return noted(input, content, timeZone, now, today)
     const sought = terms.join(' ')
-    let found = await tools.searchMemories({ query: sought, ...days }, { names })
-    let elsewhere = ''
-    if (days && !isToolError(found) && found.memories.length === 0) {
-      found = await tools.searchMemories({ query: sought }, { names })
-      elsewhere = `I found nothing about **${sought}** for ${daysName(days, today)}.`
-    }
-    // "When is the dentist?": the calendar may know too.
-    const about = asksWhen(content) ? await eventsAbout(tools, terms, today) : []
+    // "When is the dentist?", "is the dentist today?": the calendar may know too.
+    const [inDays, about] = await Promise.all([
+      tools.searchMemories({ query: sought, ...days }, { names }),
+      asksWhen(content) || days ? eventsAbout(tools, terms, today, days ?? undefined) : [],
+    ])
     // "When is my next standup?": the first that has not ended.
     const events = /\bnext\b/i.test(content) ? about.filter((e) => new Date(e.end) > now).slice(0, 1) : about
     const calendar = events.length
       ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
       : ''
+    let found = inDays
+    let elsewhere = ''
+    if (days && !calendar && !isToolError(found) && found.memories.length === 0) {
+      found = await tools.searchMemories({ query: sought }, { names })
+      elsewhere = `I found nothing about **${sought}** for ${daysName(days, today)}.`
+    }
     if (isToolError(found)) return `I could not search your memories: ${found.error}`
     // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
     // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
@@ -1224,17 +1233,18 @@ async function mentioning(tools: AssistantTools, day: string, dated: readonly To
 }
 
 /**
- * The coming events (today and the next weeks) whose title or place holds the words of a question, those
- * holding most of them, soonest first; none when the calendar is off or nothing matches.
+ * The coming events (today and the next weeks, or the days given) whose title or place holds the words
+ * of a question, those holding most of them, soonest first; none when the calendar is off or nothing
+ * matches.
  */
 export async function eventsAbout(
   tools: AssistantTools,
   words: string[],
   today: string,
+  days: DayRange = { from: today, to: addDays(today, MAX_CALENDAR_DAYS - 1) },
 ): Promise<ToolEvent[]> {
   if (words.length === 0) return []
-  const to = addDays(today, MAX_CALENDAR_DAYS - 1)
-  const result = await tools.getCalendarEvents({ from: today, to }, { unasked: true })
+  const result = await tools.getCalendarEvents(days, { unasked: true })
   if (isToolError(result)) return []
   const patterns = wordPatterns(words)
   const scored = result.events.map((event) => {
