@@ -1027,6 +1027,14 @@ const SAVING = /\b(?:saved?|add|added|wrote|write|written|noted|note|jotted|stor
 /** A word that says saving ("add", "noted"), not what about. */
 const SAVING_WORD = new RegExp(`^(?:${SAVING.source})$`, 'i')
 export const isSavingWord = (word: string) => SAVING_WORD.test(word)
+/**
+ * "When did I last see the dentist?", "what did I buy recently?": a question about what has happened,
+ * the newest first; not one about what was saved ("what did I note recently?"), whatever its day.
+ */
+export const looksBack = (text: string) =>
+  (timeOrder(text) === 'newest' || asksForRecent(text)) &&
+  isPastTense(text) &&
+  !SAVING.test(straightQuotes(text))
 /** A day the memories are for ("noted for tomorrow", "for this weekend"), not the day they were written. */
 const FOR_DAY = new RegExp(
   String.raw`\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|${WEEKDAY_NAME}|\d|${MONTH_NAME}\b)`,

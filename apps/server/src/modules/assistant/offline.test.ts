@@ -942,6 +942,25 @@ describe('the offline assistant', () => {
     expect(isGiftQuestion('What should I present at the meeting?')).toBe(false)
   })
 
+  it('answers what happened recently from what has happened, not from plans', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z')
+    await t.factory.memory(user.id, { text: 'Buy a gift for Ana', date: '2027-05-12' })
+    await t.factory.memory(user.id, { text: 'Bought new running shoes', date: '2026-11-20' })
+    await t.factory.memory(user.id, { text: 'Bought a lamp', date: '2026-10-02' })
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+    expect(await answer('What did I buy recently?')).toBe(
+      [
+        "Here's what I found in your memories, newest first:",
+        '',
+        '- **November 20, 2026**: Bought new running shoes',
+        '- **October 2, 2026**: Bought a lamp',
+      ].join('\n'),
+    )
+    // What was saved is another question: the plan is one of them.
+    expect(await answer('What did I note about buying recently?')).toContain('Buy a gift for Ana')
+  })
+
   it('answers "my last run" newest first and "my next haircut" soonest first', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-26T12:00:00Z')
@@ -1791,6 +1810,14 @@ describe('the offline assistant on the calendar', () => {
     // "Is the dentist today?": the calendar's day, not only the memories'.
     expect((await ask(user, 'Is the dentist today?')).answer.content).toMatch(
       /^\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
+    )
+    // "When did I last …?": the last one that has happened (two weeks ago: last week's was cancelled).
+    const last = async (time: string) =>
+      (await ask(user, 'When did I last have the team standup?', { assistant: at(time) })).answer.content
+    expect(await last('12:00:00')).toBe('**On your calendar:**\n\n- **Today**, 09:00–09:30: Team standup')
+    const twoWeeksAgo = formatDay(addDays(today, -14), { weekday: true, today })
+    expect(await last('08:00:00')).toBe(
+      `**On your calendar:**\n\n- **${twoWeeksAgo}**, 09:00–09:30: Team standup`,
     )
     // "At 7" in the afternoon is the evening's.
     expect((await ask(user, 'Am I free at 7?', { assistant: at('15:30:00') })).answer.content).toMatch(

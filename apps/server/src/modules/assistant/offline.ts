@@ -32,6 +32,7 @@ import {
   holidayQuestion,
   isDayWord,
   isSavingWord,
+  looksBack,
   isIdentityQuestion,
   namedDay,
   isAcknowledgement,
@@ -288,13 +289,21 @@ async function route(input: OfflineInput): Promise<string> {
     const terms = days ? words.filter((w) => !isDayWord(w)) : words
     if (terms.length === 0) return noted(input, content, timeZone, now, today)
     const sought = terms.join(' ')
+    // "When did I last see the dentist?": what has happened, newest first; the calendar's past weeks.
+    const back = looksBack(content)
+    const calendarDays =
+      days ?? (back ? { from: addDays(today, 1 - MAX_CALENDAR_DAYS), to: today } : undefined)
     // "When is the dentist?", "is the dentist today?": the calendar may know too.
     const [inDays, about] = await Promise.all([
       tools.searchMemories({ query: sought, ...days }, { names }),
-      asksWhen(content) || days ? eventsAbout(tools, terms, today, days ?? undefined) : [],
+      asksWhen(content) || days ? eventsAbout(tools, terms, today, calendarDays, back) : [],
     ])
-    // "When is my next standup?": the first that has not ended.
-    const events = /\bnext\b/i.test(content) ? about.filter((e) => new Date(e.end) > now).slice(0, 1) : about
+    // "When is my next standup?": the first that has not ended; "when did I last …": the last that has.
+    const events = /\bnext\b/i.test(content)
+      ? about.filter((e) => new Date(e.end) > now).slice(0, 1)
+      : back
+        ? about.filter((e) => new Date(e.end) <= now).slice(0, 1)
+        : about
     const calendar = events.length
       ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
       : ''
@@ -308,8 +317,15 @@ async function route(input: OfflineInput): Promise<string> {
     // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
     // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
     const complete = holdingAll(found.memories, terms)
-    const order = timeOrder(content)
-    const matching = inTimeOrder(calendar || complete.length ? complete : found.memories, order, today)
+    const order = back ? 'newest' : timeOrder(content)
+    const matching = inTimeOrder(
+      calendar || complete.length ? complete : found.memories,
+      order,
+      today,
+    ).filter(
+      // What has happened is not dated ahead.
+      (m) => !back || !m.date || m.date <= today,
+    )
     if (matching.length === 0) {
       if (calendar) return calendar
       return (
@@ -1234,14 +1250,15 @@ async function mentioning(tools: AssistantTools, day: string, dated: readonly To
 
 /**
  * The coming events (today and the next weeks, or the days given) whose title or place holds the words
- * of a question, those holding most of them, soonest first; none when the calendar is off or nothing
- * matches.
+ * of a question, those holding most of them, three at most, soonest first (or with `latest`, the last
+ * three, latest first); none when the calendar is off or nothing matches.
  */
 export async function eventsAbout(
   tools: AssistantTools,
   words: string[],
   today: string,
   days: DayRange = { from: today, to: addDays(today, MAX_CALENDAR_DAYS - 1) },
+  latest = false,
 ): Promise<ToolEvent[]> {
   if (words.length === 0) return []
   const result = await tools.getCalendarEvents(days, { unasked: true })
@@ -1253,10 +1270,8 @@ export async function eventsAbout(
   })
   const most = Math.max(0, ...scored.map((s) => s.hits))
   if (most === 0) return []
-  return scored
-    .filter((s) => s.hits === most)
-    .map((s) => s.event)
-    .slice(0, 3)
+  const best = scored.filter((s) => s.hits === most).map((s) => s.event)
+  return (latest ? best.reverse() : best).slice(0, 3)
 }
 
 /** How many of the newest memories give the words a misspelt question is corrected with. */
