@@ -1032,9 +1032,9 @@ export const isSavingWord = (word: string) => SAVING_WORD.test(word)
  * the newest first; not one about what was saved ("what did I note recently?"), whatever its day.
  */
 export const looksBack = (text: string) =>
-  (timeOrder(text) === 'newest' || asksForRecent(text)) &&
-  isPastTense(text) &&
-  !SAVING.test(straightQuotes(text))
+  (timeOrder(text) === 'newest' || asksForRecent(text)) && isPastTense(text) && !isAboutSaving(text)
+/** "What did I note about …", "have I saved …": a question about the memories themselves, not the calendar. */
+export const isAboutSaving = (text: string) => SAVING.test(straightQuotes(text))
 /** A day the memories are for ("noted for tomorrow", "for this weekend"), not the day they were written. */
 const FOR_DAY = new RegExp(
   String.raw`\bfor\s+(?:the\s+|this\s+|next\s+|last\s+)?(?:today|tonight|tomorrow|yesterday|weekend|week|month|${WEEKDAY_NAME}|\d|${MONTH_NAME}\b)`,

@@ -1811,6 +1811,10 @@ describe('the offline assistant on the calendar', () => {
     expect((await ask(user, 'Is the dentist today?')).answer.content).toMatch(
       /^\*\*On your calendar:\*\*\n\n- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist \(Rua Augusta 1, Lisbon\)$/,
     )
+    // What was noted is about the memories alone.
+    expect((await ask(user, 'What did I note about the dentist today?')).answer.content).not.toContain(
+      'On your calendar',
+    )
     // "When did I last …?": the last one that has happened (two weeks ago: last week's was cancelled).
     const last = async (time: string) =>
       (await ask(user, 'When did I last have the team standup?', { assistant: at(time) })).answer.content

@@ -31,6 +31,7 @@ import {
   daysUntilQuestion,
   holidayQuestion,
   isDayWord,
+  isAboutSaving,
   isSavingWord,
   looksBack,
   isIdentityQuestion,
@@ -296,7 +297,9 @@ async function route(input: OfflineInput): Promise<string> {
     // "When is the dentist?", "is the dentist today?": the calendar may know too.
     const [inDays, about] = await Promise.all([
       tools.searchMemories({ query: sought, ...days }, { names }),
-      asksWhen(content) || days ? eventsAbout(tools, terms, today, calendarDays, back) : [],
+      asksWhen(content) || (days && !isAboutSaving(content))
+        ? eventsAbout(tools, terms, today, calendarDays, back)
+        : [],
     ])
     // "When is my next standup?": the first that has not ended; "when did I last …": the last that has.
     const events = /\bnext\b/i.test(content)
