@@ -2037,6 +2037,8 @@ describe('the offline assistant on the calendar', () => {
     // The feed's today: all day "Company holiday", 09:00–09:30 UTC stand-up, 15:00–16:00 Lisbon dentist.
     const user = await userWithCalendar(ics.calendarUrl)
     const today = todayIn('UTC')
+    // Before every time asked about: an hour of the morning gone by would be read as the evening's.
+    const assistant = offlineAt(`${today}T07:00:00Z`)
     // 15:00 in Lisbon is 15:00 UTC in winter, 14:00 in summer.
     const lisbonNoon = new Date(`${today}T12:00:00Z`).toLocaleString('en-GB', {
       timeZone: 'Europe/Lisbon',
@@ -2044,19 +2046,19 @@ describe('the offline assistant on the calendar', () => {
       hourCycle: 'h23',
     })
     const dentistUtc = lisbonNoon === '13' ? 14 : 15
-    const busy = await ask(user, 'Am I free at 9:15 today?')
+    const busy = await ask(user, 'Am I free at 9:15 today?', { assistant })
     expect(busy.answer.content).toBe(
       ['No: at 09:15 today you have', '', '- 09:00–09:30: Team standup'].join('\n'),
     )
     // Asked the other way round, answered the other way round.
-    const asBusy = await ask(user, 'am I busy at 9:15 today?')
+    const asBusy = await ask(user, 'am I busy at 9:15 today?', { assistant })
     expect(asBusy.answer.content).toBe(
       ['Yes: at 09:15 today you have', '', '- 09:00–09:30: Team standup'].join('\n'),
     )
-    expect((await ask(user, 'am I busy at 8am today?')).answer.content).toMatch(
+    expect((await ask(user, 'am I busy at 8am today?', { assistant })).answer.content).toMatch(
       /^No: nothing on your calendar at 08:00 today\./,
     )
-    const free = await ask(user, 'am I free at 11am today?')
+    const free = await ask(user, 'am I free at 11am today?', { assistant })
     expect(free.answer.content).toBe(
       [
         'Yes: nothing on your calendar at 11:00 today.',
@@ -2067,7 +2069,7 @@ describe('the offline assistant on the calendar', () => {
       ].join('\n'),
     )
     // "At 3" is the afternoon's 15:00.
-    const three = await ask(user, 'do I have anything at 3 today?')
+    const three = await ask(user, 'do I have anything at 3 today?', { assistant })
     expect(
       three.answer.content.startsWith(
         dentistUtc === 15 ? 'No: at 15:00 today' : 'Yes: nothing on your calendar at 15:00 today.',
@@ -2076,7 +2078,7 @@ describe('the offline assistant on the calendar', () => {
     expect(three.answer.calls.map((c) => c.tool)).toEqual(['get_calendar_events'])
 
     const off = await userWithCalendar(ics.calendarUrl, false)
-    expect((await ask(off, 'am I busy at noon tomorrow?')).answer.content).toBe(
+    expect((await ask(off, 'am I busy at noon tomorrow?', { assistant })).answer.content).toBe(
       "I can't tell: the calendar data source is turned off; turn it on under Data Sources.",
     )
   })
