@@ -316,9 +316,7 @@ const monthNumber = (name: string) =>
  * of June"), by the month's name; null when it writes none, or one no year has ("April 31").
  */
 export function monthDayIn(text: string): { month: number; day: number } | null {
-  const match =
-    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_NAME})\b`, 'i').exec(text) ??
-    new RegExp(String.raw`\b(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)`, 'i').exec(text)
+  const match = DAY_OF_MONTH.exec(text) ?? MONTH_DAY.exec(text)
   if (!match) return null
   const [name, day] = /^\d/.test(match[1]!) ? [match[2]!, Number(match[1])] : [match[1]!, Number(match[2])]
   const month = monthNumber(name)
@@ -443,11 +441,13 @@ export const isFreeTimeQuestion = (text: string) =>
  * next haircut?" the soonest from today. Not "last week" or "next month", which name days.
  */
 export function timeOrder(text: string): 'newest' | 'soonest' | null {
-  const notDays = String.raw`(?!\s+(?:week|weekend|month|year|night|time)\b)`
-  if (new RegExp(String.raw`\b(?:last|latest|most recent)\b${notDays}`, 'i').test(text)) return 'newest'
-  if (new RegExp(String.raw`\bnext\b${notDays}`, 'i').test(text)) return 'soonest'
+  if (NEWEST.test(text)) return 'newest'
+  if (SOONEST.test(text)) return 'soonest'
   return null
 }
+const NOT_DAYS = String.raw`(?!\s+(?:week|weekend|month|year|night|time)\b)`
+const NEWEST = new RegExp(String.raw`\b(?:last|latest|most recent)\b${NOT_DAYS}`, 'i')
+const SOONEST = new RegExp(String.raw`\bnext\b${NOT_DAYS}`, 'i')
 
 /** "What's my name?", "who am I?". */
 export const isNameQuestion = (text: string) =>
@@ -557,6 +557,9 @@ const DATE_WORDS = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',
 )
+/** "30 January", "the 3rd of June" and "May 12", "Sept. 3rd", by a month's name only (monthDayIn). */
+const DAY_OF_MONTH = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTH_NAME})\b`, 'i')
+const MONTH_DAY = new RegExp(String.raw`\b(${MONTH_NAME})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![:.]\d)`, 'i')
 /** Words after "in" or "for" that are not a place: days, parts of days, months, holidays. */
 const NOT_A_PLACE = new RegExp(
   String.raw`^(?:the|a|an|my|this|next|today|tonight|tomorrow|morning|afternoon|evening|weekend|week|month|${WEEKDAY_NAME}|${MONTH_NAME}|christmas|easter|[ap]m|celsius|fahrenheit|general)$`,

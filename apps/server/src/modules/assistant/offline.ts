@@ -630,7 +630,7 @@ function dayOfYear(m: ToolMemory): { month: number; day: number } | null {
  * anniversary, with its day. One telling of a day that has been ("Ana's birthday last year was fun") is not.
  */
 function isYearly(m: ToolMemory, kind: YearlyDaysQuestion['kind']): boolean {
-  const text = `${m.text} ${m.tags.join(' ')}`
+  const text = wordsOf(m)
   if (!dayOfYear(m)) return false
   if (kind === 'birthday' && /\bborn\b/i.test(m.text)) return true
   const word = kind === 'birthday' ? /\bbirthdays?\b/i : /\banniversar(?:y|ies)\b/i
@@ -861,6 +861,9 @@ const onDay = (day: string, today: string) => {
   return name === 'today' || name === 'tomorrow' ? name : `on ${name}`
 }
 
+/** From this chance of rain on, a day is wet: rain is likely and an umbrella worth taking. */
+const WET = 50
+
 /** A temperature in °C, whatever unit the forecast is in. */
 const celsius = (n: number, unit: string) => (unit === '°F' ? ((n - 32) * 5) / 9 : n)
 
@@ -900,13 +903,13 @@ function decide(
           : high < 22
             ? 'a light jacket or a sweater'
             : 'light clothes'
-    const wet = (first.precipitationProbability ?? 0) >= 50 ? ', and take an umbrella' : ''
+    const wet = (first.precipitationProbability ?? 0) >= WET ? ', and take an umbrella' : ''
     return `**Wear ${clothes}**${wet} ${onDay(first.date, today)}.`
   }
   const known = days.filter((d) => d.precipitationProbability !== null)
   if (known.length === 0) return null
   if (days.length > 1) {
-    const wet = known.filter((d) => d.precipitationProbability! >= 50)
+    const wet = known.filter((d) => d.precipitationProbability! >= WET)
     const most = Math.max(...known.map((d) => d.precipitationProbability!))
     if (wet.length === 0) return `**No rain expected**: at most a ${most}% chance on any of these days.`
     const named = listed(wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`))
@@ -982,7 +985,7 @@ function describeForecast(
     )
   }
   if (parts.length === 0) parts.push(result.summary)
-  const umbrella = advise && (result.day?.precipitationProbability ?? 0) >= 50 ? ' Take an umbrella.' : ''
+  const umbrella = advise && (result.day?.precipitationProbability ?? 0) >= WET ? ' Take an umbrella.' : ''
   return `**Weather for ${dayName(result.date, today)} in ${place}:** ${parts.join('; ')}.${umbrella}`
 }
 
@@ -1147,9 +1150,7 @@ export async function describeEvent(
       (after ? `\n\nAfter it: ${when(after)}, ${startsIn(after, now, today)}.` : '')
     )
   }
-  const lead = !name
-    ? 'Your next event'
-    : `Your ${which} event ${name === 'today' || name === 'tomorrow' ? name : `on ${name}`}`
+  const lead = !day ? 'Your next event' : `Your ${which} event ${onDay(day, today)}`
   const soon =
     new Date(event.start) > now && (event.day === today || !day) ? `, ${startsIn(event, now, today)}` : ''
   return `${lead} is ${when(event)}${soon}.`
@@ -1286,10 +1287,7 @@ const SPELLING_SAMPLE = 1000
  */
 async function spelledAsSaved(input: OfflineInput, words: string[]): Promise<string | null> {
   const newest = await input.services.memories.best(input.userId, {}, SPELLING_SAMPLE)
-  const corrected = correctedWords(
-    words,
-    newest.map((m) => `${m.text} ${m.tags.join(' ')}`),
-  )
+  const corrected = correctedWords(words, newest.map(wordsOf))
   if (!corrected) return null
   const query = corrected.join(' ')
   const found = await input.tools.searchMemories({ query })
@@ -1317,10 +1315,14 @@ function inTimeOrder(memories: ToolMemory[], order: ReturnType<typeof timeOrder>
 /** The memories holding every word, each in any of its forms or related words ("birthday": "born"). */
 function holdingAll(memories: ToolMemory[], words: string[]): ToolMemory[] {
   const patterns = words.map((w) => wordPatterns(withOtherWords([w])))
-  return memories.filter((m) =>
-    patterns.every((any) => any.some((p) => p.test(`${m.text} ${m.tags.join(' ')}`))),
-  )
+  return memories.filter((m) => {
+    const text = wordsOf(m)
+    return patterns.every((any) => any.some((p) => p.test(text)))
+  })
 }
+
+/** A memory's words as a search reads them: its text and its tags. */
+const wordsOf = (m: Pick<ToolMemory, 'text' | 'tags'>) => `${m.text} ${m.tags.join(' ')}`
 
 /** "meetings" finds "Meeting with Pedro": each word as the start of a word in a text. */
 function wordPatterns(words: string[]): RegExp[] {
