@@ -2,20 +2,16 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
-import { renderBriefing } from '../dashboard/briefing-template.ts'
 import {
   asksWhen,
   isBriefingRequest,
   isCalendarTopic,
   isFreeTimeQuestion,
   isQuestion,
-  isSunQuestion,
   isWeatherTopic,
   memoryRequest,
   namedDay,
   requestedDays,
-  weatherDecision,
-  weatherPlace,
   whichEvent,
 } from './intents.ts'
 import {
@@ -23,11 +19,11 @@ import {
   describeDays,
   describeEvent,
   describeFreeTime,
-  describeSun,
-  describeWeather,
   eventLine,
   eventsAbout,
   noted,
+  todaysBriefing,
+  weatherAsked,
 } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories, significantWords } from './search.ts'
@@ -81,17 +77,10 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       )
     }
     if (isWeatherTopic(content)) {
-      const range = requestedDays(content, timeZone, now)
-      const place = weatherPlace(content)
-      const result = await tools.getWeather({ date: range.from, ...(place ? { place } : {}) })
-      facts.push(
-        isSunQuestion(content)
-          ? describeSun(result, today)
-          : describeWeather(result, range, today, weatherDecision(content)),
-      )
+      facts.push(await weatherAsked(tools, content, requestedDays(content, timeZone, now), today))
     }
     if (isBriefingRequest(content)) {
-      const briefing = renderBriefing(await services.dashboard.gatherTodayFacts(userId, { now }))
+      const briefing = await todaysBriefing(services, userId, now)
       facts.push(
         `The user asked for their daily briefing. Today's, from their weather, calendar and memories:\n\n${briefing}`,
       )

@@ -1,7 +1,8 @@
 /**
  * "How many km is 10 miles?", "convert 70 F to C", "5 ft 10 in in cm": an amount in one unit (or two,
  * "6 lb 4 oz"), converted to another of the same kind (length, weight, volume, speed, temperature,
- * time), without a language model. Cups, pints, quarts, gallons and fluid ounces are the US ones, and say so.
+ * time), without a language model. Cups, pints, quarts, gallons and fluid ounces are the US ones, and
+ * say so.
  */
 
 export interface Conversion {
@@ -123,7 +124,7 @@ export function conversion(message: string): Conversion | null {
       // "5 ft 10 in": the two parts together, in units of one kind that is not a temperature.
       const second = BY_NAME.get(normal(groups.moreUnit!))
       if (!second || second.kind !== from.kind || from.kind === 'temperature') return null
-      const value = (amount * from.factor + Number(groups.more) * second.factor) / to.factor
+      const value = convert(amount, from, to) + convert(Number(groups.more), second, to)
       return {
         text: `${shown(amount, from)} ${shown(Number(groups.more), second)} = **${shown(value, to)}**`,
         value,

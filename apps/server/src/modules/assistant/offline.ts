@@ -211,10 +211,7 @@ async function route(input: OfflineInput): Promise<string> {
       : `Your account has no name${user?.email ? `; you're signed in as ${user.email}` : ''}.`
   }
   if (isOverviewQuestion(content)) return overview(input, today)
-  if (isBriefingRequest(content)) {
-    // The dashboard's offline briefing, from the same facts: weather, today's events, memories due.
-    return renderBriefing(await input.services.dashboard.gatherTodayFacts(input.userId, { now }))
-  }
+  if (isBriefingRequest(content)) return todaysBriefing(input.services, input.userId, now)
   if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
   if (isFarewell(content)) return 'Bye for now! Your memories are here whenever you need them.'
   if (isPraise(content)) return 'Thank you, glad to help!'
@@ -233,7 +230,7 @@ async function route(input: OfflineInput): Promise<string> {
     return count(input, saved ? { saved } : notedDays(content, timeZone, now), today, about.join(' '))
   }
   if (isWeatherTopic(content)) {
-    return weather(tools, content, requestedDays(content, timeZone, now), today)
+    return weatherAsked(tools, content, requestedDays(content, timeZone, now), today)
   }
   const yearlyDays = yearlyDaysQuestion(content, timeZone, now)
   if (yearlyDays) return comingYearly(tools, yearlyDays, today)
@@ -363,6 +360,15 @@ async function route(input: OfflineInput): Promise<string> {
     }
   }
   return `I can't answer that without a language model. ${HELP}`
+}
+
+/** "Brief me": the dashboard's offline briefing, from the same facts (weather, today's events, memories due). */
+export async function todaysBriefing(
+  services: Pick<AssistantServices, 'dashboard'>,
+  userId: string,
+  now: Date,
+) {
+  return renderBriefing(await services.dashboard.gatherTodayFacts(userId, { now }))
 }
 
 /**
@@ -929,7 +935,7 @@ function decide(
  * Weather in words: the day's conditions, temperatures and chance of rain; the following days for a
  * week. With `asked`, the answer to what the question asks to decide comes first.
  */
-export function describeWeather(
+function describeWeather(
   result: GetWeatherOutput,
   range: DayRange,
   today: string,
@@ -1187,7 +1193,12 @@ const clockOf = (minutes: number) =>
 const listed = (items: readonly string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 
-async function weather(tools: AssistantTools, content: string, range: DayRange, today: string) {
+/**
+ * The weather a message asks about, in words: at the place it names or where the user will be; sunrise
+ * and sunset when it asks for them, else the forecast after what it asks to decide. The offline answer,
+ * and the fact context mode gives the model.
+ */
+export async function weatherAsked(tools: AssistantTools, content: string, range: DayRange, today: string) {
   // "What's the weather in Porto?": there; else where the user will be.
   const place = weatherPlace(content)
   const result = await tools.getWeather({ date: range.from, ...(place ? { place } : {}) })
@@ -1197,7 +1208,7 @@ async function weather(tools: AssistantTools, content: string, range: DayRange, 
 }
 
 /** "**Sunrise and sunset for tomorrow in Lisbon:** 07:39 and 17:14, 9 h 35 min of daylight." (the place's time) */
-export function describeSun(result: GetWeatherOutput, today: string): string {
+function describeSun(result: GetWeatherOutput, today: string): string {
   if (isToolError(result)) return `I couldn't get the times of sunrise and sunset: ${result.error}`
   const { sunrise, sunset } = result.day ?? {}
   const where = `${dayName(result.date, today)} in ${result.place}`
