@@ -246,6 +246,33 @@ describe('tools mode', () => {
     )
   })
 
+  it('gives the weather at a place the model names, and a short error for a place it cannot use', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'weather', {
+      configuration: { locationName: 'Lisbon', location: storedLocation('Lisbon') },
+    })
+    const { assistant, calls } = assistantWith([
+      toolCallParts('get_weather', { place: 'Porto' }),
+      toolCallParts('get_weather', { place: 'Atlantis' }),
+      toolCallParts('get_weather', { place: '  ' }),
+      toolCallParts('get_weather', { place: 'x'.repeat(101) }),
+      textParts('Porto it is.'),
+    ])
+    const { answer } = await ask(assistant, user, 'Weather in Porto?')
+    const results = calls
+      .slice(1)
+      .map((call) => JSON.stringify(call.prompt.filter((m) => m.role === 'tool').at(-1)))
+    expect(results[0]).toContain('"place":"Porto"')
+    expect(results[1]).toContain("Could not find location 'Atlantis'")
+    // The input's schema refuses a blank or overlong place before the tool runs: the model is told which.
+    expect(results[2]).toMatch(/Invalid input for tool get_weather.*too_small.*place/s)
+    expect(results[3]).toMatch(/Invalid input for tool get_weather.*too_big.*place/s)
+    expect(answer.activity.map((a) => a.summary)).toEqual([
+      'Checked the weather for today in Porto',
+      "Could not check the weather for today in Atlantis: Could not find location 'Atlantis'",
+    ])
+  })
+
   it('stops after 5 steps and lets the offline assistant answer when no text came', async () => {
     const user = await t.createUser()
     const { assistant, calls } = assistantWith([toolCallParts('search_memories', { query: 'x' })])

@@ -352,11 +352,11 @@ export function createAssistantTools(
     const today = todayIn(await timeZone(), now())
     const asked = parsed.success ? (parsed.data.date ?? today) : today
     const place = parsed.success ? parsed.data.place : undefined
-    const summary = `Checked the weather for ${relativeDay(asked, today)}${place ? ` in ${excerpt(place, 60)}` : ''}`
+    const what = `the weather for ${relativeDay(asked, today)}${place ? ` in ${excerpt(place, 60)}` : ''}`
     return run<Exclude<GetWeatherOutput, ToolError>>(
       'get_weather',
       input ?? {},
-      summary,
+      `Checked ${what}`,
       async () => {
         if (!parsed.success) return { error: firstIssue(parsed.error) }
         const forecast = await services.weather.forecastFor(userId, asked, { place })
@@ -401,7 +401,7 @@ export function createAssistantTools(
         }
       },
       undefined,
-      `Could not check the weather for ${relativeDay(asked, today)}`,
+      `Could not check ${what}`,
     )
   }
 
