@@ -429,6 +429,27 @@ describe('context mode', () => {
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_calendar_events'])
   })
 
+  it('reads a follow-up as the question it stands for: "where is it?" puts the dentist in the prompt', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    const memory = await t.factory.memory(user.id, { text: 'Dentist: bring the insurance card' })
+    await t.factory.memory(user.id, { text: 'Piano lesson on Thursday' })
+    const { assistant, calls } = assistantWith([textParts('Rua Augusta 1.')], { tools: 'off' })
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'When is the dentist?' },
+      { role: 'assistant', content: 'Today at 15:00.' },
+    ]
+    const { answer } = await ask(assistant, user, 'Where is it?', { history })
+    const prompt = systemPromptOf(calls[0]!)
+    expect(prompt).toMatch(
+      /Coming events that match the question:\*\*\n {2}- \*\*Today\*\*, 1[45]:00–1[56]:00: Dentist/,
+    )
+    expect(answer.citations.map((c) => c.id)).toEqual([memory.id])
+    expect(prompt).not.toContain('Piano lesson')
+    // The model reads the message as written.
+    expect(messagesOf(calls[0]!, 'user')).toEqual(['When is the dentist?', 'Where is it?'])
+  })
+
   it('puts the free time between the events in the prompt for "when am I free?"', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })

@@ -15,6 +15,7 @@ import {
   whichEvent,
 } from './intents.ts'
 import {
+  askedInFull,
   asksForDays,
   describeDays,
   describeEvent,
@@ -57,7 +58,10 @@ export interface ModelContext {
  * and looks up the weather and the calendar when the message is about them.
  */
 export async function buildModelContext(input: ModelContextInput): Promise<ModelContext> {
-  const { services, tools, userId, content, now } = input
+  const { services, tools, userId, now } = input
+  // A follow-up ("and tomorrow?", "where is it?") is looked up as the question it stands for; the model
+  // reads the conversation and the message as written.
+  const content = askedInFull(input.content, input.history)
   const [user, timeZone] = await Promise.all([services.users.findById(userId), tools.timeZone()])
   const today = todayIn(timeZone, now)
   const facts: string[] = []
@@ -127,7 +131,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
   })
   const messages: ModelMessage[] = [
     ...recentHistory(input.history).map((m): ModelMessage => ({ role: m.role, content: m.content })),
-    { role: 'user', content },
+    { role: 'user', content: input.content },
   ]
   return { system, messages, memories }
 }

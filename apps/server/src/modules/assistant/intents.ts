@@ -647,12 +647,14 @@ const DAY_IN_QUESTION = new RegExp(
 
 /**
  * A follow-up that names only a day ("and tomorrow?", "what about Saturday?") to a question about some
- * days: that question again for this day ("will it rain today?" → "will it rain tomorrow?"). Null when
- * the message is not such a follow-up or `previous` names no days to ask about.
+ * days: that question again for this day ("will it rain today?" → "will it rain tomorrow?"); one that
+ * names someone else ("and Pedro?") or says "it" or "her" asks it about them (askedAgainAbout,
+ * askedAboutTheSame). Null when the message is no such follow-up to `previous`.
  */
 export function askedAgainFor(message: string, previous: string | undefined): string | null {
   const said = FOLLOW_UP_DAY.exec(straightQuotes(message))?.groups?.day
-  if (!said) return previous ? askedAgainAbout(message, previous) : null
+  if (!said)
+    return previous ? (askedAgainAbout(message, previous) ?? askedAboutTheSame(message, previous)) : null
   if (!previous) return null
   // "Thursday next week" as the questions read it: "next Thursday".
   const day = said.replace(new RegExp(String.raw`^(${WEEKDAY_NAME})\s+next\s+week$`, 'i'), 'next $1')
@@ -689,6 +691,68 @@ function askedAgainAbout(message: string, previous: string): string | null {
   if (!other) return null
   const at = other.index + other[0].length - other[0].trimStart().length
   return `${before.slice(0, at)}${name}${before.slice(other.index + other[0].length)}`
+}
+
+/** "He", "she", "her", "their"…: someone the question before named. */
+const PERSON_PRONOUN = /\b(?:he|she|him|his|hers|her|they|them|their)\b/gi
+/** What follows "her" when it is not "her birthday": "get her a gift", "call her tomorrow", "ask her?". */
+const AFTER_OBJECT_HER =
+  /^(?:a|an|the|some|any|something|anything|for|to|on|at|in|with|from|about|back|again|up|out|off|and|or|but|now|today|tonight|tomorrow|yesterday|this|that|next|last)$/i
+/** "It", "that", "this": what the question before asked about. */
+const THING_PRONOUN = /\b(?:it|that|this)\b/i
+
+/**
+ * Questions whose "it" is nobody's: "what time is it?", "is it raining?", "what day is it?", "is it a
+ * leap year?", "when is it sunset?".
+ */
+const isAboutItself = (text: string) =>
+  isClockQuestion(text) ||
+  dayQuestion(text) !== null ||
+  calendarFact(text, '2000-01-01') !== null ||
+  isWeatherTopic(text) ||
+  isSunQuestion(text) ||
+  isFreeTimeQuestion(text) ||
+  whichEvent(text) !== null
+
+/**
+ * A follow-up whose "it", "that" or "this" stands for what the question before asked about, or whose
+ * "she", "him" or "her" stands for whom it named: "when is the dentist?" then "where is it?" asks "where
+ * is dentist?"; "what's Rita's number?" then "when is her birthday?" asks "when is Rita's birthday?".
+ * "It" is only read so when the follow-up has nothing else to look for ("is it today?", not "is it
+ * raining?"); "her" only when the follow-up names nobody itself. After "what's my next meeting?",
+ * "where is it?" is that question again (the event's line gives where).
+ */
+function askedAboutTheSame(message: string, previous: string): string | null {
+  const text = straightQuotes(message).trim()
+  const before = straightQuotes(previous).trim()
+  if (REMEMBER.test(text) || REMEMBER.test(before) || !isQuestion(text) || !isQuestion(before)) return null
+  if (isAboutItself(text)) return null
+  const named = (question: string) =>
+    [...question.matchAll(NAME_IN_QUESTION)].map((m) => m[0].trim()).find((n) => !NOT_A_NAME.test(n))
+  const person = named(before)
+  if (person && !named(text) && new RegExp(PERSON_PRONOUN.source, 'i').test(text)) {
+    return text.replace(PERSON_PRONOUN, (word: string, at: number) => {
+      const pronoun = word.toLowerCase()
+      const next = /^\s+([\p{L}]+)/u.exec(text.slice(at + word.length))?.[1]
+      const owner =
+        pronoun === 'his' ||
+        pronoun === 'their' ||
+        pronoun === 'hers' ||
+        (pronoun === 'her' && next !== undefined && !AFTER_OBJECT_HER.test(next))
+      return owner ? `${person}'s` : person
+    })
+  }
+  if (!THING_PRONOUN.test(text) || significantWords(text).some((w) => !isDayWord(w))) return null
+  if (whichEvent(before)) return /^\s*(?:where|when|what\s+time)\b/i.test(text) ? before : null
+  // The words it asked about: not the days, nor how far or how much ("how far did I run?" → "run").
+  const subject = (before.replace(/\bhow\s+\S+/gi, '').match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter(
+    (token) => {
+      const [word] = significantWords(token)
+      return word !== undefined && !isDayWord(word)
+    },
+  )
+  if (subject.length === 0 || isAboutItself(before)) return null
+  return text.replace(THING_PRONOUN, subject.join(' '))
 }
 
 /**

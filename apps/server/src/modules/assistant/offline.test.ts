@@ -573,11 +573,13 @@ describe('the offline assistant', () => {
     )
   })
 
-  it('reads the day of a birthday or anniversary saved without a date from its text', async () => {
+  it('reads the day of a birthday or anniversary from its text, not the day it was saved', async () => {
     const user = await t.createUser()
     const assistant = offlineAt('2026-11-26T12:00:00Z') // Thursday
     // Typed under Memories with no date chosen: the day is only in the words.
     await t.factory.memory(user.id, { text: "Marco's birthday is 9 February", date: null })
+    // Saved with no date chosen in the form, or through the API without one: dated the day it was saved.
+    await t.factory.memory(user.id, { text: 'Bruno birthday is March 14, born 1990', date: '2026-11-26' })
     await t.factory.memory(user.id, { text: 'Sofia was born on March 5th, 2019', date: null })
     await t.factory.memory(user.id, { text: 'Our wedding anniversary is the 20th of June', date: null })
     await t.factory.memory(user.id, { text: "Marco's birthday party was great", date: null })
@@ -591,12 +593,16 @@ describe('the offline assistant', () => {
     expect((await answer('How old is Sofia?')).split('\n').slice(2)).toEqual([
       '- **Friday, March 5, 2027 (in 99 days)**, turns 8: Sofia was born on March 5th, 2019',
     ])
+    expect((await answer("When is Bruno's birthday?")).split('\n').slice(2)).toEqual([
+      '- **Sunday, March 14, 2027 (in 108 days)**, turns 37: Bruno birthday is March 14, born 1990',
+    ])
     expect(await answer('What birthdays are coming up?')).toBe(
       [
         'The coming birthdays in your memories, soonest first:',
         '',
         "- **Tuesday, February 9, 2027 (in 75 days)**: Marco's birthday is 9 February",
         '- **Friday, March 5, 2027 (in 99 days)**, turns 8: Sofia was born on March 5th, 2019',
+        '- **Sunday, March 14, 2027 (in 108 days)**, turns 37: Bruno birthday is March 14, born 1990',
       ].join('\n'),
     )
     expect((await answer('any anniversaries coming up?')).split('\n')[2]).toBe(
@@ -1043,6 +1049,58 @@ describe('the offline assistant', () => {
     expect(askedAgainFor('and Pedro?', 'Remember Ana likes tea')).toBeNull()
     expect(askedAgainFor('what about Christmas?', "When is Ana's birthday?")).toBeNull()
     expect(askedAgainFor('and Pedro?', 'What is on my shopping list?')).toBeNull()
+  })
+
+  it('reads "it", "her" and "him" in a follow-up as what or whom the question before asked about', async () => {
+    const user = await t.createUser()
+    const assistant = offlineAt('2026-11-26T12:00:00Z')
+    await t.factory.memory(user.id, {
+      text: 'Car service at the garage on Rua Nova, 180 euros',
+      date: '2026-12-10',
+    })
+    await t.factory.memory(user.id, { text: "Rita's phone number is 912 345 678" })
+    await t.factory.memory(user.id, { text: "Rita's birthday is 3 April" })
+    await t.factory.memory(user.id, { text: 'Rita loves orchids and dark chocolate' })
+    await t.factory.memory(user.id, { text: 'Bruno was born on March 14, 1990' })
+    const answer = async (message: string, before: string[]) =>
+      (await ask(user, message, { assistant, before })).answer.content
+
+    expect(await answer('how much is it?', ['When is the car service?'])).toBe(
+      [
+        "Here's what I found in your memories:",
+        '',
+        '- **December 10, 2026**: Car service at the garage on Rua Nova, 180 euros',
+      ].join('\n'),
+    )
+    expect(await answer('is it this week?', ['When is the car service?'])).toBe(
+      [
+        'I found nothing about **car service** for November 22–28. On other days:',
+        '',
+        '- **December 10, 2026**: Car service at the garage on Rua Nova, 180 euros',
+      ].join('\n'),
+    )
+    expect((await answer('when is her birthday?', ["What's Rita's number?"])).split('\n')[2]).toBe(
+      "- **Saturday, April 3, 2027 (in 128 days)**: Rita's birthday is 3 April",
+    )
+    // "Get her": what she likes, as "what should I get Rita?" finds it.
+    expect((await answer('what should I get her?', ["When is Rita's birthday?"])).split('\n')[2]).toBe(
+      '- **No date**: Rita loves orchids and dark chocolate',
+    )
+    expect((await answer('how old is he?', ["When is Bruno's birthday?"])).split('\n')[2]).toBe(
+      '- **Sunday, March 14, 2027 (in 108 days)**, turns 37: Bruno was born on March 14, 1990',
+    )
+    // A follow-up of a follow-up reads the question as resolved.
+    expect(askedAgainFor('where is it?', 'when is car service?')).toBe('where is car service?')
+    expect(askedAgainFor('and her number?', "When is Rita's birthday?")).toBe("and Rita's number?")
+    // "It" that is nobody's, a question before that asked about nothing, a memory saved: left as they are.
+    for (const own of ['what time is it?', 'is it raining?', 'what day is it?', 'is it a leap year?']) {
+      expect(askedAgainFor(own, 'When is the car service?'), own).toBeNull()
+    }
+    expect(askedAgainFor('where is it?', "what's the weather?")).toBeNull()
+    expect(askedAgainFor('where is it?', 'remember the car service on Friday')).toBeNull()
+    expect(askedAgainFor('what should I get Ana for her birthday?', "What's Rita's number?")).toBeNull()
+    expect(askedAgainFor('where is it?', "what's my next meeting?")).toBe("what's my next meeting?")
+    expect(askedAgainFor('when was that?', 'how far did I run last week?')).toBe('when was run?')
   })
 
   it('asks "did you mean …?" with the words the memories use when a misspelt search finds nothing', async () => {

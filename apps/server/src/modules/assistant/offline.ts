@@ -147,17 +147,24 @@ export async function answerOffline(input: OfflineInput): Promise<string> {
   return input.introduce ? `${reply}\n\n${OFFLINE_INTRODUCTION}` : reply
 }
 
-async function route(input: OfflineInput): Promise<string> {
-  const { tools, now } = input
-  const said = withoutFiller(input.content)
-  // "And tomorrow?" after "will it rain today?": that question again, for tomorrow (and "what about
-  // Saturday?" after that, the same question for Saturday).
+/**
+ * The message as a question of its own: "and tomorrow?" after "will it rain today?" is that question
+ * for tomorrow (and "what about Saturday?" after that, for Saturday); "where is it?" after "when is the
+ * dentist?" is about the dentist (askedAgainFor).
+ */
+export function askedInFull(content: string, history: readonly HistoryMessage[] = []): string {
   let previous: string | undefined
-  for (const m of (input.history ?? []).filter((h) => h.role === 'user').slice(-5)) {
+  for (const m of history.filter((h) => h.role === 'user').slice(-5)) {
     const before = withoutFiller(m.content)
     previous = askedAgainFor(before, previous) ?? before
   }
-  const content = askedAgainFor(said, previous) ?? said
+  const said = withoutFiller(content)
+  return askedAgainFor(said, previous) ?? said
+}
+
+async function route(input: OfflineInput): Promise<string> {
+  const { tools, now } = input
+  const content = askedInFull(input.content, input.history)
   const timeZone = await tools.timeZone()
   const today = todayIn(timeZone, now)
 
@@ -624,11 +631,14 @@ function yearsOn(text: string, next: string): string {
 }
 
 /**
- * The month and day a memory comes back on each year: its date's, or, saved without one, the day its
- * text writes out ("Ana's birthday is May 12" typed under Memories with no date).
+ * The month and day a memory comes back on each year: the day its text writes out ("Bruno's birthday is
+ * March 14", typed under Memories, is dated the day it was saved unless another is chosen), else its date's.
  */
 function dayOfYear(m: ToolMemory): { month: number; day: number } | null {
-  return m.date ? { month: Number(m.date.slice(5, 7)), day: Number(m.date.slice(8)) } : monthDayIn(m.text)
+  return (
+    monthDayIn(m.text) ??
+    (m.date ? { month: Number(m.date.slice(5, 7)), day: Number(m.date.slice(8)) } : null)
+  )
 }
 
 /**
