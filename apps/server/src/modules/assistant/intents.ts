@@ -578,7 +578,12 @@ export function weatherPlace(text: string): string | null {
     /\b(?:weather|forecast|temperature)\s+(?:like\s+)?(?:in|at|for)\s+(\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*)?)\s*[?.!]*\s*$/iu.exec(
       plain,
     )
-  const words = named?.[1]!.split(/\s+/) ?? []
+  return named ? placeOf(named[1]!) : null
+}
+
+/** The capitalised words after "in", "at", "to" or "from" until a day: "my flight to New York on Friday" → "New York". */
+function placeOf(named: string): string | null {
+  const words = named.split(/\s+/)
   // "Will it rain in Porto tomorrow": the place ends where a day begins.
   const end = words.findIndex((w) => NOT_A_PLACE.test(w))
   const place = (end < 0 ? words : words.slice(0, end)).join(' ')
@@ -698,6 +703,8 @@ const PERSON_PRONOUN = /\b(?:he|she|him|his|hers|her|they|them|their)\b/gi
 /** What follows "her" when it is not "her birthday": "get her a gift", "call her tomorrow", "ask her?". */
 const AFTER_OBJECT_HER =
   /^(?:a|an|the|some|any|something|anything|for|to|on|at|in|with|from|about|back|again|up|out|off|and|or|but|now|today|tonight|tomorrow|yesterday|this|that|next|last)$/i
+/** A place a question names: "my flight to Paris", "the hotel in New York". */
+const PLACE_IN_QUESTION = /\b(?:in|at|to|from)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*)/u
 /** "It", "that", "this": what the question before asked about. */
 const THING_PRONOUN = /\b(?:it|that|this)\b/i
 
@@ -720,13 +727,19 @@ const isAboutItself = (text: string) =>
  * is dentist?"; "what's Rita's number?" then "when is her birthday?" asks "when is Rita's birthday?".
  * "It" is only read so when the follow-up has nothing else to look for ("is it today?", not "is it
  * raining?"); "her" only when the follow-up names nobody itself. After "what's my next meeting?",
- * "where is it?" is that question again (the event's line gives where).
+ * "where is it?" is that question again (the event's line gives where). "There" is a place the question
+ * before named, for the weather or the time: "when is my flight to Paris?" then "will it rain there?".
  */
 function askedAboutTheSame(message: string, previous: string): string | null {
   const text = straightQuotes(message).trim()
   const before = straightQuotes(previous).trim()
   if (REMEMBER.test(text) || REMEMBER.test(before) || !isQuestion(text) || !isQuestion(before)) return null
-  if (isAboutItself(text)) return null
+  // "What's the weather there?" after "when is my flight to Paris?": in Paris.
+  const place = /\bthere\b/i.test(text) && PLACE_IN_QUESTION.exec(before)
+  const there = place && placeOf(place[1]!)
+  const atPlace = there && text.replace(/\bthere\b/i, `in ${there}`)
+  if (atPlace && (isWeatherTopic(atPlace) || clockPlace(atPlace))) return atPlace
+  if (isAboutItself(text) || /\bthere\b/i.test(text)) return null
   const named = (question: string) =>
     [...question.matchAll(NAME_IN_QUESTION)].map((m) => m[0].trim()).find((n) => !NOT_A_NAME.test(n))
   const person = named(before)

@@ -1101,6 +1101,18 @@ describe('the offline assistant', () => {
     expect(askedAgainFor('what should I get Ana for her birthday?', "What's Rita's number?")).toBeNull()
     expect(askedAgainFor('where is it?', "what's my next meeting?")).toBe("what's my next meeting?")
     expect(askedAgainFor('when was that?', 'how far did I run last week?')).toBe('when was run?')
+    // "There": the place the question before named, for the weather or the time there.
+    expect(askedAgainFor("what's the weather there?", 'When is my flight to Paris?')).toBe(
+      "what's the weather in Paris?",
+    )
+    expect(askedAgainFor('will it rain there tomorrow?', 'when is my trip to New York?')).toBe(
+      'will it rain in New York tomorrow?',
+    )
+    expect(askedAgainFor('what time is it there?', 'when is my flight to Tokyo?')).toBe(
+      'what time is it in Tokyo?',
+    )
+    expect(askedAgainFor('what time is it there?', 'When is the car service?')).toBeNull()
+    expect(askedAgainFor("what's the weather there?", 'what did I do in December?')).toBeNull()
   })
 
   it('asks "did you mean …?" with the words the memories use when a misspelt search finds nothing', async () => {
