@@ -86,6 +86,7 @@ import {
   asToldAfterRemember,
 } from './intents.ts'
 import { namesIn, significantWords, withOtherWords } from './search.ts'
+import { addUp, amountIn, formatAmount, isMeasureWord, totalAsked, type Measure } from './totals.ts'
 import {
   isToolError,
   MAX_CALENDAR_DAYS,
@@ -111,7 +112,7 @@ export const HELP = [
   'Here is what I can do:',
   '',
   "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
-  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”",
+  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”, “How far did I run this week?”, “How much did I spend on groceries in November?”",
   '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
   '- **Your day**: “Brief me”, “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “When am I free today?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
   '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
@@ -290,8 +291,19 @@ async function route(input: OfflineInput): Promise<string> {
   if (isQuestion(content) || gift) {
     // "Any work stuff this week?": the memories of those days; when none, the others, said so.
     const days = notedDays(content, timeZone, now)
+    // "How far did I run this week?": the distances the memories found give, added up; "far" and "km"
+    // say what to add, not what to look for ("how much did I spend in November?" looks at November's).
+    const measure = totalAsked(content)
+    const measured = measure ? words.filter((w) => !isMeasureWord(w)) : words
+    const topic = measured.length || days ? measured : words
     // The words naming those days are looked by, not for ("what's due in December?").
-    const terms = days ? words.filter((w) => !isDayWord(w)) : words
+    const terms = days ? topic.filter((w) => !isDayWord(w)) : topic
+    if (terms.length === 0 && measure && days) {
+      const all = await tools.searchMemories({ query: '', ...days }, { limit: TOTAL_LIMIT })
+      const total =
+        !isToolError(all) && totalOf(all.memories, measure, ` for ${daysName(days, today)}`, today)
+      if (total) return total
+    }
     if (terms.length === 0) return noted(input, content, timeZone, now, today)
     const sought = terms.join(' ')
     // "When did I last see the dentist?": what has happened, newest first; the calendar's past weeks.
@@ -300,7 +312,7 @@ async function route(input: OfflineInput): Promise<string> {
       days ?? (back ? { from: addDays(today, 1 - MAX_CALENDAR_DAYS), to: today } : undefined)
     // "When is the dentist?", "is the dentist today?": the calendar may know too.
     const [inDays, about] = await Promise.all([
-      tools.searchMemories({ query: sought, ...days }, { names }),
+      tools.searchMemories({ query: sought, ...days }, { names, ...(measure ? { limit: TOTAL_LIMIT } : {}) }),
       asksWhen(content) || (days && !isAboutSaving(content))
         ? eventsAbout(tools, terms, today, calendarDays, back)
         : [],
@@ -333,6 +345,9 @@ async function route(input: OfflineInput): Promise<string> {
       // What has happened is not dated ahead.
       (m) => !back || !m.date || m.date <= today,
     )
+    const total =
+      measure && !elsewhere && totalOf(matching, measure, days ? ` for ${daysName(days, today)}` : '', today)
+    if (total) return calendar ? `${calendar}\n\n${total}` : total
     if (matching.length === 0) {
       if (calendar) return calendar
       return (
@@ -367,6 +382,44 @@ async function route(input: OfflineInput): Promise<string> {
     }
   }
   return `I can't answer that without a language model. ${HELP}`
+}
+
+/** Money that came in, not spent: "Joao owes me 20 euros", "got paid", "salary", "sold the bike for 90 €". */
+const MONEY_IN = /\b(?:owes?\s+me|lent|received|earned|salary|income|refund(?:ed)?|got\s+paid|sold)\b/i
+
+/** How many memories a total adds up at most ("how far did I run this year?"). */
+const TOTAL_LIMIT = 100
+
+/**
+ * "How far did I run this week?": the amounts the memories give (one each), added up by unit, and the
+ * memories that give them, newest first. Null when none gives one.
+ */
+function totalOf(
+  memories: readonly ToolMemory[],
+  measure: Measure,
+  span: string,
+  today: string,
+): string | null {
+  const measured = memories.flatMap((m) => {
+    // What was spent leaves out what came in ("Joao owes me 20 euros", "salary 1 800 €").
+    if (measure === 'spent' && MONEY_IN.test(m.text)) return []
+    const amount = amountIn(m.text, measure === 'spent' ? 'money' : measure)
+    return amount ? [{ m, amount }] : []
+  })
+  if (measured.length === 0) return null
+  const totals = addUp(measured.map((x) => x.amount)).map((a) => `**${formatAmount(a)}**`)
+  const shown = inTimeOrder(
+    measured.map((x) => x.m),
+    'newest',
+    today,
+  )
+  const counted = measured.length === 1 ? ', from 1 memory' : ` in all, from ${measured.length} memories`
+  return [
+    `${listed(totals)}${counted}${span}${memories.length >= TOTAL_LIMIT ? ` (the first ${TOTAL_LIMIT} found)` : ''}:`,
+    '',
+    ...quoteMemories(shown.slice(0, 10)),
+    ...(shown.length > 10 ? ['', `And ${shown.length - 10} more.`] : []),
+  ].join('\n')
 }
 
 /** "Brief me": the dashboard's offline briefing, from the same facts (weather, today's events, memories due). */

@@ -19,7 +19,8 @@ const STOP_WORDS = new Set(
   doesnt isnt wasnt arent werent cant wont im ive id youre lets okay ok hey hi hello write wrote
   written added many forgot forget recall wonder wondering know recent recently lately latest newest
   summary summarize summarise recap overview happen happens happened happening weekend weekends
-  everything nothing stuff coming upcoming soon mention mentions mentioned mentioning`.split(/\s+/),
+  everything nothing stuff coming upcoming soon mention mentions mentioned mentioning anyone anybody
+  someone somebody everyone everybody people`.split(/\s+/),
 )
 
 /** A word as the search takes it: lower case, without a possessive "'s" or trailing marks ("Ana's" → "ana"). */
