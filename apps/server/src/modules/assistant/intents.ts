@@ -532,7 +532,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …", and a day on its own: "anything tomorrow?", "what's today?".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what(?:'s| is)? due|anything due|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what(?:'s| is)? due|anything due|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|reminders|(?:need|have) to remember|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).
@@ -590,8 +590,12 @@ function placeOf(named: string): string | null {
   return place && !/^I$/.test(place) ? place : null
 }
 
-/** With no day named, "what's coming up?" and "what's on my to-do list?" are about the next seven days. */
-const AHEAD_WORDS = /\b(coming up|upcoming|next few days|to-?dos?|to-do list|to do list|tasks)\b/i
+/**
+ * With no day named, "what's coming up?", "what's on my to-do list?", "my reminders?" and "what do I need
+ * to remember?" are about the next seven days.
+ */
+const AHEAD_WORDS =
+  /\b(coming up|upcoming|next few days|to-?dos?|to-do list|to do list|tasks|reminders|(?:need|have) to remember)\b/i
 
 /**
  * The calendar words ("calendar", "schedule", "what's on"); "meetings", "events" or "plans" with a day;
@@ -705,8 +709,11 @@ const AFTER_OBJECT_HER =
   /^(?:a|an|the|some|any|something|anything|for|to|on|at|in|with|from|about|back|again|up|out|off|and|or|but|now|today|tonight|tomorrow|yesterday|this|that|next|last)$/i
 /** A place a question names: "my flight to Paris", "the hotel in New York". */
 const PLACE_IN_QUESTION = /\b(?:in|at|to|from)\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*)/u
-/** "It", "that", "this": what the question before asked about. */
-const THING_PRONOUN = /\b(?:it|that|this)\b/i
+/** "It", "that", "this": what the question before asked about; not "this week" or "that morning". */
+const THING_PRONOUN = new RegExp(
+  String.raw`\bit\b|\b(?:that|this)\b(?!\s+(?:week|weekend|month|year|morning|afternoon|evening|night|time|one|${WEEKDAY_NAME})\b)`,
+  'i',
+)
 
 /**
  * Questions whose "it" is nobody's: "what time is it?", "is it raining?", "what day is it?", "is it a

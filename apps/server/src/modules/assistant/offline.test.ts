@@ -1097,6 +1097,10 @@ describe('the offline assistant', () => {
       expect(askedAgainFor(own, 'When is the car service?'), own).toBeNull()
     }
     expect(askedAgainFor('where is it?', "what's the weather?")).toBeNull()
+    // "This week", "that morning": days, not what was asked about.
+    expect(askedAgainFor('anything I need to remember this week?', 'What are my reminders?')).toBeNull()
+    expect(askedAgainFor('what did I do that morning?', 'When is the car service?')).toBeNull()
+    expect(askedAgainFor('is that this week?', 'When is the car service?')).toBe('is car service this week?')
     expect(askedAgainFor('where is it?', 'remember the car service on Friday')).toBeNull()
     expect(askedAgainFor('what should I get Ana for her birthday?', "What's Rita's number?")).toBeNull()
     expect(askedAgainFor('where is it?', "what's my next meeting?")).toBe("what's my next meeting?")
@@ -2260,6 +2264,9 @@ describe('reading calendar questions', () => {
       "what's on my to-do list?",
       'my todos',
       'What tasks do I have?',
+      'what are my reminders?',
+      'what do I need to remember?',
+      'anything I need to remember this week?',
       'anything today?',
       'anything this afternoon?',
       "what's due this week?",
@@ -2285,6 +2292,7 @@ describe('reading calendar questions', () => {
       'What does the new logo look like?',
       'anything this week about the garden?',
       "what about tomorrow's garden work?",
+      'do you remember what Ana said?',
     ]) {
       expect(isCalendarTopic(question), question).toBe(false)
     }
