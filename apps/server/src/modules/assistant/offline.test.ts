@@ -857,6 +857,9 @@ describe('the offline assistant', () => {
       ...['gift', 'buy', 'bought', 'marta'],
       ...['present', 'likes', 'loves', 'wants', 'wishlist'],
     ])
+    // "When do I fly?" is about a flight.
+    await t.factory.memory(user.id, { text: 'Flight to Paris TP432 departs 07:15', date: '2026-12-18' })
+    expect((await ask(user, 'When do I fly?')).answer.content).toContain('Flight to Paris TP432')
     // One way only: a memory's word does not stand for the question's ("buy" is not "shopping").
     await t.factory.memory(user.id, { text: 'Shopping centre opens at 9', date: null })
     const bought = await ask(user, 'What do I need to buy?')

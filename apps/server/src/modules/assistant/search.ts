@@ -75,7 +75,7 @@ const RELATED = new Map(
   birthday: born | old: born birthday | age: born birthday | anniversary: married wedding
   gift: present likes loves wants wishlist | gifts: present likes loves wants wishlist
   doctor: dr | car: parked | allergic: allergy | allergies: allergic | allergy: allergic
-  flight: fly flew flown | trip: travel vacation | vacation: holiday trip | holiday: vacation
+  flight: fly flew flown | fly: flight | flew: flight | flying: flight | trip: travel vacation | vacation: holiday trip | holiday: vacation
   meds: medication medicine pills | medication: meds medicine pills | medicine: meds medication pills
   kids: son daughter children | children: son daughter kids`
     .split(/\s*[|\n]\s*/)
