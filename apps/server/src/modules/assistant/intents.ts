@@ -487,12 +487,42 @@ export const isPraise = (text: string) =>
 const FEEL_WORDS =
   /\b(?:how (?:cold|hot|warm|chilly) (?:is it|will it be|is it going to be|is it outside|outside)|is it (?:going to be )?(?:cold|hot|warm|chilly|freezing|humid)|what (?:should|shall|do) i wear|(?:need|bring|take|wear) (?:a |an |my )?(?:jacket|coat|sunscreen|sunglasses|scarf|gloves))\b/i
 
+/** What people do outdoors, that the weather decides: "a good day for a run?", "should I hang the washing out?". */
+const OUTDOORS = String.raw`(?:run|running|jog|jogging|walk|walking|hike|hiking|bike(?:\s+ride)?|cycle|cycling|ride|stroll|picnic|barbecue|bbq|beach|swim|swimming|surf|surfing|sail|sailing|garden|gardening|golf|tennis|football|laundry|washing|wash\s+the\s+car|(?:be\s+|go\s+|eat\s+)?outside|outdoors)`
+const OUTDOOR_WORDS = new RegExp(
+  String.raw`\b(?:(?:good|nice|great|ok|okay|fine|right)\s+(?:day|time|weather|morning|afternoon|evening|weekend)\s+(?:for|to)\s+(?:(?:a|an|the|go|do|some|going|have|hang|dry)\s+)*${OUTDOORS}|(?:should|shall|can|could)\s+(?:i|we)\s+(?:go\s+|have\s+)?(?:for\s+)?(?:(?:a|an|the|to|some)\s+)*${OUTDOORS}|(?:hang|dry)\s+(?:the\s+)?(?:washing|laundry)\s+out(?:side)?)\b`,
+  'i',
+)
+/** "When will it stop raining?", "when does the rain stop?", "when will it be dry again?". */
+const RAIN_STOPS =
+  /\b(?:stop|end|finish)\s+raining\b|\bwhen\b.*\b(?:rain|showers?)\s+(?:stop|end|clear)|\bwhen\b.*\b(?:be|get|turn)\s+dry\b/i
+/** "Warmest", "coldest", "wettest", "driest": the day of several that is most so. */
+const EXTREME = /\b(warmest|hottest|coldest|wettest|rainiest|driest)\b/i
+
+/** What a weather question asks to decide (weatherDecision). */
+export type WeatherDecision =
+  | 'rain'
+  | 'umbrella'
+  | 'wear'
+  | 'coat'
+  | 'gloves'
+  | 'stop'
+  | 'next rain'
+  | 'outdoors'
+  | 'sunny'
+  | 'warmest'
+  | 'coldest'
+  | 'wettest'
+  | 'driest'
+
 /**
- * What a weather question asks to decide: whether it will rain ("will it rain tomorrow?"), whether to
- * take an umbrella, what to wear ("what should I wear?"), or whether a coat ("do I need a jacket?") or
- * a scarf and gloves are needed; null for the weather itself ("what's the weather like?", "how cold is it?").
+ * What a weather question asks to decide: whether it will rain ("will it rain tomorrow?"), when it stops
+ * or starts ("when will it stop raining?", "when will it rain?"), whether to take an umbrella, what to
+ * wear ("what should I wear?"), whether a coat ("do I need a jacket?") or a scarf and gloves are needed,
+ * whether it is a day to be outdoors ("good day for a run?"), whether it will be sunny, or the warmest,
+ * coldest, wettest or driest day; null for the weather itself ("what's the weather like?", "how cold is it?").
  */
-export function weatherDecision(text: string): 'rain' | 'umbrella' | 'wear' | 'coat' | 'gloves' | null {
+export function weatherDecision(text: string): WeatherDecision | null {
   const plain = straightQuotes(text)
   if (/\bumbrella\b/i.test(plain)) return 'umbrella'
   if (/\bwhat (?:should|shall|do) i wear\b/i.test(plain)) return 'wear'
@@ -501,15 +531,39 @@ export function weatherDecision(text: string): 'rain' | 'umbrella' | 'wear' | 'c
     plain,
   )
   if (item) return /^(?:scarf|gloves)$/i.test(item[1]!) ? 'gloves' : 'coat'
+  if (RAIN_STOPS.test(plain)) return 'stop'
+  if (/\bwhen\b.*\b(?:rain|snow)\b|\bnext\s+(?:rainy|wet)\s+day\b/i.test(plain)) return 'next rain'
+  const extreme = EXTREME.exec(plain)?.[1]?.toLowerCase()
+  if (extreme) {
+    return extreme === 'hottest'
+      ? 'warmest'
+      : extreme === 'rainiest'
+        ? 'wettest'
+        : (extreme as WeatherDecision)
+  }
+  if (OUTDOOR_WORDS.test(plain)) return 'outdoors'
+  if (
+    /\b(?:sunny|sunshine|sunniest|clear\s+skies?|sun\s+(?:out|shine))\b/i.test(plain) &&
+    isQuestion(plain)
+  ) {
+    return 'sunny'
+  }
   if (/\b(?:rain(?:s|y|ing)?|showers?|drizzle|wet)\b/i.test(plain) && isQuestion(plain)) return 'rain'
   return null
 }
 
+/** With no day named, these are about the coming week: "when will it stop raining?", "the warmest day?". */
+export const isWeekDecision = (decision: WeatherDecision | null) =>
+  decision === 'stop' || decision === 'next rain' || (decision !== null && EXTREME_DECISIONS.has(decision))
+const EXTREME_DECISIONS = new Set<WeatherDecision>(['warmest', 'coldest', 'wettest', 'driest'])
+
 export const isWeatherTopic = (text: string) =>
-  /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|windy|degrees)\b/i.test(
+  /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|sunshine|windy|degrees|warmest|hottest|coldest|wettest|rainiest|driest|sunniest)\b/i.test(
     text,
   ) ||
   FEEL_WORDS.test(straightQuotes(text)) ||
+  OUTDOOR_WORDS.test(straightQuotes(text)) ||
+  RAIN_STOPS.test(text) ||
   isSunQuestion(text)
 
 /** "When is sunset?", "what time does the sun rise tomorrow?", "when does it get dark?". */

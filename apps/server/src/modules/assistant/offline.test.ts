@@ -16,7 +16,9 @@ import {
   notedDays,
   requestedDays,
   savedDays,
+  isWeatherTopic,
   timeOrder,
+  weatherDecision,
   weatherPlace,
   whichEvent,
 } from './intents.ts'
@@ -1607,6 +1609,63 @@ describe('the offline assistant on weather', () => {
     expect(await lead("What's the weather like?")).toMatch(
       /^\*\*Weather for today in Lisbon:\*\* .*Take an umbrella\.$/,
     )
+  })
+
+  it('answers when the rain stops or comes, whether a day suits being outdoors or is sunny, and the warmest day', async () => {
+    const user = await userWithWeather()
+    const today = todayIn('UTC')
+    const lead = async (message: string) => (await ask(user, message)).answer.content.split('\n')[0]
+    const named = (offset: number) => formatDay(addDays(today, offset), { weekday: true, today })
+    // The fake forecast: light rain today (80%), then partly cloudy days (10%), each a little warmer by
+    // day and colder by night.
+    expect(await lead('When will it stop raining?')).toBe('**Tomorrow looks dry**: 10% chance of rain.')
+    expect(await lead('when is it going to rain?')).toBe('**Today**: 80% chance of rain.')
+    expect(await lead('is tomorrow a good day for a run?')).toBe(
+      '**Yes**: 10% chance of rain tomorrow, between 8°C and 15°C.',
+    )
+    expect(await lead('should I hang the washing out today?')).toBe(
+      '**Probably not**: 80% chance of rain today.',
+    )
+    expect(await lead('Will it be sunny tomorrow?')).toBe('**Partly**: partly cloudy tomorrow.')
+    expect(await lead('will it be sunny today?')).toBe('**Probably not**: light rain today.')
+    // With no day named, the coming week.
+    expect(await lead('Which day will be the warmest?')).toBe(
+      `**${named(6)}** is the warmest of these days: up to 16°C.`,
+    )
+    expect(await lead("what's the coldest day?")).toBe(
+      `**${named(6)}** is the coldest of these days: down to 8°C.`,
+    )
+    expect(await lead('the driest day this week?')).toMatch(
+      /^\*\*(?:Tomorrow|.+)\*\* is the driest of these days: 10% chance of rain\.$/,
+    )
+    // Several days: the good ones.
+    const weekend = await lead('is it a good weekend for a hike?')
+    expect(weekend).toMatch(/^\*\*.+ looks? best\*\*: rain unlikely \(10%(?: and 10%)?\)\.$/)
+    expect(weekend).not.toMatch(/today/i)
+    // What decides what, and what is no weather question at all.
+    const decisions: Array<[string, ReturnType<typeof weatherDecision>]> = [
+      ['when does the rain stop?', 'stop'],
+      ['when will it be dry again?', 'stop'],
+      ['next rainy day?', 'next rain'],
+      ['what is the hottest day this week?', 'warmest'],
+      ['rainiest day of the week?', 'wettest'],
+      ['should I go running?', 'outdoors'],
+      ['can we have a barbecue on Sunday?', 'outdoors'],
+      ['nice weather for a bike ride tomorrow?', 'outdoors'],
+      ['will there be sunshine on Saturday?', 'sunny'],
+      ['will it rain tomorrow?', 'rain'],
+    ]
+    for (const [question, decision] of decisions) {
+      expect(isWeatherTopic(question), question).toBe(true)
+      expect(weatherDecision(question), question).toBe(decision)
+    }
+    for (const question of [
+      'is it a good time to call Ana?',
+      'should I go to the dentist?',
+      'when did I run?',
+    ]) {
+      expect(isWeatherTopic(question), question).toBe(false)
+    }
   })
 
   it('tells today’s weather at the home location, with an umbrella on a rainy day', async () => {

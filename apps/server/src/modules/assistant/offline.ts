@@ -80,6 +80,8 @@ import {
   yearlyDaysQuestion,
   type YearlyDaysQuestion,
   weatherDecision,
+  type WeatherDecision,
+  isWeekDecision,
   weatherPlace,
   whichEvent,
   withoutFiller,
@@ -936,20 +938,28 @@ const WET = 50
 /** A temperature in °C, whatever unit the forecast is in. */
 const celsius = (n: number, unit: string) => (unit === '°F' ? ((n - 32) * 5) / 9 : n)
 
+/** A forecast's day, as decide() reads it. */
+interface ForecastDay {
+  date: string
+  description: string
+  temperatureMin: number
+  temperatureMax: number
+  precipitationProbability: number | null
+}
+
+/** Clear or mainly clear: a sunny day; partly cloudy: some sun. */
+const SUNNY = /^(?:clear sky|mainly clear)$/i
+
 /**
  * The answer to what a weather question asks to decide, before the forecast: rain or not ("**Probably
- * not**: 10% chance of rain tomorrow."), the wet days of several, what to wear for the day's
- * temperatures, or whether a coat (or a scarf and gloves) is needed. Null when the forecast does not
- * say (no chance of rain given).
+ * not**: 10% chance of rain tomorrow."), the wet days of several, the first dry (or wet) day, what to
+ * wear for the day's temperatures, whether a coat (or a scarf and gloves) is needed, whether the days
+ * suit being outdoors, whether they are sunny, or which is the warmest, coldest, wettest or driest.
+ * Null when the forecast does not say (no chance of rain given).
  */
 function decide(
-  asked: NonNullable<ReturnType<typeof weatherDecision>>,
-  days: ReadonlyArray<{
-    date: string
-    temperatureMin: number
-    temperatureMax: number
-    precipitationProbability: number | null
-  }>,
+  asked: WeatherDecision,
+  days: readonly ForecastDay[],
   unit: string,
   today: string,
 ): string | null {
@@ -957,7 +967,10 @@ function decide(
   if (!first) return null
   const low = celsius(first.temperatureMin, unit)
   const high = celsius(first.temperatureMax, unit)
-  const span = `between ${Math.round(first.temperatureMin)}${unit} and ${Math.round(first.temperatureMax)}${unit} ${onDay(first.date, today)}`
+  const temperatures = (d: ForecastDay) =>
+    `between ${Math.round(d.temperatureMin)}${unit} and ${Math.round(d.temperatureMax)}${unit}`
+  const span = `${temperatures(first)} ${onDay(first.date, today)}`
+  const named = (d: ForecastDay) => capitalize(dayName(d.date, today))
   if (asked === 'coat') {
     if (high < 16) return `**Yes**: ${span}.`
     return high < 22 ? `**A light one**: ${span}.` : `**No**: ${span}.`
@@ -975,14 +988,94 @@ function decide(
     const wet = (first.precipitationProbability ?? 0) >= WET ? ', and take an umbrella' : ''
     return `**Wear ${clothes}**${wet} ${onDay(first.date, today)}.`
   }
+  if (asked === 'sunny') {
+    const sunny = days.filter((d) => SUNNY.test(d.description))
+    const some = days.filter((d) => /^partly cloudy$/i.test(d.description))
+    if (days.length === 1) {
+      const sky = `${first.description.toLowerCase()} ${onDay(first.date, today)}`
+      return sunny.length
+        ? `**Yes**: ${sky}.`
+        : some.length
+          ? `**Partly**: ${sky}.`
+          : `**Probably not**: ${sky}.`
+    }
+    if (sunny.length) return `**Sunny** ${listed(sunny.map((d) => onDay(d.date, today)))}.`
+    if (some.length) return `**Some sun** ${listed(some.map((d) => onDay(d.date, today)))}, partly cloudy.`
+    return '**Probably not**: cloudy or wet on each of these days.'
+  }
+  if (asked === 'warmest' || asked === 'coldest') {
+    const warmest = asked === 'warmest'
+    const pick = days.reduce((best, d) =>
+      warmest
+        ? d.temperatureMax > best.temperatureMax
+          ? d
+          : best
+        : d.temperatureMin < best.temperatureMin
+          ? d
+          : best,
+    )
+    const reach = warmest
+      ? `up to ${Math.round(pick.temperatureMax)}${unit}`
+      : `down to ${Math.round(pick.temperatureMin)}${unit}`
+    return `**${named(pick)}** is the ${asked} of these days: ${reach}.`
+  }
   const known = days.filter((d) => d.precipitationProbability !== null)
   if (known.length === 0) return null
+  const chanceOf = (d: ForecastDay) => `${d.precipitationProbability}% chance of rain`
+  if (asked === 'wettest' || asked === 'driest') {
+    const wettest = asked === 'wettest'
+    const pick = known.reduce((best, d) =>
+      (
+        wettest
+          ? d.precipitationProbability! > best.precipitationProbability!
+          : d.precipitationProbability! < best.precipitationProbability!
+      )
+        ? d
+        : best,
+    )
+    return `**${named(pick)}** is the ${asked} of these days: ${chanceOf(pick)}.`
+  }
+  if (asked === 'stop') {
+    if (first.precipitationProbability !== null && first.precipitationProbability < WET) {
+      return `**Rain isn't likely ${onDay(first.date, today)}**: ${chanceOf(first)}.`
+    }
+    const dry = known.find((d) => d.precipitationProbability! < WET)
+    return dry
+      ? `**${named(dry)} looks dry**: ${chanceOf(dry)}.`
+      : `**Not in the next ${days.length} days**: rain is likely on each of them.`
+  }
+  if (asked === 'next rain') {
+    const wet = known.find((d) => d.precipitationProbability! >= WET)
+    const most = Math.max(...known.map((d) => d.precipitationProbability!))
+    return wet
+      ? `**${named(wet)}**: ${chanceOf(wet)}.`
+      : `**No rain expected** in the next ${days.length} days: at most a ${most}% chance.`
+  }
+  if (asked === 'outdoors') {
+    // A day for being outdoors: rain unlikely; said whether to dress warmly or for the heat.
+    const good = (d: ForecastDay) => (d.precipitationProbability ?? 0) < 30
+    const feel = (d: ForecastDay) => {
+      const top = celsius(d.temperatureMax, unit)
+      return top < 8 ? ', so dress warmly' : top >= 30 ? ', so mind the heat' : ''
+    }
+    if (days.length > 1) {
+      const fine = known.filter(good)
+      if (fine.length === 0) return '**Not really**: rain is likely on each of these days.'
+      const look = fine.length === 1 ? 'looks' : 'look'
+      return `**${capitalize(listed(fine.map((d) => dayName(d.date, today))))} ${look} best**: rain unlikely (${listed(fine.map((d) => `${d.precipitationProbability}%`))}).`
+    }
+    const chance = `${chanceOf(first)} ${onDay(first.date, today)}`
+    if (first.precipitationProbability === null) return null
+    if (first.precipitationProbability >= WET) return `**Probably not**: ${chance}.`
+    if (!good(first)) return `**Maybe**: ${chance}, ${temperatures(first)}.`
+    return `**Yes**: ${chance}, ${temperatures(first)}${feel(first)}.`
+  }
   if (days.length > 1) {
     const wet = known.filter((d) => d.precipitationProbability! >= WET)
     const most = Math.max(...known.map((d) => d.precipitationProbability!))
     if (wet.length === 0) return `**No rain expected**: at most a ${most}% chance on any of these days.`
-    const named = listed(wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`))
-    return `**Rain is likely** ${named}${asked === 'umbrella' ? ': take an umbrella' : ''}.`
+    const wetDays = listed(wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`))
+    return `**Rain is likely** ${wetDays}${asked === 'umbrella' ? ': take an umbrella' : ''}.`
   }
   const p = first.precipitationProbability
   if (p === null) return null
@@ -1002,7 +1095,7 @@ function describeWeather(
   result: GetWeatherOutput,
   range: DayRange,
   today: string,
-  asked: ReturnType<typeof weatherDecision> = null,
+  asked: WeatherDecision | null = null,
 ): string {
   if (isToolError(result)) return `I couldn't get the weather: ${result.error}`
   const forecast = describeForecast(result, range, today, asked === null)
@@ -1261,13 +1354,17 @@ const listed = (items: readonly string[]) =>
  * and sunset when it asks for them, else the forecast after what it asks to decide. The offline answer,
  * and the fact context mode gives the model.
  */
-export async function weatherAsked(tools: AssistantTools, content: string, range: DayRange, today: string) {
+export async function weatherAsked(tools: AssistantTools, content: string, asked: DayRange, today: string) {
   // "What's the weather in Porto?": there; else where the user will be.
   const place = weatherPlace(content)
+  const decision = weatherDecision(content)
+  // "When will it stop raining?", "the warmest day?": with no days named, the coming week.
+  const range =
+    isWeekDecision(decision) && asked.from === asked.to && asked.from === today
+      ? { from: today, to: addDays(today, 6) }
+      : asked
   const result = await tools.getWeather({ date: range.from, ...(place ? { place } : {}) })
-  return isSunQuestion(content)
-    ? describeSun(result, today)
-    : describeWeather(result, range, today, weatherDecision(content))
+  return isSunQuestion(content) ? describeSun(result, today) : describeWeather(result, range, today, decision)
 }
 
 /** "**Sunrise and sunset for tomorrow in Lisbon:** 07:39 and 17:14, 9 h 35 min of daylight." (the place's time) */
