@@ -4,6 +4,7 @@ import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay } from './format.ts'
 import {
   asksWhen,
+  freeDayQuestion,
   isBriefingRequest,
   isCalendarTopic,
   isFreeTimeQuestion,
@@ -19,6 +20,7 @@ import {
   asksForDays,
   describeDays,
   describeEvent,
+  describeFreeDays,
   describeFreeTime,
   eventLine,
   eventsAbout,
@@ -90,10 +92,13 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       )
     }
     const event = whichEvent(content)
+    const freeDay = freeDayQuestion(content)
     if (event) {
       // "What's my next meeting?": which one, and how soon.
       const day = event.day && namedDay(event.day, timeZone, now)
       facts.push(await describeEvent(tools, event.which, day, now, today))
+    } else if (freeDay) {
+      facts.push(await describeFreeDays(tools, freeDay, requestedDays(content, timeZone, now), today))
     } else if (isFreeTimeQuestion(content)) {
       facts.push(await describeFreeTime(tools, requestedDays(content, timeZone, now), now, today))
     } else if (isCalendarTopic(content)) {

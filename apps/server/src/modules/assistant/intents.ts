@@ -437,6 +437,26 @@ export const isFreeTimeQuestion = (text: string) =>
   )
 
 /**
+ * "When is my next free day?" ('next'), "which days am I free next week?" ('which'): days with nothing
+ * on the calendar, not the free time between events.
+ */
+export function freeDayQuestion(text: string): 'next' | 'which' | null {
+  const plain = straightQuotes(text)
+  if (
+    /\b(?:next|first)\s+(?:free|empty|clear|quiet)\s+day\b|\bnext\s+day\s+(?:with\s+nothing|off)\b/i.test(
+      plain,
+    )
+  ) {
+    return 'next'
+  }
+  return /\b(?:which|what)\s+days?\b.*\b(?:free|empty|clear|nothing\s+on)\b|\b(?:any\s+)?(?:free|empty)\s+days\b/i.test(
+    plain,
+  ) && isQuestion(plain)
+    ? 'which'
+    : null
+}
+
+/**
  * Which of a question's matches it asks for by time: "when was my last run?" the newest, "when is my
  * next haircut?" the soonest from today. Not "last week" or "next month", which name days.
  */

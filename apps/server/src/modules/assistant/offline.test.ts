@@ -5,11 +5,12 @@ import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
-import { formatDay } from './format.ts'
+import { describeRange, formatDay } from './format.ts'
 import {
   askedAgainFor,
   availabilityTime,
   easterIn,
+  freeDayQuestion,
   isCalendarTopic,
   isGiftQuestion,
   monthDayIn,
@@ -2215,6 +2216,26 @@ describe('the offline assistant on the calendar', () => {
       '- **November 26, 2026**: Dentist at 9:30',
       '- **November 27, 2026**: Buy milk',
     ])
+  })
+
+  it('finds the next free day, and the free days of a week: none with an event at a set time', async () => {
+    // The feed: a stand-up every week on today's weekday (moved, not missed, next week), today's dentist.
+    const user = await userWithCalendar(ics.calendarUrl)
+    const today = todayIn('UTC')
+    const assistant = offlineAt(`${today}T07:00:00Z`)
+    const answer = async (message: string) => (await ask(user, message, { assistant })).answer.content
+    expect(await answer('When is my next free day?')).toBe(
+      '**Tomorrow** is your next free day: no meetings or appointments on your calendar.',
+    )
+    // The coming seven days when none are named: today has the stand-up and the dentist.
+    const day = (offset: number) => `**${formatDay(addDays(today, offset), { weekday: true, today })}**`
+    expect(await answer('which days am I free?')).toBe(
+      `Free days for ${describeRange(today, addDays(today, 6), today)} (no meetings or appointments): **tomorrow**, ${[2, 3, 4, 5].map(day).join(', ')} and ${day(6)}.`,
+    )
+    expect(freeDayQuestion('any free days next week?')).toBe('which')
+    expect(freeDayQuestion("when's my next day off?")).toBe('next')
+    expect(freeDayQuestion('when am I free today?')).toBeNull()
+    expect(freeDayQuestion('what days did I run?')).toBeNull()
   })
 
   it('says whether a time is free: the events then, or those around it', async () => {

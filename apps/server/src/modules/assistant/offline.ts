@@ -56,6 +56,7 @@ import {
   isClockQuestion,
   isCountQuestion,
   GIVING_WORDS,
+  freeDayQuestion,
   isFreeTimeQuestion,
   isGiftQuestion,
   isGreeting,
@@ -250,6 +251,8 @@ async function route(input: OfflineInput): Promise<string> {
   const event = whichEvent(content)
   if (event)
     return describeEvent(tools, event.which, event.day && namedDay(event.day, timeZone, now), now, today)
+  const freeDay = freeDayQuestion(content)
+  if (freeDay) return describeFreeDays(tools, freeDay, requestedDays(content, timeZone, now), today)
   if (isFreeTimeQuestion(content)) {
     return describeFreeTime(tools, requestedDays(content, timeZone, now), now, today)
   }
@@ -1265,6 +1268,45 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
   return [`Your free time between ${clockOf(WAKING.from)} and ${clockOf(WAKING.to)}:`, '', ...lines].join(
     '\n',
   )
+}
+
+/**
+ * "When is my next free day?": the first day from today with no event at a time on the calendar (one
+ * lasting all day is named, not counted), over the coming weeks. "Which days am I free next week?":
+ * those of the days asked about (the coming seven when none is named). The offline answer, and the fact
+ * context mode gives the model.
+ */
+export async function describeFreeDays(
+  tools: AssistantTools,
+  asked: 'next' | 'which',
+  range: DayRange,
+  today: string,
+) {
+  const span =
+    asked === 'next'
+      ? { from: range.from, to: addDays(range.from, MAX_CALENDAR_DAYS - 1) }
+      : range.from === range.to
+        ? { from: range.from, to: addDays(range.from, 6) }
+        : range
+  const result = await tools.getCalendarEvents(span)
+  if (isToolError(result)) return cannotTell(result)
+  const dayOf = (instant: string) => todayIn(result.timeZone, new Date(instant))
+  const free: Array<{ day: string; allDay: string[] }> = []
+  for (let day = span.from; day <= span.to; day = addDays(day, 1)) {
+    if (result.events.some((e) => !e.allDay && dayOf(e.start) <= day && dayOf(e.end) >= day)) continue
+    free.push({ day, allDay: result.events.filter((e) => e.allDay && e.day === day).map(eventName) })
+    if (asked === 'next') break
+  }
+  const days = asked === 'next' ? `the next ${MAX_CALENDAR_DAYS} days` : daysName(span, today)
+  if (free.length === 0) return `Every day of ${days} has a meeting or an appointment on your calendar.`
+  const named = free.map(
+    (f, i) =>
+      `**${i === 0 && asked === 'next' ? capitalize(dayName(f.day, today)) : dayName(f.day, today)}**` +
+      (f.allDay.length ? ` (all day: ${f.allDay.join(', ')})` : ''),
+  )
+  return asked === 'next'
+    ? `${named[0]} is your next free day: no meetings or appointments on your calendar.`
+    : `Free days for ${days} (no meetings or appointments): ${listed(named)}.`
 }
 
 /**
