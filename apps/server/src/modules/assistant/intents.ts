@@ -204,6 +204,24 @@ export function daysUntilQuestion(text: string): DaysQuestion | null {
   return ago ? { words: ago[2]!, since: true, weeks: /^weeks$/i.test(ago[1] ?? '') } : null
 }
 
+/**
+ * "How many days between Christmas and my flight?", "how many weeks from March 3 to June 5?": the two
+ * days' words ("now" is today), and whether weeks are asked for. Null for any other question.
+ */
+export function daysBetweenQuestion(text: string): { first: string; second: string; weeks: boolean } | null {
+  const match =
+    /^\s*how\s+(?:many\s+(days|weeks|nights)|long)\s+(?:are\s+there\s+|is\s+it\s+)?(?:between\s+(.+?)\s+and|from\s+(.+?)\s+(?:to|until|till))\s+(.+?)\s*[?.!]*\s*$/i.exec(
+      straightQuotes(text),
+    )
+  if (!match) return null
+  const today = (words: string) => words.replace(/^(?:now|right now)$/i, 'today')
+  return {
+    first: today(match[2] ?? match[3]!),
+    second: today(match[4]!),
+    weeks: /^weeks$/i.test(match[1] ?? ''),
+  }
+}
+
 /** A day everyone knows by name: how it is asked for, how it is written, and its day in a year. */
 interface NamedDay {
   pattern: RegExp

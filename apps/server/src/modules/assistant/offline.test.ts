@@ -672,7 +672,10 @@ describe('the offline assistant', () => {
     expect(await answer('Who are you?')).toBe(`I'm **Remi**, your personal assistant.\n\n${HELP}`)
     expect(await answer('what day is it tomorrow?')).toBe('Tomorrow is Thursday, November 26, 2026.')
     expect(await answer('Which day is December 3?')).toBe('December 3, 2026 is a Thursday, in 8 days.')
-    expect(await answer('what day was November 1?')).toBe('November 1, 2026 is a Sunday, 24 days ago.')
+    expect(await answer('what day was November 1?')).toBe('November 1, 2026 was a Sunday, 24 days ago.')
+    expect(await answer('what day of the week was 1 January 2000?')).toBe(
+      'January 1, 2000 was a Saturday, 9,825 days ago.',
+    )
     expect(await answer('How many days until Christmas?')).toBe(
       '**30 days**, until Friday, December 25, 2026.',
     )
@@ -729,6 +732,27 @@ describe('the offline assistant', () => {
       '**177 days**, since Monday, June 1, 2026.',
     )
     expect(await answer('how long since the flood?')).toMatch(/^I don't know when \*\*the flood\*\* was\./)
+
+    // From one day to another: dates, days known by name, and what memories date.
+    expect(await answer('How many days between March 3 and June 5?')).toBe(
+      '**94 days** from Wednesday, March 3, 2027 to Saturday, June 5, 2027.',
+    )
+    await t.factory.memory(user.id, { text: 'Flight to Paris TP432', date: '2026-12-18' })
+    expect(await answer('how many days between Christmas and my flight?')).toBe(
+      [
+        '**7 days** from Friday, December 18, 2026 to Friday, December 25, 2026.',
+        '',
+        '**From your memories:**',
+        '',
+        '- **December 18, 2026**: Flight to Paris TP432',
+      ].join('\n'),
+    )
+    expect((await answer('how many weeks from now to Easter?')).split('\n')[0]).toBe(
+      '**17 weeks and 4 days** (123 days) from Wednesday, November 25, 2026 to Sunday, March 28, 2027.',
+    )
+    expect(await answer('how many days between the flood and Christmas?')).toMatch(
+      /^I don't know when \*\*the flood\*\* is\./,
+    )
 
     // A day known by name, with the memories that name it.
     await t.factory.memory(user.id, { text: 'Easter brunch at Marta’s', date: null })

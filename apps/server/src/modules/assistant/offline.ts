@@ -28,6 +28,7 @@ import {
   availabilityTime,
   clockPlace,
   dayQuestion,
+  daysBetweenQuestion,
   daysUntilQuestion,
   holidayQuestion,
   isDayWord,
@@ -206,6 +207,8 @@ async function route(input: OfflineInput): Promise<string> {
   if (askedDay) return whatDay(askedDay, today)
   const feast = holidayQuestion(content, today)
   if (feast) return whenIs(tools, feast, today)
+  const between = daysBetweenQuestion(content)
+  if (between) return daysFromTo(tools, between, timeZone, now, today)
   const until = daysUntilQuestion(content)
   // "How long until my next meeting?": that event, and how soon it starts.
   const untilEvent = until && !until.since ? whichEvent(`what's ${until.words}?`) : null
@@ -513,7 +516,10 @@ function whatDay(day: string, today: string): string {
     return `${capitalize(relative)} is ${formatDay(day, { weekday: true })}.`
   }
   const n = daysBetween(today, day)
-  return `${formatDay(day)} is a ${WEEKDAYS[weekdayOf(day)]}, ${n > 0 ? `in ${n} days` : `${-n} days ago`}.`
+  const weekday = WEEKDAYS[weekdayOf(day)]
+  return n > 0
+    ? `${formatDay(day)} is a ${weekday}, in ${formatNumber(n)} days.`
+    : `${formatDay(day)} was a ${weekday}, ${formatNumber(-n)} days ago.`
 }
 
 /** "When is Easter?": its day, and the memories that name it ("Easter brunch at Ana's"). */
@@ -540,6 +546,57 @@ async function whenIs(tools: AssistantTools, feast: { name: string; day: string 
     : answer
 }
 
+/** A day some words name, and the calendar's event or the memory line it was found in. */
+interface DayFound {
+  day: string
+  event?: string
+  memory?: string
+}
+
+/**
+ * The day some words name: a date or a day known by name, or else the soonest of the coming events and
+ * dated memories the words find ("the dentist", "Ana's birthday"), with where it was found. With `since`,
+ * the last such day ("I started the new job"). Null when none.
+ */
+async function dayOfWords(
+  tools: AssistantTools,
+  words: string,
+  since: boolean,
+  timeZone: string,
+  now: Date,
+  today: string,
+): Promise<DayFound | null> {
+  const day = namedDay(words, timeZone, now, since)
+  if (day) return { day }
+  const terms = significantWords(words)
+  if (terms.length === 0) return null
+  const found = await tools.searchMemories({ query: terms.join(' ') }, { names: namesIn(words, terms) })
+  // A birthday or an anniversary comes back every year: the next one counts (or the last one).
+  const next = (m: ToolMemory) => nextYearly(m, today, since) ?? m.date
+  const inTime = (m: ToolMemory) => {
+    const d = next(m)
+    return d !== null && (since ? d <= today : d >= today)
+  }
+  // Those holding every word first: "Pedro's birthday" is not Bruno's.
+  const memories = isToolError(found) ? [] : found.memories
+  const complete = holdingAll(memories, terms)
+  const memory = (complete.length ? complete : memories).find(inTime)
+  const memoryDay = memory && next(memory)
+  // The calendar is read ahead only.
+  const [event] = since ? [] : await eventsAbout(tools, terms, today)
+  if (event && (!memoryDay || event.day <= memoryDay))
+    return { day: event.day, event: eventLine(event, today) }
+  return memory && memoryDay ? { day: memoryDay, memory: quoteMemories([memory])[0]! } : null
+}
+
+/** "**15 weeks and 3 days** (108 days)" when asked in weeks, else "**108 days**". */
+const daysSpan = (n: number, inWeeks: boolean) => {
+  const weeks = Math.floor(n / 7)
+  return inWeeks && weeks > 0
+    ? `**${plural(weeks, 'week')}${n % 7 ? ` and ${plural(n % 7, 'day')}` : ''}** (${plural(n, 'day')})`
+    : `**${plural(n, 'day')}**`
+}
+
 /**
  * "How many days until Christmas?": to a date or a day known by name, or else to the soonest of the
  * coming events and dated memories the words find ("until the dentist", "until Ana's birthday"). Or
@@ -553,51 +610,60 @@ async function daysUntil(
   today: string,
 ) {
   const { words, since } = asked
-  let day = namedDay(words, timeZone, now, since)
-  let source: string[] = []
-  const terms = significantWords(words)
-  if (!day && terms.length) {
-    const found = await tools.searchMemories({ query: terms.join(' ') }, { names: namesIn(words, terms) })
-    // A birthday or an anniversary comes back every year: the next one counts (or the last one).
-    const next = (m: ToolMemory) => nextYearly(m, today, since) ?? m.date
-    const inTime = (m: ToolMemory) => {
-      const d = next(m)
-      return d !== null && (since ? d <= today : d >= today)
-    }
-    // Those holding every word first: "Pedro's birthday" is not Bruno's.
-    const memories = isToolError(found) ? [] : found.memories
-    const complete = holdingAll(memories, terms)
-    const memory = (complete.length ? complete : memories).find(inTime)
-    const memoryDay = memory && next(memory)
-    // The calendar is read ahead only.
-    const [event] = since ? [] : await eventsAbout(tools, terms, today)
-    if (event && (!memoryDay || event.day <= memoryDay)) {
-      day = event.day
-      source = ['**On your calendar:**', '', eventLine(event, today)]
-    } else if (memory && memoryDay) {
-      day = memoryDay
-      source = ['**From your memories:**', '', ...quoteMemories([memory])]
-    }
-  }
-  if (!day) {
+  const found = await dayOfWords(tools, words, since, timeZone, now, today)
+  if (!found) {
     return since
       ? `I don't know when **${words}** was. Ask with a date (“How many days since March 1?”), or save the day first: “Remember that ${words} was on …”.`
       : `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`
   }
+  const { day } = found
   const n = Math.abs(daysBetween(today, day))
   const when = formatDay(day, { weekday: true })
-  const weeks = Math.floor(n / 7)
-  const span =
-    asked.weeks && weeks > 0
-      ? `**${plural(weeks, 'week')}${n % 7 ? ` and ${plural(n % 7, 'day')}` : ''}** (${plural(n, 'day')})`
-      : `**${plural(n, 'day')}**`
   const answer =
     n === 0
       ? `That's today, ${when}.`
       : n === 1
         ? `**1 day**: ${since ? 'it was yesterday' : "it's tomorrow"}, ${when}.`
-        : `${span}, ${since ? 'since' : 'until'} ${when}.`
-  return [answer, ...(source.length ? ['', ...source] : [])].join('\n')
+        : `${daysSpan(n, asked.weeks)}, ${since ? 'since' : 'until'} ${when}.`
+  return [answer, ...foundIn([found])].join('\n')
+}
+
+/** Where the days of an answer were found: the calendar's events, then the memories, each under a heading. */
+const foundIn = (found: ReadonlyArray<DayFound>) => {
+  const events = found.flatMap((f) => f.event ?? [])
+  const memories = found.flatMap((f) => f.memory ?? [])
+  return [
+    ...(events.length ? ['', '**On your calendar:**', '', ...events] : []),
+    ...(memories.length ? ['', '**From your memories:**', '', ...memories] : []),
+  ]
+}
+
+/**
+ * "How many days between Christmas and my flight?", "how many weeks from March 3 to June 5?": the days
+ * from one to the other, each found as daysUntil finds it.
+ */
+async function daysFromTo(
+  tools: AssistantTools,
+  asked: { first: string; second: string; weeks: boolean },
+  timeZone: string,
+  now: Date,
+  today: string,
+) {
+  const [a, b] = await Promise.all([
+    dayOfWords(tools, asked.first, false, timeZone, now, today),
+    dayOfWords(tools, asked.second, false, timeZone, now, today),
+  ])
+  const unknown = [!a && asked.first, !b && asked.second].filter(Boolean)
+  if (!a || !b) {
+    return `I don't know when **${unknown.join('** or **')}** is. Ask with dates (“How many days between March 3 and June 5?”), or save the day first.`
+  }
+  const [from, to] = a.day <= b.day ? [a, b] : [b, a]
+  const n = daysBetween(from.day, to.day)
+  const when = (d: string) => formatDay(d, { weekday: true })
+  return [
+    `${daysSpan(n, asked.weeks)} from ${when(from.day)} to ${when(to.day)}.`,
+    ...foundIn([from, to]),
+  ].join('\n')
 }
 
 /** "It is week 48 of 2026", "35 days are left in 2026", "No: 2026 has 365 days; the next leap year is 2028." */
