@@ -494,6 +494,11 @@ describe('the offline assistant', () => {
       ['2*3*4', '2\\*3\\*4 = **24**'],
       ['How many km is 10 miles?', '10 mi = **16.09 km**'],
       ['convert 70 F to C', '70°F = **21.11°C**'],
+      // Money asked in one currency is answered in it, to the cent.
+      ["what's 18% of 240 euros?", '18% of 240 euros = **43.20 euros**'],
+      ['$45 + $12.5', '$45 + $12.5 = **$57.50**'],
+      ['1,200 EUR / 7', '1,200 EUR / 7 = **171.43 EUR**'],
+      ['10 dollars + 5 euros', '10 dollars + 5 euros = **15**'],
     ]) {
       const { answer } = await ask(user, question!)
       expect(answer.content, question).toBe(expected)

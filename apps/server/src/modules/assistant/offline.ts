@@ -152,6 +152,25 @@ export async function answerOffline(input: OfflineInput): Promise<string> {
   return input.introduce ? `${reply}\n\n${OFFLINE_INTRODUCTION}` : reply
 }
 
+const CURRENCY = /[$€£¥]|\b(?:euros?|dollars?|pounds?|bucks|eur|usd|gbp)\b/gi
+
+/**
+ * A sum's answer in the money it was asked in, to the cent: "18% of 240 euros" → "43.20 euros", "$45 +
+ * $12.5" → "$57.50". Null when it names no money, or more than one kind.
+ */
+function inMoneyOf(expression: string, value: number): string | null {
+  const kinds = new Set((expression.match(CURRENCY) ?? []).map((c) => c.toLowerCase().replace(/s$/, '')))
+  if (kinds.size !== 1) return null
+  const kind = [...kinds][0]!
+  const amount = Math.abs(value).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
+  const sign = value < 0 ? '-' : ''
+  if (/^[$€£¥]$/.test(kind)) return `${sign}${kind}${amount}`
+  return `${sign}${amount} ${/^(?:eur|usd|gbp)$/.test(kind) ? kind.toUpperCase() : `${kind}s`}`
+}
+
 /**
  * The message as a question of its own: "and tomorrow?" after "will it rain today?" is that question
  * for tomorrow (and "what about Saturday?" after that, for Saturday); "where is it?" after "when is the
@@ -181,7 +200,7 @@ async function route(input: OfflineInput): Promise<string> {
     // "2*3*4" as typed, not "2<em>3</em>4".
     const typed = sum.expression.replace(/\*/g, '\\*')
     return 'value' in sum
-      ? `${typed} = **${formatNumber(sum.value)}**`
+      ? `${typed} = **${inMoneyOf(sum.expression, sum.value) ?? formatNumber(sum.value)}**`
       : `I can't work out ${typed}: ${sum.error}.`
   }
   const converted = conversion(content)
