@@ -913,7 +913,7 @@ export const isThanks = (text: string) => /^\s*(?:thanks|thank you|cheers)\b/i.t
 export const isQuestion = (text: string) =>
   /\?\s*$/.test(text) ||
   ASKING.test(straightQuotes(text)) ||
-  /^\s*(?:when|what|what's|whats|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|have|has|had|can|could|should|will|would|tell me|show|find|search|look up|list|any)\b/i.test(
+  /^\s*(?:when|what|what's|whats|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|have|has|had|can|could|should|will|would|tell me|show|find|search|look up|list|any|remind me (?=what|when|where|who|whom|which|how|if|whether))\b/i.test(
     text,
   )
 

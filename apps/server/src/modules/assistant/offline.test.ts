@@ -383,6 +383,15 @@ describe('the offline assistant', () => {
     const asked = await ask(user, 'Could you remember when mum called?', { assistant })
     expect(asked.answer.calls.map((c) => c.tool)).toEqual(['search_memories'])
     expect(asked.answer.content).toContain('Call mum on Sunday')
+    // "Remind me what…" asks too: answered from the memories, not "I can only answer a few kinds…".
+    const reminded = await ask(user, 'remind me when I have to call mum', { assistant })
+    expect(reminded.answer.content).toBe(
+      [
+        "Here's what I found in your memories:",
+        '',
+        '- **November 29, 2026**: Call mum on Sunday, November 29',
+      ].join('\n'),
+    )
     const items = (await user.api.get<MemoryList>('/api/memories')).body.items
     expect(items.map((m) => m.text)).toEqual(['Call mum on Sunday, November 29'])
   })
