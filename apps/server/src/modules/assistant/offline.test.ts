@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { addDays, daysBetween, todayIn, type MemoryList } from '@remi/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
@@ -2688,6 +2689,62 @@ describe('reading calendar questions', () => {
       to: '2026-11-30',
     })
     expect(isCalendarTopic("what's planned next month?")).toBe(true)
+  })
+})
+
+describe('any message', () => {
+  /** The words the offline assistant reads, and some it must not trip on. */
+  const WORDS = `how many much far long days weeks between and from to until since what when where who is it
+    that this there her his him she he they them the a my remember remind me note save what's will rain stop
+    sunny warmest coldest good day for run walk picnic free next last week month year today tomorrow
+    yesterday Monday Friday December March 3 12 2027 1,200 45.20 € $ euros km miles hours minutes spend
+    spent paid cost owe Ana Pedro's Paris dentist birthday born old gift get buy weather umbrella coat
+    calendar meeting am I busy at 9 7pm + - * / % of ( ) ? ! , . # and Christmas Easter brief me did I`
+    .split(/\s+/)
+    .filter(Boolean)
+  /** Phrases that lead somewhere: a follow-up, a total, a span of days, a weather decision. */
+  const PHRASES = [
+    'how far did I run',
+    'how much did I spend on',
+    'how many hours did I work',
+    'how many days between',
+    'how many weeks from now to',
+    'where is it',
+    'is it today',
+    'when is her birthday',
+    "what's the weather there",
+    'when will it stop raining',
+    'is tomorrow a good day for a walk',
+    'when is my next free day',
+    'which days am I free',
+    'remind me what',
+    'and tomorrow',
+    'what about Pedro',
+    'this week',
+    'in November',
+  ]
+  const sentence = fc
+    .array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...PHRASES)), { minLength: 1, maxLength: 10 })
+    .map((w) => w.join(' '))
+
+  it('gets an answer in words, whatever mix of those words it is sent, after whatever came before', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'weather', {
+      configuration: { locationName: 'Lisbon', location: LISBON },
+    })
+    await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })
+    await t.factory.memory(user.id, { text: "Ana's birthday is May 12", date: null })
+    await t.factory.memory(user.id, { text: 'Ran 5 km, spent 12 euros on a coffee', date: '2026-11-24' })
+    const assistant = offlineAt('2026-11-26T10:00:00Z')
+    await fc.assert(
+      fc.asyncProperty(sentence, fc.array(sentence, { maxLength: 2 }), async (content, before) => {
+        const { answer } = await ask(user, content, { assistant, before })
+        expect(answer.mode).toBe('offline')
+        expect(answer.content.trim().length).toBeGreaterThan(0)
+        expect(answer.content).not.toMatch(/\b(?:undefined|NaN|null|Infinity)\b|\[object /)
+      }),
+      { numRuns: 150 },
+    )
   })
 })
 
