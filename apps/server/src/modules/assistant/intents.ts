@@ -74,7 +74,7 @@ export function changeRequest(text: string): string | null {
 
 /** "Sorry, what time is it?", "ok so what's next?", "oh and remember …": the words that only lead in. */
 const FILLER = new RegExp(
-  String.raw`^\s*(?:(?:(?:sorry|oops|ok(?:ay)?|alright|all right|um+|uh+|hmm+|oh|btw|by the way)\b|(?:so|and|also)\b(?=[\s,]+(?:what|when|where|who|how|is|are|do|does|did|can|will|remember|remind|am|any)\b))[\s,.!:;-]*)+(?=\S)`,
+  String.raw`^\s*(?:(?:(?:sorry|oops|ok(?:ay)?|alright|all right|um+|uh+|hmm+|oh|btw|by the way|then)\b|(?:so|and|also)\b(?=[\s,]+(?:what|when|where|who|how|is|are|do|does|did|can|will|remember|remind|am|any)\b))[\s,.!:;-]*)+(?=\S)`,
   'i',
 )
 export const withoutFiller = (text: string) => text.replace(FILLER, '')
@@ -737,7 +737,7 @@ export function whichEvent(message: string): { which: 'next' | 'first' | 'last';
 
 /** Days as a follow-up names them alone: "tomorrow", "on Saturday", "next week", "December 3". */
 const FOLLOW_UP_DAY = new RegExp(
-  String.raw`^\s*(?:(?:and|but|ok|so)\s+)?(?:(?:what|how)\s+about\s+|and\s+)?(?<day>(?:on\s+|for\s+)?(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|the\s+day\s+after\s+tomorrow|this\s+(?:morning|afternoon|evening|week(?:end)?|month)|next\s+(?:week(?:end)?|month|${WEEKDAY_NAME})|(?:the\s+)?weekend|${WEEKDAY_NAME}(?:\s+next\s+week)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_NAME}|${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?))\s*[?.!]*\s*$`,
+  String.raw`^\s*(?:(?:and|but|ok|so)\s+)?(?:(?:what|how)\s+about\s+|and\s+)?(?<day>(?:on\s+|for\s+)?(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|the\s+day\s+after(?:\s+tomorrow|\s+that)?|the\s+next\s+day|this\s+(?:morning|afternoon|evening|week(?:end)?|month)|next\s+(?:week(?:end)?|month|${WEEKDAY_NAME})|(?:the\s+)?weekend|${WEEKDAY_NAME}(?:\s+next\s+week)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_NAME}|${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?))\s*[?.!]*\s*$`,
   'i',
 )
 /** A day said where the question had one: "on Friday", "tomorrow", "this week". */
@@ -757,13 +757,31 @@ export function askedAgainFor(message: string, previous: string | undefined): st
   if (!said)
     return previous ? (askedAgainAbout(message, previous) ?? askedAboutTheSame(message, previous)) : null
   if (!previous) return null
-  // "Thursday next week" as the questions read it: "next Thursday".
-  const day = said.replace(new RegExp(String.raw`^(${WEEKDAY_NAME})\s+next\s+week$`, 'i'), 'next $1')
   const before = straightQuotes(previous).trim()
+  // "Thursday next week" as the questions read it: "next Thursday"; "the day after" today's or
+  // tomorrow's question, the day after it (of another day, not known here).
+  const after = /^the\s+(?:day\s+after(?:\s+that)?|next\s+day)$/i.test(said)
+  const asked = after
+    ? DAY_IN_QUESTION.exec(before)?.[0]
+        .replace(/^(?:on|for)\s+/i, '')
+        .toLowerCase()
+    : undefined
+  const day = after
+    ? { today: 'tomorrow', tonight: 'tomorrow', tomorrow: 'the day after tomorrow' }[asked ?? '']
+    : said.replace(new RegExp(String.raw`^(${WEEKDAY_NAME})\s+next\s+week$`, 'i'), 'next $1')
+  if (!day) return null
   // Only a question is asked again: never "remember to take an umbrella tomorrow", saved once more.
   if (REMEMBER.test(before) || !isQuestion(before)) return null
   if (!isWeatherTopic(before) && !isCalendarTopic(before) && !whichEvent(before)) return null
-  if (DAY_IN_QUESTION.test(before)) return before.replace(DAY_IN_QUESTION, day)
+  // "What's on tomorrow?": its "on" stays ("what's on Friday?"); "will it rain on Friday?" → "… tomorrow?".
+  const at = DAY_IN_QUESTION.exec(before)
+  if (at) {
+    const keep = /\b(?:what'?s|what\s+is|anything|something)\s+$/i.test(before.slice(0, at.index))
+      ? 'on '
+      : ''
+    const on = keep && /^(?:on|for)\s/i.test(day) ? '' : keep
+    return `${before.slice(0, at.index)}${on}${day}${before.slice(at.index + at[0].length)}`
+  }
   // "What's the weather?" said of no day: the day goes before the question mark.
   return before.replace(/\s*([?.!]*)$/, ` ${day}$1`)
 }
@@ -856,16 +874,40 @@ function askedAboutTheSame(message: string, previous: string): string | null {
   }
   if (!THING_PRONOUN.test(text) || significantWords(text).some((w) => !isDayWord(w))) return null
   if (whichEvent(before)) return /^\s*(?:where|when|what\s+time)\b/i.test(text) ? before : null
-  // The words it asked about: not the days, nor how far or how much ("how far did I run?" → "run").
-  const subject = (before.replace(/\bhow\s+\S+/gi, '').match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter(
+  const subject = subjectOf(before)
+  return subject && text.replace(THING_PRONOUN, subject)
+}
+
+/**
+ * The words a question asks about, as written: not the days, nor how far or how much ("how far did I
+ * run last week?" → "run", "when is Ana's party?" → "Ana's party"). Null when it asks about nothing
+ * ("what's the weather?", "what happened yesterday?").
+ */
+export function subjectOf(question: string): string | null {
+  const plain = straightQuotes(question)
+  if (isAboutItself(plain)) return null
+  const words = (plain.replace(/\bhow\s+\S+/gi, '').match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter(
     (token) => {
       const [word] = significantWords(token)
       return word !== undefined && !isDayWord(word)
     },
   )
-  if (subject.length === 0 || isAboutItself(before)) return null
-  return text.replace(THING_PRONOUN, subject.join(' '))
+  return words.length ? words.join(' ') : null
 }
+
+/** "That day", "on that day", "until then", a question ending "…then?": a day the question before was about. */
+const THAT_DAY = /\b(?:on\s+)?that\s+day\b|(?<!\b(?:ok|okay|and|so|but)\s+)\bthen(?=\s*[?.!]*\s*$)/i
+export const mentionsThatDay = (text: string) => THAT_DAY.test(straightQuotes(text))
+
+/** The message with "that day" or "then" written as the day (`day` as formatDay writes it). */
+export const withThatDay = (text: string, day: string) =>
+  straightQuotes(text)
+    .replace(/\b(until|till|before|by|since)\s+then\b/i, `$1 ${day}`)
+    .replace(THAT_DAY, `on ${day}`)
+
+/** Whether a question names its own days: "what's on tomorrow?", "anything on December 5?". */
+export const namesDays = (text: string) =>
+  TIME_WORDS.test(straightQuotes(text)) || DATE_WORDS.test(straightQuotes(text))
 
 /**
  * Questions about the calendar itself: "what week number is it?", "how many days are left in the year?",

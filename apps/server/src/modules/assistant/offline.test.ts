@@ -1134,6 +1134,25 @@ describe('the offline assistant', () => {
     expect((await answer('how old is he?', ["When is Bruno's birthday?"])).split('\n')[2]).toBe(
       '- **Sunday, March 14, 2027 (in 108 days)**, turns 37: Bruno was born on March 14, 1990',
     )
+    // "Then", "that day": the day of what the question before asked about; after a "then", the one before.
+    expect(await answer('how many days until then?', ['When is the car service?'])).toBe(
+      '**14 days**, until Thursday, December 10, 2026.',
+    )
+    expect(
+      await answer('which day of the week is that day?', [
+        'When is the car service?',
+        'how many days until then?',
+      ]),
+    ).toBe('December 10, 2026 is a Thursday, in 14 days.')
+    expect(await answer('ok then, how many days until Christmas?', ['When is the car service?'])).toBe(
+      '**29 days**, until Friday, December 25, 2026.',
+    )
+    // "The day after": today's or tomorrow's question, a day on.
+    expect(askedAgainFor('and the day after?', "what's on tomorrow?")).toBe(
+      "what's on the day after tomorrow?",
+    )
+    expect(askedAgainFor('the next day?', 'will it rain today?')).toBe('will it rain tomorrow?')
+    expect(askedAgainFor('and the day after that?', 'what do I have on Friday?')).toBeNull()
     // A follow-up of a follow-up reads the question as resolved.
     expect(askedAgainFor('where is it?', 'when is car service?')).toBe('where is car service?')
     expect(askedAgainFor('and her number?', "When is Rita's birthday?")).toBe("and Rita's number?")

@@ -59,6 +59,10 @@ import {
   GIVING_WORDS,
   freeDayQuestion,
   isFreeTimeQuestion,
+  mentionsThatDay,
+  namesDays,
+  subjectOf,
+  withThatDay,
   isGiftQuestion,
   isGreeting,
   isHelpRequest,
@@ -177,20 +181,53 @@ function inMoneyOf(expression: string, value: number): string | null {
  * dentist?" is about the dentist (askedAgainFor).
  */
 export function askedInFull(content: string, history: readonly HistoryMessage[] = []): string {
-  let previous: string | undefined
+  return questionsInFull(content, history).content
+}
+
+/** The message and the user's last messages before it, newest first, each as a question of its own (askedInFull). */
+function questionsInFull(content: string, history: readonly HistoryMessage[] = []) {
+  const before: string[] = []
   for (const m of history.filter((h) => h.role === 'user').slice(-5)) {
-    const before = withoutFiller(m.content)
-    previous = askedAgainFor(before, previous) ?? before
+    const said = withoutFiller(m.content)
+    before.unshift(askedAgainFor(said, before[0]) ?? said)
   }
   const said = withoutFiller(content)
-  return askedAgainFor(said, previous) ?? said
+  return { content: askedAgainFor(said, before[0]) ?? said, before }
+}
+
+/**
+ * "What's the weather that day?", "how many days until then?" after "when is Ana's party?": the message
+ * with the day the question before was about written out ("on December 5, 2026"): the day it named, or
+ * the day of what it asked about (as "how many days until" finds it). As said when there is none.
+ */
+async function withDayBefore(
+  tools: AssistantTools,
+  asked: { content: string; before: readonly string[] },
+  timeZone: string,
+  now: Date,
+  today: string,
+): Promise<string> {
+  const { content } = asked
+  // A question that said "then" too ("how many days until then?") was about the day before it.
+  const previous = asked.before.find((b) => !mentionsThatDay(b))
+  if (!previous || !mentionsThatDay(content) || !isQuestion(previous)) return content
+  if (namesDays(previous)) return withThatDay(content, formatDay(requestedDays(previous, timeZone, now).from))
+  const subject = subjectOf(previous)
+  const found = subject && (await dayOfWords(tools, subject, isPastTense(previous), timeZone, now, today))
+  return found ? withThatDay(content, formatDay(found.day)) : content
 }
 
 async function route(input: OfflineInput): Promise<string> {
   const { tools, now } = input
-  const content = askedInFull(input.content, input.history)
   const timeZone = await tools.timeZone()
   const today = todayIn(timeZone, now)
+  const content = await withDayBefore(
+    tools,
+    questionsInFull(input.content, input.history),
+    timeZone,
+    now,
+    today,
+  )
 
   const request = memoryRequest(content, timeZone, now)
   if (request) return remember(input, request, today)
