@@ -624,7 +624,7 @@ const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
  * "what should I do …", "my to-dos …", and a day on its own: "anything tomorrow?", "what's today?".
  */
 const AGENDA_WORDS =
-  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what(?:'s| is)? due|anything due|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|reminders|(?:need|have) to remember|how does my day look|looks? like|my day|my week(?:end)?)\b/i
+  /\b(summar(?:y|ize|ise)|recap|overview|(?:anything(?: \w+)?|what(?:'s| is| about))(?= (?:today|tonight|tomorrow(?: (?:morning|afternoon|evening))?|this (?:morning|afternoon|evening)|(?:this|next) week(?:end)?)\s*[?.!]*\s*$)|what do i have|what have i got|(?:do|have) i (?:have|got) anything|anything(?: \w+)? (?:on|for|planned|happening|coming up)|what(?:'s| is| are)? ?(?:happening|planned|coming up)|what am i doing|what(?:'s| is)? due|what(?:'s| is)? left|anything due|what (?:should|must|do) i (?:do|need to do|have to do)|to-?dos?|to do list|what tasks do i have|my tasks|reminders|(?:need|have) to remember|how does my day look|looks? like|my day|my week(?:end)?)\b/i
 /**
  * "What did I write recently?", "my latest memories", "what's new?", "what's on my mind?": the newest
  * memories. The words are taken out of a search ("what's new with Ana?" looks for Ana).
@@ -1214,8 +1214,11 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
     return { from: sunday, to: addDays(sunday, 6), week: true }
   }
   if (/\b(this week|the week|my week|week ahead|rest of the week)\b/i.test(text)) {
-    // A recap of the week is all of it, Sunday to Saturday; otherwise what is left of it.
-    const from = RECAP_WORDS.test(text) ? addDays(today, -weekday) : today
+    // A recap of the week is all of it, Sunday to Saturday; "how was my week?" what has been of it;
+    // otherwise what is left of it.
+    const sunday = addDays(today, -weekday)
+    if (isPastTense(text) && !RECAP_WORDS.test(text)) return { from: sunday, to: today, week: true }
+    const from = RECAP_WORDS.test(text) ? sunday : today
     return { from, to: addDays(today, 6 - weekday), week: true }
   }
   if (/\b(next|this|the rest of the) month\b/i.test(text)) {

@@ -2411,6 +2411,8 @@ describe('reading calendar questions', () => {
       'anything today?',
       'anything this afternoon?',
       "what's due this week?",
+      "what's left this week?",
+      'how was my week?',
       'anything due tomorrow?',
       'anything tomorrow evening?',
       'Anything important tomorrow?',
@@ -2692,6 +2694,15 @@ describe('reading calendar questions', () => {
     expect(requestedDays('summarize my week', 'UTC', now)).toMatchObject({
       from: '2026-11-22',
       to: '2026-11-28',
+    })
+    // Asked in the past tense, what has been of it.
+    expect(requestedDays('how was my week?', 'UTC', now)).toMatchObject({
+      from: '2026-11-22',
+      to: '2026-11-25',
+    })
+    expect(requestedDays('what meetings did I have this week?', 'UTC', now)).toMatchObject({
+      from: '2026-11-22',
+      to: '2026-11-25',
     })
     // Next month whole (December, and January from December); this month what is left of it.
     expect(requestedDays("what's on next month?", 'UTC', now)).toEqual({
