@@ -1222,6 +1222,14 @@ describe('the offline assistant', () => {
       ].join('\n'),
     )
     expect((await answer('how much money do people owe me?')).split('\n')[0]).toBe('**€20**, from 1 memory:')
+    // Nothing named: all the newest memories give; spent, so nothing dated ahead (a bill due on the 30th).
+    await t.factory.memory(user.id, { text: 'Electricity bill due, 64 euros', date: '2026-11-30' })
+    expect((await answer('How much have I spent in total?')).split('\n')[0]).toBe(
+      '**€77.20** and **$60** in all, from 3 memories:',
+    )
+    expect((await answer('how much will the electricity bill cost?')).split('\n')[0]).toBe(
+      '**€64**, from 1 memory:',
+    )
     expect((await answer('How many hours did I work on the report?')).split('\n')[0]).toBe(
       '**13 h 30 min** in all, from 2 memories:',
     )

@@ -359,13 +359,15 @@ async function route(input: OfflineInput): Promise<string> {
     // say what to add, not what to look for ("how much did I spend in November?" looks at November's).
     const measure = totalAsked(content)
     const measured = measure ? words.filter((w) => !isMeasureWord(w)) : words
-    const topic = measured.length || days ? measured : words
+    // With nothing else named, "how much did I spend?" adds up all the newest memories give; money owed
+    // or saved is looked for by its words ("how much money do people owe me?").
+    const topic = measured.length || days || (measure && measure !== 'money') ? measured : words
     // The words naming those days are looked by, not for ("what's due in December?").
     const terms = days ? topic.filter((w) => !isDayWord(w)) : topic
-    if (terms.length === 0 && measure && days) {
+    if (terms.length === 0 && measure) {
       const all = await tools.searchMemories({ query: '', ...days }, { limit: TOTAL_LIMIT })
-      const total =
-        !isToolError(all) && totalOf(all.memories, measure, ` for ${daysName(days, today)}`, today)
+      const span = days ? ` for ${daysName(days, today)}` : ''
+      const total = !isToolError(all) && totalOf(all.memories, measure, span, today, isPastTense(content))
       if (total) return total
     }
     if (terms.length === 0) return noted(input, content, timeZone, now, today)
@@ -410,7 +412,9 @@ async function route(input: OfflineInput): Promise<string> {
       (m) => !back || !m.date || m.date <= today,
     )
     const total =
-      measure && !elsewhere && totalOf(matching, measure, days ? ` for ${daysName(days, today)}` : '', today)
+      measure &&
+      !elsewhere &&
+      totalOf(matching, measure, days ? ` for ${daysName(days, today)}` : '', today, isPastTense(content))
     if (total) return calendar ? `${calendar}\n\n${total}` : total
     if (matching.length === 0) {
       if (calendar) return calendar
@@ -456,15 +460,18 @@ const TOTAL_LIMIT = 100
 
 /**
  * "How far did I run this week?": the amounts the memories give (one each), added up by unit, and the
- * memories that give them, newest first. Null when none gives one.
+ * memories that give them, newest first; asked in the past tense, none dated ahead. Null when none gives one.
  */
 function totalOf(
   memories: readonly ToolMemory[],
   measure: Measure,
   span: string,
   today: string,
+  past = false,
 ): string | null {
   const measured = memories.flatMap((m) => {
+    // "How much did I spend?": not what is planned ahead.
+    if (past && m.date && m.date > today) return []
     // What was spent leaves out what came in ("Joao owes me 20 euros", "salary 1 800 €").
     if (measure === 'spent' && MONEY_IN.test(m.text)) return []
     const amount = amountIn(m.text, measure === 'spent' ? 'money' : measure)
