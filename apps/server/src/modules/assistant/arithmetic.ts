@@ -1,3 +1,5 @@
+import { MONEY_WORDS } from './totals.ts'
+
 /**
  * "What is 15% of 80?", "12.5 * 4", "(3 + 4) x 2", "100 divided by 7": a sum asked in a message, worked
  * out without a language model. Only numbers, + − × ÷ ^, parentheses and "N% of M" are read, by a small
@@ -21,6 +23,9 @@ const WORDS: [RegExp, string][] = [
   [/\bpercent\b/gi, '%'],
 ]
 
+/** Money written after an amount: "45 €", "12.50 euros", "300 USD". */
+const MONEY_AFTER = new RegExp(String.raw`(?<=[\d)]\s*)(?:[$€£¥]|(?:${MONEY_WORDS})\b)`, 'gi')
+
 /** The sum a message asks for, worked out; null when the message is not a sum. */
 export function arithmetic(message: string): Arithmetic | null {
   const expression = message
@@ -30,9 +35,7 @@ export function arithmetic(message: string): Arithmetic | null {
   let text = expression
   for (const [pattern, operator] of WORDS) text = text.replace(pattern, operator)
   // Money is counted as numbers: "$45", "45 €", "12.50 euros", "300 USD".
-  text = text
-    .replace(/[$€£¥](?=\s*[\d.(])/g, '')
-    .replace(/(?<=[\d)]\s*)(?:[$€£¥]|(?:euros?|dollars?|pounds?|bucks|eur|usd|gbp)\b)/gi, '')
+  text = text.replace(/[$€£¥](?=\s*[\d.(])/g, '').replace(MONEY_AFTER, '')
   // Thousands separators: "1,200" is twelve hundred.
   text = text.replace(/\d{1,3}(?:,\d{3})+(?![\d,])/g, (n) => n.replace(/,/g, ''))
   // "20% tip on 45.50", "10% discount on 250": a share of it too. Not "15% off 80", which may mean 68.

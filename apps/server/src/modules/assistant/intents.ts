@@ -590,10 +590,17 @@ export function weatherDecision(text: string): WeatherDecision | null {
   return null
 }
 
+const WEEK_DECISIONS = new Set<WeatherDecision>([
+  'stop',
+  'next rain',
+  'warmest',
+  'coldest',
+  'wettest',
+  'driest',
+])
 /** With no day named, these are about the coming week: "when will it stop raining?", "the warmest day?". */
 export const isWeekDecision = (decision: WeatherDecision | null) =>
-  decision === 'stop' || decision === 'next rain' || (decision !== null && EXTREME_DECISIONS.has(decision))
-const EXTREME_DECISIONS = new Set<WeatherDecision>(['warmest', 'coldest', 'wettest', 'driest'])
+  decision !== null && WEEK_DECISIONS.has(decision)
 
 export const isWeatherTopic = (text: string) =>
   /\b(weather|forecast|rain(?:s|y|ing)?|umbrella|temperature|snow(?:s|y|ing)?|sunny|sunshine|windy|degrees|warmest|hottest|coldest|wettest|rainiest|driest|sunniest)\b/i.test(
@@ -673,7 +680,7 @@ export function weatherPlace(text: string): string | null {
   return named ? placeOf(named[1]!) : null
 }
 
-/** The capitalised words after "in", "at", "to" or "from" until a day: "my flight to New York on Friday" → "New York". */
+/** A place's words as a pattern found them, up to where a day begins: "New York on Friday" → "New York". */
 function placeOf(named: string): string | null {
   const words = named.split(/\s+/)
   // "Will it rain in Porto tomorrow": the place ends where a day begins.
@@ -813,7 +820,8 @@ function askedAgainAbout(message: string, previous: string): string | null {
 }
 
 /** "He", "she", "her", "their"…: someone the question before named. */
-const PERSON_PRONOUN = /\b(?:he|she|him|his|hers|her|they|them|their)\b/gi
+const PERSON_PRONOUN = /\b(?:he|she|him|his|hers|her|they|them|their)\b/i
+const PERSON_PRONOUNS = new RegExp(PERSON_PRONOUN.source, 'gi')
 /** What follows "her" when it is not "her birthday": "get her a gift", "call her tomorrow", "ask her?". */
 const AFTER_OBJECT_HER =
   /^(?:a|an|the|some|any|something|anything|for|to|on|at|in|with|from|about|back|again|up|out|off|and|or|but|now|today|tonight|tomorrow|yesterday|this|that|next|last)$/i
@@ -860,8 +868,8 @@ function askedAboutTheSame(message: string, previous: string): string | null {
   const named = (question: string) =>
     [...question.matchAll(NAME_IN_QUESTION)].map((m) => m[0].trim()).find((n) => !NOT_A_NAME.test(n))
   const person = named(before)
-  if (person && !named(text) && new RegExp(PERSON_PRONOUN.source, 'i').test(text)) {
-    return text.replace(PERSON_PRONOUN, (word: string, at: number) => {
+  if (person && !named(text) && PERSON_PRONOUN.test(text)) {
+    return text.replace(PERSON_PRONOUNS, (word: string, at: number) => {
       const pronoun = word.toLowerCase()
       const next = /^\s+([\p{L}]+)/u.exec(text.slice(at + word.length))?.[1]
       const owner =

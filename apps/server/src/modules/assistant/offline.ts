@@ -94,7 +94,15 @@ import {
   asToldAfterRemember,
 } from './intents.ts'
 import { namesIn, significantWords, withOtherWords } from './search.ts'
-import { addUp, amountIn, formatAmount, isMeasureWord, totalAsked, type Measure } from './totals.ts'
+import {
+  addUp,
+  amountIn,
+  formatAmount,
+  isMeasureWord,
+  MONEY_WORDS,
+  totalAsked,
+  type Measure,
+} from './totals.ts'
 import {
   isToolError,
   MAX_CALENDAR_DAYS,
@@ -156,7 +164,7 @@ export async function answerOffline(input: OfflineInput): Promise<string> {
   return input.introduce ? `${reply}\n\n${OFFLINE_INTRODUCTION}` : reply
 }
 
-const CURRENCY = /[$€£¥]|\b(?:euros?|dollars?|pounds?|bucks|eur|usd|gbp)\b/gi
+const CURRENCY = new RegExp(String.raw`[$€£¥]|\b(?:${MONEY_WORDS})\b`, 'gi')
 
 /**
  * A sum's answer in the money it was asked in, to the cent: "18% of 240 euros" → "43.20 euros", "$45 +

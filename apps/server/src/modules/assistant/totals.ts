@@ -8,7 +8,8 @@
 export type Measure = 'distance' | 'money' | 'spent' | 'time'
 
 const DISTANCE_UNITS = String.raw`km|kms|kilomet(?:er|re)s?|mi|miles?|met(?:er|re)s?`
-const MONEY_WORDS = String.raw`euros?|eur|dollars?|usd|bucks|pounds?|gbp`
+/** Money as words name it after an amount ("12 euros", "300 USD"). */
+export const MONEY_WORDS = String.raw`euros?|eur|dollars?|usd|bucks|pounds?|gbp`
 const TIME_UNITS = String.raw`hours?|hrs?|h|minutes?|mins?`
 
 const ASKS_DISTANCE = new RegExp(String.raw`\bhow\s+(?:far|many\s+(?:${DISTANCE_UNITS})\b)`, 'i')
