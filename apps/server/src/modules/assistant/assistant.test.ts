@@ -450,6 +450,20 @@ describe('context mode', () => {
     expect(messagesOf(calls[0]!, 'user')).toEqual(['When is the dentist?', 'Where is it?'])
   })
 
+  it('puts the total in the prompt for "how far did I run this week?", from more memories than it holds', async () => {
+    const user = await t.createUser()
+    const today = todayIn('UTC')
+    for (let i = 0; i < 12; i++) {
+      await t.factory.memory(user.id, { text: `Ran ${i + 1} km by the river`, date: addDays(today, -40 - i) })
+    }
+    const { assistant, calls } = assistantWith([textParts('78 km.')], { tools: 'off' })
+    await ask(assistant, user, 'How far have I run in total?')
+    const prompt = systemPromptOf(calls[0]!)
+    // 1 + 2 + … + 12 km: all twelve, though the prompt quotes at most eight memories.
+    expect(prompt).toContain("Added up from the user's memories:")
+    expect(prompt).toContain('**78 km** in all, from 12 memories:')
+  })
+
   it('puts the free time between the events in the prompt for "when am I free?"', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'calendar', { configuration: { icsUrl: ics.calendarUrl } })

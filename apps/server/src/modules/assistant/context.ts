@@ -26,10 +26,12 @@ import {
   eventsAbout,
   noted,
   todaysBriefing,
+  totalFor,
   weatherAsked,
 } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import { findRelevantMemories, significantWords } from './search.ts'
+import { totalAsked } from './totals.ts'
 import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
 
 /** Memories the prompt carries at most. */
@@ -103,6 +105,10 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
       facts.push(await describeFreeTime(tools, requestedDays(content, timeZone, now), now, today))
     } else if (isCalendarTopic(content)) {
       facts.push(await describeDays(tools, requestedDays(content, timeZone, now), today))
+    } else if (isQuestion(content) && totalAsked(content)) {
+      // "How far did I run this week?": the total, from more memories than the prompt holds.
+      const total = await totalFor(tools, content, timeZone, now, today)
+      if (total) facts.push(`Added up from the user's memories:\n\n${total}`)
     } else if (isQuestion(content) && asksForDays(content, timeZone, now)) {
       // "What did I save yesterday?": the memories saved (or dated) those days.
       facts.push(await noted({ services, tools, userId }, content, timeZone, now, today))

@@ -362,22 +362,12 @@ async function route(input: OfflineInput): Promise<string> {
   }
   if (isQuestion(content) || gift) {
     // "Any work stuff this week?": the memories of those days; when none, the others, said so.
+    // "How far did I run this week?": the distances the memories found give, added up.
+    const total = await totalFor(tools, content, timeZone, now, today)
+    if (total) return total
     const days = notedDays(content, timeZone, now)
-    // "How far did I run this week?": the distances the memories found give, added up; "far" and "km"
-    // say what to add, not what to look for ("how much did I spend in November?" looks at November's).
-    const measure = totalAsked(content)
-    const measured = measure ? words.filter((w) => !isMeasureWord(w)) : words
-    // With nothing else named, "how much did I spend?" adds up all the newest memories give; money owed
-    // or saved is looked for by its words ("how much money do people owe me?").
-    const topic = measured.length || days || (measure && measure !== 'money') ? measured : words
     // The words naming those days are looked by, not for ("what's due in December?").
-    const terms = days ? topic.filter((w) => !isDayWord(w)) : topic
-    if (terms.length === 0 && measure) {
-      const all = await tools.searchMemories({ query: '', ...days }, { limit: TOTAL_LIMIT })
-      const span = days ? ` for ${daysName(days, today)}` : ''
-      const total = !isToolError(all) && totalOf(all.memories, measure, span, today, isPastTense(content))
-      if (total) return total
-    }
+    const terms = days ? words.filter((w) => !isDayWord(w)) : words
     if (terms.length === 0) return noted(input, content, timeZone, now, today)
     const sought = terms.join(' ')
     // "When did I last see the dentist?": what has happened, newest first; the calendar's past weeks.
@@ -386,7 +376,7 @@ async function route(input: OfflineInput): Promise<string> {
       days ?? (back ? { from: addDays(today, 1 - MAX_CALENDAR_DAYS), to: today } : undefined)
     // "When is the dentist?", "is the dentist today?": the calendar may know too.
     const [inDays, about] = await Promise.all([
-      tools.searchMemories({ query: sought, ...days }, { names, ...(measure ? { limit: TOTAL_LIMIT } : {}) }),
+      tools.searchMemories({ query: sought, ...days }, { names }),
       asksWhen(content) || (days && !isAboutSaving(content))
         ? eventsAbout(tools, terms, today, calendarDays, back)
         : [],
@@ -419,11 +409,6 @@ async function route(input: OfflineInput): Promise<string> {
       // What has happened is not dated ahead.
       (m) => !back || !m.date || m.date <= today,
     )
-    const total =
-      measure &&
-      !elsewhere &&
-      totalOf(matching, measure, days ? ` for ${daysName(days, today)}` : '', today, isPastTense(content))
-    if (total) return calendar ? `${calendar}\n\n${total}` : total
     if (matching.length === 0) {
       if (calendar) return calendar
       return (
@@ -465,6 +450,40 @@ const MONEY_IN = /\b(?:owes?\s+me|lent|received|earned|salary|income|refund(?:ed
 
 /** How many memories a total adds up at most ("how far did I run this year?"). */
 const TOTAL_LIMIT = 100
+
+/**
+ * "How far did I run this week?", "how much did I spend on groceries in November?": what the memories
+ * found give, added up (totalOf). They are looked for by the question's words but those saying what to
+ * add ("far", "km", "spend"), on the days it names; with no words left, all the days' memories (or the
+ * newest): "how much did I spend this week?". Null when it asks for no total, or none gives one. The
+ * offline answer, and the fact context mode gives the model.
+ */
+export async function totalFor(
+  tools: AssistantTools,
+  content: string,
+  timeZone: string,
+  now: Date,
+  today: string,
+): Promise<string | null> {
+  const measure = totalAsked(content)
+  if (!measure) return null
+  const days = notedDays(content, timeZone, now)
+  const words = significantWords(withoutRecent(content))
+  const measured = words.filter((w) => !isMeasureWord(w))
+  // Money owed or saved, with nothing else named, is looked for by its words ("how much do people owe me?").
+  const topic = measured.length || days || measure !== 'money' ? measured : words
+  // The words naming those days are looked by, not for.
+  const terms = days ? topic.filter((w) => !isDayWord(w)) : topic
+  const found = await tools.searchMemories(
+    { query: terms.join(' '), ...days },
+    { names: namesIn(content, terms), limit: TOTAL_LIMIT },
+  )
+  if (isToolError(found)) return null
+  // Those holding every word, when some do: "how far did I run?" is not "how far did I cycle?".
+  const complete = holdingAll(found.memories, terms)
+  const span = days ? ` for ${daysName(days, today)}` : ''
+  return totalOf(complete.length ? complete : found.memories, measure, span, today, isPastTense(content))
+}
 
 /**
  * "How far did I run this week?": the amounts the memories give (one each), added up by unit, and the
