@@ -511,6 +511,24 @@ describe('context mode', () => {
     expect(answer.activity.map((a) => a.tool)).toEqual(['get_weather'])
   })
 
+  it('puts the weather of the day a follow-up means in the prompt: "will it rain that day?"', async () => {
+    const user = await t.createUser()
+    await t.factory.dataSource(user.id, 'weather', {
+      configuration: { locationName: 'Lisbon', location: storedLocation('Lisbon') },
+    })
+    const day = addDays(todayIn('UTC'), 3)
+    await t.factory.memory(user.id, { text: 'Car service at the garage', date: day })
+    const { assistant, calls } = assistantWith([textParts('Probably not.')], { tools: 'off' })
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'When is the car service?' },
+      { role: 'assistant', content: 'In three days.' },
+    ]
+    await ask(assistant, user, 'Will it rain that day?', { history })
+    const named = formatDay(day, { weekday: true, today: todayIn('UTC') })
+    expect(systemPromptOf(calls[0]!)).toContain(`**Weather for ${named} in Lisbon:**`)
+    expect(messagesOf(calls[0]!, 'user')).toEqual(['When is the car service?', 'Will it rain that day?'])
+  })
+
   it('puts today’s weather in the prompt for a weather question, and saves what the user asks to remember', async () => {
     const user = await t.createUser()
     await t.factory.dataSource(user.id, 'weather', {

@@ -63,11 +63,11 @@ export interface ModelContext {
  */
 export async function buildModelContext(input: ModelContextInput): Promise<ModelContext> {
   const { services, tools, userId, now } = input
-  // A follow-up ("and tomorrow?", "where is it?") is looked up as the question it stands for; the model
-  // reads the conversation and the message as written.
-  const content = askedInFull(input.content, input.history)
   const [user, timeZone] = await Promise.all([services.users.findById(userId), tools.timeZone()])
   const today = todayIn(timeZone, now)
+  // A follow-up ("and tomorrow?", "where is it?", "until then?") is looked up as the question it stands
+  // for; the model reads the conversation and the message as written.
+  const content = await askedInFull(tools, input.content, input.history, timeZone, now)
   const facts: string[] = []
 
   if (input.mode === 'context') {

@@ -186,13 +186,20 @@ function inMoneyOf(expression: string, value: number): string | null {
 /**
  * The message as a question of its own: "and tomorrow?" after "will it rain today?" is that question
  * for tomorrow (and "what about Saturday?" after that, for Saturday); "where is it?" after "when is the
- * dentist?" is about the dentist (askedAgainFor).
+ * dentist?" is about the dentist (askedAgainFor); "how many days until then?" after "when is Ana's
+ * party?" counts to the party's day (withDayBefore).
  */
-export function askedInFull(content: string, history: readonly HistoryMessage[] = []): string {
-  return questionsInFull(content, history).content
+export async function askedInFull(
+  tools: AssistantTools,
+  content: string,
+  history: readonly HistoryMessage[] | undefined,
+  timeZone: string,
+  now: Date,
+): Promise<string> {
+  return withDayBefore(tools, questionsInFull(content, history), timeZone, now, todayIn(timeZone, now))
 }
 
-/** The message and the user's last messages before it, newest first, each as a question of its own (askedInFull). */
+/** The message and the user's last messages before it, newest first, each as a question of its own. */
 function questionsInFull(content: string, history: readonly HistoryMessage[] = []) {
   const before: string[] = []
   for (const m of history.filter((h) => h.role === 'user').slice(-5)) {
@@ -229,13 +236,7 @@ async function route(input: OfflineInput): Promise<string> {
   const { tools, now } = input
   const timeZone = await tools.timeZone()
   const today = todayIn(timeZone, now)
-  const content = await withDayBefore(
-    tools,
-    questionsInFull(input.content, input.history),
-    timeZone,
-    now,
-    today,
-  )
+  const content = await askedInFull(tools, input.content, input.history, timeZone, now)
 
   const request = memoryRequest(content, timeZone, now)
   if (request) return remember(input, request, today)
