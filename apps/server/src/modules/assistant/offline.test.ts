@@ -1913,6 +1913,22 @@ describe('the offline assistant on the calendar', () => {
     return user
   }
 
+  it('tells a day gone by in the past tense: "you had"', async () => {
+    // The feed's stand-up two weeks ago (last week's was cancelled).
+    const user = await userWithCalendar(ics.calendarUrl)
+    const today = todayIn('UTC')
+    const assistant = offlineAt(`${today}T12:00:00Z`)
+    const before = addDays(today, -14)
+    const { answer } = await ask(user, `What was on my calendar on ${formatDay(before)}?`, { assistant })
+    expect(answer.content).toBe(
+      [
+        `**${formatDay(before, { weekday: true, today })}** you had 1 event:`,
+        '',
+        '- 09:00–09:30: Team standup',
+      ].join('\n'),
+    )
+  })
+
   it("lists today's events from an ICS feed in time order", async () => {
     const user = await userWithCalendar(ics.calendarUrl)
     const { answer } = await ask(user, "What's on today?")

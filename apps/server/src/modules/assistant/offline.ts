@@ -1333,10 +1333,12 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
   if (events.length === 0) return `Nothing on your calendar for ${span}.${problems}`
   const line = (e: ToolEvent) => `- ${e.allDay ? 'All day' : e.time}: ${eventName(e)}`
   const count = `${events.length} ${events.length === 1 ? 'event' : 'events'}`
+  // "Yesterday you had 2 events".
+  const have = range.to < today ? 'had' : 'have'
   if (range.from === range.to) {
-    return [`**${capitalize(span)}** you have ${count}:`, '', ...events.map(line)].join('\n') + problems
+    return [`**${capitalize(span)}** you ${have} ${count}:`, '', ...events.map(line)].join('\n') + problems
   }
-  const lines = [`You have ${count} from ${span}:`]
+  const lines = [`You ${have} ${count} from ${span}:`]
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const ofDay = events.filter((e) => e.day === day)
     if (ofDay.length) lines.push('', `**${capitalize(dayName(day, today))}**`, ...ofDay.map(line))
