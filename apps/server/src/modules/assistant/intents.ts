@@ -1217,6 +1217,13 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
   const today = todayIn(timeZone, now)
   const weekday = weekdayOf(today)
   const single = (day: CalendarDay) => ({ from: day, to: day, week: false })
+  // "In the next few days", "the coming 10 days", "the next couple of days": from today (a date reader
+  // took "in the next few days" for one day three days on).
+  const coming = /\b(?:next|coming)\s+(?:(\d{1,2})|few|couple(?:\s+of)?)\s+days\b/i.exec(text)
+  if (coming) {
+    const n = coming[1] ? Math.min(Math.max(Number(coming[1]), 1), 16) : /couple/i.test(coming[0]) ? 3 : 7
+    return { from: today, to: addDays(today, n - 1), week: n > 1 }
+  }
   if (/\bnext week\b/i.test(text)) {
     const sunday = addDays(today, 7 - weekday)
     return { from: sunday, to: addDays(sunday, 6), week: true }
@@ -1227,6 +1234,8 @@ function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week
     const sunday = addDays(today, -weekday)
     if (isPastTense(text) && !RECAP_WORDS.test(text)) return { from: sunday, to: today, week: true }
     const from = RECAP_WORDS.test(text) ? sunday : today
+    // On a Saturday what is left of the week is today: "this week" is then the coming seven days.
+    if (weekday === 6 && from === today) return { from: today, to: addDays(today, 6), week: true }
     return { from, to: addDays(today, 6 - weekday), week: true }
   }
   if (/\b(next|this|the rest of the) month\b/i.test(text)) {

@@ -1656,8 +1656,10 @@ describe('the offline assistant on weather', () => {
     expect(await lead('Should I bring an umbrella tomorrow?')).toBe(
       '**Probably not**: only a 10% chance of rain tomorrow.',
     )
-    expect(await lead('Is it going to rain this week?')).toBe('**Rain is likely** today (80%).')
-    expect(await lead('Do I need an umbrella this weekend?')).toBe(
+    // Several days (not "this week", which is today alone on a Saturday).
+    expect(await lead('Is it going to rain in the next few days?')).toBe('**Rain is likely** today (80%).')
+    // Next week: the fake's rain is today's only (this weekend is today on a Sunday).
+    expect(await lead('Do I need an umbrella next week?')).toBe(
       '**No rain expected**: at most a 10% chance on any of these days.',
     )
     expect(await lead('What should I wear today?')).toBe(
@@ -1705,10 +1707,11 @@ describe('the offline assistant on weather', () => {
     expect(await lead('the driest day this week?')).toMatch(
       /^\*\*(?:Tomorrow|.+)\*\* is the driest of these days: 10% chance of rain\.$/,
     )
-    // Several days: the good ones.
-    const weekend = await lead('is it a good weekend for a hike?')
-    expect(weekend).toMatch(/^\*\*.+ looks? best\*\*: rain unlikely \(10%(?: and 10%)?\)\.$/)
-    expect(weekend).not.toMatch(/today/i)
+    // Several days: the good ones (next week: all seven, the fake's rain being today's).
+    expect(await lead('should I go hiking next week?')).toMatch(
+      /^\*\*[^*]+ look best\*\*: rain unlikely \(10%, 10%, 10%, 10%, 10%, 10% and 10%\)\.$/,
+    )
+    expect(weatherDecision('is it a good weekend for a hike?')).toBe('outdoors')
     // What decides what, and what is no weather question at all.
     const decisions: Array<[string, ReturnType<typeof weatherDecision>]> = [
       ['when does the rain stop?', 'stop'],
@@ -2719,6 +2722,13 @@ describe('reading calendar questions', () => {
       from: '2026-11-22',
       to: '2026-11-28',
     })
+    // On a Saturday, only today is left of it: the coming seven days.
+    expect(
+      requestedDays("what's the weather this week?", 'UTC', new Date('2026-11-28T12:00:00Z')),
+    ).toMatchObject({
+      from: '2026-11-28',
+      to: '2026-12-04',
+    })
     // Asked in the past tense, what has been of it.
     expect(requestedDays('how was my week?', 'UTC', now)).toMatchObject({
       from: '2026-11-22',
@@ -2727,6 +2737,20 @@ describe('reading calendar questions', () => {
     expect(requestedDays('what meetings did I have this week?', 'UTC', now)).toMatchObject({
       from: '2026-11-22',
       to: '2026-11-25',
+    })
+    // A number of days from today ("in the next few days" was read as one day three days on).
+    expect(requestedDays('will it rain in the next few days?', 'UTC', now)).toEqual({
+      from: '2026-11-25',
+      to: '2026-12-01',
+      week: true,
+    })
+    expect(requestedDays('any meetings in the next 3 days?', 'UTC', now)).toMatchObject({
+      from: '2026-11-25',
+      to: '2026-11-27',
+    })
+    expect(requestedDays('the next couple of days', 'UTC', now)).toMatchObject({
+      from: '2026-11-25',
+      to: '2026-11-27',
     })
     // Next month whole (December, and January from December); this month what is left of it.
     expect(requestedDays("what's on next month?", 'UTC', now)).toEqual({

@@ -138,8 +138,9 @@ export function createWeatherService(deps: {
     if ('ok' in place) return place
     let forecast
     try {
-      // One extra day: the place's calendar may run a day ahead of the user's.
-      forecast = await provider.forecast(place, { days: Math.min(MAX_FORECAST_DAYS, Math.max(7, ahead + 2)) })
+      // The week from the day asked ("what's the weather next week?" is seven days from next Sunday), and
+      // one extra day: the place's calendar may run a day ahead of the user's.
+      forecast = await provider.forecast(place, { days: Math.min(MAX_FORECAST_DAYS, ahead + 8) })
     } catch (error) {
       if (error instanceof UpstreamError) return { ok: false, reason: 'failed', message: error.message }
       throw error

@@ -434,9 +434,15 @@ describe('weather connection test and forecastFor', () => {
       ok: false,
       reason: 'out_of_range',
     })
+    // The week from the day asked, and a day more (the place's calendar may run ahead of the user's).
     const week = await services.weather.forecastFor(user.id, today)
     expect(week.ok && week.days.map((d) => d.date)).toEqual(
-      Array.from({ length: 7 }, (_, i) => addDays(todayIn('Europe/Lisbon'), i)),
+      Array.from({ length: 8 }, (_, i) => addDays(todayIn('Europe/Lisbon'), i)),
+    )
+    // "What's the weather next week?": seven days from next Sunday, not two.
+    const later = await services.weather.forecastFor(user.id, addDays(today, 7))
+    expect(later.ok && later.days.map((d) => d.date)).toEqual(
+      Array.from({ length: 8 }, (_, i) => addDays(todayIn('Europe/Lisbon'), 7 + i)),
     )
   })
 })
