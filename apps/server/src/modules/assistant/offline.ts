@@ -326,10 +326,7 @@ async function route(input: OfflineInput): Promise<string> {
   }
   if (isCalendarTopic(content)) {
     const range = requestedDays(content, timeZone, now)
-    const at = availabilityTime(
-      content,
-      range.from === today ? minutesOf(formatTime(now, timeZone)) : undefined,
-    )
+    const at = availabilityTime(content, range.from === today ? minutesNow(now, timeZone) : undefined)
     if (at !== null && range.from === range.to) {
       const asked = /^\s*what\b/i.test(content) ? 'what' : /\bbusy\b/i.test(content) ? 'busy' : 'free'
       return freeAt(tools, range.from, at, today, asked)
@@ -1094,6 +1091,8 @@ const onDay = (day: string, today: string) => {
 
 /** From this chance of rain on, a day is wet: rain is likely and an umbrella worth taking. */
 const WET = 50
+/** From this chance of rain on, rain is possible: "maybe", and not a day to plan being outdoors. */
+const POSSIBLE_RAIN = 30
 
 /** A temperature in °C, whatever unit the forecast is in. */
 const celsius = (n: number, unit: string) => (unit === '°F' ? ((n - 32) * 5) / 9 : n)
@@ -1213,7 +1212,7 @@ function decide(
   }
   if (asked === 'outdoors') {
     // A day for being outdoors: rain unlikely; said whether to dress warmly or for the heat.
-    const good = (d: ForecastDay) => (d.precipitationProbability ?? 0) < 30
+    const good = (d: ForecastDay) => (d.precipitationProbability ?? 0) < POSSIBLE_RAIN
     const feel = (d: ForecastDay) => {
       const top = celsius(d.temperatureMax, unit)
       return top < 8 ? ', so dress warmly' : top >= 30 ? ', so mind the heat' : ''
@@ -1241,7 +1240,7 @@ function decide(
   if (p === null) return null
   const chance = `${p}% chance of rain ${onDay(first.date, today)}`
   if (p >= 60) return asked === 'umbrella' ? `**Yes**, take one: ${chance}.` : `**Yes, probably**: ${chance}.`
-  if (p >= 30) {
+  if (p >= POSSIBLE_RAIN) {
     return asked === 'umbrella' ? `**Maybe**: ${chance}, so one wouldn't hurt.` : `**Maybe**: ${chance}.`
   }
   return asked === 'umbrella' ? `**Probably not**: only a ${chance}.` : `**Probably not**: ${chance}.`
@@ -1386,6 +1385,18 @@ const WAKING = { from: 8 * 60, to: 20 * 60 }
 /** Gaps shorter than this are not free time. */
 const SHORTEST_GAP = 15
 
+/** The events with a time on a day, those begun before it or ending after it too (days in `zone`). */
+const timedOn = (events: readonly ToolEvent[], day: string, zone: string) =>
+  events.filter(
+    (e) => !e.allDay && todayIn(zone, new Date(e.start)) <= day && todayIn(zone, new Date(e.end)) >= day,
+  )
+
+/** " (all day: Company holiday)": a day's events lasting all day, named; else nothing. */
+const allDayNote = (events: readonly ToolEvent[], day: string) => {
+  const names = events.filter((e) => e.allDay && e.day === day).map(eventName)
+  return names.length ? ` (all day: ${names.join(', ')})` : ''
+}
+
 /**
  * "When am I free today?": the gaps of at least 15 minutes between the events with a time, from 08:00
  * (or now, today) to 20:00, for each day asked about; events lasting all day are named, not counted.
@@ -1396,12 +1407,11 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
   const zone = result.timeZone
   const dayOf = (instant: string) => todayIn(zone, new Date(instant))
   // Today from now on, rounded up to five minutes.
-  const nowMinutes = Math.ceil(minutesOf(formatTime(now, zone)) / 5) * 5
+  const nowMinutes = Math.ceil(minutesNow(now, zone) / 5) * 5
   const lines: string[] = []
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const from = day === today ? Math.max(WAKING.from, nowMinutes) : WAKING.from
-    const busy = result.events
-      .filter((e) => !e.allDay && dayOf(e.start) <= day && dayOf(e.end) >= day)
+    const busy = timedOn(result.events, day, zone)
       .map((e) => ({
         start: dayOf(e.start) < day ? 0 : minutesOf(formatTime(e.start, zone)),
         end: dayOf(e.end) > day ? 24 * 60 : minutesOf(formatTime(e.end, zone)),
@@ -1414,15 +1424,13 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
       if (gapEnd - cursor >= SHORTEST_GAP) gaps.push(`${clockOf(cursor)}–${clockOf(gapEnd)}`)
       cursor = Math.max(cursor, end)
     }
-    const allDay = result.events.filter((e) => e.allDay && e.day === day).map(eventName)
     const free =
       from >= WAKING.to
         ? `nothing left before ${clockOf(WAKING.to)}`
         : gaps.length
           ? listed(gaps)
           : 'no free time'
-    const note = allDay.length ? ` (all day: ${allDay.join(', ')})` : ''
-    lines.push(`- **${capitalize(dayName(day, today))}**: ${free}${note}`)
+    lines.push(`- **${capitalize(dayName(day, today))}**: ${free}${allDayNote(result.events, day)}`)
   }
   return [`Your free time between ${clockOf(WAKING.from)} and ${clockOf(WAKING.to)}:`, '', ...lines].join(
     '\n',
@@ -1449,19 +1457,18 @@ export async function describeFreeDays(
         : range
   const result = await tools.getCalendarEvents(span)
   if (isToolError(result)) return cannotTell(result)
-  const dayOf = (instant: string) => todayIn(result.timeZone, new Date(instant))
-  const free: Array<{ day: string; allDay: string[] }> = []
+  const free: string[] = []
   for (let day = span.from; day <= span.to; day = addDays(day, 1)) {
-    if (result.events.some((e) => !e.allDay && dayOf(e.start) <= day && dayOf(e.end) >= day)) continue
-    free.push({ day, allDay: result.events.filter((e) => e.allDay && e.day === day).map(eventName) })
+    if (timedOn(result.events, day, result.timeZone).length) continue
+    free.push(day)
     if (asked === 'next') break
   }
   const days = asked === 'next' ? `the next ${MAX_CALENDAR_DAYS} days` : daysName(span, today)
   if (free.length === 0) return `Every day of ${days} has a meeting or an appointment on your calendar.`
   const named = free.map(
-    (f, i) =>
-      `**${i === 0 && asked === 'next' ? capitalize(dayName(f.day, today)) : dayName(f.day, today)}**` +
-      (f.allDay.length ? ` (all day: ${f.allDay.join(', ')})` : ''),
+    (day, i) =>
+      `**${i === 0 && asked === 'next' ? capitalize(dayName(day, today)) : dayName(day, today)}**` +
+      allDayNote(result.events, day),
   )
   return asked === 'next'
     ? `${named[0]} is your next free day: no meetings or appointments on your calendar.`
@@ -1541,6 +1548,8 @@ function overlaps(time: string, span: Pick<DayPart, 'from' | 'to'>): boolean {
 
 /** "09:30" (or the start of "09:30–10:00") in minutes from midnight. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+/** The time now in a zone, in minutes from midnight. */
+const minutesNow = (now: Date, zone: string) => minutesOf(formatTime(now, zone))
 
 /** Minutes from midnight as a clock reads them: 570 → "09:30". */
 const clockOf = (minutes: number) =>
