@@ -93,6 +93,7 @@ import {
   withoutFiller,
   asToldAfterRemember,
 } from './intents.ts'
+import { WET_CHANCE } from '../datasources/weather.service.ts'
 import { namesIn, significantWords, withOtherWords } from './search.ts'
 import {
   addUp,
@@ -1089,8 +1090,6 @@ const onDay = (day: string, today: string) => {
   return name === 'today' || name === 'tomorrow' ? name : `on ${name}`
 }
 
-/** From this chance of rain on, a day is wet: rain is likely and an umbrella worth taking. */
-const WET = 50
 /** From this chance of rain on, rain is possible: "maybe", and not a day to plan being outdoors. */
 const POSSIBLE_RAIN = 30
 
@@ -1144,7 +1143,7 @@ function decide(
           : high < 22
             ? 'a light jacket or a sweater'
             : 'light clothes'
-    const wet = (first.precipitationProbability ?? 0) >= WET ? ', and take an umbrella' : ''
+    const wet = (first.precipitationProbability ?? 0) >= WET_CHANCE ? ', and take an umbrella' : ''
     return `**Wear ${clothes}**${wet} ${onDay(first.date, today)}.`
   }
   if (asked === 'sunny') {
@@ -1195,16 +1194,16 @@ function decide(
     return `**${named(pick)}** is the ${asked} of these days: ${chanceOf(pick)}.`
   }
   if (asked === 'stop') {
-    if (first.precipitationProbability !== null && first.precipitationProbability < WET) {
+    if (first.precipitationProbability !== null && first.precipitationProbability < WET_CHANCE) {
       return `**Rain isn't likely ${onDay(first.date, today)}**: ${chanceOf(first)}.`
     }
-    const dry = known.find((d) => d.precipitationProbability! < WET)
+    const dry = known.find((d) => d.precipitationProbability! < WET_CHANCE)
     return dry
       ? `**${named(dry)} looks dry**: ${chanceOf(dry)}.`
       : `**Not in the next ${days.length} days**: rain is likely on each of them.`
   }
   if (asked === 'next rain') {
-    const wet = known.find((d) => d.precipitationProbability! >= WET)
+    const wet = known.find((d) => d.precipitationProbability! >= WET_CHANCE)
     const most = Math.max(...known.map((d) => d.precipitationProbability!))
     return wet
       ? `**${named(wet)}**: ${chanceOf(wet)}.`
@@ -1225,12 +1224,12 @@ function decide(
     }
     const chance = `${chanceOf(first)} ${onDay(first.date, today)}`
     if (first.precipitationProbability === null) return null
-    if (first.precipitationProbability >= WET) return `**Probably not**: ${chance}.`
+    if (first.precipitationProbability >= WET_CHANCE) return `**Probably not**: ${chance}.`
     if (!good(first)) return `**Maybe**: ${chance}, ${temperatures(first)}.`
     return `**Yes**: ${chance}, ${temperatures(first)}${feel(first)}.`
   }
   if (days.length > 1) {
-    const wet = known.filter((d) => d.precipitationProbability! >= WET)
+    const wet = known.filter((d) => d.precipitationProbability! >= WET_CHANCE)
     const most = Math.max(...known.map((d) => d.precipitationProbability!))
     if (wet.length === 0) return `**No rain expected**: at most a ${most}% chance on any of these days.`
     const wetDays = listed(wet.map((d) => `${onDay(d.date, today)} (${d.precipitationProbability}%)`))
@@ -1306,7 +1305,8 @@ function describeForecast(
     )
   }
   if (parts.length === 0) parts.push(result.summary)
-  const umbrella = advise && (result.day?.precipitationProbability ?? 0) >= WET ? ' Take an umbrella.' : ''
+  const umbrella =
+    advise && (result.day?.precipitationProbability ?? 0) >= WET_CHANCE ? ' Take an umbrella.' : ''
   return `**Weather for ${dayName(result.date, today)} in ${place}:** ${parts.join('; ')}.${umbrella}`
 }
 

@@ -21,7 +21,7 @@ import {
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import type { UsersRepo } from '../auth/users.repo.ts'
 import type { CalendarService } from '../datasources/calendar.service.ts'
-import type { WeatherService } from '../datasources/weather.service.ts'
+import { WET_CHANCE, type WeatherService } from '../datasources/weather.service.ts'
 import type { DashboardRepo, DayMemoryRow } from './dashboard.repo.ts'
 
 /** Where a source's unexpected failure is reported; the briefing itself only says the source failed. */
@@ -186,7 +186,10 @@ const BIRTHDAY = /birthday|b-day|bday|anniversary/i
 /** One concrete suggestion from the facts: rain, then a birthday ahead, then the first event, then what is due. */
 export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggestion | null {
   const { weather, calendar, memories } = facts
-  if (weather.status === 'ok' && ((weather.rainChance ?? 0) >= 50 || RAINY.test(weather.description))) {
+  if (
+    weather.status === 'ok' &&
+    ((weather.rainChance ?? 0) >= WET_CHANCE || RAINY.test(weather.description))
+  ) {
     const chance = weather.rainChance !== null ? `${weather.rainChance}% chance of rain` : weather.description
     return { kind: 'umbrella', text: `Take an umbrella: ${lowerFirst(chance)} in ${weather.place} today.` }
   }

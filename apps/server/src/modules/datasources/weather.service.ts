@@ -14,6 +14,9 @@ import type { UsersRepo } from '../auth/users.repo.ts'
 /** Open-Meteo forecasts reach this many days, today included. */
 const MAX_FORECAST_DAYS = 16
 
+/** From this chance of rain on, a day is wet: rain is likely and an umbrella worth taking (the briefing, the assistant). */
+export const WET_CHANCE = 50
+
 export type ForecastResult =
   | {
       ok: true
