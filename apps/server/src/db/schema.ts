@@ -70,8 +70,51 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The client address as the server saw it at sign-in (behind TRUST_PROXY, the forwarded one). */
+    ip: text('ip'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/**
+ * A password for the built-in local identity provider. Made on the sign-in page before the user row
+ * exists (the user is created when the OpenID Connect round trip ends), so userId is set then.
+ */
+export const localAccounts = pgTable(
+  'local_accounts',
+  {
+    /** The local provider's subject for this e-mail (localAccountId): the identity's subject too. */
+    subject: text('subject').primaryKey(),
+    /** Lower case: e-mail addresses are compared without case. */
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** scrypt$N$r$p$salt$hash (see modules/auth/passwords.ts), never the password. */
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('local_accounts_email_idx').on(t.email),
+    index('local_accounts_user_idx').on(t.userId),
+  ],
+)
+
+/** Single-use invitations to make a local account while sign-ups are closed. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    /** sha256 (hex) of the link's token: the table never holds a usable link. */
+    id: text('id').primaryKey(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The e-mail of the account made with it. */
+    usedBy: text('used_by'),
+  },
+  (t) => [index('invitations_created_by_idx').on(t.createdBy)],
 )
 
 export const memories = pgTable(
