@@ -28,10 +28,17 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     picture: text('picture'),
     timezone: text('timezone').notNull().default('UTC'),
+    /** Colour theme: system follows the device (prefers-color-scheme). */
+    theme: text('theme', { enum: ['system', 'light', 'dark'] })
+      .notNull()
+      .default('system'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('users_email_idx').on(t.email)],
+  (t) => [
+    index('users_email_idx').on(t.email),
+    check('users_theme_check', sql`${t.theme} in ('system', 'light', 'dark')`),
+  ],
 )
 
 export const identities = pgTable(
@@ -93,10 +100,7 @@ export const localAccounts = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('local_accounts_email_idx').on(t.email),
-    index('local_accounts_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('local_accounts_email_idx').on(t.email), index('local_accounts_user_idx').on(t.userId)],
 )
 
 /** Single-use invitations to make a local account while sign-ups are closed. */
