@@ -51,7 +51,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
   oidcFetch?: OidcFetch
-  rateLimits?: { global?: number; signIn?: number }
+  /** Test hook: the global ceiling, sign-in's, and chat sends per user per minute (benchmarks ask hundreds). */
+  rateLimits?: { global?: number; signIn?: number; chatSends?: number }
   /** Test hook: how long the briefing's model may write before the template does (default 30 s). */
   briefingModelTimeoutMs?: number
   /** The chat assistant's timeouts, retries and clock (tests shorten them). */
@@ -201,7 +202,11 @@ export async function buildApp(options: AppOptions) {
       await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
       await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })
-      await api.register(chatModule, { prefix: '/chat', chat: services.chat })
+      await api.register(chatModule, {
+        prefix: '/chat',
+        chat: services.chat,
+        sendsPerMinute: options.rateLimits?.chatSends,
+      })
       await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
       await api.register(mcpModule, { prefix: '/mcp', ...services })
     },

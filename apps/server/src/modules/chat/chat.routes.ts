@@ -24,7 +24,10 @@ const streamDescription =
   'Answers text/event-stream: `event: <name>` + `data: <JSON>` per event (user, activity, delta, done, error; ' +
   'shapes in ChatStreamEvents). Closing the request stops the answer and stores it with stopped: true.'
 
-export async function chatRoutes(app: FastifyInstance, opts: { service: ChatService }) {
+export async function chatRoutes(
+  app: FastifyInstance,
+  opts: { service: ChatService; sendsPerMinute?: number | undefined },
+) {
   const { service } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['chat']
@@ -32,7 +35,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { service: ChatServ
   // One counter per user shared by send, stream and regenerate (a route's own rateLimit config would
   // count each route apart). It runs after validation, so a refused body costs nothing.
   const countSend = app.createRateLimit({
-    max: CHAT_LIMITS.sendsPerMinute,
+    max: opts.sendsPerMinute ?? CHAT_LIMITS.sendsPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `chat-send:${request.userId}`,
   })

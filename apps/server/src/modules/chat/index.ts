@@ -3,6 +3,9 @@ import { chatRoutes } from './chat.routes.ts'
 import type { ChatService } from './chat.service.ts'
 
 /** Chat API: registered at /api/chat. */
-export async function chatModule(app: FastifyInstance, opts: { chat: ChatService }) {
-  await app.register(chatRoutes, { service: opts.chat })
+export async function chatModule(
+  app: FastifyInstance,
+  opts: { chat: ChatService; sendsPerMinute?: number | undefined },
+) {
+  await app.register(chatRoutes, { service: opts.chat, sendsPerMinute: opts.sendsPerMinute })
 }
