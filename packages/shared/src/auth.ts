@@ -31,8 +31,22 @@ export const CurrentUser = z.object({
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
 
-export const UserSettings = z.object({ timezone: TimeZone })
+export const themePreferences = ['system', 'light', 'dark'] as const
+/** The colour theme; 'system' follows the device's prefers-color-scheme. */
+export const ThemePreference = z.enum(themePreferences, {
+  error: `theme must be one of ${themePreferences.join(', ')}`,
+})
+export type ThemePreference = z.infer<typeof ThemePreference>
+
+export const UserSettings = z.object({ timezone: TimeZone, theme: ThemePreference })
 export type UserSettings = z.infer<typeof UserSettings>
+
+/** PUT auth/user/settings: the spec's client sends only {timezone}; Settings' theme picker sends only {theme}. */
+export const UpdateUserSettings = UserSettings.partial().refine(
+  (body) => body.timezone !== undefined || body.theme !== undefined,
+  { message: 'Send a timezone or a theme.' },
+)
+export type UpdateUserSettings = z.infer<typeof UpdateUserSettings>
 
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() })
 

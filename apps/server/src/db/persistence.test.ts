@@ -42,7 +42,7 @@ describe('PGlite on disk', () => {
     await migrateDatabase(second)
     const restarted = await buildApp({ env, database: second })
     const res = await apiClient(restarted, { cookie }).get('/api/auth/user/settings')
-    expect(res.body).toEqual({ timezone: 'Pacific/Auckland' })
+    expect(res.body).toEqual({ timezone: 'Pacific/Auckland', theme: 'system' })
     await restarted.close()
     await second.close()
   })

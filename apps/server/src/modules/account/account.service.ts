@@ -78,7 +78,7 @@ export function createAccountService(deps: {
           provider: identity?.provider ?? 'local',
           createdAt: user.createdAt.toISOString(),
         },
-        settings: { timezone: user.timezone },
+        settings: { timezone: user.timezone, theme: user.theme },
         memories: memoryExport.data.memories,
         conversations: chat.map((c) => ({
           id: c.id,

@@ -131,11 +131,15 @@ describe('CSRF', () => {
 describe('settings', () => {
   it('reads and writes the timezone', async () => {
     const user = await t.createUser({ timezone: 'Europe/Paris' })
-    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'Europe/Paris' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+      timezone: 'Europe/Paris',
+      theme: 'system',
+    })
     const put = await user.api.put('/api/auth/user/settings', { timezone: 'America/Argentina/Buenos_Aires' })
-    expect(put.body).toEqual({ timezone: 'America/Argentina/Buenos_Aires' })
+    expect(put.body).toEqual({ timezone: 'America/Argentina/Buenos_Aires', theme: 'system' })
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'America/Argentina/Buenos_Aires',
+      theme: 'system',
     })
   })
 
@@ -146,7 +150,10 @@ describe('settings', () => {
       const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', { timezone })
       expect(res.status).toBe(400)
       expect(res.body.message).toMatch(/^body\.timezone: /)
-      expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'UTC' })
+      expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+        timezone: 'UTC',
+        theme: 'system',
+      })
     },
   )
 
@@ -178,7 +185,7 @@ describe('bad request bodies', () => {
         '{"timezone": "Asia/Tokyo", "__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}',
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ timezone: 'Asia/Tokyo' })
+    expect(res.json()).toEqual({ timezone: 'Asia/Tokyo', theme: 'system' })
     expect(({} as Record<string, unknown>).admin).toBeUndefined()
   })
 

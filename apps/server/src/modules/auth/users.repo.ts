@@ -59,7 +59,10 @@ export function createUsersRepo(db: Db) {
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(identities.id, id))
     },
-    async updateUser(id: string, changes: Partial<Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone'>>) {
+    async updateUser(
+      id: string,
+      changes: Partial<Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone' | 'theme'>>,
+    ) {
       const [row] = await db
         .update(users)
         .set({ ...changes, updatedAt: new Date() })

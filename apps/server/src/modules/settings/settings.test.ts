@@ -1,0 +1,54 @@
+import type { ApiErrorBody } from '@remi/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+describe('theme setting', () => {
+  it('starts at system, is kept per user, and a theme alone leaves the timezone as it was', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const other = await t.createUser()
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+      timezone: 'Europe/Lisbon',
+      theme: 'system',
+    })
+
+    const put = await user.api.put('/api/auth/user/settings', { theme: 'dark' })
+    expect(put.status).toBe(200)
+    expect(put.body).toEqual({ timezone: 'Europe/Lisbon', theme: 'dark' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+      timezone: 'Europe/Lisbon',
+      theme: 'dark',
+    })
+    expect((await other.api.get('/api/auth/user/settings')).body).toMatchObject({ theme: 'system' })
+
+    // The spec's client sends only the timezone: the theme stays.
+    await user.api.put('/api/auth/user/settings', { timezone: 'Asia/Tokyo' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+      timezone: 'Asia/Tokyo',
+      theme: 'dark',
+    })
+  })
+
+  it.each([['sepia'], ['DARK'], [''], [1], [null]])(
+    'refuses the theme %j with a 400 naming the field',
+    async (theme) => {
+      const user = await t.createUser()
+      const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', { theme })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(/^body\.theme: /)
+      expect((await user.api.get('/api/auth/user/settings')).body).toMatchObject({ theme: 'system' })
+    },
+  )
+
+  it('refuses a body with neither a timezone nor a theme', async () => {
+    const user = await t.createUser()
+    const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', {})
+    expect(res.status).toBe(400)
+    expect(res.body.message).toMatch(/timezone or a theme/)
+  })
+})
