@@ -180,6 +180,23 @@ export const memoryCounts = pgTable('memory_counts', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
 
+/**
+ * How many of each user's memories hold each stemmed word of their text or tags, kept by statement
+ * triggers on memories (migration 0014) in the same transaction as every write: recall weighs a word by
+ * how rare it is among the user's own memories (BM25's IDF, modules/recall/) without counting at question time.
+ */
+export const memoryTerms = pgTable(
+  'memory_terms',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    memories: integer('memories').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.term] })],
+)
+
 export const conversations = pgTable(
   'conversations',
   {
