@@ -182,7 +182,7 @@ export const memoryCounts = pgTable('memory_counts', {
 
 /**
  * How many of each user's memories hold each stemmed word of their text or tags, kept by statement
- * triggers on memories (migration 0014) in the same transaction as every write: recall weighs a word by
+ * triggers on memories (migration 0015) in the same transaction as every write: recall weighs a word by
  * how rare it is among the user's own memories (BM25's IDF, modules/recall/) without counting at question time.
  */
 export const memoryTerms = pgTable(
