@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 // The server suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
-// (less the on-disk PGlite test, which is about PGlite alone).
+// (less the on-disk PGlite tests, which are about PGlite alone).
 const serverOnPostgres = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -10,7 +10,7 @@ const serverOnPostgres = process.env.TEST_DATABASE_URL
           name: 'server-pg',
           root: './apps/server',
           env: { TEST_DB: 'postgres' },
-          exclude: ['**/node_modules/**', 'src/db/persistence.test.ts'],
+          exclude: ['**/node_modules/**', 'src/db/persistence.test.ts', 'src/db/file-modes.test.ts'],
         },
       },
     ]

@@ -4,6 +4,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { registerFastResolve } from './lib/fast-resolve.ts'
 
+// Everything the server writes (DATA_DIR, the session secret, the database) is its owner's only; set
+// before anything is written, and kept across the execve below.
+process.umask(0o077)
+
 // Two settings that only act from a process's start, so the server starts itself again with them (execve:
 // the same process, no second one). glibc's malloc hands blocks of 128 KB and more straight back to the
 // system (by default that limit rises as such blocks are freed, and memory V8's compilers borrowed stays
@@ -35,6 +39,7 @@ registerFastResolve()
 const { ConfigError, loadEnv } = await import('./config/env.ts')
 const { migrateDatabase, openDatabase } = await import('./db/client.ts')
 const { releaseMemory, releaseMemoryWhenIdle } = await import('./lib/memory.ts')
+const { describeTightened, tightenDataDir } = await import('./lib/private-files.ts')
 
 const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -50,6 +55,8 @@ async function main() {
     throw error
   }
 
+  // A DATA_DIR left readable by an older version (or made by hand) is closed before the database opens.
+  const tightened = describeTightened(env.dataDir, tightenDataDir(env.dataDir))
   // PGlite starts in its worker thread while this one loads the app.
   const [database, { buildApp, loggerOptions }] = await Promise.all([
     openDatabase(env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir }),
@@ -58,6 +65,7 @@ async function main() {
   await migrateDatabase(database)
   const logger = loggerOptions(env.logLevel, { pretty: process.stdout.isTTY === true })
   const app = await buildApp({ env, database, webRoot, logger })
+  if (tightened) app.log.warn(tightened)
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -69,7 +69,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() }
   }
   const onDisk = Boolean(options.dataDir) && !options.inMemory
-  if (onDisk) mkdirSync(options.dataDir!, { recursive: true })
+  // The owner's only, like the database in it (pglite-worker.ts).
+  if (onDisk) mkdirSync(options.dataDir!, { recursive: true, mode: 0o700 })
   if (options.thread ?? onDisk) {
     // PGlite's WASM would otherwise run on the event loop: one big import stalled every request for seconds.
     const thread = await startPgliteThread({

@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { releaseMemory, releaseMemoryWhenIdle } from '../lib/memory.ts'
+import { keepFilesPrivate } from '../lib/private-files.ts'
 
 export interface WorkerOptions {
   dataDir?: string
@@ -37,6 +38,9 @@ const post = (message: FromWorker) => parent.postMessage(message)
 // This thread has a V8 heap of its own, which a burst of queries grows (its young generation to 134 MB
 // after the bench's load) and the main thread's idle collection does not reach.
 const activity = releaseMemoryWhenIdle()
+
+// The database is the owner's only (files 0600, directories 0700), whatever the umask.
+keepFilesPrivate()
 
 let db: PGlite
 try {

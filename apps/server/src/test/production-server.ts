@@ -15,8 +15,8 @@ export interface ProductionServerOptions {
   logFile: string
   /** The same port again after a restart (APP_URL and the sign-in redirects depend on it). */
   port?: number
-  /** On top of the defaults (and able to replace them): NODE_ENV=production, RATE_LIMIT_PER_MINUTE=0. */
-  env?: Record<string, string>
+  /** On top of the defaults (and able to replace them): NODE_ENV=production, RATE_LIMIT_PER_MINUTE=0. Undefined leaves one out. */
+  env?: Record<string, string | undefined>
 }
 
 export interface ProductionServer {
