@@ -4,6 +4,8 @@ import remarkGfm from 'remark-gfm'
 /**
  * Markdown from the assistant or the briefing, rendered safely: raw HTML is never turned into elements
  * (no rehype-raw), and links other than http(s)/mailto/relative lose their href, so `javascript:` is inert.
+ * An image is never loaded: it is shown as a link naming its host. Loading `![](https://…?leak=…)` the
+ * moment an answer is shown would send data out for an injected model (the CSP refuses it too).
  */
 export function Markdown({ children, className }: { children: string; className?: string }) {
   return (
@@ -23,10 +25,39 @@ export function Markdown({ children, className }: { children: string; className?
             ) : (
               <span>{content}</span>
             ),
+          img: ({ src, alt }) => <ImageLink src={typeof src === 'string' ? src : ''} alt={alt ?? ''} />,
         }}
       >
         {children}
       </ReactMarkdown>
     </div>
   )
+}
+
+/** A Markdown image as a link that opens it in a new tab, saying where it is: nothing is fetched. */
+function ImageLink({ src, alt }: { src: string; alt: string }) {
+  const label = alt.trim() ? `Image: ${alt.trim()}` : 'Image'
+  const url = parseUrl(src)
+  if (!url) return <span className="markdown-image">{`[${label}]`}</span>
+  const where = url.host && url.origin !== window.location.origin ? ` (${url.host})` : ''
+  return (
+    <a
+      className="markdown-image"
+      href={url.href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      title={`Opens ${url.href} in a new tab`}
+    >
+      {`[${label}${where}]`}
+    </a>
+  )
+}
+
+function parseUrl(src: string): URL | null {
+  if (!src) return null
+  try {
+    return new URL(src, window.location.href)
+  } catch {
+    return null
+  }
 }
