@@ -5,6 +5,8 @@ import { MainLayout } from '../components/layouts/main-layout'
 import { paths } from '../config/paths'
 import { useLogout } from '../features/auth/api/logout'
 import { displayName, useCurrentUser } from '../lib/auth'
+import { useTheme } from '../lib/theme'
+import { KeyboardShortcuts } from './keyboard-shortcuts'
 
 /** Signed-in pages share the navbar; an error in one page keeps the navbar and clears on navigation. */
 export function ProtectedLayout() {
@@ -13,6 +15,7 @@ export function ProtectedLayout() {
   const { pathname } = useLocation()
   // Queries that threw into the boundary fetch again when the person presses 'Try Again'.
   const { reset } = useQueryErrorResetBoundary()
+  useTheme()
   return (
     <MainLayout
       userLabel={displayName(user)}
@@ -23,6 +26,7 @@ export function ProtectedLayout() {
       <ErrorBoundary resetKey={pathname} onReset={reset}>
         <Outlet />
       </ErrorBoundary>
+      <KeyboardShortcuts />
     </MainLayout>
   )
 }

@@ -1,15 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ThemePreference } from '@remi/shared'
 import { api } from './api-client'
 
 export interface UserSettingsData {
   timezone: string
+  /** Absent when the load failed: the page keeps the theme it has. */
+  theme?: ThemePreference
 }
+
+// A type import only: the login page's chunk must not load zod for three words.
+const themes: readonly unknown[] = ['system', 'light', 'dark'] satisfies ThemePreference[]
+const isTheme = (value: unknown): value is ThemePreference => themes.includes(value)
 
 /** A failed or empty answer means "no zone chosen" (spec §8: no message). */
 export async function getUserSettings(): Promise<UserSettingsData> {
   try {
     const body = await api.get<Partial<UserSettingsData> | undefined>('auth/user/settings')
-    return { timezone: typeof body?.timezone === 'string' ? body.timezone : '' }
+    return {
+      timezone: typeof body?.timezone === 'string' ? body.timezone : '',
+      ...(isTheme(body?.theme) ? { theme: body.theme } : {}),
+    }
   } catch {
     return { timezone: '' }
   }
@@ -18,10 +28,10 @@ export async function getUserSettings(): Promise<UserSettingsData> {
 export const userSettingsQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'user', 'settings'], queryFn: getUserSettings })
 
-/** The user's IANA zone, or '' when unknown (then use the browser's: `browserTimeZone()`). */
+/** The user's IANA zone, or '' when unknown (then use the browser's: `browserTimeZone()`), and theme. */
 export function useUserSettings() {
   const query = useQuery(userSettingsQueryOptions())
-  return { timezone: query.data?.timezone ?? '', isLoading: query.isPending }
+  return { timezone: query.data?.timezone ?? '', theme: query.data?.theme, isLoading: query.isPending }
 }
 
 export function browserTimeZone(): string {

@@ -1,8 +1,10 @@
-/** The three values the app keeps in local storage (spec §3). */
+/** The three values the app keeps in local storage (spec §3), and the theme cached for the first paint. */
 export const storageKeys = {
   token: 'remi.authToken',
   calendarId: 'remi.calendarId',
   redirect: 'remi.postLoginRedirect',
+  // public/theme.js reads it by this name before the app loads.
+  theme: 'remi.theme',
 } as const
 
 type StorageKey = keyof typeof storageKeys

@@ -144,7 +144,10 @@ export function ChatPage() {
 function AssistantBadge({ info }: { info: AssistantInfo | null }) {
   if (!info) return null
   return (
-    <span className="badge rounded-pill text-bg-light border chat-model" title="The assistant answering">
+    <span
+      className="badge rounded-pill bg-body-tertiary text-body border chat-model"
+      title="The assistant answering"
+    >
       {info.model ?? 'Offline assistant'}
     </span>
   )

@@ -12,6 +12,8 @@ import { parseTagInput, POPULAR_TAGS_SHOWN } from '../lib/tags'
 import { hasActiveFilters, useMemoriesUi } from '../store'
 
 export const SEARCH_DEBOUNCE_MS = 300
+/** The search box's id: the '/' shortcut focuses it. */
+export const MEMORY_SEARCH_ID = 'memory-search'
 
 interface FilterBarProps {
   /** Today in the user's zone: the week filters count from it. */
@@ -71,6 +73,7 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
       <Row className="g-2 align-items-center">
         <Col md>
           <Form.Control
+            id={MEMORY_SEARCH_ID}
             type="search"
             placeholder="Search memories..."
             aria-label="Search memories"

@@ -11,6 +11,7 @@ import { LoadingSpinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { browserTimeZone, useUserSettings } from '../../../lib/settings'
+import { useShortcuts } from '../../../lib/shortcuts'
 import { useDeleteMemory } from '../api/delete-memory'
 import { useExportMemories, type ExportFormat } from '../api/export-memories'
 import { useMemories, type MemoryItem } from '../api/get-memories'
@@ -18,7 +19,7 @@ import { useMemory } from '../api/get-memory'
 import { useImportMemories } from '../api/import-memories'
 import { popularTags } from '../lib/tags'
 import { hasActiveFilters, useMemoriesUi } from '../store'
-import { FilterBar } from './filter-bar'
+import { FilterBar, MEMORY_SEARCH_ID } from './filter-bar'
 import { MemoryGrid } from './memory-grid'
 import { MemoryModal } from './memory-modal'
 
@@ -50,6 +51,10 @@ export function MemoriesPage() {
   const editing = useMemory(editingId, listed)
   const [deleting, setDeleting] = useState<MemoryItem | null>(null)
   const [showAbout, setShowAbout] = useState(false)
+  useShortcuts({
+    '/': () => document.getElementById(MEMORY_SEARCH_ID)?.focus(),
+    n: startCreating,
+  })
 
   return (
     <div>

@@ -12,6 +12,7 @@ import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 import { AccessTokensSection } from './access-tokens-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { ThemeSection } from './theme-section'
 
 export function SettingsPage() {
   const settings = useUserSettings()
@@ -26,6 +27,7 @@ export function SettingsPage() {
         name={user.data?.name}
         email={user.data?.email}
       />
+      <ThemeSection />
       <AccessTokensSection />
       <DeleteAccountSection email={user.data?.email} />
     </>
