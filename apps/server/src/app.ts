@@ -19,6 +19,7 @@ import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { accountModule } from './modules/account/index.ts'
 import { authModule } from './modules/auth/index.ts'
+import { createFailureLimiter } from './modules/auth/local-accounts.ts'
 import { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './modules/auth/local-idp.ts'
 import type { AssistantOptions } from './modules/assistant/index.ts'
 import type { OidcFetch } from './modules/auth/oidc.ts'
@@ -161,14 +162,6 @@ export async function buildApp(options: AppOptions) {
   })
 
   const usesLocalIdp = Object.values(env.providers).some((p) => p.mode === 'local')
-  if (usesLocalIdp) {
-    await app.register(localIdpPlugin, {
-      prefix: LOCAL_IDP_PATH,
-      appUrl: env.appUrl,
-      sessionSecret: env.sessionSecret,
-      signInRateLimit: options.rateLimits?.signIn ?? 30,
-    })
-  }
 
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
   const { integrations, close: closeIntegrations } = await createIntegrations(env, options.integrations)
@@ -184,6 +177,18 @@ export async function buildApp(options: AppOptions) {
     briefingModelTimeoutMs: options.briefingModelTimeoutMs,
   })
   app.decorate('services', services)
+  if (usesLocalIdp) {
+    await app.register(localIdpPlugin, {
+      prefix: LOCAL_IDP_PATH,
+      appUrl: env.appUrl,
+      sessionSecret: env.sessionSecret,
+      signInRateLimit: options.rateLimits?.signIn ?? 30,
+      localSignIn: env.localSignIn,
+      localProvider: env.providers.google.mode === 'local' ? 'google' : 'microsoft',
+      localAccounts: services.localAccounts,
+      failures: createFailureLimiter(app.rateLimitRedis),
+    })
+  }
 
   await app.register(
     async (api) => {
@@ -195,6 +200,7 @@ export async function buildApp(options: AppOptions) {
         sessions: services.sessions,
         auth: services.auth,
         users: services.users,
+        localAccounts: services.localAccounts,
         signInRateLimit: options.rateLimits?.signIn ?? 30,
       })
       await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })

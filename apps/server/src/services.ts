@@ -4,6 +4,7 @@ import type { Integrations } from './integrations/index.ts'
 import { createAccountRepo } from './modules/account/account.repo.ts'
 import { createAccountService } from './modules/account/account.service.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
+import { createLocalAccounts } from './modules/auth/local-accounts.ts'
 import { createOidc, type OidcFetch } from './modules/auth/oidc.ts'
 import { createSessionsRepo } from './modules/auth/sessions.repo.ts'
 import { createSessions } from './modules/auth/sessions.service.ts'
@@ -45,6 +46,7 @@ export function createServices(deps: {
   const sessions = createSessions(createSessionsRepo(db), env.sessionSecret, env.secureCookies)
   const oidc = createOidc(env, deps.oidcFetch, deps.localIdpFetch)
   const auth = createAuthService(env, users, oidc)
+  const localAccounts = createLocalAccounts(db, env)
   const memories = createMemoriesService(createMemoriesRepo(db), users)
   const dataSourcesRepo = createDataSourcesRepo(db)
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
@@ -79,6 +81,7 @@ export function createServices(deps: {
   return {
     users,
     sessions,
+    localAccounts,
     oidc,
     auth,
     memories,

@@ -33,6 +33,7 @@ const EnvSchema = z.object({
     .default('common'),
   MICROSOFT_ISSUER: optional(url),
   LOCAL_SIGNIN: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
+  LOCAL_SIGNUP: z.enum(['closed', 'open'], { message: 'must be closed or open' }).default('closed'),
   AI_PROVIDER: z
     .enum(['none', 'openai', 'anthropic', 'ollama', 'openai-compatible'], {
       message: 'must be none, openai, anthropic, ollama or openai-compatible',
@@ -109,7 +110,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const problems: string[] = []
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`
   const loopback = isLoopbackHost(e.HOST)
-  const localAllowed = e.LOCAL_SIGNIN === 'on' || (e.LOCAL_SIGNIN === 'auto' && loopback)
+  const appUrlLoopback = isLoopbackHost(new URL(appUrl).hostname)
+  // auto: only when nobody but this machine can reach the sign-in page, by the socket or by the URL
+  // a proxy publishes (a proxy on 127.0.0.1 in front of HOST=127.0.0.1 serves it to the internet).
+  const localAllowed = e.LOCAL_SIGNIN === 'on' || (e.LOCAL_SIGNIN === 'auto' && loopback && appUrlLoopback)
 
   const provider = (
     name: OAuthProviderName,
@@ -151,9 +155,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     problems.push(
       e.LOCAL_SIGNIN === 'off'
         ? 'LOCAL_SIGNIN is off and no Google or Microsoft credentials are set: nobody could sign in'
-        : `HOST ${e.HOST} is not a loopback address and no Google or Microsoft credentials are set; ` +
-            'set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET, ' +
-            'or LOCAL_SIGNIN=on to let anyone who reaches this server create a local account',
+        : `${loopback ? `APP_URL ${appUrl}` : `HOST ${e.HOST}`} is not a loopback address and no Google or ` +
+            'Microsoft credentials are set; set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or ' +
+            'MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET, or LOCAL_SIGNIN=on to let anyone who reaches this ' +
+            'server sign in with a local account and password (see README, "Signing in")',
     )
   }
   if (e.AI_PROVIDER !== 'none' && !e.AI_MODEL)
@@ -176,6 +181,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     providers: { google, microsoft } as Record<OAuthProviderName, ProviderConfig>,
+    localSignIn: {
+      mode: e.LOCAL_SIGNIN,
+      /** Some provider uses the built-in identity provider. */
+      enabled: google.mode === 'local' || microsoft.mode === 'local',
+      signup: e.LOCAL_SIGNUP,
+      hostLoopback: loopback,
+      appUrlLoopback,
+    },
     ai: {
       provider: e.AI_PROVIDER,
       model: e.AI_MODEL,

@@ -15,6 +15,16 @@ declare module 'fastify' {
      * JWT) only, a personal access token is refused. 'token': a personal access token only (the MCP server).
      */
     credentials?: 'session' | 'token'
+    /**
+     * What a personal access token is refused on a 'session' route, as 'Access tokens cannot {this}.'
+     * (e.g. 'export the account'); default: the access token routes' own.
+     */
+    tokenRefusal?: string
+    /**
+     * The session-bound JWT (the one the web app keeps in localStorage) is accepted here. It identifies
+     * its session and opens nothing else: everywhere else it is refused (403).
+     */
+    sessionJwt?: boolean
   }
   interface FastifyRequest {
     /** The signed-in user's id, or null. Set for every request under /api. */
@@ -40,8 +50,11 @@ export function bearerOf(request: FastifyRequest): string | null {
  * route (whose 401 should say a token is missing, not a CSRF token), need no CSRF token.
  */
 export function isCsrfExempt(request: FastifyRequest): boolean {
+  // A token-only route never reads the cookie, so there is nothing for a forged request to borrow: with
+  // only a cookie it answers 401 (a token is missing), not the CSRF 400.
+  if (request.routeOptions.config.credentials === 'token') return true
   if (request.cookies[SESSION_COOKIE] !== undefined) return false
-  return bearerOf(request) !== null || request.routeOptions.config.credentials === 'token'
+  return bearerOf(request) !== null
 }
 
 /** Resolves the caller on every /api request. Routes call requireUser(request). */
@@ -60,7 +73,8 @@ export const authPlugin = fp(
         const token = await opts.accessTokens.resolve(bearer)
         if (!token) return
         if (credentials === 'session') {
-          throw forbidden('Access tokens cannot create, list or revoke access tokens. Sign in to do that.')
+          const refusal = request.routeOptions.config.tokenRefusal ?? 'create, list or revoke access tokens'
+          throw forbidden(`Access tokens cannot ${refusal}. Sign in to do that.`)
         }
         // Tools check the scope themselves on the MCP server; everywhere else a read token only reads.
         if (token.scope === 'read' && !READ_METHODS.has(request.method) && credentials !== 'token') {
@@ -73,6 +87,15 @@ export const authPlugin = fp(
       if (credentials === 'token') return
       const session = await opts.sessions.resolve(request)
       if (!session) return
+      if (session.via === 'jwt' && !request.routeOptions.config.sessionJwt) {
+        // The JWT sits in localStorage, where any script on the page could read it: it must not be a key
+        // to the account (a write, a new token, an export, a deletion). Public routes just ignore it.
+        if (request.routeOptions.config.public) return
+        throw forbidden(
+          'The sign-in token only identifies its session (GET /api/auth/user). ' +
+            'Use the app, or a personal access token (Settings → Access tokens) for the API.',
+        )
+      }
       request.userId = session.userId
       request.sessionId = session.sessionId
       // Sliding expiry: the cookie's Max-Age moves with the row's expiry.

@@ -241,7 +241,11 @@ describe('writes check where they came from (a second line behind the CSRF token
 
   it('bearer-only requests are exempt: there is no cookie for another site to borrow', async () => {
     const user = await t.createUser()
-    const res = await put({ authorization: `Bearer ${user.jwt}`, origin: 'https://evil.example' })
+    const created = await user.api.post<{ token: string }>('/api/auth/tokens', {
+      name: 'bearer',
+      scope: 'write',
+    })
+    const res = await put({ authorization: `Bearer ${created.body.token}`, origin: 'https://evil.example' })
     expect(res.statusCode).toBe(200)
   })
 })

@@ -47,6 +47,13 @@ function crossSiteWrite(request: FastifyRequest, appOrigin: string): string | nu
   return null
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis the rate limits count in (REDIS_URL), or null: counts stay in this process. */
+    rateLimitRedis: import('ioredis').Redis | null
+  }
+}
+
 /** Helmet with a CSP the built SPA runs under, rate limits and CSRF on every write under /api. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   // Helmet's middleware, made once. @fastify/helmet builds it again for every request (parsing the whole
@@ -84,6 +91,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
       })
     : undefined
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
+  // The failed sign-in counts (local-accounts.ts) share this Redis, so several instances count together.
+  app.decorate('rateLimitRedis', redis ?? null)
   await app.register(rateLimit, {
     // Per-route limits (sign-in, chat) always apply; the global ceiling only when it is not 0.
     global: opts.globalRateLimit > 0,

@@ -14,6 +14,9 @@ export function testEnv(overrides: Record<string, string> = {}) {
     SESSION_SECRET: TEST_SESSION_SECRET,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'remi-data-')),
     LOG_LEVEL: 'silent',
+    // Tests sign many people in through the local identity provider (test/sign-in.ts): each makes its own
+    // account. Tests of closed sign-ups set LOCAL_SIGNUP=closed.
+    LOCAL_SIGNUP: 'open',
     ...overrides,
   })
 }

@@ -21,12 +21,19 @@ export async function openLocalSignInPage(
   return { status: res.status, url, html: await res.text() }
 }
 
-/** Goes through the whole local sign-in and returns where Remi finally sends the browser. */
+/** The password the test helpers give the local accounts they make (not on the common-passwords list). */
+export const TEST_PASSWORD = 'test-password-horse-battery'
+
+/**
+ * Goes through the whole local sign-in and returns where Remi finally sends the browser. The form is
+ * sent as a sign-up: an e-mail with no account gets one (the test servers run with LOCAL_SIGNUP=open,
+ * or it is the first), and an existing one signs in with its password.
+ */
 export async function localSignIn(
   browser: Browser,
   baseUrl: string,
-  person: { email: string; name?: string },
-  options: { provider?: string; query?: string } = {},
+  person: { email: string; name?: string; password?: string },
+  options: { provider?: string; query?: string; intent?: 'signin' | 'signup' } = {},
 ) {
   const page = await openLocalSignInPage(browser, baseUrl, options.provider, options.query)
   if (page.status !== 200) throw new Error(`sign-in page answered ${page.status}`)
@@ -34,9 +41,22 @@ export async function localSignIn(
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: person.name ?? '', email: person.email }).toString(),
+      body: localSignInForm(person, options.intent),
     },
     stopAt: (location) => location.startsWith(`${baseUrl}/login`),
   })
   return { res, landing: new URL(url) }
+}
+
+/** The local sign-in form's body, urlencoded. */
+export function localSignInForm(
+  person: { email: string; name?: string; password?: string },
+  intent: 'signin' | 'signup' = 'signup',
+) {
+  return new URLSearchParams({
+    intent,
+    name: person.name ?? '',
+    email: person.email,
+    password: person.password ?? TEST_PASSWORD,
+  }).toString()
 }

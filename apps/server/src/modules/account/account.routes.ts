@@ -18,13 +18,13 @@ export async function accountRoutes(
   // The whole account: only a person signed in to the app, never a personal access token.
   const config = { credentials: 'session' as const }
 
-  r.delete('', { config, schema: { tags, body: DeleteAccountBody } }, async (request, reply) => {
+  r.delete('', { config: { ...config, tokenRefusal: 'delete the account' }, schema: { tags, body: DeleteAccountBody } }, async (request, reply) => {
     await service.deleteAccount(requireUser(request), request.body.email)
     sessions.clearCookie(reply)
     return reply.status(204).send()
   })
 
-  r.get('/export', { config, schema: { tags } }, async (request, reply) => {
+  r.get('/export', { config: { ...config, tokenRefusal: 'export the account' }, schema: { tags } }, async (request, reply) => {
     const { data, fileStem } = await service.exportAll(requireUser(request))
     return reply
       .header('content-disposition', `attachment; filename="${fileStem}.json"`)
@@ -36,7 +36,7 @@ export async function accountRoutes(
   r.post(
     '/import',
     {
-      config,
+      config: { ...config, tokenRefusal: 'import into the account' },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { tags, body: ImportAccountBody, response: { 200: ImportAccountResult } },
       errorHandler: (error: FastifyError) => {

@@ -1,13 +1,27 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { CsrfTokenResponse, CurrentUser, isIanaTimeZone, isSafeRedirectPath } from '@remi/shared'
+import {
+  ChangePasswordBody,
+  CsrfTokenResponse,
+  CurrentUser,
+  Invitation,
+  isIanaTimeZone,
+  isSafeRedirectPath,
+  LocalAccountStatus,
+  SessionIdParams,
+  SessionList,
+  SignedOutOthers,
+} from '@remi/shared'
 import { z } from 'zod'
 import type { Env, OAuthProviderName } from '../../config/env.ts'
-import { notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
 import { csrfUserInfo } from '../../plugins/security.ts'
 import type { AuthService } from './auth.service.ts'
+import { describeDevice } from './device.ts'
+import { LOCAL_IDP_PATH } from './local-idp.ts'
+import type { LocalAccounts } from './local-accounts.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
 import type { UsersRepo } from './users.repo.ts'
@@ -18,6 +32,7 @@ export interface AuthRoutesOptions {
   sessions: SessionsApi
   service: AuthService
   repo: UsersRepo
+  localAccounts: LocalAccounts
   signInRateLimit: number
 }
 
@@ -28,7 +43,7 @@ const LoginQuery = z.object({
 })
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
-  const { env, oidc, sessions, service, repo } = opts
+  const { env, oidc, sessions, service, repo, localAccounts } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Sign-in routes are open to anyone (public: no session needed) and rate limited.
   const signInLimit = { public: true, rateLimit: { max: opts.signInRateLimit, timeWindow: '1 minute' } }
@@ -86,7 +101,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       try {
         const result = await oidc.finish(provider, new URL(request.url, env.appUrl), flowCookie)
         const user = await service.signIn(result)
-        const session = await sessions.create(user.id, request.headers['user-agent'])
+        if (result.identityProvider === 'local') await localAccounts.linkUser(result.subject, user.id)
+        const session = await sessions.create(user.id, request.headers['user-agent'], request.ip)
         sessions.setCookie(reply, session.cookieValue)
         const returnTo = result.returnTo ? `&returnTo=${encodeURIComponent(result.returnTo)}` : ''
         return reply.redirect(`${env.appUrl}/login?token=${session.jwt}${returnTo}`)
@@ -101,19 +117,136 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     },
   )
 
-  r.get('/user', { schema: { tags: ['auth'], response: { 200: CurrentUser } } }, async (request) => {
-    const userId = requireUser(request)
-    const user = await repo.findById(userId)
-    if (!user) throw notFound('User')
-    const identity = await repo.latestIdentity(userId)
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      picture: user.picture,
-      provider: identity?.provider ?? 'local',
-    }
-  })
+  // The one route the session-bound JWT opens: it says whose session it is, and nothing more.
+  r.get(
+    '/user',
+    { config: { sessionJwt: true }, schema: { tags: ['auth'], response: { 200: CurrentUser } } },
+    async (request) => {
+      const userId = requireUser(request)
+      const user = await repo.findById(userId)
+      if (!user) throw notFound('User')
+      const identity = await repo.latestIdentity(userId)
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        picture: user.picture,
+        provider: identity?.provider ?? 'local',
+      }
+    },
+  )
+
+  // Settings → Sessions: where this person is signed in, and signing out of any of it.
+  const sessionOnly = { credentials: 'session' as const, tokenRefusal: 'list or end sign-in sessions' }
+  r.get(
+    '/sessions',
+    { config: sessionOnly, schema: { tags: ['auth'], response: { 200: SessionList } } },
+    async (request, reply) => {
+      const userId = requireUser(request)
+      reply.header('cache-control', 'no-store')
+      const rows = await sessions.list(userId)
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        userAgent: row.userAgent,
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === request.sessionId,
+      }))
+    },
+  )
+  r.delete(
+    '/sessions/:id',
+    { config: sessionOnly, schema: { tags: ['auth'], params: SessionIdParams } },
+    async (request, reply) => {
+      const userId = requireUser(request)
+      // Another person's session is as unknown as one that never was.
+      if (!(await sessions.revokeOwn(userId, request.params.id))) throw notFound('Session')
+      if (request.params.id === request.sessionId) sessions.clearCookie(reply)
+      request.log.info({ userId }, 'session signed out from Settings')
+      return reply.status(204).send()
+    },
+  )
+  r.delete(
+    '/sessions',
+    { config: sessionOnly, schema: { tags: ['auth'], response: { 200: SignedOutOthers } } },
+    async (request) => {
+      const userId = requireUser(request)
+      const signedOut = await sessions.revokeOthers(userId, request.sessionId!)
+      request.log.info({ userId, signedOut }, 'signed out everywhere else')
+      return { signedOut }
+    },
+  )
+
+  // The local account: its password, and invitations to make more accounts while sign-ups are closed.
+  r.get(
+    '/local',
+    {
+      config: { credentials: 'session' as const },
+      schema: { tags: ['auth'], response: { 200: LocalAccountStatus } },
+    },
+    async (request) => {
+      const userId = requireUser(request)
+      return {
+        localSignIn: env.localSignIn.enabled,
+        signup: env.localSignIn.signup,
+        hasPassword: Boolean(await localAccounts.accountOf(userId)),
+      }
+    },
+  )
+  r.put(
+    '/password',
+    {
+      config: {
+        credentials: 'session' as const,
+        tokenRefusal: 'change the password',
+        ...signInLimit,
+        public: false,
+      },
+      schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: SignedOutOthers } },
+    },
+    async (request) => {
+      const userId = requireUser(request)
+      const outcome = await localAccounts.changePassword(
+        userId,
+        request.body.currentPassword,
+        request.body.newPassword,
+      )
+      if (outcome === 'none')
+        throw conflict('This account signs in with Google or Microsoft and has no password.')
+      if (outcome === 'wrong') {
+        request.log.warn({ userId, ip: request.ip }, 'password change refused: wrong current password')
+        throw forbidden('The current password is wrong.')
+      }
+      if (outcome !== 'ok') throw badRequest(outcome)
+      // Whoever else held a session (a stolen one included) must sign in with the new password.
+      const signedOut = await sessions.revokeOthers(userId, request.sessionId!)
+      request.log.info({ userId, signedOut }, 'local password changed')
+      return { signedOut }
+    },
+  )
+  r.post(
+    '/invitations',
+    {
+      config: { credentials: 'session' as const, tokenRefusal: 'create invitations' },
+      schema: { tags: ['auth'], response: { 201: Invitation } },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request)
+      if (!env.localSignIn.enabled)
+        throw conflict('Local sign-in is off on this server, so there is nothing to invite to.')
+      const { token, expiresAt } = await localAccounts.createInvitation(userId)
+      request.log.info({ userId, expiresAt }, 'invitation created')
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({
+          url: `${env.appUrl}${LOCAL_IDP_PATH}/invitation/${token}`,
+          expiresAt: expiresAt.toISOString(),
+        })
+    },
+  )
 
   r.post('/logout', { config: { public: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
     if (request.sessionId) await sessions.revoke(request.sessionId)

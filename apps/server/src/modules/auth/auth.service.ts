@@ -39,7 +39,9 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
           refreshToken: tokens.refreshToken ?? existing.refreshToken,
         })
         const user = await repo.updateUser(existing.userId, {
-          ...(name ? { name } : {}),
+          // A local sign-in's name is what someone typed, not a profile the provider vouches for: it names
+          // a new account only, and never renames an existing one.
+          ...(name && result.identityProvider !== 'local' ? { name } : {}),
           ...(result.picture ? { picture: result.picture } : {}),
         })
         if (!user) throw notFound('User')

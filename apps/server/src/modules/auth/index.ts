@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes.ts'
 import type { AuthService } from './auth.service.ts'
 import type { Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
+import type { LocalAccounts } from './local-accounts.ts'
 import type { UsersRepo } from './users.repo.ts'
 
 export interface AuthModuleOptions {
@@ -12,6 +13,7 @@ export interface AuthModuleOptions {
   sessions: SessionsApi
   auth: AuthService
   users: UsersRepo
+  localAccounts: LocalAccounts
   signInRateLimit: number
 }
 
@@ -23,6 +25,7 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     sessions: opts.sessions,
     service: opts.auth,
     repo: opts.users,
+    localAccounts: opts.localAccounts,
     signInRateLimit: opts.signInRateLimit,
   })
 }

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, freePort } from '../../test/http-client.ts'
-import { startListeningApp } from '../../test/sign-in.ts'
+import { localSignInForm, startListeningApp } from '../../test/sign-in.ts'
 import { LOCAL_IDP_CLIENT_ID } from './local-idp.ts'
 
 /** A self-signed certificate for 127.0.0.1, made now with openssl (never checked in). */
@@ -138,7 +138,7 @@ describe('local sign-in behind a reverse proxy that terminates TLS', () => {
       init: {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ name: 'Proxied', email: 'proxied@example.test' }).toString(),
+        body: localSignInForm({ name: 'Proxied', email: 'proxied@example.test' }),
       },
       stopAt: (location) => location.startsWith(`${publicUrl}/login`),
     })

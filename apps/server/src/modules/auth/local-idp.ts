@@ -4,8 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { exportJWK, generateKeyPair } from 'jose'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { z } from 'zod'
-import { deriveKey, sha256Hex } from '../../lib/crypto.ts'
+import { deriveKey } from '../../lib/crypto.ts'
 import { BRAND } from '../../config/brand.ts'
+import type { Env } from '../../config/env.ts'
+import { isLoopbackHost } from '../../config/env.ts'
+import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
+import { MIN_PASSWORD_LENGTH } from './passwords.ts'
 import type { OidcFetch } from './oidc.ts'
 
 export const LOCAL_IDP_PATH = '/oidc'
@@ -14,12 +18,15 @@ export const localIdpIssuer = (appUrl: string) => `${appUrl}${LOCAL_IDP_PATH}`
 export const localIdpClientSecret = (secret: string) =>
   deriveKey(secret, 'local-idp-client').toString('base64url')
 
-/** The same e-mail always maps to the same subject, so it always signs in as the same user. */
-export const localAccountId = (email: string) => sha256Hex(email.trim().toLowerCase()).slice(0, 32)
+export { localAccountId } from './local-accounts.ts'
+/** The invitation a person opened, kept while they go through the sign-in round trip to the form. */
+export const INVITE_COOKIE = 'remi_invite'
 
 const LoginForm = z.object({
+  intent: z.enum(['signin', 'signup']).default('signin'),
   name: z.string().trim().max(100).default(''),
-  email: z.email().trim().max(254),
+  email: z.string().trim().max(254).pipe(z.email()),
+  password: z.string().max(1000).default(''),
 })
 
 interface LocalAccount {
@@ -89,9 +96,33 @@ class MemoryAdapter {
  */
 export async function localIdpPlugin(
   app: FastifyInstance,
-  opts: { appUrl: string; sessionSecret: string; signInRateLimit: number },
+  opts: {
+    appUrl: string
+    sessionSecret: string
+    signInRateLimit: number
+    localSignIn: Env['localSignIn']
+    /** The sign-in button that uses this provider (an invitation link starts its round trip). */
+    localProvider: 'google' | 'microsoft'
+    localAccounts: LocalAccounts
+    failures: FailureLimiter
+  },
 ) {
-  // Profiles typed on the sign-in page; only needed for the seconds between the form and the token exchange.
+  const { localAccounts, failures, localSignIn } = opts
+  // Who can reach this page: said at every start when it is more than this machine.
+  if (!(localSignIn.hostLoopback && localSignIn.appUrlLoopback)) {
+    app.log.warn(
+      `LOCAL_SIGNIN=on: anyone who can reach ${opts.appUrl} can sign in to a local account with its password` +
+        (localSignIn.signup === 'open'
+          ? ', and anyone can create an account (LOCAL_SIGNUP=open)'
+          : '; new accounts need an invitation link from Settings, except the first one on an empty server'),
+    )
+  }
+  if (await localAccounts.isEmpty()) {
+    app.log.warn(
+      `No account yet: the first person to open the sign-in page at ${opts.appUrl} creates the first account`,
+    )
+  }
+  // Profiles for the seconds between the form and the token exchange (the e-mail, and the name typed at sign-up).
   const accounts = new Map<string, LocalAccount>()
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'local-1' }
@@ -210,12 +241,55 @@ export async function localIdpPlugin(
   // The sign-in page and its form post.
   await app.register(async (scope) => {
     await scope.register(formbody)
-    scope.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
-      const details = await interactionDetails(provider, atAppUrl(request), reply)
-      if (!details) return
-      return sendPage(reply, signInPage(details.uid))
-    })
     const signInLimit = { rateLimit: { max: opts.signInRateLimit, timeWindow: '1 minute' } }
+    const invitationOf = (request: FastifyRequest) => {
+      const value = request.cookies[INVITE_COOKIE]
+      return typeof value === 'string' && value.length <= 200 ? value : undefined
+    }
+    /** Which form to show: a sign-up while the server is empty, invited, or asked for where open. */
+    const formFor = async (request: FastifyRequest, wantsCreate: boolean): Promise<FormKind> => {
+      const mode = await localAccounts.signupMode(invitationOf(request))
+      if (mode === 'first' || mode === 'invited') return mode
+      if (mode === 'open') return wantsCreate ? 'create' : 'signin-open'
+      return 'signin'
+    }
+
+    // An invitation link from Settings: remembered in a cookie for the sign-in round trip, then the form.
+    scope.get<{ Params: { token: string } }>(
+      '/invitation/:token',
+      { config: signInLimit },
+      async (request, reply) => {
+        const token = request.params.token
+        if (!(await localAccounts.invitationUsable(token))) {
+          reply.status(410)
+          return sendPage(
+            reply,
+            page(
+              'Invitation expired',
+              `<p>This invitation link has expired or was already used. Ask the person who sent it for a new one.</p>${startAgain(opts.appUrl)}`,
+            ),
+          )
+        }
+        reply.setCookie(INVITE_COOKIE, token, {
+          path: LOCAL_IDP_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: appUrl.protocol === 'https:',
+          maxAge: 60 * 60,
+        })
+        const localProvider = opts.localProvider
+        return reply.redirect(`${opts.appUrl}/api/auth/login/${localProvider}`, 303)
+      },
+    )
+
+    scope.get<{ Params: { uid: string }; Querystring: { create?: string } }>(
+      '/interaction/:uid',
+      async (request, reply) => {
+        const details = await interactionDetails(provider, atAppUrl(request), reply)
+        if (!details) return
+        return sendPage(reply, signInPage(details.uid, await formFor(request, request.query.create === '1')))
+      },
+    )
     scope.post<{ Params: { uid: string } }>(
       '/interaction/:uid/login',
       { config: signInLimit },
@@ -223,14 +297,49 @@ export async function localIdpPlugin(
         const details = await interactionDetails(provider, atAppUrl(request), reply)
         if (!details) return
         const form = LoginForm.safeParse(request.body)
-        if (!form.success) {
-          reply.status(400)
-          return sendPage(reply, signInPage(details.uid, 'Enter a valid e-mail address.'))
+        const wantsCreate = form.success && form.data.intent === 'signup'
+        const again = async (status: number, error: string, email = '') => {
+          reply.status(status)
+          return sendPage(reply, signInPage(details.uid, await formFor(request, wantsCreate), error, email))
         }
-        const accountId = localAccountId(form.data.email)
-        accounts.set(accountId, { email: form.data.email.toLowerCase(), name: form.data.name })
+        if (!form.success) return again(400, 'Enter a valid e-mail address.')
+        const { email, password } = form.data
+        if (!password) return again(400, 'Enter your password.', email)
+        const ip = request.ip
+        const blocked = await failures.blocked(email, ip)
+        if (blocked) {
+          const minutes = Math.max(1, Math.ceil(blocked.retryMs / 60_000))
+          request.log.warn({ email, ip, by: blocked.by }, 'local sign-in refused: too many failed attempts')
+          reply.header('retry-after', String(Math.ceil(blocked.retryMs / 1000)))
+          return again(
+            429,
+            `Too many failed sign-ins ${blocked.by === 'account' ? 'for this account' : 'from your address'}. ` +
+              `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            email,
+          )
+        }
+        const outcome = await localAccounts.signIn({
+          intent: form.data.intent,
+          email,
+          password,
+          name: form.data.name,
+          invitation: invitationOf(request),
+          fromLoopback: isLoopbackHost(ip),
+        })
+        if (!outcome.ok) {
+          if (outcome.counts) await failures.fail(email, ip)
+          request.log.warn({ email, ip, reason: outcome.reason }, 'local sign-in refused')
+          return again(outcome.status, outcome.reason, email)
+        }
+        await failures.succeed(email)
+        if (outcome.created) reply.clearCookie(INVITE_COOKIE, { path: LOCAL_IDP_PATH })
+        request.log.info(
+          { email: outcome.email, ip, created: outcome.created, passwordSet: outcome.passwordSet },
+          outcome.created ? 'local account created' : 'local sign-in',
+        )
+        accounts.set(outcome.subject, { email: outcome.email, name: outcome.name })
         const redirectTo = await provider.interactionResult(atAppUrl(request), reply.raw, {
-          login: { accountId },
+          login: { accountId: outcome.subject },
         })
         return reply.redirect(redirectTo, 303)
       },
@@ -344,18 +453,56 @@ function sendPage(reply: FastifyReply, html: (nonce: string) => string) {
     .send(html(nonce))
 }
 
-function signInPage(uid: string, error?: string) {
+/** signin: sign-ups closed; signin-open: with a link to create an account; the rest make an account. */
+type FormKind = 'signin' | 'signin-open' | 'create' | 'first' | 'invited'
+
+function signInPage(uid: string, kind: FormKind, error?: string, email = '') {
+  const action = `${LOCAL_IDP_PATH}/interaction/${encodeURIComponent(uid)}/login`
+  const here = `${LOCAL_IDP_PATH}/interaction/${encodeURIComponent(uid)}`
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
+  const emailField = `<label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(email)}">`
+  if (kind === 'signin' || kind === 'signin-open') {
+    return page(
+      'Local sign-in',
+      `<p class="lead">Sign in with the e-mail address and password of your account on this server. Nothing is sent to Google or Microsoft.</p>
+${alert}
+<form method="post" action="${action}">
+  <input type="hidden" name="intent" value="signin">
+  ${emailField}
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200">
+  <button type="submit">Sign in</button>
+</form>
+<p class="alt">${
+        kind === 'signin-open'
+          ? `No account yet? <a href="${here}?create=1">Create an account</a>`
+          : 'No account yet? New accounts need an invitation link from someone who uses this server.'
+      }</p>`,
+    )
+  }
+  const title = kind === 'first' ? 'Create the first account' : 'Create an account'
+  const lead =
+    kind === 'first'
+      ? `Nobody has an account on this server yet: this makes the first one. After it, new accounts need an invitation link from Settings (or LOCAL_SIGNUP=open).`
+      : kind === 'invited'
+        ? `You were invited to ${BRAND} on this server. Choose the e-mail address and password you will sign in with.`
+        : `Make an account on this server with your e-mail address and a password.`
   return page(
-    'Local sign-in',
-    `<p class="lead">This creates a local account on this server, or signs you in to the one you already have with this e-mail address. Nothing is sent to Google or Microsoft.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${LOCAL_IDP_PATH}/interaction/${encodeURIComponent(uid)}/login">
+    title,
+    `<p class="lead">${lead} Nothing is sent to Google or Microsoft.</p>
+${alert}
+<form method="post" action="${action}">
+  <input type="hidden" name="intent" value="signup">
   <label for="name">Name</label>
   <input id="name" name="name" autocomplete="name" maxlength="100">
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="email" required maxlength="254">
-  <button type="submit">Sign in</button>
-</form>`,
+  ${emailField}
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="200" aria-describedby="password-hint">
+  <p id="password-hint" class="hint">At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.</p>
+  <button type="submit">Create account</button>
+</form>
+${kind === 'first' ? '' : `<p class="alt">Already have an account? <a href="${here}">Sign in</a></p>`}`,
   )
 }
 
@@ -369,7 +516,8 @@ main{background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:2rem;m
 h1{font-size:1.5rem;margin-top:0}.lead{color:#495057}label{display:block;margin:1rem 0 .25rem;font-weight:600}
 input{width:100%;box-sizing:border-box;padding:.5rem .75rem;border:1px solid #ced4da;border-radius:.375rem;font-size:1rem}
 button{margin-top:1.5rem;width:100%;padding:.6rem;border:0;border-radius:.375rem;background:#0d6efd;color:#fff;font-size:1rem;cursor:pointer}
-.error{color:#b02a37}
+.error{color:#b02a37}.hint{color:#6c757d;font-size:.875rem;margin:.25rem 0 0}.alt{margin:1.5rem 0 0;color:#495057}
+a{color:#0a58ca}
 </style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser } from '../../test/http-client.ts'
-import { localSignIn, openLocalSignInPage, startListeningApp } from '../../test/sign-in.ts'
+import { localSignIn, localSignInForm, openLocalSignInPage, startListeningApp } from '../../test/sign-in.ts'
 
 let t: Awaited<ReturnType<typeof startListeningApp>>
 beforeAll(async () => {
@@ -9,14 +9,16 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('sign-in through the built-in local IdP (full OpenID Connect round trip)', () => {
-  it('shows the local sign-in page with its heading, fields and an honest explanation', async () => {
+  it('shows the first-account page on an empty server, with labelled fields and a new-password field', async () => {
     const page = await openLocalSignInPage(new Browser(), t.baseUrl)
     expect(page.status).toBe(200)
-    expect(page.html).toContain('<h1>Local sign-in</h1>')
+    expect(page.html).toContain('<h1>Create the first account</h1>')
     expect(page.html).toMatch(/<label for="name">Name<\/label>/)
     expect(page.html).toMatch(/<label for="email">Email<\/label>/)
-    expect(page.html).toContain('<button type="submit">Sign in</button>')
-    expect(page.html).toContain('creates a local account on this server')
+    expect(page.html).toMatch(/<label for="password">Password<\/label>/)
+    expect(page.html).toMatch(/id="password"[^>]*autocomplete="new-password"[^>]*minlength="10"/)
+    expect(page.html).toContain('<button type="submit">Create account</button>')
+    expect(page.html).toContain('Nothing is sent to Google or Microsoft')
   })
 
   it('creates the user on first sign-in with the timezone of the login call, then answers /api/auth/user', async () => {
@@ -41,7 +43,7 @@ describe('sign-in through the built-in local IdP (full OpenID Connect round trip
       provider: 'local',
     })
     const settings = await browser.request(`${t.baseUrl}/api/auth/user/settings`)
-    expect(await settings.json()).toEqual({ timezone: 'Europe/Lisbon' })
+    expect(await settings.json()).toMatchObject({ timezone: 'Europe/Lisbon' })
 
     // ...and so does the session-bound JWT, without any cookie.
     const bearer = await fetch(`${t.baseUrl}/api/auth/user`, {
@@ -61,7 +63,7 @@ describe('sign-in through the built-in local IdP (full OpenID Connect round trip
       init: {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'name=Cookie&email=cookie%40example.test',
+        body: localSignInForm({ name: 'Cookie', email: 'cookie@example.test' }),
       },
       stopAt: (location) => location.includes('/api/auth/callback/'),
     })
@@ -98,7 +100,7 @@ describe('sign-in through the built-in local IdP (full OpenID Connect round trip
     const res = await browser.request(`${page.url}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'name=x&email=not-an-email',
+      body: localSignInForm({ name: 'x', email: 'not-an-email' }),
     })
     expect(res.status).toBe(400)
     expect(await res.text()).toContain('Enter a valid e-mail address.')
@@ -135,7 +137,7 @@ describe('sign-in through the built-in local IdP (full OpenID Connect round trip
       init: {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'email=stolen%40example.test',
+        body: localSignInForm({ email: 'stolen@example.test' }),
       },
       stopAt: (location) => location.includes('/api/auth/callback/'),
     })

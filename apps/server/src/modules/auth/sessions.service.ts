@@ -56,8 +56,9 @@ class SessionCache {
   delete(id: string) {
     this.entries.delete(id)
   }
-  deleteUser(userId: string) {
-    for (const [id, entry] of this.entries) if (entry.userId === userId) this.entries.delete(id)
+  deleteUser(userId: string, except?: string) {
+    for (const [id, entry] of this.entries)
+      if (entry.userId === userId && id !== except) this.entries.delete(id)
   }
 }
 
@@ -87,12 +88,18 @@ export function createSessions(
   }
 
   return {
-    async create(userId: string, userAgent: string | undefined) {
+    async create(userId: string, userAgent: string | undefined, ip: string | null = null) {
       const random = randomToken(32)
       const cookieValue = `${random}.${mac(random).toString('base64url')}`
       const id = sha256Hex(cookieValue)
       const expiresAt = new Date(Date.now() + SESSION_MS)
-      await repo.insert({ id, userId, expiresAt, userAgent: userAgent?.slice(0, 512) ?? null })
+      await repo.insert({
+        id,
+        userId,
+        expiresAt,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+        ip: ip?.slice(0, 64) ?? null,
+      })
       const jwt = await new SignJWT({ sid: id })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
@@ -105,6 +112,22 @@ export function createSessions(
     async revoke(sessionId: string) {
       cache.delete(sessionId)
       await repo.delete(sessionId)
+    },
+    list: (userId: string) => repo.listLive(userId),
+    /** Ends one of the user's sessions, in this instance's cache at once; false if not theirs. */
+    async revokeOwn(userId: string, sessionId: string): Promise<boolean> {
+      cache.delete(sessionId)
+      const deleted = await repo.deleteOwn(userId, sessionId)
+      // Again after the delete: a request resolving meanwhile may have cached the row it still read.
+      cache.delete(sessionId)
+      return deleted
+    },
+    /** Ends every session of the user but `keep` (sign out everywhere else); returns how many. */
+    async revokeOthers(userId: string, keep: string): Promise<number> {
+      cache.deleteUser(userId, keep)
+      const deleted = await repo.deleteOthers(userId, keep)
+      cache.deleteUser(userId, keep)
+      return deleted
     },
     /** After the user is deleted: none of their sessions is believed from the cache any longer. */
     forgetUser(userId: string) {
@@ -123,9 +146,13 @@ export function createSessions(
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies })
     },
     /** Resolves a live session from the cookie value or a bearer JWT; null for anything else. */
-    async resolve(
-      request: FastifyRequest,
-    ): Promise<{ userId: string; sessionId: string; cookieValue: string | null } | null> {
+    async resolve(request: FastifyRequest): Promise<{
+      userId: string
+      sessionId: string
+      cookieValue: string | null
+      /** 'jwt': only the session-bound JWT (Authorization: Bearer) identified it, no cookie. */
+      via: 'cookie' | 'jwt'
+    } | null> {
       let sessionId: string | null = null
       let claimedUser: string | null = null
       const cookieValue = request.cookies[SESSION_COOKIE]
@@ -171,9 +198,10 @@ export function createSessions(
           userId: session.userId,
           sessionId,
           cookieValue: fromCookie ? cookieValue! : null,
+          via: fromCookie ? 'cookie' : 'jwt',
         }
       }
-      return { userId: session.userId, sessionId, cookieValue: null }
+      return { userId: session.userId, sessionId, cookieValue: null, via: fromCookie ? 'cookie' : 'jwt' }
     },
   }
 }

@@ -303,14 +303,15 @@ describe('Authorization: Bearer <token> on the REST API', () => {
     }
   })
 
-  it('the session JWT as a bearer (no cookie) needs no CSRF token either', async () => {
+  it('the session JWT as a bearer (no cookie) is not a credential for the API: a write is refused', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/memories',
       headers: { authorization: `Bearer ${owner.jwt}` },
       payload: { text: 'Sent with the JWT' },
     })
-    expect(res.statusCode, res.body).toBe(201)
+    expect(res.statusCode, res.body).toBe(403)
+    expect(res.json<{ message: string }>().message).toMatch(/only identifies its session/)
   })
 })
 

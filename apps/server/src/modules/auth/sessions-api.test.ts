@@ -1,0 +1,241 @@
+import type { SessionInfo } from '@remi/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient } from '../../test/api.ts'
+import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
+import { Browser } from '../../test/http-client.ts'
+import { localSignIn, startListeningApp } from '../../test/sign-in.ts'
+import { describeDevice } from './device.ts'
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+/** Another session of the same user, as if signed in from another device. */
+async function anotherSession(user: TestUser, userAgent: string, ip: string) {
+  const session = await t.services.sessions.create(user.id, userAgent, ip)
+  return { ...session, cookie: `remi_session=${session.cookieValue}` }
+}
+const whoIs = (cookie: string) => apiClient(t.app, { cookie }).get('/api/auth/user')
+
+describe('the session JWT (kept in localStorage) only identifies its session', () => {
+  it('answers GET /api/auth/user and nothing that writes, mints, exports, imports or deletes', async () => {
+    const user = await t.createUser()
+    await user.api.post('/api/memories', { text: 'Mine' })
+    const bearer = apiClient(t.app, { authorization: `Bearer ${user.jwt}` })
+    expect((await bearer.get('/api/auth/user')).body).toMatchObject({ id: user.id })
+    const refused = [
+      await bearer.post('/api/auth/tokens', { name: 'stolen', scope: 'write' }),
+      await bearer.get('/api/auth/user/export'),
+      await bearer.post('/api/auth/user/import', { version: 1 }),
+      await bearer.delete('/api/auth/user'),
+      await bearer.post('/api/memories', { text: 'Written with the JWT' }),
+      await bearer.get('/api/memories'),
+      await bearer.get('/api/auth/sessions'),
+    ]
+    for (const res of refused) {
+      expect(res.status).toBe(403)
+      expect((res.body as { message: string }).message).toMatch(/only identifies its session/)
+    }
+    // Nothing happened: the account, its one memory and no token are still as they were.
+    const list = await user.api.get<{ items: unknown[] }>('/api/memories')
+    expect(list.body.items).toHaveLength(1)
+    expect((await user.api.get<unknown[]>('/api/auth/tokens')).body).toEqual([])
+  })
+})
+
+describe('personal access tokens on account routes say what tokens cannot do', () => {
+  it('export, import, delete, sessions and password each get a message about tokens', async () => {
+    const user = await t.createUser()
+    const { body } = await user.api.post<{ token: string }>('/api/auth/tokens', {
+      name: 'pat',
+      scope: 'write',
+    })
+    const pat = apiClient(t.app, { authorization: `Bearer ${body.token}` })
+    const cases: Array<[Promise<{ status: number; body: unknown }>, string]> = [
+      [pat.get('/api/auth/user/export'), 'Access tokens cannot export the account. Sign in to do that.'],
+      [
+        pat.post('/api/auth/user/import', {}),
+        'Access tokens cannot import into the account. Sign in to do that.',
+      ],
+      [pat.delete('/api/auth/user'), 'Access tokens cannot delete the account. Sign in to do that.'],
+      [
+        pat.get('/api/auth/sessions'),
+        'Access tokens cannot list or end sign-in sessions. Sign in to do that.',
+      ],
+      [
+        pat.post('/api/auth/tokens', { name: 'x', scope: 'read' }),
+        'Access tokens cannot create, list or revoke access tokens. Sign in to do that.',
+      ],
+    ]
+    for (const [pending, message] of cases) {
+      const res = await pending
+      expect(res.status).toBe(403)
+      expect((res.body as { message: string }).message).toBe(message)
+    }
+  })
+
+  it('/api/mcp with only a session cookie is a 401 asking for a token, not the CSRF 400', async () => {
+    const user = await t.createUser()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: { cookie: user.headers.cookie, 'content-type': 'application/json' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.json<{ message: string }>().message).toMatch(/personal access token/)
+  })
+})
+
+describe('sessions: list, sign out one, sign out everywhere else', () => {
+  it('lists the person’s sessions with device, address and which is this one', async () => {
+    const user = await t.createUser()
+    await anotherSession(user, FIREFOX, '198.51.100.4')
+    await anotherSession(user, IPHONE, '2001:db8::7')
+    const stranger = await t.createUser()
+    await anotherSession(stranger, FIREFOX, '192.0.2.1')
+    const res = await user.api.get<SessionInfo[]>('/api/auth/sessions')
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.body).toHaveLength(3)
+    const byDevice = Object.fromEntries(res.body.map((s) => [s.device, s]))
+    expect(byDevice['Firefox on Linux']).toMatchObject({ ip: '198.51.100.4', current: false })
+    expect(byDevice['Safari on iOS']).toMatchObject({ ip: '2001:db8::7', current: false })
+    expect(res.body.filter((s) => s.current)).toHaveLength(1)
+    expect(res.body.find((s) => s.current)?.userAgent).toBe('vitest')
+    for (const s of res.body) expect(new Date(s.lastSeenAt).getTime()).toBeGreaterThan(0)
+  })
+
+  it('signs out one session at once in this instance; another person’s id is a 404', async () => {
+    const user = await t.createUser()
+    const phone = await anotherSession(user, IPHONE, '198.51.100.9')
+    // Seen once, so this instance has it cached for 30 s.
+    expect((await whoIs(phone.cookie)).status).toBe(200)
+    const stranger = await t.createUser()
+    const theirs = await anotherSession(stranger, FIREFOX, '192.0.2.2')
+    expect((await user.api.delete(`/api/auth/sessions/${theirs.id}`)).status).toBe(404)
+    expect((await whoIs(theirs.cookie)).status).toBe(200)
+    expect((await user.api.delete(`/api/auth/sessions/${'0'.repeat(64)}`)).status).toBe(404)
+    expect((await user.api.delete('/api/auth/sessions/not-an-id')).status).toBe(400)
+
+    expect((await user.api.delete(`/api/auth/sessions/${phone.id}`)).status).toBe(204)
+    expect((await whoIs(phone.cookie)).status).toBe(401)
+    expect((await user.api.get('/api/auth/user')).status).toBe(200)
+  })
+
+  it('signs out everywhere else, keeping this session', async () => {
+    const user = await t.createUser()
+    const others = [
+      await anotherSession(user, FIREFOX, '198.51.100.10'),
+      await anotherSession(user, IPHONE, '198.51.100.11'),
+    ]
+    for (const o of others) expect((await whoIs(o.cookie)).status).toBe(200)
+    const stranger = await t.createUser()
+    const res = await user.api.delete<{ signedOut: number }>('/api/auth/sessions')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ signedOut: 2 })
+    for (const o of others) expect((await whoIs(o.cookie)).status).toBe(401)
+    expect((await user.api.get('/api/auth/user')).status).toBe(200)
+    expect((await stranger.api.get('/api/auth/user')).status).toBe(200)
+    expect((await user.api.get<SessionInfo[]>('/api/auth/sessions')).body).toHaveLength(1)
+  })
+
+  it('needs the CSRF token to sign out elsewhere', async () => {
+    const user = await t.createUser()
+    const res = await apiClient(t.app, { cookie: user.headers.cookie }).delete('/api/auth/sessions')
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('device names', () => {
+  it.each([
+    [FIREFOX, 'Firefox on Linux'],
+    [IPHONE, 'Safari on iOS'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome on macOS',
+    ],
+    ['curl/8.5.0', 'curl'],
+    [null, 'Unknown device'],
+  ])('%s → %s', (ua, device) => {
+    expect(describeDevice(ua)).toBe(device)
+  })
+})
+
+describe('the local password in Settings', () => {
+  let s: Awaited<ReturnType<typeof startListeningApp>>
+  beforeAll(async () => {
+    s = await startListeningApp()
+  })
+  afterAll(() => s.close())
+
+  /** A browser signed in through the local provider, with a CSRF token for writes. */
+  async function signedIn(email: string, password?: string) {
+    const browser = new Browser()
+    await localSignIn(browser, s.baseUrl, { email, ...(password ? { password } : {}) })
+    const res = await browser.request(`${s.baseUrl}/api/auth/csrf-token`)
+    const { csrfToken } = (await res.json()) as { csrfToken: string }
+    const call = (method: string, path: string, body?: unknown) =>
+      browser.request(`${s.baseUrl}${path}`, {
+        method,
+        headers: { 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    return { browser, call }
+  }
+
+  it('changes it with the current one, and signs out the other sessions', async () => {
+    const email = 'changer@example.test'
+    const laptop = await signedIn(email)
+    const phone = await signedIn(email)
+    const status = await laptop.call('GET', '/api/auth/local')
+    expect(await status.json()).toEqual({ localSignIn: true, signup: 'open', hasPassword: true })
+
+    const wrong = await laptop.call('PUT', '/api/auth/password', {
+      currentPassword: 'not-the-password',
+      newPassword: 'brand-new-password-kite',
+    })
+    expect(wrong.status).toBe(403)
+    const common = await laptop.call('PUT', '/api/auth/password', {
+      currentPassword: 'test-password-horse-battery',
+      newPassword: 'password1234',
+    })
+    expect(common.status).toBe(400)
+    expect(((await common.json()) as { message: string }).message).toMatch(/too common/)
+
+    const changed = await laptop.call('PUT', '/api/auth/password', {
+      currentPassword: 'test-password-horse-battery',
+      newPassword: 'brand-new-password-kite',
+    })
+    expect(changed.status).toBe(200)
+    expect(await changed.json()).toEqual({ signedOut: 1 })
+    expect((await phone.call('GET', '/api/auth/user')).status).toBe(401)
+    expect((await laptop.call('GET', '/api/auth/user')).status).toBe(200)
+    // The old password no longer signs in; the new one does.
+    const old = new Browser()
+    await localSignIn(old, s.baseUrl, { email }, { intent: 'signin' })
+    expect(old.cookies.has('remi_session')).toBe(false)
+    expect((await signedIn(email, 'brand-new-password-kite')).browser.cookies.has('remi_session')).toBe(true)
+  })
+
+  it('an account without a local password is told so', async () => {
+    const user = await t.createUser()
+    const res = await user.api.put<{ message: string }>('/api/auth/password', {
+      currentPassword: 'whatever-it-was',
+      newPassword: 'brand-new-password-kite',
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.message).toMatch(/no password/)
+    expect((await user.api.get('/api/auth/local')).body).toMatchObject({ hasPassword: false })
+  })
+})
