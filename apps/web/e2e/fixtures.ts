@@ -48,6 +48,8 @@ export async function launchServer(env: Record<string, string> = {}): Promise<Re
       APP_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every test makes its own local account (signIn below); sign-ups would close after the first.
+      LOCAL_SIGNUP: 'open',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,22 +96,33 @@ export function uniqueEmail(prefix = 'person') {
   return `${prefix}-${process.pid}-${Date.now()}-${people}@example.test`
 }
 
+/** The password signIn gives the accounts it makes (not on the server's list of common passwords). */
+export const E2E_PASSWORD = 'e2e-password-harbour-lamp'
+
 /**
  * Signs in from the login page through the built-in local IdP, as a person would, and waits until the
- * app has taken the browser back. Returns the e-mail used.
+ * app has taken the browser back. Returns the e-mail used. It uses the sign-up form (the server runs
+ * with LOCAL_SIGNUP=open): an e-mail without an account gets one, and one with an account signs in with
+ * the same password.
  */
 export async function signIn(
   page: Page,
-  person: { name?: string; email?: string; provider?: 'Google' | 'Microsoft' } = {},
+  person: { name?: string; email?: string; provider?: 'Google' | 'Microsoft'; password?: string } = {},
 ): Promise<string> {
   const email = person.email ?? uniqueEmail()
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login')
   await page.getByRole('button', { name: `Continue with ${person.provider ?? 'Google'}` }).click()
   await page.waitForURL(/\/oidc\/interaction\//)
-  await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible()
+  const heading = page.getByRole('heading', { name: /Local sign-in|Create the first account/ })
+  await expect(heading).toBeVisible()
+  if ((await heading.textContent()) === 'Local sign-in') {
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible()
+  }
   await page.getByLabel('Name').fill(person.name ?? 'Test Person')
   await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByLabel('Password').fill(person.password ?? E2E_PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
   await page.waitForURL(
     (url) =>
       !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api') && !url.searchParams.has('token'),

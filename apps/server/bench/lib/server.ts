@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { Browser } from '../../src/test/http-client.ts'
+import { localSignInForm } from '../../src/test/sign-in.ts'
 import { startProductionServer, type ProductionServer } from '../../src/test/production-server.ts'
 
 export const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
@@ -34,7 +35,8 @@ export async function signIn(baseUrl: string, email: string): Promise<SignedIn> 
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: '', email }).toString(),
+      // A sign-up: makes the account (with the test password) the first time, signs in with it after.
+      body: localSignInForm({ email }),
     },
     stopAt: (location) => !location.startsWith(`${baseUrl}/oidc`) && !location.includes('/api/auth/'),
   })

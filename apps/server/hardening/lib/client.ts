@@ -1,5 +1,6 @@
 import { Agent, fetch as fetchVia } from 'undici'
 import { Browser } from '../../src/test/http-client.ts'
+import { localSignInForm } from '../../src/test/sign-in.ts'
 
 export interface Answer {
   status: number
@@ -78,7 +79,8 @@ export async function signIn(baseUrl: string, email: string): Promise<User> {
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: email.split('@')[0]!, email }).toString(),
+      // A sign-up: makes the account (with the test password) the first time, signs in with it after.
+      body: localSignInForm({ name: email.split('@')[0]!, email }),
     },
     stopAt: (location) => !location.startsWith(`${baseUrl}/oidc`) && !location.includes('/api/auth/'),
   })

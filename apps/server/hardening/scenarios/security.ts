@@ -26,6 +26,7 @@ import { buildApp } from '../../src/app.ts'
 import { loadEnv } from '../../src/config/env.ts'
 import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import { Browser } from '../../src/test/http-client.ts'
+import { localSignInForm } from '../../src/test/sign-in.ts'
 import { startOpenMeteoFake } from '../../src/test/fakes/open-meteo.ts'
 import { signIn, type User } from '../lib/client.ts'
 import { defineScenario, type Context, type Engine, type Row } from '../lib/scenario.ts'
@@ -538,8 +539,8 @@ async function storedXss(
 ): Promise<{ tried: number; refused: number; failures: string[]; note: string }> {
   if (!existsSync(CHROMIUM))
     return { tried: 0, refused: 0, failures: [`Chromium not found at ${CHROMIUM}`], note: '' }
-  const user = await signIn(server.baseUrl, 'xss@example.test')
-  // The display name is a stored input too: the local sign-in page takes it as typed.
+  // The display name is a stored input too: the local sign-up page takes it as typed (it names a new
+  // account; signing in again never renames one), so the account is made with it before signIn.
   const named = new Browser()
   const start = await named.follow(`${server.baseUrl}/api/auth/login/google`)
   await start.res.arrayBuffer()
@@ -547,13 +548,11 @@ async function storedXss(
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        name: `<img src=x onerror=alert('xss-name')>`,
-        email: 'xss@example.test',
-      }).toString(),
+      body: localSignInForm({ name: `<img src=x onerror=alert('xss-name')>`, email: 'xss@example.test' }),
     },
     stopAt: (location) => location.startsWith(`${server.baseUrl}/login`),
   })
+  const user = await signIn(server.baseUrl, 'xss@example.test')
   const today = new Date().toISOString().slice(0, 10)
   const stored: string[] = []
   for (const [i, payload] of XSS.entries()) {
@@ -711,7 +710,7 @@ async function openRedirects(
       init: {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ name: 'Redirect', email: 'redirect@example.test' }).toString(),
+        body: localSignInForm({ name: 'Redirect', email: 'redirect@example.test' }),
       },
       stopAt: (location) => !location.startsWith(`${baseUrl}/oidc`) && !location.includes('/api/auth/'),
     })

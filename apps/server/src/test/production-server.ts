@@ -58,6 +58,9 @@ export async function startProductionServer(options: ProductionServerOptions): P
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       SESSION_SECRET: options.sessionSecret,
       RATE_LIMIT_PER_MINUTE: '0',
+      // The scenarios and benchmarks sign many people in through the local identity provider, each
+      // making their own account (test/sign-in.ts localSignInForm); a scenario can close sign-ups again.
+      LOCAL_SIGNUP: 'open',
       ...options.env,
     },
     stdio: ['ignore', log, log],
