@@ -28,6 +28,13 @@ import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
+import { createJobQueue, type JobQueue } from './jobs/queue.ts'
+import { embeddingsModule } from './modules/embeddings/index.ts'
+import {
+  createEmbeddings,
+  type Embeddings,
+  type EmbeddingsOptions,
+} from './modules/embeddings/embeddings.service.ts'
 import { settingsModule } from './modules/settings/index.ts'
 import { tokensModule } from './modules/tokens/index.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -39,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services buildApp() built, for tests that call a service directly. Routes get theirs as options. */
     readonly services: Services
+    /** The durable job queue and what runs on it; `start()` once the server listens (main.ts). */
+    readonly background: { jobs: JobQueue; embeddings: Embeddings; start(): Promise<void> }
   }
 }
 
@@ -58,6 +67,10 @@ export interface AppOptions {
   briefingModelTimeoutMs?: number
   /** The chat assistant's timeouts, retries and clock (tests shorten them). */
   assistant?: AssistantOptions
+  /** The job queue's polling interval (tests shorten it; jobs this instance sends wake it at once). */
+  jobs?: { pollingIntervalSeconds?: number }
+  /** Semantic search's batch size, time limits and retry delays (tests shorten them). */
+  embeddings?: EmbeddingsOptions
   /** Test hook: told of every route as it is registered. */
   onRoute?: (route: { method: string | string[]; url: string }) => void
 }
@@ -166,6 +179,22 @@ export async function buildApp(options: AppOptions) {
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
   const { integrations, close: closeIntegrations } = await createIntegrations(env, options.integrations)
   app.addHook('onClose', closeIntegrations)
+  // Background work on the durable job queue; it starts (a schema, polling) only when some kind of
+  // job is defined, and main.ts starts it after listening so it never delays /readyz.
+  const jobs = createJobQueue({
+    database,
+    logger: app.log,
+    pollingIntervalSeconds: options.jobs?.pollingIntervalSeconds,
+  })
+  const embeddings = createEmbeddings({
+    db: database.db,
+    model: integrations.embeddingModel,
+    jobs,
+    logger: app.log,
+    options: options.embeddings,
+  })
+  // Stops taking jobs and lets running ones finish before the database closes (graceful shutdown).
+  app.addHook('onClose', () => jobs.stop())
   const services = createServices({
     env,
     db: database.db,
@@ -175,8 +204,25 @@ export async function buildApp(options: AppOptions) {
     logger: app.log,
     assistant: options.assistant,
     briefingModelTimeoutMs: options.briefingModelTimeoutMs,
+    semantic: embeddings.semantic,
   })
   app.decorate('services', services)
+  services.memories.onWrite((write) =>
+    write.kind === 'changed'
+      ? embeddings.changed(write.userId, write.ids)
+      : embeddings.imported(write.userId),
+  )
+  let backgroundStarted: Promise<void> | null = null
+  app.decorate('background', {
+    jobs,
+    embeddings,
+    start: () =>
+      (backgroundStarted ??= (async () => {
+        await embeddings.prepare()
+        await jobs.start()
+        await embeddings.startBackfill()
+      })()),
+  })
   if (usesLocalIdp) {
     await app.register(localIdpPlugin, {
       prefix: LOCAL_IDP_PATH,
@@ -213,6 +259,7 @@ export async function buildApp(options: AppOptions) {
         chat: services.chat,
         sendsPerMinute: options.rateLimits?.chatSends,
       })
+      await api.register(embeddingsModule, { prefix: '/recall', embeddings })
       await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
       await api.register(mcpModule, { prefix: '/mcp', ...services })
     },

@@ -82,6 +82,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ port: env.port, host: env.host })
+  // The job queue and what runs on it (embeddings), after listening: its first start makes a schema, which
+  // /readyz need not wait for. A failure is logged and leaves the rest of the app working.
+  app.background
+    .start()
+    .catch((error: unknown) => app.log.error({ err: error }, 'background work failed to start'))
   // A moment after listening, so /readyz does not wait for the collection (a few hundred ms of CPU).
   setTimeout(releaseMemory, 1000).unref()
   // Idle counts from a request's end too, so a long one (a chat answer streaming) is not paused by it.

@@ -43,6 +43,14 @@ const EnvSchema = z.object({
   AI_API_KEY: optional(z.string()),
   AI_BASE_URL: optional(url),
   AI_TOOLS: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
+  EMBEDDING_PROVIDER: optional(
+    z.enum(['none', 'openai', 'ollama', 'openai-compatible'], {
+      message: 'must be none, openai, ollama or openai-compatible',
+    }),
+  ),
+  EMBEDDING_MODEL: optional(z.string().trim().min(1).max(200)),
+  EMBEDDING_API_KEY: optional(z.string()),
+  EMBEDDING_BASE_URL: optional(url),
   WEATHER_API_URL: url.default('https://api.open-meteo.com'),
   GEOCODING_API_URL: url.default('https://geocoding-api.open-meteo.com'),
   GOOGLE_CALENDAR_API_URL: url.default('https://www.googleapis.com/calendar/v3'),
@@ -169,6 +177,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL) {
     problems.push('AI_BASE_URL is required when AI_PROVIDER is openai-compatible')
   }
+  const embedding = embeddingConfig(e)
+  if (embedding.provider === 'openai' && !embedding.apiKey)
+    problems.push('EMBEDDING_API_KEY (or AI_API_KEY) is required when EMBEDDING_PROVIDER is openai')
+  if (embedding.provider === 'openai-compatible' && !embedding.baseUrl)
+    problems.push(
+      'EMBEDDING_BASE_URL (or AI_BASE_URL) is required when EMBEDDING_PROVIDER is openai-compatible',
+    )
+  if (e.EMBEDDING_PROVIDER === 'openai-compatible' && !e.EMBEDDING_MODEL)
+    problems.push('EMBEDDING_MODEL is required when EMBEDDING_PROVIDER is openai-compatible')
   if (problems.length) throw new ConfigError(problems)
 
   const dataDir = resolve(e.DATA_DIR)
@@ -197,6 +214,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       /** auto: tools until the model refuses them, then context mode; on/off force tools or context mode. */
       tools: e.AI_TOOLS,
     },
+    embedding,
     weatherApiUrl: e.WEATHER_API_URL,
     geocodingApiUrl: e.GEOCODING_API_URL,
     googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL,
@@ -207,6 +225,42 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   })
+}
+
+/** The embedding models' defaults: each provider's small general-purpose model. */
+export const EMBEDDING_DEFAULT_MODELS = {
+  openai: 'text-embedding-3-small',
+  ollama: 'nomic-embed-text',
+} as const
+
+/**
+ * Semantic recall's embedding model. Unset, it follows the chat provider when that one has embeddings
+ * (Anthropic has none), with the provider's usual model; an OpenAI-compatible server has no usual model,
+ * so it needs EMBEDDING_MODEL (without it, lexical recall only). Key and address default to the chat's.
+ */
+function embeddingConfig(e: z.output<typeof EnvSchema>): {
+  provider: 'none' | 'openai' | 'ollama' | 'openai-compatible'
+  model: string | undefined
+  apiKey: string | undefined
+  baseUrl: string | undefined
+} {
+  const followsChat = e.EMBEDDING_PROVIDER === undefined
+  const provider =
+    e.EMBEDDING_PROVIDER ??
+    (e.AI_PROVIDER === 'none' || e.AI_PROVIDER === 'anthropic' ? 'none' : e.AI_PROVIDER)
+  const sameAsChat = provider === e.AI_PROVIDER
+  const model =
+    e.EMBEDDING_MODEL ??
+    (provider === 'openai' || provider === 'ollama' ? EMBEDDING_DEFAULT_MODELS[provider] : undefined)
+  if (provider === 'none' || (followsChat && !model)) {
+    return { provider: 'none', model: undefined, apiKey: undefined, baseUrl: undefined }
+  }
+  return {
+    provider,
+    model,
+    apiKey: e.EMBEDDING_API_KEY ?? (sameAsChat ? e.AI_API_KEY : undefined),
+    baseUrl: e.EMBEDDING_BASE_URL ?? (sameAsChat ? e.AI_BASE_URL : undefined),
+  }
 }
 
 /**

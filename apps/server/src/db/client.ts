@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { vector } from '@electric-sql/pglite-pgvector'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -25,7 +26,8 @@ export interface Database {
   close(): Promise<void>
 }
 
-export const pgliteExtensions = { pg_trgm, btree_gin }
+/** vector: pgvector, for semantic search (enabled at start-up when an embedding model is configured). */
+export const pgliteExtensions = { pg_trgm, btree_gin, vector }
 /** Clients that reach a single PGlite backend: one transaction there holds back every other query. */
 const singleBackends = new WeakSet<object>()
 

@@ -11,6 +11,7 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { vector } from '@electric-sql/pglite-pgvector'
 import { releaseMemory, releaseMemoryWhenIdle } from '../lib/memory.ts'
 import { keepFilesPrivate } from '../lib/private-files.ts'
 
@@ -47,7 +48,7 @@ try {
   db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, btree_gin, vector },
     // PostgreSQL's default 128 MB of shared buffers is all resident from the start here (WebAssembly
     // memory, zeroed when PGlite sets it up, never given back). With 100 000 memories searches took the
     // same CPU with 128, 64 or 48 MB, and twice as much with 32 (their pages no longer fit).

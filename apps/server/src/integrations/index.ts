@@ -1,4 +1,5 @@
 import type { Env } from '../config/env.ts'
+import { createEmbeddingModel, type EmbeddingModelConfig } from './ai/embeddings.ts'
 import { createLanguageModel, type AssistantModel } from './ai/model.ts'
 import { createGoogleCalendar } from './calendar/google-calendar.ts'
 import { createIcsFeed, type IcsFeed } from './calendar/ics-feed.ts'
@@ -15,6 +16,8 @@ export interface Integrations {
   ics: IcsFeed
   /** The assistant's and the briefing's model; null is the offline assistant. */
   languageModel: AssistantModel | null
+  /** Semantic recall's embedding model; null is lexical recall only. */
+  embeddingModel: EmbeddingModelConfig | null
 }
 
 export async function createIntegrations(env: Env, overrides: Partial<Integrations> = {}) {
@@ -29,6 +32,10 @@ export async function createIntegrations(env: Env, overrides: Partial<Integratio
     ics: overrides.ics ?? createIcsFeed(safeFetch!),
     languageModel:
       overrides.languageModel !== undefined ? overrides.languageModel : await createLanguageModel(env.ai),
+    embeddingModel:
+      overrides.embeddingModel !== undefined
+        ? overrides.embeddingModel
+        : await createEmbeddingModel(env.embedding),
   }
   return { integrations, close: async () => safeFetch?.close() }
 }

@@ -38,9 +38,16 @@ export interface TestUser {
  * with a real session and CSRF token, so feature tests start signed in.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string> } & Partial<Omit<AppOptions, 'env' | 'database'>> = {},
+  options: {
+    env?: Record<string, string>
+    /**
+     * Starts the job queue and what runs on it, as main.ts does once listening. Off by default: most
+     * tests have no background work, and the queue's schema and polling would only slow them.
+     */
+    background?: boolean
+  } & Partial<Omit<AppOptions, 'env' | 'database'>> = {},
 ) {
-  const { env: envOverrides, ...appOptions } = options
+  const { env: envOverrides, background, ...appOptions } = options
   const database = await createTestDatabase()
   const env = testEnv(envOverrides)
   const routes: Array<{ method: string; url: string }> = []
@@ -54,6 +61,7 @@ export async function buildTestApp(
     ...appOptions,
   })
   await app.ready()
+  if (background) await app.background.start()
   const { users: repo, sessions } = app.services
   let counter = 0
 

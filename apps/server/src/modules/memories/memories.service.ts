@@ -30,6 +30,11 @@ type CreateInput = Parsed<typeof CreateMemoryBody>
 type UpdateInput = Parsed<typeof UpdateMemoryBody>
 type ImportInput = Parsed<typeof ImportMemoriesBody>
 
+/** A write to a user's memories: these ids created or edited, or an import (ids not listed). */
+export type MemoryWrite =
+  { kind: 'changed'; userId: string; ids: string[] } | { kind: 'imported'; userId: string }
+export type MemoryWriteListener = (event: MemoryWrite) => void
+
 /** How far back "recent" reaches, in days (spec §9). */
 export const RECENT_DAYS = 30
 
@@ -108,6 +113,19 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     }
   }
 
+  // Told of every write after it is stored (semantic search queues the memories' embeddings); a
+  // listener's failure never fails the write.
+  const writeListeners: MemoryWriteListener[] = []
+  const wrote = (event: MemoryWrite) => {
+    for (const listener of writeListeners) {
+      try {
+        listener(event)
+      } catch {
+        // Listeners catch their own errors (they log them); a throw must still not fail a saved write.
+      }
+    }
+  }
+
   async function mustGet(userId: string, id: string) {
     const row = await repo.get(userId, id)
     if (!row) throw notFound('Memory')
@@ -141,12 +159,15 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
     async create(userId: string, body: CreateInput): Promise<Memory> {
       const zone = await timeZoneOf(userId)
       const date = body.date === undefined ? todayIn(zone) : body.date
-      return toMemory(await repo.create(userId, { text: body.text, tags: body.tags, date }, zone))
+      const row = await repo.create(userId, { text: body.text, tags: body.tags, date }, zone)
+      wrote({ kind: 'changed', userId, ids: [row.id] })
+      return toMemory(row)
     },
 
     async update(userId: string, id: string, body: UpdateInput): Promise<Memory> {
       const row = await repo.update(userId, id, body, await timeZoneOf(userId))
       if (!row) throw notFound('Memory')
+      wrote({ kind: 'changed', userId, ids: [row.id] })
       return toMemory(row)
     },
 
@@ -209,6 +230,7 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
         const zone = await timeZoneOf(userId)
         const remap = (id: string) => remappedId(userId, id)
         const { created, updated } = await repo.importAll(userId, items, remap, zone)
+        if (created + updated > 0) wrote({ kind: 'imported', userId })
         return { imported: created + updated, created, updated }
       } catch (error) {
         if (error instanceof ImportConflictError) throw conflict(`${error.message} Nothing was imported.`)
@@ -220,6 +242,11 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
 
     /** Rolls back imports a crash left half written (PGlite writes them in steps). */
     recoverImports: () => repo.recoverImports(),
+
+    /** Calls `listener` after each create, edit and import (deletes need none: rows that hang off a memory go with it). */
+    onWrite(listener: MemoryWriteListener) {
+      writeListeners.push(listener)
+    },
   }
 }
 export type MemoriesService = ReturnType<typeof createMemoriesService>

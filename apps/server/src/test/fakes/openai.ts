@@ -77,8 +77,17 @@ export interface OpenAIFake {
   url: string
   apiKey: string
   model: string
-  /** The server's environment for the real @ai-sdk/openai code path against this fake. */
-  env: { AI_PROVIDER: 'openai'; AI_MODEL: string; AI_API_KEY: string; AI_BASE_URL: string }
+  /**
+   * The server's environment for the real @ai-sdk/openai code path against this fake. Chat only: this
+   * fake has no embeddings API, so semantic search stays off (openai-embeddings.ts is that fake).
+   */
+  env: {
+    AI_PROVIDER: 'openai'
+    AI_MODEL: string
+    AI_API_KEY: string
+    AI_BASE_URL: string
+    EMBEDDING_PROVIDER: 'none'
+  }
   /** Every request, oldest first. */
   requests: ChatCompletionRequest[]
   enqueue(...responses: ScriptedResponse[]): void
@@ -245,7 +254,13 @@ export async function startOpenAIFake(
     url,
     apiKey,
     model,
-    env: { AI_PROVIDER: 'openai', AI_MODEL: model, AI_API_KEY: apiKey, AI_BASE_URL: url },
+    env: {
+      AI_PROVIDER: 'openai',
+      AI_MODEL: model,
+      AI_API_KEY: apiKey,
+      AI_BASE_URL: url,
+      EMBEDDING_PROVIDER: 'none',
+    },
     requests: state.requests,
     enqueue: (...responses) => void state.queue.push(...responses),
     pending: () => state.queue.length,
