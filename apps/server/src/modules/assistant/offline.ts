@@ -1,5 +1,6 @@
 import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
+import { escapeMarkdown } from '../../lib/markdown.ts'
 import { renderBriefing } from '../dashboard/briefing-template.ts'
 import { arithmetic, formatNumber } from './arithmetic.ts'
 import { conversion } from './conversion.ts'
@@ -821,9 +822,7 @@ async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, to
     '',
     ...coming
       .slice(0, 10)
-      .map(
-        ({ m, next }) => `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${excerpt(m.text, 300)}`,
-      ),
+      .map(({ m, next }) => `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${quote(m.text, 300)}`),
   ].join('\n')
 }
 
@@ -880,7 +879,7 @@ function yearlyLine(m: ToolMemory, today: string): string | null {
   const next = nextYearly(m, today)
   return (
     next &&
-    `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${excerpt(m.text, 300)}${tagsAfter(m.tags)}`
+    `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${quote(m.text, 300)}${tagsAfter(m.tags)}`
   )
 }
 
@@ -1034,15 +1033,21 @@ async function cannotCorrect(tools: AssistantTools, fact: string) {
   )
 }
 
+/**
+ * A memory's text on one line, shown as written: its Markdown characters escaped as the briefing's are,
+ * so a memory holding `![x](https://…)` or `<script>` is quoted as text and never becomes an image.
+ */
+const quote = (text: string, max: number) => escapeMarkdown(excerpt(text, max))
+
 /** " _(#family #gifts)_" after a memory's text. */
 const tagsAfter = (tags: readonly string[]) =>
-  tags.length ? ` _(${tags.map((t) => `#${t}`).join(' ')})_` : ''
+  tags.length ? ` _(${tags.map((t) => `#${escapeMarkdown(t)}`).join(' ')})_` : ''
 
 /** Memories as Markdown bullets: the day in bold, the text on one line, the tags. */
 export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 'date' | 'tags'>>): string[] {
   return memories.map((m) => {
     const when = m.date ? `**${formatDay(m.date)}**` : '**No date**'
-    return `- ${when}: ${excerpt(m.text, 300)}${tagsAfter(m.tags)}`
+    return `- ${when}: ${quote(m.text, 300)}${tagsAfter(m.tags)}`
   })
 }
 
@@ -1060,7 +1065,7 @@ async function remember(input: OfflineInput, request: MemoryRequest, today: stri
   })
   if (isToolError(result)) return `I could not save that: ${result.error}`
   const saved = result.saved
-  const lines = ['Saved to your memories:', '', `> ${excerpt(saved.text, 500)}`, '']
+  const lines = ['Saved to your memories:', '', `> ${quote(saved.text, 500)}`, '']
   const day = saved.date
   let when = '**Date:** none (no day was named in the message)'
   if (day) {

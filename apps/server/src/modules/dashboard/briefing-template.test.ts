@@ -1,7 +1,8 @@
 import type { TodayFacts } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
+import { escapeMarkdown } from '../../lib/markdown.ts'
 import { unwrapFence } from './briefing-model.ts'
-import { escapeMarkdown, renderBriefing } from './briefing-template.ts'
+import { renderBriefing } from './briefing-template.ts'
 import { factsHash, oneLine, onThisDayKeys, sectionsOf, suggest } from './today-facts.ts'
 
 const base: Omit<TodayFacts, 'suggestion'> = {

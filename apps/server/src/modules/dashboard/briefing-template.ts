@@ -1,8 +1,6 @@
 import type { EventFact, TodayFacts } from '@remi/shared'
+import { escapeMarkdown } from '../../lib/markdown.ts'
 import { dayText, inDays } from './today-facts.ts'
-
-/** Text from a memory or a calendar, shown as itself: markdown characters lose their meaning. */
-export const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]<>#|~]/g, '\\$&')
 
 const SET_UP = 'Turn it on under Data Sources.'
 

@@ -298,7 +298,18 @@ describe('GET /api/dashboard/briefing: what it says', () => {
       date: '2026-03-16',
     })
     const briefing = await getBriefing(user)
-    expect(briefing.content).toContain('- \\[click\\](https://evil.example) \\<b\\>bold\\</b\\> \\*x\\*')
+    expect(briefing.content).toContain('- \\[click\\](<https://evil.example>) \\<b\\>bold\\</b\\> \\*x\\*')
+  })
+
+  it('an address in a memory stays an autolink with no backslash in it', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    // Escaped whole it was `\<https://…\>`, which the page linked to `https://…%5C%3E`.
+    await t.factory.memory(user.id, { text: 'Form at <https://example.org/a_b?c=1>', date: '2026-03-16' })
+    await t.factory.memory(user.id, { text: 'See https://example.org/x_y.', date: '2026-03-16' })
+    const briefing = await getBriefing(user)
+    expect(briefing.content).toContain('- Form at <https://example.org/a_b?c=1>\n')
+    expect(briefing.content).toContain('- See <https://example.org/x_y>.\n')
   })
 })
 
