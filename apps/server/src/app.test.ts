@@ -27,6 +27,8 @@ describe('app', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer')
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    // Images from our own origin and data: URLs only: a remote one in an answer would call out when shown.
+    expect(res.headers['content-security-policy']).toMatch(/(^|;)img-src 'self' data:(;|$)/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 
