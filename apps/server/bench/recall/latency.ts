@@ -5,7 +5,7 @@
  * questions; chat/send is timed in-process with the fake model answering at once.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -26,6 +26,8 @@ export interface LatencyFigure {
   memories: number
   p50: string
   p95: string
+  /** The machine's 1-minute load average when the figure was taken (other work skews latency). */
+  load: string
   budget: string
   result: 'pass' | 'FAIL' | 'not judged' | 'skipped'
   stats?: Stats
@@ -55,6 +57,7 @@ export const LATENCY_QUESTIONS = [
   'how is the garden going, the roses and the tomato and basil plants',
 ]
 
+const load = () => loadavg()[0]!.toFixed(1)
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
 export async function measureLatency(options: {
@@ -107,6 +110,7 @@ export async function measureLatency(options: {
             memories: size,
             p50: ms(lexical.p50),
             p95: ms(lexical.p95),
+            load: load(),
             budget: `p95 ≤ ${lexicalLimit} ms at 100 000`,
             result: judged(lexical, lexicalLimit, size),
             stats: lexical,
@@ -123,6 +127,7 @@ export async function measureLatency(options: {
             memories: size,
             p50: ms(send.p50),
             p95: ms(send.p95),
+            load: load(),
             budget: engine === 'postgres' ? 'p95 ≤ 20 ms at 100 000' : '(budgeted on PostgreSQL)',
             result: engine === 'postgres' ? judged(send, 20, size) : 'not judged',
             stats: send,
@@ -155,6 +160,7 @@ function hybridRow(engine: string, size: number): LatencyFigure {
     memories: size,
     p50: '—',
     p95: '—',
+    load: load(),
     budget: 'p95 ≤ 60 ms',
     result: 'skipped',
     note: present

@@ -140,6 +140,11 @@ async function main() {
     try {
       for (const set of qualitySets) {
         const results: QuestionResult[] = await runSet(set, harness, { mode, k: K, limit, log })
+        // A harness that reads no memories at all (a prompt format it no longer understands, an import
+        // that failed) would print zeros that read as a recall failure: stop instead.
+        if (!results.length) throw new Error(`${set.name}: no questions were asked`)
+        if (results.every((r) => r.shown.Remi.length === 0))
+          throw new Error(`${set.name}: Remi showed no memory for any question; the harness is broken`)
         const rows = scoresByGroup(set, results)
         const all = rows.at(-1)!.scores
         const budgets = qualityBudgets(set, all)
@@ -179,14 +184,14 @@ async function main() {
 
   if (sets.includes('latency')) {
     const figures: LatencyFigure[] = await measureLatency({ ...latency, pgBaseUrl, judge, log })
-    const header = '| figure | engine | memories | p50 | p95 | budget | result |'
+    const header = '| figure | engine | memories | p50 | p95 | load average | budget | result |'
     const lines = [
-      'Recall latency (one user’s memories plus other users’; recall called directly, chat/send in-process with the fake model)',
+      `Recall latency (one user’s memories plus ${latency.others.users} other users × ${latency.others.each}; recall called directly (${RECALL_FUNCTION}), chat/send in-process with the fake model; ${latency.runs} runs each)`,
       header,
-      '|---|---|---:|---:|---:|---|---|',
+      '|---|---|---:|---:|---:|---:|---|---|',
       ...figures.map(
         (f) =>
-          `| ${f.figure} | ${f.engine} | ${f.memories.toLocaleString('en-US')} | ${f.p50} | ${f.p95} | ${f.budget} | ${f.result}${f.note ? ` (${f.note})` : ''} |`,
+          `| ${f.figure} | ${f.engine} | ${f.memories.toLocaleString('en-US')} | ${f.p50} | ${f.p95} | ${f.load} | ${f.budget} | ${f.result}${f.note ? ` (${f.note})` : ''} |`,
       ),
     ]
     printed.push(lines.join('\n'))
