@@ -251,7 +251,11 @@ export async function buildApp(options: AppOptions) {
       })
       await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
       await api.register(accountModule, { prefix: '/auth/user', ...services })
-      await api.register(memoriesModule, { prefix: '/memories', memories: services.memories })
+      await api.register(memoriesModule, {
+        prefix: '/memories',
+        memories: services.memories,
+        heavyJobs: services.heavyJobs,
+      })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
       await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })
       await api.register(chatModule, {

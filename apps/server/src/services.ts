@@ -1,6 +1,7 @@
 import type { Env } from './config/env.ts'
 import type { Db } from './db/client.ts'
 import type { Integrations } from './integrations/index.ts'
+import { createHeavyJobs } from './lib/heavy-jobs.ts'
 import { createAccountRepo } from './modules/account/account.repo.ts'
 import { createAccountService } from './modules/account/account.service.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
@@ -71,6 +72,8 @@ export function createServices(deps: {
   })
   const chat = createChatService({ repo: createChatRepo(db), assistant })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
+  // Imports and exports of whole accounts and memories: one per person, a few at once (heavy-jobs.ts).
+  const heavyJobs = createHeavyJobs()
   const account = createAccountService({
     repo: createAccountRepo(db),
     users,
@@ -93,6 +96,7 @@ export function createServices(deps: {
     dashboard,
     accessTokens,
     account,
+    heavyJobs,
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import { CurrentUser, UserSettings } from './auth.ts'
-import { Activity, AnswerMode } from './chat.ts'
+import { Activity, AnswerMode, CHAT_LIMITS } from './chat.ts'
 import { DataSource } from './datasources.ts'
-import { ImportMemoriesBody, ImportMemoriesResult, MEMORY_LIMITS, Memory } from './memories.ts'
+import {
+  IMPORT_DUPLICATE_ID,
+  ImportMemoriesBody,
+  ImportMemoriesEnvelope,
+  ImportMemoriesResult,
+  MEMORY_LIMITS,
+  Memory,
+} from './memories.ts'
 import { isStorableText } from './text.ts'
 
 export const ACCOUNT_EXPORT_FORMAT = 'remi-account'
@@ -72,27 +79,63 @@ const Instant = (field: string) =>
     return year >= MEMORY_LIMITS.minYear && year <= MEMORY_LIMITS.maxYear
   }, `${field} must be between the years ${MEMORY_LIMITS.minYear} and ${MEMORY_LIMITS.maxYear}.`)
 
+/** `v` at most `max` characters, an ellipsis ending a cut one (never half a surrogate pair). */
+function cut(v: string, max: number): string {
+  if (v.length <= max) return v
+  const end = /[\uD800-\uDBFF]/.test(v[max - 2]!) ? max - 2 : max - 1
+  return `${v.slice(0, end)}…`
+}
+
+/** An activity line as a file gives it: a summary longer than the app writes is cut (it is only shown). */
+const ImportedActivity = Activity.extend({
+  summary: z
+    .string({ error: 'activity.summary must be text.' })
+    .transform((v) => cut(v, CHAT_LIMITS.activitySummaryMax))
+    .refine(isStorableText, 'activity.summary must not contain NUL or broken characters.'),
+})
+
 const ImportedChatMessage = z.object({
   id: Uuid('id'),
   role: z.enum(['user', 'assistant'], { error: "role must be 'user' or 'assistant'." }),
   content: z
     .string({ error: 'content is required.' })
     .min(1, 'content must not be empty.')
-    .max(ACCOUNT_LIMITS.messageContentMax)
+    .max(
+      ACCOUNT_LIMITS.messageContentMax,
+      `content must be at most ${ACCOUNT_LIMITS.messageContentMax} characters.`,
+    )
     .refine(isStorableText, 'content must not contain NUL or broken characters.'),
   createdAt: Instant('createdAt'),
   citations: z.array(Uuid('citations')).max(ACCOUNT_LIMITS.citationsMax).optional(),
-  activity: z.array(Activity).max(ACCOUNT_LIMITS.activityMax).optional(),
+  activity: z
+    .array(ImportedActivity)
+    .max(ACCOUNT_LIMITS.activityMax, `activity holds at most ${ACCOUNT_LIMITS.activityMax} lines.`)
+    .optional(),
   mode: AnswerMode.optional(),
   model: z.string().max(200).refine(isStorableText).optional(),
   stopped: z.boolean().optional(),
 })
 
-const ImportedConversation = z.object({
+export const ImportedConversation = z.object({
   id: Uuid('id'),
   createdAt: Instant('createdAt').optional(),
   messages: z.array(ImportedChatMessage, { error: 'messages must be a list.' }),
 })
+
+export const IMPORT_ACCOUNT_MESSAGES_TOO_MANY = `An import holds at most ${ACCOUNT_LIMITS.messagesMax} chat messages.`
+
+const accountFormat = z.literal(ACCOUNT_EXPORT_FORMAT, {
+  error: `format must be '${ACCOUNT_EXPORT_FORMAT}' (a Remi account export).`,
+})
+const accountVersion = z.literal(1, { error: 'version must be 1.' })
+const conversationsList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item, { error: 'conversations must be a list.' })
+    .max(
+      ACCOUNT_LIMITS.conversationsMax,
+      `An import holds at most ${ACCOUNT_LIMITS.conversationsMax} conversations.`,
+    )
+    .default([])
 
 /**
  * POST auth/user/import: a file from GET auth/user/export. Memories and chat are restored; the profile,
@@ -101,18 +144,10 @@ const ImportedConversation = z.object({
  */
 export const ImportAccountBody = z
   .object({
-    format: z.literal(ACCOUNT_EXPORT_FORMAT, {
-      error: `format must be '${ACCOUNT_EXPORT_FORMAT}' (a Remi account export).`,
-    }),
-    version: z.literal(1, { error: 'version must be 1.' }),
+    format: accountFormat,
+    version: accountVersion,
     memories: ImportMemoriesBody.shape.memories,
-    conversations: z
-      .array(ImportedConversation, { error: 'conversations must be a list.' })
-      .max(
-        ACCOUNT_LIMITS.conversationsMax,
-        `An import holds at most ${ACCOUNT_LIMITS.conversationsMax} conversations.`,
-      )
-      .default([]),
+    conversations: conversationsList(ImportedConversation),
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>()
@@ -122,7 +157,7 @@ export const ImportAccountBody = z
         if (seen.has(id)) {
           const path =
             index === 0 ? ['conversations', c, 'id'] : ['conversations', c, 'messages', index - 1, 'id']
-          ctx.addIssue({ code: 'custom', message: 'This id appears twice in the file.', path })
+          ctx.addIssue({ code: 'custom', message: IMPORT_DUPLICATE_ID, path })
         }
         seen.add(id)
       }
@@ -131,11 +166,23 @@ export const ImportAccountBody = z
     if (messages > ACCOUNT_LIMITS.messagesMax)
       ctx.addIssue({
         code: 'custom',
-        message: `An import holds at most ${ACCOUNT_LIMITS.messagesMax} chat messages.`,
+        message: IMPORT_ACCOUNT_MESSAGES_TOO_MANY,
         path: ['conversations'],
       })
   })
 export type ImportAccountBody = z.input<typeof ImportAccountBody>
+
+/**
+ * ImportAccountBody without looking inside the memories and conversations: the server checks those a
+ * slice at a time in a worker thread (ImportedMemory and ImportedConversation each, the ids and the
+ * message count across them), as it does a memories import.
+ */
+export const ImportAccountEnvelope = z.object({
+  format: accountFormat,
+  version: accountVersion,
+  memories: ImportMemoriesEnvelope.shape.memories,
+  conversations: conversationsList(z.unknown()),
+})
 
 export const ImportAccountResult = z.object({
   memories: ImportMemoriesResult,

@@ -7,6 +7,8 @@ export const CHAT_LIMITS = {
   sendsPerMinute: 20,
   historyPageSizeDefault: 30,
   historyPageSizeMax: 100,
+  /** An activity line ("Searched memories for 'Ana'"): the assistant's are far shorter; imports are cut here. */
+  activitySummaryMax: 500,
 } as const
 
 /** How an answer was made: the model with tools, the model with facts in its prompt, or the offline assistant. */

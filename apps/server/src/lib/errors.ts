@@ -4,11 +4,14 @@ import { ErrorCode } from '@remi/shared'
 export class AppError extends Error {
   readonly statusCode: number
   readonly code: ErrorCode
-  constructor(statusCode: number, code: ErrorCode, message: string) {
+  /** Seconds, sent as Retry-After: when trying again is worth it (a 429 or 503). */
+  readonly retryAfterS: number | undefined
+  constructor(statusCode: number, code: ErrorCode, message: string, retryAfterS?: number) {
     super(message)
     this.name = 'AppError'
     this.statusCode = statusCode
     this.code = code
+    this.retryAfterS = retryAfterS
   }
 }
 

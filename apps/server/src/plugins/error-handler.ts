@@ -117,6 +117,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS))
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.code))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { giveWay, isSingleBackend, type Db } from '../../db/client.ts'
 import { chatMessages, conversations, memories, users } from '../../db/schema.ts'
 
 export type ConversationRow = typeof conversations.$inferSelect
@@ -33,71 +33,84 @@ export function createAccountRepo(db: Db) {
     ownedConversationIds: (userId: string, ids: string[]) => owned(conversations, userId, ids),
     ownedMessageIds: (userId: string, ids: string[]) => owned(chatMessages, userId, ids),
 
-    /** Every conversation with its messages, oldest first. */
-    async chat(userId: string): Promise<Array<ConversationRow & { messages: MessageRow[] }>> {
-      const [rows, messages] = await Promise.all([
-        db
-          .select()
-          .from(conversations)
-          .where(eq(conversations.userId, userId))
-          .orderBy(asc(conversations.createdAt), asc(conversations.id)),
-        db
-          .select()
-          .from(chatMessages)
-          .where(eq(chatMessages.userId, userId))
-          .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
-      ])
-      const byConversation = new Map(rows.map((row) => [row.id, { ...row, messages: [] as MessageRow[] }]))
-      for (const message of messages) byConversation.get(message.conversationId)?.messages.push(message)
-      return [...byConversation.values()]
+    /** Every conversation of the user's, oldest first. */
+    async conversations(userId: string): Promise<ConversationRow[]> {
+      return db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.userId, userId))
+        .orderBy(asc(conversations.createdAt), asc(conversations.id))
+    },
+
+    /** Every message's id and conversation, oldest first: an export reads the rows a slice at a time. */
+    async messageIds(userId: string): Promise<{ id: string; conversationId: string }[]> {
+      return db
+        .select({ id: chatMessages.id, conversationId: chatMessages.conversationId })
+        .from(chatMessages)
+        .where(eq(chatMessages.userId, userId))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    },
+
+    /** The user's messages among `ids`, any order (one gone since is left out). */
+    async messagesByIds(userId: string, ids: string[]): Promise<MessageRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(chatMessages)
+        .where(and(inArray(chatMessages.id, ids), eq(chatMessages.userId, userId)))
+    },
+
+    /** Every memory's id in the memories list's order (memories.repo.ts, defaultOrder). */
+    async memoryIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: memories.id })
+        .from(memories)
+        .where(eq(memories.userId, userId))
+        .orderBy(
+          sql`${memories.sortDate} desc nulls last`,
+          sql`${memories.createdAt} desc nulls last`,
+          sql`${memories.id} desc nulls last`,
+        )
+      return rows.map((r) => r.id)
+    },
+
+    /** The user's memories among `ids`, any order (one gone since is left out). */
+    async memoriesByIds(userId: string, ids: string[]) {
+      if (ids.length === 0) return []
+      return db
+        .select({
+          id: memories.id,
+          text: memories.text,
+          tags: memories.tags,
+          date: memories.date,
+          createdAt: memories.createdAt,
+          updatedAt: memories.updatedAt,
+        })
+        .from(memories)
+        .where(and(inArray(memories.id, ids), eq(memories.userId, userId)))
     },
 
     /**
-     * Writes conversations and messages that are not there yet, in one transaction (all or nothing).
-     * Every conversation a message goes into must be this user's once written: an id that turned out
-     * to be someone else's aborts the whole import instead of filing a message under their conversation.
+     * Writes conversations and messages that are not there yet, all or nothing. Every conversation a
+     * message goes into must be this user's once written: an id that turned out to be someone else's
+     * aborts the whole import instead of filing a message under their conversation. On PostgreSQL that
+     * is one transaction. PGlite is one backend, where a transaction holds back every other request
+     * until it ends, so there the rows go in steps of their own and a failure deletes what this import
+     * created (a crash in between leaves part of the chat: importing the file again completes it).
      */
     async importChat(userId: string, newConversations: NewConversation[], newMessages: NewMessage[]) {
-      return db.transaction(async (tx) => {
-        let conversationsCreated = 0
-        for (let i = 0; i < newConversations.length; i += CHUNK) {
-          const written = await tx
-            .insert(conversations)
-            .values(newConversations.slice(i, i + CHUNK).map((c) => ({ ...c, userId })))
-            .onConflictDoNothing({ target: conversations.id })
-            .returning({ id: conversations.id })
-          conversationsCreated += written.length
-        }
-        const targets = [...new Set(newMessages.map((m) => m.conversationId))]
-        for (let i = 0; i < targets.length; i += CHUNK) {
-          const chunk = targets.slice(i, i + CHUNK)
-          const mine = await tx
-            .select({ id: conversations.id })
-            .from(conversations)
-            .where(and(inArray(conversations.id, chunk), eq(conversations.userId, userId)))
-          if (mine.length !== chunk.length) throw new ChatImportConflictError()
-        }
-        let messagesCreated = 0
-        for (let i = 0; i < newMessages.length; i += CHUNK) {
-          const written = await tx
-            .insert(chatMessages)
-            .values(newMessages.slice(i, i + CHUNK).map((m) => ({ ...m, userId })))
-            .onConflictDoNothing({ target: chatMessages.id })
-            .returning({ id: chatMessages.id })
-          messagesCreated += written.length
-        }
-        for (let i = 0; i < targets.length; i += CHUNK) {
-          await tx
-            .update(conversations)
-            .set({
-              lastMessageAt: sql`(select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.conversationId} = ${conversations.id})`,
-            })
-            .where(
-              and(inArray(conversations.id, targets.slice(i, i + CHUNK)), eq(conversations.userId, userId)),
-            )
-        }
-        return { conversations: conversationsCreated, messages: messagesCreated }
-      })
+      if (!isSingleBackend(db))
+        return db.transaction((tx) =>
+          writeChat(tx, userId, newConversations, newMessages, () => giveWay(db, 0)),
+        )
+      const created: Created = { conversations: [], messages: [] }
+      try {
+        return await writeChat(db, userId, newConversations, newMessages, () => giveWay(db, 250), created)
+      } catch (error) {
+        // If this fails too (the database went away), the rows stay: the same file imported again completes them.
+        await forget(db, userId, created).catch(() => {})
+        throw error
+      }
     },
 
     /** Deletes the user; every row of theirs goes with it (each table's user_id cascades). */
@@ -113,5 +126,76 @@ export class ChatImportConflictError extends Error {
   constructor() {
     super('Some conversations in the file could not be imported.')
     this.name = 'ChatImportConflictError'
+  }
+}
+
+/** Rows per statement: building and sending one is a short task for the server's thread. */
+const STEP = 250
+
+type Exec = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
+interface Created {
+  conversations: string[]
+  messages: string[]
+}
+
+/** importChat's writes, a step at a time, `between` steps; the ids it created go into `created`. */
+async function writeChat(
+  exec: Exec,
+  userId: string,
+  newConversations: NewConversation[],
+  newMessages: NewMessage[],
+  between: () => Promise<void>,
+  created: Created = { conversations: [], messages: [] },
+) {
+  for (let i = 0; i < newConversations.length; i += STEP) {
+    const written = await exec
+      .insert(conversations)
+      .values(newConversations.slice(i, i + STEP).map((c) => ({ ...c, userId })))
+      .onConflictDoNothing({ target: conversations.id })
+      .returning({ id: conversations.id })
+    created.conversations.push(...written.map((w) => w.id))
+    await between()
+  }
+  const targets = [...new Set(newMessages.map((m) => m.conversationId))]
+  for (let i = 0; i < targets.length; i += CHUNK) {
+    const chunk = targets.slice(i, i + CHUNK)
+    const mine = await exec
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(inArray(conversations.id, chunk), eq(conversations.userId, userId)))
+    if (mine.length !== chunk.length) throw new ChatImportConflictError()
+  }
+  for (let i = 0; i < newMessages.length; i += STEP) {
+    const written = await exec
+      .insert(chatMessages)
+      .values(newMessages.slice(i, i + STEP).map((m) => ({ ...m, userId })))
+      .onConflictDoNothing({ target: chatMessages.id })
+      .returning({ id: chatMessages.id })
+    created.messages.push(...written.map((w) => w.id))
+    await between()
+  }
+  for (let i = 0; i < targets.length; i += CHUNK) {
+    await exec
+      .update(conversations)
+      .set({
+        lastMessageAt: sql`(select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.conversationId} = ${conversations.id})`,
+      })
+      .where(and(inArray(conversations.id, targets.slice(i, i + CHUNK)), eq(conversations.userId, userId)))
+    await between()
+  }
+  return { conversations: created.conversations.length, messages: created.messages.length }
+}
+
+/** Deletes what a failed import created: its messages, then its conversations (any messages left go with them). */
+async function forget(db: Db, userId: string, created: Created) {
+  for (let i = 0; i < created.messages.length; i += CHUNK) {
+    const ids = created.messages.slice(i, i + CHUNK)
+    await db.delete(chatMessages).where(and(inArray(chatMessages.id, ids), eq(chatMessages.userId, userId)))
+  }
+  for (let i = 0; i < created.conversations.length; i += CHUNK) {
+    const ids = created.conversations.slice(i, i + CHUNK)
+    await db
+      .delete(conversations)
+      .where(and(inArray(conversations.id, ids), eq(conversations.userId, userId)))
   }
 }

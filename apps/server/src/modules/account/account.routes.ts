@@ -1,53 +1,87 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { open, rm } from 'node:fs/promises'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { DeleteAccountBody, ImportAccountBody, ImportAccountResult } from '@remi/shared'
-import { payloadTooLarge } from '../../lib/errors.ts'
+import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
+import { bodyToFile, tempFilePath, type UploadedFile } from '../../lib/upload-file.ts'
 import { requireUser } from '../../plugins/auth.ts'
-import { IMPORT_BODY_LIMIT } from '../memories/memories.routes.ts'
+import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from '../memories/memories.routes.ts'
 import type { SessionsApi } from '../auth/sessions.service.ts'
+import { readAccountFile } from './account-file.ts'
 import type { AccountService } from './account.service.ts'
 
 /** DELETE /api/auth/user, GET /api/auth/user/export, POST /api/auth/user/import. */
 export async function accountRoutes(
   app: FastifyInstance,
-  opts: { service: AccountService; sessions: SessionsApi },
+  opts: { service: AccountService; sessions: SessionsApi; heavyJobs: HeavyJobs },
 ) {
-  const { service, sessions } = opts
+  const { service, sessions, heavyJobs } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['auth']
   // The whole account: only a person signed in to the app, never a personal access token.
   const config = { credentials: 'session' as const }
 
-  r.delete('', { config: { ...config, tokenRefusal: 'delete the account' }, schema: { tags, body: DeleteAccountBody } }, async (request, reply) => {
-    await service.deleteAccount(requireUser(request), request.body.email)
-    sessions.clearCookie(reply)
-    return reply.status(204).send()
-  })
-
-  r.get('/export', { config: { ...config, tokenRefusal: 'export the account' }, schema: { tags } }, async (request, reply) => {
-    const { data, fileStem } = await service.exportAll(requireUser(request))
-    return reply
-      .header('content-disposition', `attachment; filename="${fileStem}.json"`)
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(data, null, 2))
-  })
-
-  r.post(
-    '/import',
-    {
-      config: { ...config, tokenRefusal: 'import into the account' },
-      bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, body: ImportAccountBody, response: { 200: ImportAccountResult } },
-      errorHandler: (error: FastifyError) => {
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          throw payloadTooLarge(
-            `The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`,
-          )
-        }
-        throw error
-      },
+  r.delete(
+    '',
+    { config: { ...config, tokenRefusal: 'delete the account' }, schema: { tags, body: DeleteAccountBody } },
+    async (request, reply) => {
+      await service.deleteAccount(requireUser(request), request.body.email)
+      sessions.clearCookie(reply)
+      return reply.status(204).send()
     },
-    async (request) => service.importAll(requireUser(request), request.body),
   )
+
+  r.get(
+    '/export',
+    { config: { ...config, tokenRefusal: 'export the account' }, schema: { tags } },
+    async (request, reply) => {
+      const userId = requireUser(request)
+      // Written to a file a slice at a time as one of the heavy jobs, then sent from the file: a slow
+      // download holds a file descriptor, not a place among the jobs or the export in memory.
+      const path = tempFilePath('export')
+      try {
+        const { fileStem } = await heavyJobs.run(userId, () => service.exportToFile(userId, path))
+        const file = await open(path)
+        const { size } = await file.stat()
+        return reply
+          .header('content-disposition', `attachment; filename="${fileStem}.json"`)
+          .header('cache-control', 'no-store')
+          .header('content-length', size)
+          .type('application/json; charset=utf-8')
+          .send(file.createReadStream())
+      } finally {
+        // Open files keep their data until they are closed: the name can go at once.
+        await rm(path, { force: true })
+      }
+    },
+  )
+
+  // The import file goes to disk as it arrives (upload-file.ts) and is read and checked in a worker
+  // thread (account-file.ts); the whole import is one of the server's few heavy jobs (heavy-jobs.ts).
+  await r.register(async (scope) => {
+    bodyToFile(scope, IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE)
+    // Refused before the body is read: another job of theirs running, or no room for one.
+    scope.addHook('preParsing', async (request) => heavyJobs.check(requireUser(request)))
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/import',
+      {
+        config: { ...config, tokenRefusal: 'import into the account' },
+        bodyLimit: IMPORT_BODY_LIMIT,
+        // ImportAccountBody documents the body; readAccountFile checks it, in a worker thread.
+        schema: { tags, body: ImportAccountBody, response: { 200: ImportAccountResult } },
+        validatorCompiler: () => (value: unknown) => ({ value }),
+      },
+      async (request) => {
+        const userId = requireUser(request)
+        const upload = request.body as unknown as UploadedFile | undefined
+        try {
+          return await heavyJobs.run(userId, async () =>
+            service.importAll(userId, await readAccountFile(upload)),
+          )
+        } finally {
+          await upload?.remove()
+        }
+      },
+    )
+  })
 }

@@ -5,7 +5,6 @@ import {
   AnswerMode,
   MEMORIES_EXPORT_FORMAT,
   todayIn,
-  type AccountExport,
   type ExportedChatMessage,
   type ImportAccountResult,
 } from '@remi/shared'
@@ -14,10 +13,11 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import type { SessionsApi } from '../auth/sessions.service.ts'
 import type { UsersRepo } from '../auth/users.repo.ts'
 import type { DataSourcesService } from '../datasources/datasources.service.ts'
-import { remappedId, type MemoriesService } from '../memories/memories.service.ts'
+import { remappedId, toMemory, type MemoriesService } from '../memories/memories.service.ts'
+import { writeAccountExport } from './account-export.ts'
 import { ChatImportConflictError, type AccountRepo, type MessageRow } from './account.repo.ts'
 
-type ImportInput = z.output<typeof ImportAccountBody>
+type ImportInput = Pick<z.output<typeof ImportAccountBody>, 'memories' | 'conversations'>
 
 /** The parts of an assistant message's metadata an export carries (chat.service.ts stores them). */
 const StoredAnswer = z.object({
@@ -43,6 +43,14 @@ function exportedMessage(row: MessageRow): ExportedChatMessage {
   }
 }
 
+/** Rows read per query while exporting: a slice is a few milliseconds of this thread's time. */
+const EXPORT_SLICE = 500
+
+/** `ids` a slice at a time, each read by `read`. */
+async function* slices<T>(ids: string[], read: (ids: string[]) => Promise<T[]>): AsyncIterable<T[]> {
+  for (let i = 0; i < ids.length; i += EXPORT_SLICE) yield await read(ids.slice(i, i + EXPORT_SLICE))
+}
+
 /** The account as a whole: export it, restore memories and chat from an export, delete it. */
 export function createAccountService(deps: {
   repo: AccountRepo
@@ -58,36 +66,79 @@ export function createAccountService(deps: {
     own.has(id) ? id : remappedId(userId, id)
 
   return {
-    async exportAll(userId: string): Promise<{ data: AccountExport; fileStem: string }> {
+    /**
+     * Writes the whole account to `path` as one JSON file ('remi-account', see AccountExport), a slice of
+     * rows at a time (account-export.ts), and gives the name it is downloaded as.
+     */
+    async exportToFile(userId: string, path: string): Promise<{ fileStem: string }> {
       const user = await users.findById(userId)
       if (!user) throw notFound('User')
-      const [identity, memoryExport, chat, sources] = await Promise.all([
+      const [identity, sources, memoryIds, conversations, messageIds] = await Promise.all([
         users.latestIdentity(userId),
-        memories.exportAll(userId),
-        repo.chat(userId),
         dataSources.list(userId),
+        repo.memoryIds(userId),
+        repo.conversations(userId),
+        repo.messageIds(userId),
       ])
-      const data: AccountExport = {
-        format: ACCOUNT_EXPORT_FORMAT,
-        version: 1,
-        exportedAt: new Date().toISOString(),
-        profile: {
-          name: user.name,
-          email: user.email,
-          picture: user.picture,
-          provider: identity?.provider ?? 'local',
-          createdAt: user.createdAt.toISOString(),
-        },
-        settings: { timezone: user.timezone, theme: user.theme },
-        memories: memoryExport.data.memories,
-        conversations: chat.map((c) => ({
-          id: c.id,
-          createdAt: c.createdAt.toISOString(),
-          messages: c.messages.map(exportedMessage),
-        })),
-        dataSources: sources,
+      const idsOf = new Map<string, string[]>()
+      for (const m of messageIds) {
+        const list = idsOf.get(m.conversationId)
+        if (list) list.push(m.id)
+        else idsOf.set(m.conversationId, [m.id])
       }
-      return { data, fileStem: `remi-account-${todayIn(user.timezone)}` }
+      // Messages are read EXPORT_SLICE at a time in the file's order (conversation by conversation),
+      // whatever the conversations' sizes: not a query for each of 10 000 short conversations.
+      const order = conversations.flatMap((c) => idsOf.get(c.id) ?? [])
+      let window = new Map<string, MessageRow>()
+      let windowEnd = 0
+      let position = 0
+      const nextMessages = async (count: number) => {
+        const out: ExportedChatMessage[] = []
+        for (const end = position + count; position < end; position++) {
+          if (position >= windowEnd) {
+            const ids = order.slice(position, position + EXPORT_SLICE)
+            window = new Map((await repo.messagesByIds(userId, ids)).map((r) => [r.id, r]))
+            windowEnd = position + ids.length
+          }
+          const row = window.get(order[position]!)
+          if (row) out.push(exportedMessage(row))
+        }
+        return out
+      }
+      await writeAccountExport(path, {
+        head: {
+          format: ACCOUNT_EXPORT_FORMAT,
+          version: 1,
+          exportedAt: new Date().toISOString(),
+          profile: {
+            name: user.name,
+            email: user.email,
+            picture: user.picture,
+            provider: identity?.provider ?? 'local',
+            createdAt: user.createdAt.toISOString(),
+          },
+          settings: { timezone: user.timezone, theme: user.theme },
+        },
+        memories: slices(memoryIds, async (ids) => {
+          const rows = new Map((await repo.memoriesByIds(userId, ids)).map((r) => [r.id, r]))
+          return ids.flatMap((id) => (rows.has(id) ? [toMemory(rows.get(id)!)] : []))
+        }),
+        conversations: (async function* () {
+          for (const c of conversations) {
+            const count = idsOf.get(c.id)?.length ?? 0
+            yield {
+              id: c.id,
+              createdAt: c.createdAt.toISOString(),
+              messages: (async function* () {
+                for (let i = 0; i < count; i += EXPORT_SLICE)
+                  yield nextMessages(Math.min(EXPORT_SLICE, count - i))
+              })(),
+            }
+          }
+        })(),
+        dataSources: sources,
+      })
+      return { fileStem: `remi-account-${todayIn(user.timezone)}` }
     },
 
     /**

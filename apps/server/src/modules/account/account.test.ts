@@ -1,7 +1,7 @@
 import type { AccountExport, ChatHistory, ImportAccountResult, Memory, MemoryList } from '@remi/shared'
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as schema from '../../db/schema.ts'
 import { briefings, identities } from '../../db/schema.ts'
 import { encrypt, deriveKey } from '../../lib/crypto.ts'
@@ -378,5 +378,186 @@ describe('POST /api/auth/user/import', () => {
     }
     const after = await rowsOf(user.id)
     expect([after.memories, after.conversations, after.chat_messages]).toEqual([0, 0, 0])
+  })
+})
+
+/** An account file of `memories` memories and `conversations` conversations of `perConversation` messages. */
+function bigAccountFile(memories: number, conversations: number, perConversation: number) {
+  const memoryIds = Array.from({ length: memories }, () => crypto.randomUUID())
+  const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString()
+  return {
+    format: 'remi-account',
+    version: 1,
+    memories: memoryIds.map((id, i) => ({
+      id,
+      text: `Memory number ${i}: the plumber comes on Tuesday, bring the blue folder ${'x'.repeat(i % 40)}`,
+      tags: i % 3 === 0 ? ['home'] : [],
+      date: i % 4 === 0 ? null : `2024-0${(i % 9) + 1}-1${i % 10}`,
+      createdAt: at(i),
+      updatedAt: at(i + 1),
+    })),
+    conversations: Array.from({ length: conversations }, (_, c) => ({
+      id: crypto.randomUUID(),
+      createdAt: at(c * perConversation),
+      messages: Array.from({ length: perConversation }, (_, i) => {
+        const n = c * perConversation + i
+        const base = { id: crypto.randomUUID(), content: `Message ${n} "quoted" \\ é 🙂`, createdAt: at(n) }
+        return i % 2 === 0
+          ? { ...base, role: 'user' }
+          : {
+              ...base,
+              role: 'assistant',
+              citations: [memoryIds[n % memories]],
+              activity: [{ tool: 'search_memories', summary: `Searched memories for 'word ${n}'` }],
+              mode: 'tools',
+              model: 'gpt-test',
+              stopped: false,
+            }
+      }),
+    })),
+  }
+}
+
+describe('heavy jobs: account import and export, and memory imports', () => {
+  it('a big account goes out and back whole; the export is the same JSON, laid out as before', async () => {
+    const file = bigAccountFile(3000, 60, 40)
+    const alice = await t.createUser()
+    const imported = await alice.api.post<ImportAccountResult>('/api/auth/user/import', file)
+    expect(imported.status, imported.text).toBe(200)
+    expect(imported.body).toEqual({
+      memories: { imported: 3000, created: 3000, updated: 0 },
+      chat: { conversations: 60, messages: 2400 },
+    })
+
+    const res = await exportOf(alice)
+    // Written a slice at a time, yet exactly what JSON.stringify(file, null, 2) of it gives.
+    expect(res.text).toBe(JSON.stringify(JSON.parse(res.text), null, 2))
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text))
+    const out = res.body
+    expect(out.memories).toHaveLength(3000)
+    // The ids are this account's stand-ins for the file's (see remappedId); everything else is as sent.
+    const shown = (m: Record<string, unknown>) => {
+      const { id: _id, citations, ...rest } = m
+      return { ...rest, citations: (citations as unknown[] | undefined)?.length }
+    }
+    expect(out.conversations.map((c) => c.messages.map(shown))).toEqual(
+      file.conversations.map((c) => c.messages.map(shown)),
+    )
+    // The memories in the list's order (newest day first), as GET memories/export gives them.
+    const listed = (await alice.api.get<{ memories: Memory[] }>('/api/memories/export')).body.memories
+    expect(out.memories).toEqual(listed)
+
+    // Back into a new account: everything lands, and its own export holds the same content.
+    const bob = await t.createUser()
+    const back = await bob.api.post<ImportAccountResult>('/api/auth/user/import', out)
+    expect(back.body).toEqual(imported.body)
+    const again = (await exportOf(bob)).body
+    const content = (f: AccountExport) => ({
+      memories: f.memories.map((m) => [m.text, m.tags, m.date, m.createdAt]),
+      messages: f.conversations.map((c) => c.messages.map((m) => [m.role, m.content, m.createdAt])),
+    })
+    expect(content(again)).toEqual(content(out))
+  })
+
+  it('names the first bad message of a big file, past its first slices, and imports nothing', async () => {
+    const file = bigAccountFile(10, 40, 50)
+    file.conversations[30]!.messages[7]!.role = 'system'
+    const user = await t.createUser()
+    const res = await user.api.post('/api/auth/user/import', file)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      message: "body.conversations.30.messages.7.role: role must be 'user' or 'assistant'.",
+    })
+    const after = await rowsOf(user.id)
+    expect([after.memories, after.conversations, after.chat_messages]).toEqual([0, 0, 0])
+  })
+
+  it('one at a time per person: an import or export while theirs runs is a 409 saying so', async () => {
+    const user = await t.createUser()
+    const other = await t.createUser()
+    let release!: () => void
+    const held = t.app.services.heavyJobs.run(user.id, () => new Promise<void>((r) => (release = r)))
+    try {
+      const answers = [
+        await user.api.get('/api/auth/user/export'),
+        await user.api.post('/api/auth/user/import', bigAccountFile(1, 1, 1)),
+        await user.api.post('/api/memories/import', { format: 'remi-memories', version: 1, memories: [] }),
+      ]
+      for (const res of answers) {
+        expect(res.status, res.text).toBe(409)
+        expect(res.body).toMatchObject({
+          code: 'CONFLICT',
+          message: expect.stringMatching(/already running/),
+        })
+      }
+      // Someone else is not held up by it.
+      expect((await other.api.get('/api/auth/user/export')).status).toBe(200)
+    } finally {
+      release()
+      await held
+    }
+    expect((await user.api.get('/api/auth/user/export')).status).toBe(200)
+  })
+
+  it('a few at once in all: the next wait their turn, beyond the queue a 503 with Retry-After', async () => {
+    const { heavyJobs } = t.app.services
+    const releases: Array<() => void> = []
+    const hold = async () => {
+      const someone = await t.createUser()
+      return heavyJobs.run(someone.id, () => new Promise<void>((r) => releases.push(r)))
+    }
+    // Two running, so the next ones wait.
+    const held = [hold(), hold()]
+    await vi.waitFor(() => expect(heavyJobs.load.running).toBe(2))
+    const waiting = await t.createUser()
+    const queued = waiting.api.get('/api/auth/user/export')
+    await vi.waitFor(() => expect(heavyJobs.load.waiting).toBe(1))
+    const fill = [hold(), hold(), hold()]
+    await vi.waitFor(() => expect(heavyJobs.load.waiting).toBe(4))
+
+    const late = await t.createUser()
+    for (const res of [
+      await late.api.get('/api/auth/user/export'),
+      await late.api.post('/api/auth/user/import', bigAccountFile(1, 1, 1)),
+      await late.api.post('/api/memories/import', { format: 'remi-memories', version: 1, memories: [] }),
+    ]) {
+      expect(res.status, res.text).toBe(503)
+      expect(res.headers['retry-after']).toBe('30')
+      expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/busy/) })
+    }
+    // The first to finish hands its place to the export that waited: it is answered whole.
+    releases.shift()!()
+    const answer = await queued
+    expect(answer.status, answer.text).toBe(200)
+    while (heavyJobs.load.running + heavyJobs.load.waiting > 0) {
+      await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0))
+      releases.shift()!()
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    await Promise.all([...held, ...fill])
+    expect((await late.api.get('/api/auth/user/export')).status).toBe(200)
+  })
+
+  it('over-long message content says the limit, not that content is required', async () => {
+    const file = bigAccountFile(0, 1, 1)
+    file.conversations[0]!.messages[0]!.content = 'x'.repeat(100_001)
+    const res = await (await t.createUser()).api.post('/api/auth/user/import', file)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      message: 'body.conversations.0.messages.0.content: content must be at most 100000 characters.',
+    })
+  })
+
+  it('an imported activity summary is cut to the limit, so it is not stored and served whole', async () => {
+    const file = bigAccountFile(1, 1, 2)
+    const answer = file.conversations[0]!.messages[1] as { activity: { tool: string; summary: string }[] }
+    answer.activity = [{ tool: 'search_memories', summary: `Searched ${'🙂'.repeat(500_000)}` }]
+    const user = await t.createUser()
+    const res = await user.api.post('/api/auth/user/import', file)
+    expect(res.status, res.text).toBe(200)
+    const history = (await user.api.get<ChatHistory>('/api/chat/history')).body
+    const summary = history.messages[1]!.activity![0]!.summary
+    expect(summary.length).toBeLessThanOrEqual(500)
+    expect(summary).toMatch(/^Searched (🙂)+…$/u)
   })
 })

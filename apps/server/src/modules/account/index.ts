@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import type { SessionsApi } from '../auth/sessions.service.ts'
 import { accountRoutes } from './account.routes.ts'
 import type { AccountService } from './account.service.ts'
@@ -6,7 +7,11 @@ import type { AccountService } from './account.service.ts'
 /** The account as a whole (export, import, delete): registered at /api/auth/user. */
 export async function accountModule(
   app: FastifyInstance,
-  opts: { account: AccountService; sessions: SessionsApi },
+  opts: { account: AccountService; sessions: SessionsApi; heavyJobs: HeavyJobs },
 ) {
-  await app.register(accountRoutes, { service: opts.account, sessions: opts.sessions })
+  await app.register(accountRoutes, {
+    service: opts.account,
+    sessions: opts.sessions,
+    heavyJobs: opts.heavyJobs,
+  })
 }

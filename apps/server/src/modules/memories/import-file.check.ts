@@ -14,7 +14,7 @@ export type ImportFileMessage =
 
 /** Memories per message: small enough that taking one in is a short task for the server's thread. */
 const BATCH = 1000
-const field = (path: PropertyKey[]) => path.map(String).join('.')
+export const field = (path: PropertyKey[]) => path.map(String).join('.')
 
 export function checkImportFile(bytes: Uint8Array, post: (message: ImportFileMessage) => void): void {
   let body: unknown
@@ -28,26 +28,36 @@ export function checkImportFile(bytes: Uint8Array, post: (message: ImportFileMes
     const issue = envelope.error.issues[0]!
     return post({ type: 'invalid', field: field(issue.path), message: issue.message })
   }
-  const items = envelope.data.memories
+  if (checkMemories(envelope.data.memories, post))
+    post({ type: 'done', format: envelope.data.format, version: envelope.data.version })
+}
+
+/**
+ * Checks a file's memories a batch at a time, posting each batch as checked, or the first problem
+ * (then false). The account import's reader checks its memories with it too.
+ */
+export function checkMemories(
+  items: unknown[],
+  post: (message: Extract<ImportFileMessage, { type: 'batch' | 'invalid' }>) => void,
+): boolean {
   const seen = new Set<string>()
   for (let start = 0; start < items.length; start += BATCH) {
     const batch = z.array(ImportedMemory).safeParse(items.slice(start, start + BATCH))
     if (!batch.success) {
       const [index, ...rest] = batch.error.issues[0]!.path
       const path = ['memories', start + Number(index), ...rest]
-      return post({ type: 'invalid', field: field(path), message: batch.error.issues[0]!.message })
+      post({ type: 'invalid', field: field(path), message: batch.error.issues[0]!.message })
+      return false
     }
     for (const [i, item] of batch.data.entries()) {
       if (!item.id) continue
-      if (seen.has(item.id))
-        return post({
-          type: 'invalid',
-          field: field(['memories', start + i, 'id']),
-          message: IMPORT_DUPLICATE_ID,
-        })
+      if (seen.has(item.id)) {
+        post({ type: 'invalid', field: field(['memories', start + i, 'id']), message: IMPORT_DUPLICATE_ID })
+        return false
+      }
       seen.add(item.id)
     }
     post({ type: 'batch', items: batch.data })
   }
-  post({ type: 'done', format: envelope.data.format, version: envelope.data.version })
+  return true
 }

@@ -1,7 +1,9 @@
-import { Worker } from 'node:worker_threads'
+import { readFile } from 'node:fs/promises'
 import { ErrorCode, type ImportedMemory, type ImportMemoriesEnvelope } from '@remi/shared'
 import type { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import { runFileWorker } from '../../lib/file-worker.ts'
+import type { UploadedFile } from '../../lib/upload-file.ts'
 import { checkImportFile, type ImportFileMessage } from './import-file.check.ts'
 
 const workerFile = new URL('./import-file.worker.ts', import.meta.url)
@@ -17,13 +19,12 @@ export type ImportFile = Omit<z.output<typeof ImportMemoriesEnvelope>, 'memories
 const IN_THREAD_MAX_BYTES = 256 * 1024
 
 /**
- * The import body (its bytes, unparsed) read and checked; a big one in a worker thread of its own,
- * started for this import and ended after it, the memories arriving a batch at a time, so this thread
- * only ever takes in a small piece. A bad file is a 400 naming the first problem: 'body.memories.3.text: …'.
+ * The import file (the request body as it was written to disk) read and checked; a big one in a worker
+ * thread of its own, started for this import and ended after it, the memories arriving a batch at a time,
+ * so this thread only ever takes in a small piece. A bad file is a 400 naming the first problem:
+ * 'body.memories.3.text: …'.
  */
-export async function readImportFile(received: Buffer | undefined): Promise<ImportFile> {
-  // No body at all (an empty request) reads as an empty file: not JSON.
-  const body = received ?? Buffer.alloc(0)
+export async function readImportFile(upload: UploadedFile | undefined): Promise<ImportFile> {
   const memories: ImportFile['memories'] = []
   let result: ImportFile | AppError | undefined
   const take = (message: ImportFileMessage) => {
@@ -37,30 +38,13 @@ export async function readImportFile(received: Buffer | undefined): Promise<Impo
         ErrorCode.ValidationFailed,
         `body${message.field ? `.${message.field}` : ''}: ${message.message}`,
       )
+    return result !== undefined
   }
-  if (body.length <= IN_THREAD_MAX_BYTES) checkImportFile(body, take)
-  else await inWorker(body, take, () => result !== undefined)
+  // No body at all (an empty request) reads as an empty file: not JSON.
+  if (!upload || upload.size <= IN_THREAD_MAX_BYTES)
+    checkImportFile(upload ? await readFile(upload.path) : new Uint8Array(), take)
+  else await runFileWorker(workerFile, upload.path, take)
   if (result instanceof AppError) throw result
   if (!result) throw new Error('The import reader gave no answer.')
   return result
-}
-
-/** Runs checkImportFile in a worker thread, handing each message to `take` until `settled()`. */
-async function inWorker(body: Buffer, take: (message: ImportFileMessage) => void, settled: () => boolean) {
-  // A copy of its own to hand over: a Buffer may be a view into a larger pool.
-  const bytes = new Uint8Array(body)
-  const worker = new Worker(workerFile)
-  try {
-    await new Promise<void>((resolve, reject) => {
-      worker.on('message', (message: ImportFileMessage) => {
-        take(message)
-        if (settled()) resolve()
-      })
-      worker.once('error', reject)
-      worker.once('exit', (code) => reject(new Error(`The import reader stopped (exit code ${code}).`)))
-      worker.postMessage(bytes, [bytes.buffer])
-    })
-  } finally {
-    void worker.terminate()
-  }
 }

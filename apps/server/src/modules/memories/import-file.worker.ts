@@ -3,10 +3,12 @@
  * JSON and checking 100 000 memories on the server's own thread held every other request for
  * 100-200 ms at a time (the parse, then the young-generation collections of so many new objects).
  */
+import { readFileSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { checkImportFile, type ImportFileMessage } from './import-file.check.ts'
 
 const port = parentPort!
-port.once('message', (bytes: Uint8Array) =>
-  checkImportFile(bytes, (message: ImportFileMessage) => port.postMessage(message)),
+// The path of the file the request body was written to (upload-file.ts): read here, not on the server's thread.
+port.once('message', (path: string) =>
+  checkImportFile(readFileSync(path), (message: ImportFileMessage) => port.postMessage(message)),
 )

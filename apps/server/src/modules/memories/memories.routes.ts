@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   CreateMemoryBody,
@@ -12,16 +12,21 @@ import {
   MemoryTagList,
   UpdateMemoryBody,
 } from '@remi/shared'
-import { payloadTooLarge } from '../../lib/errors.ts'
+import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
+import { bodyToFile, type UploadedFile } from '../../lib/upload-file.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { readImportFile } from './import-file.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
 
 /** An export of 100 000 memories of a few hundred characters each fits comfortably. */
 export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024
+export const IMPORT_TOO_LARGE = `The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`
 
-export async function memoriesRoutes(app: FastifyInstance, opts: { service: MemoriesService }) {
-  const { service } = opts
+export async function memoriesRoutes(
+  app: FastifyInstance,
+  opts: { service: MemoriesService; heavyJobs: HeavyJobs },
+) {
+  const { service, heavyJobs } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['memories']
 
@@ -45,13 +50,12 @@ export async function memoriesRoutes(app: FastifyInstance, opts: { service: Memo
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2))
   })
 
-  // The import file is read in a worker thread (import-file.ts): its route takes the body as bytes.
+  // The import file goes to disk as it arrives (upload-file.ts) and is read in a worker thread
+  // (import-file.ts); the whole import is one of the server's few heavy jobs (heavy-jobs.ts).
   await r.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    )
+    bodyToFile(scope, IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE)
+    // Refused before the body is read: another job of theirs running, or no room for one.
+    scope.addHook('preParsing', async (request) => heavyJobs.check(requireUser(request)))
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/import',
       {
@@ -59,21 +63,18 @@ export async function memoriesRoutes(app: FastifyInstance, opts: { service: Memo
         // ImportMemoriesBody documents the body; readImportFile checks it (a big one in a worker thread).
         schema: { tags, body: ImportMemoriesBody, response: { 200: ImportMemoriesResult } },
         validatorCompiler: () => (value: unknown) => ({ value }),
-        // The generic 413 text does not say what the limit is; everything else goes to the app's handler.
-        errorHandler: (error: FastifyError) => {
-          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-            throw payloadTooLarge(
-              `The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`,
-            )
-          }
-          throw error
-        },
       },
-      async (request) =>
-        service.importAll(
-          requireUser(request),
-          await readImportFile(request.body as unknown as Buffer | undefined),
-        ),
+      async (request) => {
+        const userId = requireUser(request)
+        const upload = request.body as unknown as UploadedFile | undefined
+        try {
+          return await heavyJobs.run(userId, async () =>
+            service.importAll(userId, await readImportFile(upload)),
+          )
+        } finally {
+          await upload?.remove()
+        }
+      },
     )
   })
 

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { payloadTooLarge } from './errors.ts'
+
+/** A request body written to a file of its own (readable by the server's user only), not held in memory. */
+export interface UploadedFile {
+  path: string
+  size: number
+  remove(): Promise<void>
+}
+
+/** A temporary file's path: under the system's temporary directory, named so no two collide. */
+export const tempFilePath = (stem: string) => join(tmpdir(), `remi-${stem}-${randomUUID()}`)
+
+/**
+ * Makes the routes of `scope` take an application/json body as an UploadedFile (request.body): streamed
+ * to disk as it arrives, at most `limit` bytes (413 naming the limit). The file is removed when the
+ * answer has gone, whatever happened in between; the route may remove it sooner.
+ */
+export function bodyToFile(scope: FastifyInstance, limit: number, tooLarge: string) {
+  scope.addContentTypeParser('application/json', (request: FastifyRequest, payload, done) => {
+    const declared = Number(request.headers['content-length'])
+    if (declared > limit) return done(payloadTooLarge(tooLarge), undefined)
+    const path = tempFilePath('upload')
+    let size = 0
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, next) {
+        size += chunk.length
+        next(size > limit ? payloadTooLarge(tooLarge) : null, chunk)
+      },
+    })
+    const file: UploadedFile = { path, size: 0, remove: () => rm(path, { force: true }) }
+    pipeline(payload, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 })).then(
+      () => {
+        file.size = size
+        done(null, file)
+      },
+      async (error: Error) => {
+        await file.remove()
+        done(error, undefined)
+      },
+    )
+  })
+  scope.addHook('onResponse', async (request) => {
+    const body = request.body as UploadedFile | undefined
+    if (body && typeof body === 'object' && 'remove' in body) await body.remove()
+  })
+}
