@@ -22,6 +22,9 @@ import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
 import { createMemoriesService } from './modules/memories/memories.service.ts'
+import { createRecallService } from './modules/recall/recall.service.ts'
+import type { SemanticRecall } from './modules/recall/semantic.ts'
+import { createUserLimit } from './lib/user-limit.ts'
 import { createAccessTokensRepo } from './modules/tokens/tokens.repo.ts'
 import { createAccessTokensService } from './modules/tokens/tokens.service.ts'
 
@@ -39,6 +42,8 @@ export function createServices(deps: {
   /** Where the assistant logs (a model moved to context mode, a failed answer); tests tune its timeouts. */
   logger?: AssistantLogger | undefined
   assistant?: AssistantOptions | undefined
+  /** Semantic search over embeddings, when configured: recall fuses it with the words' ranking. */
+  semantic?: SemanticRecall | undefined
   /** Test hook: how long the briefing's model may write (default 30 s). */
   briefingModelTimeoutMs?: number | undefined
 }) {
@@ -48,7 +53,10 @@ export function createServices(deps: {
   const oidc = createOidc(env, deps.oidcFetch, deps.localIdpFetch)
   const auth = createAuthService(env, users, oidc)
   const localAccounts = createLocalAccounts(db, env)
-  const memories = createMemoriesService(createMemoriesRepo(db), users)
+  // One user's searches at once, the memories screen's and recall's together (issue 28).
+  const searches = createUserLimit()
+  const memories = createMemoriesService(createMemoriesRepo(db), users, searches)
+  const recall = createRecallService({ db, memories, users, searches, semantic: deps.semantic })
   const dataSourcesRepo = createDataSourcesRepo(db)
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
   const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
@@ -64,7 +72,7 @@ export function createServices(deps: {
     modelTimeoutMs: deps.briefingModelTimeoutMs,
   })
   const assistant = createAssistant({
-    services: { memories, weather, calendar, users, dashboard },
+    services: { memories, weather, calendar, users, dashboard, recall },
     languageModel: integrations.languageModel,
     env,
     logger: deps.logger,
@@ -88,6 +96,7 @@ export function createServices(deps: {
     oidc,
     auth,
     memories,
+    recall,
     weather,
     calendar,
     dataSources,

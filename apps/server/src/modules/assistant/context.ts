@@ -30,7 +30,7 @@ import {
   weatherAsked,
 } from './offline.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
-import { findRelevantMemories, significantWords } from './search.ts'
+import { significantWords } from './search.ts'
 import { totalAsked } from './totals.ts'
 import { isToolError, type AssistantServices, type AssistantTools } from './tools.ts'
 
@@ -124,8 +124,9 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     }
   }
 
-  const found = await findRelevantMemories(services.memories, userId, {
+  const found = await services.recall.find(userId, {
     query: content,
+    now,
     limit: PROMPT_MEMORIES,
   })
   const memories = fitMemories(found)

@@ -19,7 +19,7 @@ import type { WeatherService } from '../datasources/weather.service.ts'
 import type { MemoriesService } from '../memories/memories.service.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatTime, relativeDay, savedSpan } from './format.ts'
-import { findRelevantMemories } from './search.ts'
+import type { RecallService } from '../recall/recall.service.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
 export interface AssistantServices {
@@ -29,6 +29,8 @@ export interface AssistantServices {
   users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
   /** The day's facts as the briefing tells them ("brief me"). */
   dashboard: Pick<DashboardService, 'gatherTodayFacts'>
+  /** The memories that answer a person's words (modules/recall). */
+  recall: Pick<RecallService, 'find'>
 }
 
 /** Calendar questions reach this many days at most (a month and a bit). */
@@ -310,8 +312,9 @@ export function createAssistantTools(
       if (!parsed.success) return { error: firstIssue(parsed.error) }
       if (from && to && from > to) return { error: 'from must not be after to.' }
       if (savedInverted) return { error: 'savedFrom must not be after savedTo.' }
-      const found = await findRelevantMemories(services.memories, userId, {
+      const found = await services.recall.find(userId, {
         query,
+        now: now(),
         tags,
         from,
         to,

@@ -16,13 +16,15 @@ import { z } from 'zod'
 import { BRAND } from '../../config/brand.ts'
 import { AppError } from '../../lib/errors.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
-import { findRelevantMemories } from '../assistant/search.ts'
 import { renderBriefing } from '../dashboard/briefing-template.ts'
 import type { DashboardService } from '../dashboard/dashboard.service.ts'
 import type { MemoriesService } from '../memories/memories.service.ts'
+import type { RecallService } from '../recall/recall.service.ts'
 
 export interface McpDeps {
   memories: MemoriesService
+  /** search_memories: the memories that answer the words, as the chat finds them. */
+  recall: Pick<RecallService, 'find'>
   /** get_today answers the facts the daily briefing is written from, gathered the same way. */
   dashboard: Pick<DashboardService, 'gatherTodayFacts'>
 }
@@ -81,7 +83,7 @@ function firstIssue(error: z.ZodError): string {
  * token's user. Tools run on the same services as the REST API and the chat assistant.
  */
 export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBaseLogger): McpServer {
-  const { memories } = deps
+  const { memories, recall } = deps
   const { userId } = caller
   const server = new McpServer(
     { name: 'remi', title: BRAND, version: '1.0.0' },
@@ -142,7 +144,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
       if (!filters.success) return toolError(firstIssue(filters.error))
       const saved = SavedDays.safeParse({ savedFrom, savedTo })
       if (!saved.success) return toolError(firstIssue(saved.error))
-      const found = await findRelevantMemories(memories, userId, {
+      const found = await recall.find(userId, {
         query: filters.data.searchTerm ?? '',
         tags: filters.data.tags,
         from: filters.data.startDate,

@@ -105,7 +105,7 @@ function searchCondition(term: string, asTyped = true): { where: SQL; rank?: SQL
  */
 const relevance = (query: SQL) => sql`ts_rank('{0, 0, 0.4, 1}', ${memories.search}, ${query})`
 
-function filterConditions(userId: string, q: MemoryQuery, asTyped = true): { where: SQL; rank?: SQL } {
+export function filterConditions(userId: string, q: MemoryQuery, asTyped = true): { where: SQL; rank?: SQL } {
   const conditions: SQL[] = [eq(memories.userId, userId)]
   let rank: SQL | undefined
   if (q.searchTerm) {
@@ -130,7 +130,7 @@ const hasFilters = (q: MemoryQuery) =>
   Boolean(q.searchTerm || q.tags?.length || q.startDate || q.endDate || q.savedFrom || q.savedBefore)
 
 /** A list statement's row: the page's memory, or nulls when the page is empty; the total on every row (not in best()). */
-interface ListRow {
+export interface ListRow {
   total?: number
   id: string | null
   text: string | null
@@ -143,7 +143,7 @@ interface ListRow {
 /** A timestamp as the driver gives it (text), read the way drizzle reads the column. */
 const timestamp = (value: string) => memories.createdAt.mapFromDriverValue(value) as Date
 
-const toRecord = (r: ListRow): MemoryRecord => ({
+export const toRecord = (r: ListRow): MemoryRecord => ({
   id: r.id!,
   text: r.text!,
   tags: r.tags!,
@@ -158,7 +158,7 @@ const toListResult = (rows: ListRow[]): { rows: MemoryRecord[]; totalCount: numb
 })
 
 /** The list order (memories_user_sort_idx), on the table or, with `alias.`, on a subquery's columns. */
-const listOrder = (alias = '') =>
+export const listOrder = (alias = '') =>
   sql.raw(`${alias}sort_date desc nulls last, ${alias}created_at desc nulls last, ${alias}id desc nulls last`)
 
 export function createMemoriesRepo(db: Db) {

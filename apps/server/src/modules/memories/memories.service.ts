@@ -24,6 +24,7 @@ import {
   type NewMemory,
 } from './memories.repo.ts'
 import { BRAND } from '../../config/brand.ts'
+import type { UserLimit } from '../../lib/user-limit.ts'
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : never
 type CreateInput = Parsed<typeof CreateMemoryBody>
@@ -87,7 +88,12 @@ export type LookupFilters = Partial<MemoryFilters> & {
   newestSaved?: boolean | undefined
 }
 
-export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo, 'timezoneOf'>) {
+export function createMemoriesService(
+  repo: MemoriesRepo,
+  users: Pick<UsersRepo, 'timezoneOf'>,
+  /** One user's searches at once (shared with recall): a search waits its turn, or gets a 429. */
+  searches?: UserLimit,
+) {
   const timeZoneOf = (userId: string) => users.timezoneOf(userId)
 
   /** Undated memories already carry their creation day in the user's zone (sort_date), so days pass as they are. */
@@ -134,9 +140,15 @@ export function createMemoriesService(repo: MemoriesRepo, users: Pick<UsersRepo,
 
   return {
     async list(userId: string, filters: MemoryFilters): Promise<MemoryList> {
-      const { rows, totalCount } = await repo.list(userId, toQuery(filters), filters.page, filters.pageSize)
+      const read = () => repo.list(userId, toQuery(filters), filters.page, filters.pageSize)
+      const { rows, totalCount } = await (filters.searchTerm && searches
+        ? searches.run(userId, read)
+        : read())
       return { items: rows.map(toMemory), totalCount, page: filters.page, pageSize: filters.pageSize }
     },
+
+    /** The filters as the repository's query, saved days as instants in the user's zone (recall's filters). */
+    query: lookupQuery,
 
     /** The best matches, uncounted (see repo.best): what the assistant and MCP search look up. */
     async best(

@@ -1,0 +1,225 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { isSingleBackend, type Db } from '../../db/client.ts'
+import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
+import {
+  filterConditions,
+  toRecord,
+  type ListRow,
+  type MemoryQuery,
+  type MemoryRecord,
+} from '../memories/memories.repo.ts'
+
+/** A stemmed word of the question and how many of the user's memories hold it. */
+export interface TermStat {
+  word: string
+  lexeme: string
+  memories: number
+}
+
+/** A lexeme to score, with its weight (its IDF times how much its word counts). */
+export interface ScoredTerm {
+  lexeme: string
+  weight: number
+  /** The question's word it stands for: of a word's forms and related words only the best counts. */
+  group: string
+}
+
+/** Two neighbouring words of the question, found close together in a memory: worth `weight` more. */
+export interface TermPair {
+  first: string
+  second: string
+  weight: number
+}
+
+export interface RankInput {
+  terms: ScoredTerm[]
+  pairs: TermPair[]
+  /** The lexemes whose memories are the candidates (the rarest ones: recall.service.ts). */
+  candidates: string[]
+  filters: MemoryQuery
+  /** Memories on these days come first when any match. */
+  period?: { from: string; to: string } | null | undefined
+  limit: number
+  candidateLimit: number
+  /** Milliseconds a ranking statement may take (PostgreSQL); past it the search answers without it. */
+  timeoutMs: number
+}
+
+export type RankedRecord = MemoryRecord & {
+  score: number
+  matched: string[]
+  inPeriod: boolean
+  sortDate: string
+}
+
+const textArray = (values: string[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`
+const floatArray = (values: number[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::float8[]`
+    : sql`'{}'::float8[]`
+
+/** A lexeme as one tsquery term on the stemmed words (A: text, B: tags). Lexemes are letters and digits only. */
+const quoted = (lexeme: string) => `'${lexeme}'`
+
+/**
+ * BM25's constants: k1, how soon more of the same word stops counting, and b, how much a long memory's
+ * length takes from each of its words. ts_rank gives a single word's occurrences already saturated
+ * (one: 1/1.645 of its weight, two: 1.25 times that, many: at most 1.645 times), read here as the count.
+ */
+const K1 = 1.2
+const B = 0.75
+const ONE_OCCURRENCE = 0.6079
+/**
+ * Below this many characters (a note of about a dozen words) length says nothing of a note: short
+ * notes are not told apart by it, longer ones weigh less the longer they are (BM25's b).
+ */
+const SHORT = 60
+
+export class SearchTimeoutError extends Error {
+  constructor() {
+    super('The search took too long.')
+    this.name = 'SearchTimeoutError'
+  }
+}
+
+const isTimeout = (error: unknown) =>
+  /statement timeout|canceling statement/i.test(String((error as { message?: unknown })?.message ?? error)) ||
+  (error as { code?: string })?.code === '57014' ||
+  ((error as { cause?: { code?: string } })?.cause?.code ?? '') === '57014'
+
+/**
+ * A statement under a time limit: on PostgreSQL `SET LOCAL statement_timeout` in its own transaction,
+ * so a long search gives its connection back; PGlite is one backend in a thread that cannot be
+ * interrupted, so there the statements themselves are bounded (candidates, words) instead.
+ */
+export async function withTimeLimit<T>(db: Db, timeoutMs: number, run: (exec: Db) => Promise<T>): Promise<T> {
+  if (isSingleBackend(db)) return run(db)
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`))
+      return run(tx as unknown as Db)
+    })
+  } catch (error) {
+    if (isTimeout(error)) throw new SearchTimeoutError()
+    throw error
+  }
+}
+
+export function createRecallRepo(db: Db) {
+  return {
+    /**
+     * The question's words as the search stems them, each with how many of the user's memories hold
+     * it, and how many memories the user has: one lookup in memory_terms' primary key.
+     */
+    async terms(userId: string, words: string[]): Promise<{ total: number; stats: TermStat[] }> {
+      if (words.length === 0) return { total: 0, stats: [] }
+      const result = (await db.execute(sql`
+        select w.word, l.lexeme, coalesce(t.memories, 0)::int as memories,
+          (select total from ${memoryCounts} where user_id = ${userId})::int as total
+        from unnest(${textArray(words)}) with ordinality as w(word, i)
+        cross join lateral unnest(tsvector_to_array(to_tsvector('english', w.word))) as l(lexeme)
+        left join ${memoryTerms} t on t.user_id = ${userId} and t.term = l.lexeme
+        order by w.i`)) as unknown as {
+        rows: { word: string; lexeme: string; memories: number; total: number | null }[]
+      }
+      const stats = result.rows
+        .filter((r) => /^[\p{L}\p{N}]+$/u.test(r.lexeme))
+        .map((r) => ({ word: r.word, lexeme: r.lexeme, memories: Number(r.memories) }))
+      return { total: Number(result.rows[0]?.total ?? 0), stats }
+    },
+
+    /**
+     * The candidates (the newest memories holding any of `candidates`, and as many again on the
+     * period's days), ranked by BM25 over all the question's terms (IDF among the user's memories,
+     * length normalised against the candidates' average), with a bonus for neighbouring question
+     * words found close together. Best first; those on the period's days before the others.
+     */
+    async rank(userId: string, input: RankInput): Promise<RankedRecord[]> {
+      if (input.terms.length === 0 || input.candidates.length === 0) return []
+      const { where } = filterConditions(userId, { ...input.filters, searchTerm: undefined })
+      const matchAny = sql`to_tsquery('simple', ${input.candidates.map((l) => `${quoted(l)}:AB`).join(' | ')})`
+      const order = sql.raw('sort_date desc, created_at desc, id desc')
+      const period = input.period
+      const inPeriod = period
+        ? sql`(m.sort_date between ${period.from}::date and ${period.to}::date)`
+        : sql`false`
+      const periodCandidates: SQL = period
+        ? sql`union select id, search, len from (select id, search, length(text) as len from ${memories}
+            where ${where} and ${memories.search} @@ ${matchAny}
+              and ${memories.sortDate} between ${period.from}::date and ${period.to}::date
+            order by ${order} limit ${input.candidateLimit}) p`
+        : sql``
+      const pairs = input.pairs.map((p) => {
+        const [a, b] = [quoted(p.first), quoted(p.second)]
+        return `${a} <1> ${b} | ${a} <2> ${b} | ${a} <3> ${b} | ${b} <1> ${a} | ${b} <2> ${a}`
+      })
+      const statement = sql`
+        with q(lexeme, w, grp) as (
+          select * from unnest(${textArray(input.terms.map((t) => quoted(t.lexeme)))},
+            ${floatArray(input.terms.map((t) => t.weight))}, ${textArray(input.terms.map((t) => t.group))})),
+        cand as materialized (
+          select id, search, len from (select id, search, length(text) as len from ${memories}
+            where ${where} and ${memories.search} @@ ${matchAny}
+            order by ${order} limit ${sql.raw(String(Math.trunc(input.candidateLimit)))}) n
+          ${periodCandidates}),
+        norm as (select greatest(avg(len), ${sql.raw(`${SHORT}`)})::float8 as avgdl from cand),
+        groups as (
+          select c.id, s.grp, max(s.bm) as best, string_agg(s.lexeme, ' ') as lexemes
+          from cand c cross join norm n
+          cross join lateral (
+            select q.lexeme, q.grp, q.w * (x.r * ${sql.raw(`${K1 + 1}`)}) / (x.r + ${sql.raw(`${K1}`)} * (${sql.raw(`${1 - B}`)} + ${sql.raw(`${B}`)} * greatest(c.len, ${sql.raw(`${SHORT}`)}) / n.avgdl)) as bm
+            from q cross join lateral (
+              select ts_rank('{0, 0, 1, 1}'::float4[], c.search, q.lexeme::tsquery) / ${sql.raw(`${ONE_OCCURRENCE}`)} as r) x
+            where x.r > 0) s
+          group by c.id, s.grp),
+        scored as (select id, sum(best) as score, string_agg(lexemes, ' ') as matched from groups group by id),
+        near as (
+          select c.id, sum(p.w) as bonus from cand c
+          join unnest(${textArray(pairs)}, ${floatArray(input.pairs.map((p) => p.weight))}) as p(tsq, w)
+            on c.search @@ p.tsq::tsquery
+          group by c.id)
+        select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
+          (s.score + coalesce(nr.bonus, 0))::float8 as score, s.matched, ${inPeriod} as in_period
+        from scored s join ${memories} m on m.id = s.id left join near nr on nr.id = s.id
+        order by in_period desc, score desc, m.${order}
+        limit ${input.limit}`
+      const rows = await withTimeLimit(db, input.timeoutMs, async (exec) => {
+        const result = (await exec.execute(statement)) as unknown as {
+          rows: (ListRow & { score: number; matched: string | null; in_period: boolean; sort_date: string })[]
+        }
+        return result.rows
+      })
+      return rows.map((r) => ({
+        ...toRecord(r),
+        score: Number(r.score),
+        matched: (r.matched ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((l) => l.replace(/^'|'$/g, '')),
+        inPeriod: Boolean(r.in_period),
+        sortDate: String(r.sort_date),
+      }))
+    },
+
+    /** The user's memories with these ids, in no order (another user's ids find nothing). */
+    async byIds(userId: string, ids: string[]): Promise<MemoryRecord[]> {
+      if (ids.length === 0) return []
+      const result = (await db.execute(sql`
+        select id, text, tags, date, created_at, updated_at from ${memories}
+        where user_id = ${userId} and id = any(${sql`${`{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`}::uuid[]`})`)) as unknown as {
+        rows: ListRow[]
+      }
+      return result.rows.map(toRecord)
+    },
+  }
+}
+export type RecallRepo = ReturnType<typeof createRecallRepo>

@@ -1,0 +1,356 @@
+import { MEMORY_LIMITS, type Memory } from '@remi/shared'
+import type { Db } from '../../db/client.ts'
+import type { UserLimit } from '../../lib/user-limit.ts'
+import type { UsersRepo } from '../auth/users.repo.ts'
+import { toMemory, type MemoriesService, type SavedDays } from '../memories/memories.service.ts'
+import type { MemoryRecord } from '../memories/memories.repo.ts'
+import {
+  namesInMemory,
+  readQuestion,
+  withoutNearDuplicates,
+  type QuestionTerm,
+  type ReadQuestion,
+} from './question.ts'
+import {
+  createRecallRepo,
+  SearchTimeoutError,
+  type RankedRecord,
+  type ScoredTerm,
+  type TermPair,
+  type TermStat,
+} from './recall.repo.ts'
+import type { SemanticRecall } from './semantic.ts'
+
+export interface RecallRequest {
+  /** The person's words; empty lists the newest memories matching the filters. */
+  query: string
+  tags?: string[] | undefined
+  /** Inclusive days ('YYYY-MM-DD'); when given, a period the words name is not read again. */
+  from?: string | undefined
+  to?: string | undefined
+  /** Inclusive days on which the memories were saved, whatever day they are about. */
+  saved?: SavedDays | undefined
+  /** The names among the query's words; by default those it capitalises where no sentence starts. */
+  names?: string[] | undefined
+  /** With no query: the ones saved last first, not the newest by day. */
+  newestSaved?: boolean | undefined
+  limit?: number
+  /** The asker's clock (the assistant's): "last month" is the month before the one it reads. */
+  now?: Date | undefined
+}
+
+/**
+ * Candidates come from the rarest of the question's words until their memories add up to this many
+ * (a common word alone: its newest this many): BM25 then ranks them on all the words. The rarest words
+ * are where the best matches are, and this bounds the work at any number of memories.
+ */
+const CANDIDATE_TARGET = 1500
+const CANDIDATE_LIMIT = 1000
+/** How many ranked memories the reading of the question reorders, thins and follows from. */
+const RANKED = 40
+/** Neighbouring words of the question found within three words of each other: this share of their IDFs. */
+const PROXIMITY = 0.25
+/** How many memories the second pass adds after the memory that named its name, at most. */
+const SECOND_PASS = 2
+/** A name found in more than this share of the user's memories leads nowhere in particular. */
+const LINK_SHARE = 0.05
+/** Reciprocal rank fusion's constant (the usual 60). */
+const RRF_K = 60
+
+export interface RecallOptions {
+  db: Db
+  memories: Pick<MemoriesService, 'best' | 'query'>
+  users: Pick<UsersRepo, 'timezoneOf'>
+  /** Semantic search, when a deployment has an embedding model; its list is fused with the words'. */
+  semantic?: SemanticRecall | undefined
+  /** One user's searches at once (shared with the memories list's search). */
+  searches?: UserLimit | undefined
+  /** The assistant's clock: "last month" is the month before this one. */
+  now?: () => Date
+  /** How long semantic search may take before recall answers from the words alone (default 250 ms). */
+  semanticWaitMs?: number
+  /** How long a ranking statement may take on PostgreSQL (default 2 s). */
+  statementTimeoutMs?: number
+}
+
+/** BM25's IDF (the +1 keeps it positive for a word most memories hold). */
+const idf = (total: number, holding: number) =>
+  Math.log(1 + (Math.max(total, holding) - holding + 0.5) / (holding + 0.5))
+
+/**
+ * Recall: the memories that answer a person's words, best first. Every place that chooses memories for
+ * a question uses it (the chat in all its modes, the tools, MCP, the briefing, the memories screen's
+ * closest matches).
+ */
+export function createRecallService(options: RecallOptions) {
+  const repo = createRecallRepo(options.db)
+  const now = options.now ?? (() => new Date())
+  const semanticWaitMs = options.semanticWaitMs ?? 250
+  const timeoutMs = options.statementTimeoutMs ?? 2000
+
+  /** The words' terms with their weights, the pairs of neighbours, and the lexemes that pick candidates. */
+  function weigh(terms: QuestionTerm[], words: string[], stats: TermStat[], total: number) {
+    const scored = new Map<string, ScoredTerm & { holding: number }>()
+    const lexemesOf = new Map<string, string[]>()
+    for (const stat of stats) {
+      lexemesOf.set(stat.word, [...(lexemesOf.get(stat.word) ?? []), stat.lexeme])
+      const term = terms.find((t) => t.word === stat.word)
+      if (!term || stat.memories === 0) continue
+      const weight = idf(total, stat.memories) * term.weight
+      const known = scored.get(stat.lexeme)
+      if (!known || known.weight < weight) {
+        scored.set(stat.lexeme, { lexeme: stat.lexeme, weight, group: term.of, holding: stat.memories })
+      }
+    }
+    const pairs: TermPair[] = []
+    for (let i = 0; i + 1 < words.length; i++) {
+      const first = scored.get(lexemesOf.get(words[i]!)?.[0] ?? '')
+      const second = scored.get(lexemesOf.get(words[i + 1]!)?.[0] ?? '')
+      if (first && second && first.lexeme !== second.lexeme) {
+        pairs.push({
+          first: first.lexeme,
+          second: second.lexeme,
+          weight: PROXIMITY * (idf(total, first.holding) + idf(total, second.holding)),
+        })
+      }
+    }
+    const candidates: string[] = []
+    let reach = 0
+    for (const term of [...scored.values()].sort((a, b) => a.holding - b.holding)) {
+      if (candidates.length && reach + term.holding > CANDIDATE_TARGET) break
+      candidates.push(term.lexeme)
+      reach += term.holding
+    }
+    return { terms: [...scored.values()], pairs, candidates, lexemesOf }
+  }
+
+  /** The words' ranking (BM25 on the user's statistics), best first. */
+  async function rank(
+    userId: string,
+    question: Pick<ReadQuestion, 'terms' | 'words'>,
+    filters: Awaited<ReturnType<MemoriesService['query']>>,
+    period: ReadQuestion['period'],
+  ): Promise<{
+    ranked: RankedRecord[]
+    lexemesOf: Map<string, string[]>
+    holding: Map<string, number>
+    total: number
+  }> {
+    const words = [...new Set(question.terms.map((t) => t.word))]
+    const { total, stats } = await repo.terms(userId, words)
+    const weighed = weigh(question.terms, question.words, stats, total)
+    const holding = new Map(stats.map((s) => [s.lexeme, s.memories]))
+    const ranked = await repo.rank(userId, {
+      terms: weighed.terms,
+      pairs: weighed.pairs,
+      candidates: weighed.candidates,
+      filters,
+      period,
+      limit: RANKED,
+      candidateLimit: CANDIDATE_LIMIT,
+      timeoutMs,
+    })
+    return { ranked, lexemesOf: weighed.lexemesOf, holding, total }
+  }
+
+  /** Semantic search's ids within its time limit, or null (not configured, failing, or too slow). */
+  function nearest(userId: string, text: string, limit: number): Promise<string[] | null> {
+    const semantic = options.semantic
+    if (!semantic || !text.trim()) return Promise.resolve(null)
+    const controller = new AbortController()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        resolve(null)
+      }, semanticWaitMs)
+    })
+    const asked = semantic
+      .nearest(userId, text, limit, { signal: controller.signal })
+      .catch(() => null)
+      .finally(() => clearTimeout(timer))
+    return Promise.race([asked, late])
+  }
+
+  async function find(userId: string, request: RecallRequest): Promise<Memory[]> {
+    const limit = request.limit ?? 8
+    const text = request.query
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, MEMORY_LIMITS.searchTermMax * 5)
+    const zone = await options.users.timezoneOf(userId)
+    const question = readQuestion(text, zone, request.now ?? now(), request.names)
+    const explicitDays = Boolean(request.from || request.to)
+    const filters = await options.memories.query(userId, {
+      tags: request.tags?.length ? request.tags : undefined,
+      startDate: request.from,
+      endDate: request.to,
+      saved: request.saved,
+      newestSaved: request.newestSaved,
+    })
+    const legacy = () =>
+      options.memories.best(
+        userId,
+        {
+          tags: request.tags?.length ? request.tags : undefined,
+          startDate: request.from,
+          endDate: request.to,
+          saved: request.saved,
+          newestSaved: request.newestSaved,
+          searchTerm: text.slice(0, MEMORY_LIMITS.searchTermMax) || undefined,
+        },
+        limit,
+      )
+    // Nothing to look for but the filters: the newest (or those the whole text finds, as typed).
+    if (question.terms.length === 0) return legacy()
+
+    const semantic = nearest(userId, text, Math.max(limit * 3, 20))
+    let ranking: Awaited<ReturnType<typeof rank>>
+    try {
+      ranking = await rank(userId, question, filters, explicitDays ? null : question.period)
+    } catch (error) {
+      // Too long a search answers what the faster searches find, never an error in the chat.
+      if (!(error instanceof SearchTimeoutError)) throw error
+      ranking = { ranked: [], lexemesOf: new Map(), holding: new Map(), total: 0 }
+    }
+    let ranked: (MemoryRecord & Partial<RankedRecord>)[] = ranking.ranked
+    if (question.present && !question.several) ranked = newestFirstWhereTheyDisagree(ranking.ranked)
+    ranked = withoutNearDuplicates(ranked)
+    ranked = await followNames(userId, question, ranking, ranked, filters)
+    ranked = fuse(ranked, await semantic, await missing(userId, ranked, await semantic))
+    ranked = withoutNearDuplicates(ranked)
+    if (ranked.length < limit) {
+      // The search box's reading fills what is left ('dent' finds 'dentist' as the word being typed).
+      const seen = new Set(ranked.map((m) => m.id))
+      for (const m of await legacy()) {
+        if (!seen.has(m.id))
+          ranked.push({ ...m, createdAt: new Date(m.createdAt), updatedAt: new Date(m.updatedAt) })
+      }
+      ranked = withoutNearDuplicates(ranked)
+    }
+    return ranked.slice(0, limit).map(toMemory)
+  }
+
+  /** The memories semantic search found that the words did not, read whole. */
+  async function missing(userId: string, ranked: MemoryRecord[], ids: string[] | null) {
+    if (!ids?.length) return []
+    const known = new Set(ranked.map((m) => m.id))
+    return repo.byIds(
+      userId,
+      ids.filter((id) => !known.has(id)),
+    )
+  }
+
+  /**
+   * Reciprocal rank fusion of the words' list and semantic search's (each memory 1/(60 + rank) from
+   * each list it is on); the words' list alone when semantic search gave nothing.
+   */
+  function fuse<T extends MemoryRecord>(
+    ranked: T[],
+    ids: string[] | null,
+    extra: MemoryRecord[],
+  ): (T | MemoryRecord)[] {
+    if (!ids?.length) return ranked
+    const score = new Map<string, number>()
+    ranked.forEach((m, i) => score.set(m.id, 1 / (RRF_K + i + 1)))
+    ids.forEach((id, i) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + i + 1)))
+    const byId = new Map<string, T | MemoryRecord>([
+      ...extra.map((m) => [m.id, m] as const),
+      ...ranked.map((m) => [m.id, m] as const),
+    ])
+    return [...score.entries()]
+      .filter(([id]) => byId.has(id))
+      .sort((a, b) => b[1] - a[1])
+      .map(([id]) => byId.get(id)!)
+  }
+
+  /**
+   * The second pass (multi-hop): when the best memories do not hold all the question's words, the
+   * names they give that the question does not ("Marta is my sister" for "can my sister eat prawns?")
+   * are looked for with the rest of the question; what that finds comes after the memory that named
+   * them, those holding more of the rest of the question first. Names most memories hold (the user's own, a diary's speakers) lead nowhere and are not followed.
+   */
+  async function followNames(
+    userId: string,
+    question: ReadQuestion,
+    ranking: Awaited<ReturnType<typeof rank>>,
+    ranked: (MemoryRecord & Partial<RankedRecord>)[],
+    filters: Awaited<ReturnType<MemoriesService['query']>>,
+  ) {
+    const own = question.words.flatMap((w) => ranking.lexemesOf.get(w) ?? [])
+    const bridges = ranked.slice(0, 3).filter((m) => own.some((l) => !m.matched?.includes(l)))
+    if (bridges.length === 0 || ranked.length === 0) return ranked
+    const result = [...ranked]
+    const seen = new Set(ranked.map((m) => m.id))
+    for (const bridge of bridges) {
+      const names = namesInMemory(bridge.text, question.words).slice(0, 2)
+      if (names.length === 0) continue
+      const { stats } = await repo.terms(userId, names)
+      const links = stats.filter(
+        (s) => s.memories > 0 && s.memories <= Math.max(3, ranking.total * LINK_SHARE),
+      )
+      if (links.length === 0) continue
+      const linkWords = [...new Set(links.map((l) => l.word))]
+      // The rest of the question: the words the memory that named them did not hold.
+      const rest = question.terms.filter(
+        (t) => !(ranking.lexemesOf.get(t.of) ?? []).some((l) => bridge.matched?.includes(l)),
+      )
+      const second = await rank(
+        userId,
+        {
+          terms: [...linkWords.map((word) => ({ word, weight: 1.5, of: word })), ...rest],
+          words: [...linkWords, ...rest.filter((t) => t.word === t.of).map((t) => t.word)],
+        },
+        filters,
+        null,
+      ).catch((error: unknown) => {
+        if (error instanceof SearchTimeoutError) return null
+        throw error
+      })
+      const linkLexemes = links.map((l) => l.lexeme)
+      const found = (second?.ranked ?? [])
+        .filter((m) => !seen.has(m.id) && m.matched.some((l) => linkLexemes.includes(l)))
+        .slice(0, SECOND_PASS)
+      if (found.length === 0) continue
+      for (const m of found) seen.add(m.id)
+      result.splice(result.indexOf(bridge) + 1, 0, ...found)
+    }
+    return result
+  }
+
+  return {
+    /** The memories most relevant to the words, best first, at most `limit` (8 by default). */
+    async find(userId: string, request: RecallRequest): Promise<Memory[]> {
+      return options.searches
+        ? options.searches.run(userId, () => find(userId, request))
+        : find(userId, request)
+    },
+  }
+}
+export type RecallService = ReturnType<typeof createRecallService>
+
+/**
+ * For a question about now: among memories that hold the same of the question's words (the same
+ * fact told at different times, "Tiago works at Google" and later "Tiago works at Spotify now"), the
+ * newest takes the best place of the group; other memories keep their places.
+ */
+export function newestFirstWhereTheyDisagree(ranked: RankedRecord[]): RankedRecord[] {
+  const key = (m: RankedRecord) => [...m.matched].sort().join(' ')
+  const top = ranked[0]?.score ?? 0
+  const groups = new Map<string, RankedRecord[]>()
+  for (const m of ranked) {
+    // Only memories close to the best: a weak match is no rival fact.
+    if (m.score < top * 0.5) continue
+    groups.set(key(m), [...(groups.get(key(m)) ?? []), m])
+  }
+  const result = [...ranked]
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const places = group.map((m) => result.indexOf(m)).sort((a, b) => a - b)
+    const newest = [...group].sort(
+      (a, b) => b.sortDate.localeCompare(a.sortDate) || b.createdAt.getTime() - a.createdAt.getTime(),
+    )
+    places.forEach((place, i) => (result[place] = newest[i]!))
+  }
+  return result
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { createUsersRepo } from '../auth/users.repo.ts'
+import { createRecallService } from './recall.service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+/** A user with these memories ([text, date] or text), and what recall finds for a question, as texts. */
+async function userWith(notes: (string | [string, string])[]) {
+  const user = await t.createUser()
+  for (const note of notes) {
+    const [text, date] = typeof note === 'string' ? [note, '2026-01-10'] : note
+    await t.services.memories.create(user.id, { text, tags: [], date })
+  }
+  return {
+    user,
+    ask: async (query: string, options: { limit?: number; now?: Date } = {}) =>
+      (await t.services.recall.find(user.id, { query, limit: options.limit ?? 8, now: options.now })).map(
+        (m) => m.text,
+      ),
+  }
+}
+
+describe('recall ranks memories by their words', () => {
+  it('weighs a rare word above common ones', async () => {
+    const { ask } = await userWith([
+      ...Array.from({ length: 12 }, (_, i) => `Went to the support meeting number ${i} at work`),
+      'The LGBTQ centre opens late on Fridays',
+    ])
+    const found = await ask('When did I go to the LGBTQ support meeting?')
+    expect(found[0]).toBe('The LGBTQ centre opens late on Fridays')
+  })
+
+  it('puts a short exact note above long ones that share its common words', async () => {
+    const filler =
+      'and we talked for hours about support, the group, friends, family, work, plans for the summer, the garden, and what everyone has been reading lately'
+    const { ask } = await userWith([
+      `Group support dinner with the neighbours ${filler}`,
+      `Support for the group project at work ${filler}`,
+      `The group went hiking; support from everyone ${filler}`,
+      'I went to a support group yesterday',
+      ...Array.from({ length: 6 }, (_, i) => `Unrelated note ${i} about groceries`),
+    ])
+    expect((await ask('when did I go to the support group?'))[0]).toBe('I went to a support group yesterday')
+  })
+
+  it('a period the question names narrows to its days', async () => {
+    const { ask } = await userWith([
+      ['Hiked in Scotland with Ana', '2026-03-14'],
+      ['Hiked in Scotland, the Highlands', '2025-06-02'],
+      ['Scotland trip planning', '2024-09-01'],
+    ])
+    const now = new Date('2026-04-20T12:00:00Z')
+    expect((await ask('what did I do in Scotland last month?', { now }))[0]).toBe(
+      'Hiked in Scotland with Ana',
+    )
+    expect((await ask('Scotland in June 2025', { now }))[0]).toBe('Hiked in Scotland, the Highlands')
+    expect((await ask('what about Scotland last year?', { now }))[0]).toBe('Hiked in Scotland, the Highlands')
+  })
+
+  it('puts the newest of memories that disagree first for a question about now', async () => {
+    const { ask } = await userWith([
+      ['Tiago works at Spotify now', '2026-02-01'],
+      ['Tiago works at Google as an engineer', '2024-05-01'],
+      ['The wifi password is sunflower42', '2025-01-01'],
+      ['New wifi password: bluebird77', '2026-03-01'],
+    ])
+    expect((await ask('Where does Tiago work now?'))[0]).toBe('Tiago works at Spotify now')
+    expect((await ask("what's the wifi password?"))[0]).toBe('New wifi password: bluebird77')
+  })
+
+  it('follows a name the first results give to a second pass (multi-hop)', async () => {
+    const { ask } = await userWith([
+      'Marta is my sister',
+      'Marta is allergic to shellfish',
+      'Bought prawns for the party',
+      ...Array.from({ length: 30 }, (_, i) => `Note ${i} about my day at the office`),
+    ])
+    const found = await ask('can my sister eat prawns?')
+    expect(found).toContain('Marta is my sister')
+    expect(found).toContain('Marta is allergic to shellfish')
+    expect(found.indexOf('Marta is allergic to shellfish')).toBeLessThan(4)
+  })
+
+  it('never fills the slots with near-duplicates, and gives several notes for a plural question', async () => {
+    const { ask } = await userWith([
+      ...Array.from({ length: 10 }, () => 'Bia is allergic to peanuts'),
+      'Bia is allergic to peanuts!',
+      'Bia is allergic to cats',
+      'Bia has an allergy to penicillin',
+      'Bia likes the beach',
+    ])
+    const found = await ask('what is Bia allergic to?')
+    expect(found.filter((t) => t.startsWith('Bia is allergic to peanuts'))).toHaveLength(1)
+    expect(found).toEqual(
+      expect.arrayContaining(['Bia is allergic to cats', 'Bia has an allergy to penicillin']),
+    )
+  })
+
+  it('answers bad input without failing: empty, 10 000 characters, only stop words, only punctuation', async () => {
+    const { ask } = await userWith(['Dentist on Friday at 10', 'Marta likes orchids'])
+    expect(await ask('')).toHaveLength(2)
+    const long = await ask('dentist '.repeat(1250))
+    expect(long[0]).toBe('Dentist on Friday at 10')
+    expect(await ask('x'.repeat(10_000))).toEqual([])
+    expect(await ask('what is the when did you do')).toEqual(expect.any(Array))
+    expect(await ask('?!?... ,,, ;;; ---')).toEqual(expect.any(Array))
+  })
+
+  it('fuses semantic search by reciprocal rank, and answers from the words when it is slow', async () => {
+    const { user } = await userWith(['Dentist on Friday at 10', 'My tooth doctor is Dr Silva'])
+    const [silva] = await t.services.memories.best(user.id, { searchTerm: 'Silva' }, 1)
+    const recall = (nearest: () => Promise<string[] | null>) =>
+      createRecallService({
+        db: t.db,
+        memories: t.services.memories,
+        users: createUsersRepo(t.db),
+        semantic: { nearest },
+        semanticWaitMs: 100,
+      })
+    const fused = await recall(async () => [silva!.id]).find(user.id, { query: 'dentist appointment' })
+    expect(fused.map((m) => m.text)).toEqual(['Dentist on Friday at 10', 'My tooth doctor is Dr Silva'])
+    const started = performance.now()
+    const slow = await recall(() => new Promise((r) => setTimeout(() => r([silva!.id]), 5000))).find(
+      user.id,
+      {
+        query: 'dentist appointment',
+      },
+    )
+    expect(slow.map((m) => m.text)).toEqual(['Dentist on Friday at 10'])
+    expect(performance.now() - started).toBeLessThan(3000)
+  })
+})
