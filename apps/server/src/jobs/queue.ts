@@ -59,6 +59,8 @@ export interface JobQueueOptions {
    * query every few seconds keeps its worker thread from ever being idle (memory is given back then).
    */
   pollingIntervalSeconds?: number
+  /** How often jobs that ran past their time (a crashed instance's) are found and retried (default 60 s). */
+  superviseIntervalSeconds?: number
 }
 
 const SCHEMA = 'pgboss'
@@ -102,6 +104,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       registerInstance: false,
       persistWarnings: false,
       openTelemetry: { enabled: false },
+      ...(options.superviseIntervalSeconds && {
+        superviseIntervalSeconds: options.superviseIntervalSeconds,
+        monitorIntervalSeconds: options.superviseIntervalSeconds,
+      }),
     })
     instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'))
     await instance.start()
