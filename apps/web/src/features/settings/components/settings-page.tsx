@@ -12,6 +12,7 @@ import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 import { AccessTokensSection } from './access-tokens-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { SemanticSearchSection } from './semantic-search-section'
 import { ThemeSection } from './theme-section'
 
 export function SettingsPage() {
@@ -30,6 +31,7 @@ export function SettingsPage() {
       <ThemeSection />
       <AccessTokensSection />
       <DeleteAccountSection email={user.data?.email} />
+      <SemanticSearchSection />
     </>
   )
 }
