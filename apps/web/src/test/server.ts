@@ -15,6 +15,23 @@ export const defaultHandlers = [
       total: 0,
     }),
   ),
+  // Settings → Sessions and the local account's sections: one session (this one), no local password.
+  http.get('/api/auth/sessions', () =>
+    HttpResponse.json([
+      {
+        id: 'a'.repeat(64),
+        device: 'Firefox on Linux',
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+        ip: '127.0.0.1',
+        createdAt: '2026-01-05T10:00:00.000Z',
+        lastSeenAt: '2026-01-05T10:00:00.000Z',
+        current: true,
+      },
+    ]),
+  ),
+  http.get('/api/auth/local', () =>
+    HttpResponse.json({ localSignIn: false, signup: 'closed', hasPassword: false }),
+  ),
   // Every signed-in page reads the settings for the theme: no zone chosen and the device's theme, unless
   // a test says otherwise.
   http.get('/api/auth/user/settings', () => HttpResponse.json({ timezone: '', theme: 'system' })),

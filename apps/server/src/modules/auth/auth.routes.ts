@@ -14,7 +14,7 @@ import {
 } from '@remi/shared'
 import { z } from 'zod'
 import type { Env, OAuthProviderName } from '../../config/env.ts'
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
 import { csrfUserInfo } from '../../plugins/security.ts'
@@ -217,7 +217,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         throw conflict('This account signs in with Google or Microsoft and has no password.')
       if (outcome === 'wrong') {
         request.log.warn({ userId, ip: request.ip }, 'password change refused: wrong current password')
-        throw forbidden('The current password is wrong.')
+        // 400, not 403: the web app shows a 403 as its fixed "no permission" text (spec §8).
+        throw badRequest('The current password is wrong.')
       }
       if (outcome !== 'ok') throw badRequest(outcome)
       // Whoever else held a session (a stolen one included) must sign in with the new password.

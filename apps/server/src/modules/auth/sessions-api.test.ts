@@ -205,7 +205,8 @@ describe('the local password in Settings', () => {
       currentPassword: 'not-the-password',
       newPassword: 'brand-new-password-kite',
     })
-    expect(wrong.status).toBe(403)
+    expect(wrong.status).toBe(400)
+    expect(((await wrong.json()) as { message: string }).message).toBe('The current password is wrong.')
     const common = await laptop.call('PUT', '/api/auth/password', {
       currentPassword: 'test-password-horse-battery',
       newPassword: 'password1234',

@@ -12,6 +12,8 @@ import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 import { AccessTokensSection } from './access-tokens-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { LocalAccountSections } from './local-account-section'
+import { SessionsSection } from './sessions-section'
 import { SemanticSearchSection } from './semantic-search-section'
 import { ThemeSection } from './theme-section'
 
@@ -30,6 +32,8 @@ export function SettingsPage() {
       />
       <ThemeSection />
       <AccessTokensSection />
+      <LocalAccountSections />
+      <SessionsSection />
       <DeleteAccountSection email={user.data?.email} />
       <SemanticSearchSection />
     </>
