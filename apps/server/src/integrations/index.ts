@@ -21,15 +21,17 @@ export interface Integrations {
 }
 
 export async function createIntegrations(env: Env, overrides: Partial<Integrations> = {}) {
-  // The ICS fetcher keeps an agent with pooled connections; built only when no test double replaces it.
+  // The ICS fetcher keeps an agent with pooled connections, the reader a worker thread; built only when
+  // no test double replaces them.
   const safeFetch = overrides.ics
     ? null
     : createSafeFetch({ allowPrivateNetwork: env.allowPrivateNetworkUrls })
+  const ics = overrides.ics ? null : createIcsFeed(safeFetch!)
   const integrations: Integrations = {
     weather: overrides.weather ?? createOpenMeteo(env),
     google: overrides.google ?? createGoogleCalendar(env.googleCalendarApiUrl),
     microsoft: overrides.microsoft ?? createMicrosoftGraph(env.microsoftGraphApiUrl),
-    ics: overrides.ics ?? createIcsFeed(safeFetch!),
+    ics: overrides.ics ?? ics!,
     languageModel:
       overrides.languageModel !== undefined ? overrides.languageModel : await createLanguageModel(env.ai),
     embeddingModel:
@@ -37,7 +39,12 @@ export async function createIntegrations(env: Env, overrides: Partial<Integratio
         ? overrides.embeddingModel
         : await createEmbeddingModel(env.embedding),
   }
-  return { integrations, close: async () => safeFetch?.close() }
+  return {
+    integrations,
+    close: async () => {
+      await Promise.all([safeFetch?.close(), ics?.close()])
+    },
+  }
 }
 
 export type { AssistantModel } from './ai/model.ts'

@@ -2,7 +2,7 @@ import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startIcsFake, type IcsFake } from '../../test/fakes/ics.ts'
 import { createSafeFetch, SafeFetchError, type SafeFetch } from '../safe-fetch.ts'
-import { createIcsFeed, httpUrl } from './ics-feed.ts'
+import { createIcsFeed, httpUrl, IcsReadError } from './ics-feed.ts'
 
 let ics: IcsFake
 let safeFetch: SafeFetch
@@ -58,6 +58,87 @@ describe('ICS feed', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SafeFetchError)
     expect((error as Error).message).toBe('The link did not return a calendar (ICS) file.')
+  })
+
+  it('keeps a feed per owner and URL: another read, of another window too, downloads nothing until it expires', async () => {
+    let clock = Date.now()
+    const feed = createIcsFeed(safeFetch, { cacheTtlMs: 60_000, now: () => clock })
+    try {
+      const url = ics.copyUrl('kept')
+      const today = todayIn('UTC')
+      const day = { from: at(today), to: at(addDays(today, 1)) }
+      const week = { from: at(addDays(today, -7)), to: at(addDays(today, 8)) }
+      const titles = async (range: typeof day, owner: string) =>
+        (await feed.load(url, range, owner)).events.map((e) => e.title).sort()
+
+      expect(await titles(day, 'alice')).toEqual(['Company holiday', 'Dentist', 'Team standup'])
+      expect(await titles(day, 'alice')).toEqual(['Company holiday', 'Dentist', 'Team standup'])
+      // Another window is expanded again from the feed kept, still right (the moved and cancelled weeks).
+      expect((await titles(week, 'alice')).filter((t) => t.startsWith('Team standup'))).toEqual([
+        'Team standup',
+        'Team standup (moved)',
+      ])
+      expect(ics.requestsFor(url)).toBe(1)
+      // Reads at once share one download.
+      await Promise.all([titles(day, 'carol'), titles(week, 'carol')])
+      expect(ics.requestsFor(url)).toBe(2)
+      // Another person's read downloads their own.
+      await titles(day, 'bob')
+      expect(ics.requestsFor(url)).toBe(3)
+      clock += 59_000
+      await titles(day, 'alice')
+      expect(ics.requestsFor(url)).toBe(3)
+      clock += 1_000
+      expect(await titles(day, 'alice')).toEqual(['Company holiday', 'Dentist', 'Team standup'])
+      expect(ics.requestsFor(url)).toBe(4)
+    } finally {
+      await feed.close()
+    }
+  })
+
+  it('refuses a hostile feed with a sentence, and keeps that answer instead of reading it again', async () => {
+    const feed = createIcsFeed(safeFetch)
+    try {
+      const url = ics.hostileUrl('minutely')
+      const today = todayIn('UTC')
+      const range = { from: at(today), to: at(addDays(today, 1)) }
+      for (let i = 0; i < 2; i++) {
+        const error = await feed.load(url, range, 'mallory').catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(IcsReadError)
+        expect((error as Error).message).toBe(
+          'The ICS calendar has more than 5,000 events in the days asked; Remi reads at most 5,000 at a time.',
+        )
+      }
+      expect(ics.requestsFor(url)).toBe(1)
+    } finally {
+      await feed.close()
+    }
+  })
+
+  it('ends a read that runs over the time limit, and reads the next feed with a new worker', async () => {
+    // 50 000 events in unknown time zones keep node-ical's parser busy for seconds, in one step it
+    // cannot be stopped in: the worker is ended.
+    const feed = createIcsFeed(safeFetch, { timeLimitMs: 300 })
+    try {
+      const today = todayIn('UTC')
+      const range = { from: at(today), to: at(addDays(today, 1)) }
+      const error = await feed.load(ics.hostileUrl('slow-parse'), range, 'mallory').catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(IcsReadError)
+      expect((error as Error).message).toBe(
+        'Reading the ICS calendar took more than 300 ms, so Remi stopped.',
+      )
+      // Kept as unreadable: no second download, no second parse.
+      await expect(feed.load(ics.hostileUrl('slow-parse'), range, 'mallory')).rejects.toThrow('300 ms')
+      expect(ics.requestsFor(ics.hostileUrl('slow-parse'))).toBe(1)
+      const calendar = await feed.load(ics.calendarUrl, range, 'alice')
+      expect(calendar.events.map((e) => e.title).sort()).toEqual([
+        'Company holiday',
+        'Dentist',
+        'Team standup',
+      ])
+    } finally {
+      await feed.close()
+    }
   })
 
   it('reads webcal:// links as https://', () => {

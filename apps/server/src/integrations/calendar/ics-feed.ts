@@ -1,39 +1,179 @@
+import module from 'node:module'
+import { Worker } from 'node:worker_threads'
 import { addDays } from '@remi/shared'
-import type NodeIcal from 'node-ical'
-import type { CalendarResponse, ParameterValue, VEvent } from 'node-ical'
 import { SafeFetchError, type SafeFetch } from '../safe-fetch.ts'
+import type { FromWorker, ToWorker } from './ics-feed.worker.ts'
+import { IcsReadError, tooSlow } from './ics-read.ts'
 import type { CalendarEvent, TimeRange } from './types.ts'
+
+export { ICS_LIMITS, IcsReadError } from './ics-read.ts'
 
 export interface IcsCalendar {
   /** X-WR-CALNAME when the feed has one. */
   name: string | null
   events: CalendarEvent[]
+  /** Events left out (repeating past the limit, unreadable rules), in a sentence or two. */
+  problems: string[]
 }
 
 export interface IcsFeed {
-  /** Fetches the feed (SSRF-guarded) and expands recurring events inside the range. Throws SafeFetchError. */
-  load(url: string, range: TimeRange): Promise<IcsCalendar>
+  /**
+   * The feed's events in the range, recurring ones expanded: fetched (SSRF-guarded), then parsed and
+   * expanded in the ICS worker thread within ICS_LIMITS and the time limit. With `owner` (the user), the
+   * fetched and parsed feed is kept for that owner and URL for ICS_CACHE.ttlMs, so the briefing, the chat,
+   * MCP and the Test Connection route read it once. Throws SafeFetchError (the download) or IcsReadError.
+   */
+  load(url: string, range: TimeRange, owner?: string): Promise<IcsCalendar>
+  /** Ends the worker thread and forgets every feed. */
+  close(): Promise<void>
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
+/**
+ * The feeds kept, in this instance's memory (each instance keeps its own): for 5 minutes after their
+ * download, and at most 32 MB of ICS text in all (their parsed form, in the worker, is a few times that).
+ */
+export const ICS_CACHE = { ttlMs: 5 * 60_000, maxBytes: 32 * 1024 * 1024 }
+/** One read (parse and expansion) in the worker; past it the read fails, and the worker is replaced if it does not stop. */
+export const ICS_TIME_LIMIT_MS = 5_000
+/** What a stuck step (one parse, one rule) may take past the time limit before the worker is ended. */
+const KILL_GRACE_MS = 1_000
+/** Results kept per feed, by window: the briefing, MCP and the Test Connection route all ask for today. */
+const WINDOWS_KEPT = 4
+const WINDOW_EVENTS_KEPT = 1_000
 
-export function createIcsFeed(safeFetch: SafeFetch): IcsFeed {
+export interface IcsFeedOptions {
+  cacheTtlMs?: number
+  cacheMaxBytes?: number
+  timeLimitMs?: number
+  /** Test hook: the clock the cache reads. */
+  now?: () => number
+}
+
+interface Entry {
+  /** The feed's name in the worker thread. */
+  handle: number
+  expires: number
+  /** The download, shared by every read while it runs. */
+  text: Promise<string>
+  bytes: number
+  /** Why the file cannot be read at all (window-independent: it failed while parsing). */
+  unreadable?: string
+  windows: Map<string, Promise<IcsCalendar>>
+}
+
+export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}): IcsFeed {
+  const ttlMs = options.cacheTtlMs ?? ICS_CACHE.ttlMs
+  const maxBytes = options.cacheMaxBytes ?? ICS_CACHE.maxBytes
+  const now = options.now ?? Date.now
+  const thread = createIcsThread(options.timeLimitMs ?? ICS_TIME_LIMIT_MS, ttlMs + 1000)
+  const cache = new Map<string, Entry>()
+  let handles = 0
+
+  function forget(key: string, entry: Entry) {
+    if (cache.get(key) === entry) cache.delete(key)
+    thread.forget(entry.handle)
+  }
+
+  /** Expired feeds go; then the oldest until the text kept fits in maxBytes. */
+  function prune() {
+    const time = now()
+    let bytes = 0
+    for (const [key, entry] of cache) {
+      if (entry.expires <= time) forget(key, entry)
+      else bytes += entry.bytes
+    }
+    for (const [key, entry] of cache) {
+      if (bytes <= maxBytes) break
+      bytes -= entry.bytes
+      forget(key, entry)
+    }
+  }
+
+  function download(url: string): Promise<string> {
+    return safeFetch
+      .fetchText(httpUrl(url), 'text/calendar, text/plain;q=0.9, */*;q=0.1')
+      .then(({ text }) => {
+        if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 4096))) {
+          throw new SafeFetchError('http_status', 'The link did not return a calendar (ICS) file.')
+        }
+        return text
+      })
+  }
+
+  function entryFor(url: string, owner: string | undefined): { entry: Entry; kept: boolean } {
+    const key = owner === undefined ? null : `${owner}\n${httpUrl(url)}`
+    const found = key === null ? undefined : cache.get(key)
+    if (found && found.expires > now()) return { entry: found, kept: true }
+    if (key !== null && found) forget(key, found)
+    const entry: Entry = {
+      handle: ++handles,
+      expires: now() + ttlMs,
+      text: download(url),
+      bytes: 0,
+      windows: new Map(),
+    }
+    if (key === null) return { entry, kept: false }
+    cache.set(key, entry)
+    setTimeout(prune, ttlMs + 1000).unref()
+    entry.text.then(
+      (text) => {
+        entry.bytes = text.length
+        prune()
+      },
+      // A failed download is not kept: the next read tries again.
+      () => forget(key, entry),
+    )
+    return { entry, kept: true }
+  }
+
+  async function read(entry: Entry, range: TimeRange): Promise<IcsCalendar> {
+    const text = await entry.text
+    if (entry.unreadable) throw new IcsReadError(entry.unreadable)
+    const parsing = !thread.has(entry.handle)
+    const answer = await thread.read(entry.handle, text, range).catch((error: unknown) => {
+      // The worker was ended while it read: when that read parsed the file, every window would end so.
+      if (parsing && error instanceof IcsReadError) entry.unreadable = error.message
+      throw error
+    })
+    if (!answer.ok) {
+      if (answer.parsing) entry.unreadable = answer.message
+      throw new IcsReadError(answer.message)
+    }
+    // The worker leaves a one-day all-day event's end as its start; the day after it is the end.
+    const events = answer.events.map((e) =>
+      e.allDay && e.end <= e.start ? { ...e, end: addDays(e.start, 1) } : e,
+    )
+    return { name: answer.name, events, problems: answer.problems }
+  }
+
   return {
-    async load(url, range) {
-      const { text } = await safeFetch.fetchText(httpUrl(url), 'text/calendar, text/plain;q=0.9, */*;q=0.1')
-      if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 4096))) {
-        throw new SafeFetchError('http_status', 'The link did not return a calendar (ICS) file.')
+    async load(url, range, owner) {
+      prune()
+      const { entry, kept } = entryFor(url, owner)
+      if (!kept) {
+        try {
+          return await read(entry, range)
+        } finally {
+          thread.forget(entry.handle)
+        }
       }
-      // Loaded on the first feed read, not at start-up: most installations never read one.
-      const { default: ical } = await import('node-ical')
-      let data: CalendarResponse
-      try {
-        data = await ical.async.parseICS(text)
-      } catch {
-        throw new SafeFetchError('http_status', 'The calendar file could not be read.')
-      }
-      const name = data.vcalendar?.['WR-CALNAME']?.trim() || null
-      return { name, events: expand(ical, data, range, name ?? 'ICS calendar') }
+      const window = `${range.from.getTime()}/${range.to.getTime()}`
+      const known = entry.windows.get(window)
+      if (known) return known
+      const result = read(entry, range)
+      entry.windows.set(window, result)
+      result.then(
+        (calendar) => {
+          if (calendar.events.length > WINDOW_EVENTS_KEPT) entry.windows.delete(window)
+        },
+        () => {},
+      )
+      while (entry.windows.size > WINDOWS_KEPT) entry.windows.delete(entry.windows.keys().next().value!)
+      return result
+    },
+    async close() {
+      cache.clear()
+      await thread.close()
     },
   }
 }
@@ -43,57 +183,135 @@ export function httpUrl(url: string): string {
   return url.replace(/^webcals?:\/\//i, 'https://')
 }
 
-function expand(
-  ical: typeof NodeIcal,
-  data: CalendarResponse,
-  range: TimeRange,
-  calendarName: string,
-): CalendarEvent[] {
-  // All-day dates are placed at the server's local midnight by node-ical; widen the window by a day
-  // on both sides and let the caller cut it in the user's time zone.
-  const from = new Date(range.from.getTime() - DAY_MS)
-  const to = new Date(range.to.getTime() + DAY_MS)
-  const events: CalendarEvent[] = []
-  for (const component of Object.values(data)) {
-    if (!component || component.type !== 'VEVENT') continue
-    const event = component as VEvent
-    if (!event.start || event.status === 'CANCELLED') continue
-    const instances = ical.expandRecurringEvent(event, { from, to, expandOngoing: true })
-    for (const instance of instances) {
-      if (instance.event.status === 'CANCELLED') continue
-      const allDay = instance.isFullDay
-      let start: string
-      let end: string
-      if (allDay) {
-        start = localDay(instance.start)
-        // A DATE without a later DTEND lasts that one day (RFC 5545 §3.6.1).
-        const last = instance.end ? localDay(instance.end) : start
-        end = last > start ? last : addDays(start, 1)
-      } else {
-        start = instance.start.toISOString()
-        end = (instance.end && instance.end > instance.start ? instance.end : instance.start).toISOString()
-      }
-      events.push({
-        id: `${event.uid}/${instance.start.toISOString()}`,
-        title: text(instance.summary) || '(no title)',
-        start,
-        end,
-        allDay,
-        location: text(instance.event.location) || null,
-        calendar: calendarName,
-      })
-    }
+interface Job {
+  id: number
+  handle: number
+  text: string
+  range: TimeRange
+  resolve(answer: FromWorker): void
+  reject(error: Error): void
+}
+
+const workerFile = new URL('./ics-feed.worker.ts', import.meta.url)
+
+/**
+ * One worker thread for every ICS read, one job at a time (a feed reads in milliseconds; a hostile one
+ * is stopped at the time limit). It keeps the feeds it parsed; a worker ended for running over time (or
+ * out of memory) takes them with it, and the next reads send their text again. Started on the first
+ * read, not at start-up: most installations never read a feed.
+ */
+function createIcsThread(timeLimitMs: number, idleMs: number) {
+  let worker: Worker | null = null
+  /** Handles the current worker has parsed. */
+  let parsed = new Set<number>()
+  const queue: Job[] = []
+  let running: { job: Job; timer: NodeJS.Timeout } | null = null
+  let jobs = 0
+  let idle: NodeJS.Timeout | null = null
+
+  function start(): Worker {
+    // The compile cache main.ts turned on reaches a worker only through its environment (pglite-thread.ts).
+    const compileCache = module.getCompileCacheDir?.()
+    const started = new Worker(workerFile, {
+      // A file built to eat memory ends this thread, not the server.
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      ...(compileCache && { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } }),
+    })
+    started.unref()
+    started.on('message', (answer: FromWorker) => {
+      if (!running || running.job.id !== answer.job) return
+      const { job, timer } = running
+      clearTimeout(timer)
+      running = null
+      if (answer.ok || !answer.parsing) parsed.add(job.handle)
+      job.resolve(answer)
+      next()
+    })
+    started.on('error', (error) => {
+      const memory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+      fail(
+        started,
+        new IcsReadError(
+          memory
+            ? 'Reading the ICS calendar needed more memory than Remi allows.'
+            : 'The ICS calendar could not be read.',
+        ),
+      )
+    })
+    started.on('exit', () => fail(started, new IcsReadError('The ICS calendar could not be read.')))
+    return started
   }
-  return events
-}
 
-function text(value: ParameterValue | undefined): string {
-  if (!value) return ''
-  return (typeof value === 'string' ? value : value.val).trim()
-}
+  /** The worker is gone (ended, crashed): the job it ran fails, the others go to a new one. */
+  function fail(gone: Worker, error: Error) {
+    if (worker !== gone) return
+    worker = null
+    parsed = new Set()
+    if (running) {
+      clearTimeout(running.timer)
+      running.job.reject(error)
+      running = null
+    }
+    void gone.terminate()
+    next()
+  }
 
-/** The calendar day of an all-day value, which node-ical builds at local midnight. */
-function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  function next() {
+    if (running) return
+    if (queue.length === 0) {
+      // An idle worker holds its parsed feeds: ended once they would all have expired.
+      if (worker && !idle) {
+        idle = setTimeout(() => {
+          idle = null
+          if (worker && !running) fail(worker, new IcsReadError('idle'))
+        }, idleMs)
+        idle.unref()
+      }
+      return
+    }
+    if (idle) clearTimeout(idle)
+    idle = null
+    const job = queue.shift()!
+    worker ??= start()
+    const current = worker
+    const timer = setTimeout(() => fail(current, tooSlow(timeLimitMs)), timeLimitMs + KILL_GRACE_MS)
+    running = { job, timer }
+    const message: ToWorker = {
+      type: 'read',
+      job: job.id,
+      handle: job.handle,
+      ...(parsed.has(job.handle) ? {} : { text: job.text }),
+      from: job.range.from.getTime(),
+      to: job.range.to.getTime(),
+      timeLimitMs,
+    }
+    current.postMessage(message)
+  }
+
+  return {
+    /** Whether the current worker holds the feed parsed. */
+    has: (handle: number) => parsed.has(handle),
+    read(handle: number, text: string, range: TimeRange): Promise<FromWorker> {
+      return new Promise<FromWorker>((resolve, reject) => {
+        queue.push({ id: ++jobs, handle, text, range, resolve, reject })
+        next()
+      })
+    },
+    forget(handle: number) {
+      if (!parsed.delete(handle)) return
+      worker?.postMessage({ type: 'forget', handle } satisfies ToWorker)
+    },
+    async close() {
+      const closing = worker
+      worker = null
+      if (idle) clearTimeout(idle)
+      for (const job of queue.splice(0)) job.reject(new IcsReadError('The server is shutting down.'))
+      if (running) {
+        clearTimeout(running.timer)
+        running.job.reject(new IcsReadError('The server is shutting down.'))
+        running = null
+      }
+      await closing?.terminate()
+    },
+  }
 }

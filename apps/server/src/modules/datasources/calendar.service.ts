@@ -7,7 +7,7 @@ import {
   type CalendarConfiguration,
 } from '@remi/shared'
 import { UpstreamError } from '../../integrations/http.ts'
-import type { IcsFeed } from '../../integrations/calendar/ics-feed.ts'
+import { IcsReadError, type IcsFeed } from '../../integrations/calendar/ics-feed.ts'
 import type { AccountCalendarApi, CalendarEvent, TimeRange } from '../../integrations/calendar/types.ts'
 import { SafeFetchError } from '../../integrations/safe-fetch.ts'
 import type { AuthService } from '../auth/auth.service.ts'
@@ -69,7 +69,7 @@ export function createCalendarService(deps: {
       return { ok: false, reason: 'not_configured', message: 'Choose a calendar or add an ICS link first.' }
     }
     const timeZone = await users.timezoneOf(userId)
-    const events: CalendarEvent[] = []
+    let events: CalendarEvent[] = []
     const calendars: string[] = []
     const errors: string[] = []
 
@@ -79,8 +79,9 @@ export function createCalendarService(deps: {
       else {
         const name = config.calendarName || 'your calendar'
         try {
-          events.push(
-            ...(await access.api.events(access.accessToken, { id: config.calendarId, name }, range)),
+          // concat, not push(...): a spread of many thousands of events overflows the call stack.
+          events = events.concat(
+            await access.api.events(access.accessToken, { id: config.calendarId, name }, range),
           )
           calendars.push(name)
         } catch (error) {
@@ -91,12 +92,15 @@ export function createCalendarService(deps: {
     }
     if (config.icsUrl) {
       try {
-        const feed = await deps.ics.load(config.icsUrl, range)
-        events.push(...feed.events)
+        const feed = await deps.ics.load(config.icsUrl, range, userId)
+        events = events.concat(feed.events)
         calendars.push(feed.name ?? 'your ICS calendar')
+        errors.push(...feed.problems)
       } catch (error) {
-        if (!(error instanceof SafeFetchError)) throw error
-        errors.push(`The ICS calendar could not be loaded: ${error.message}`)
+        if (error instanceof IcsReadError) errors.push(error.message)
+        else if (error instanceof SafeFetchError)
+          errors.push(`The ICS calendar could not be loaded: ${error.message}`)
+        else throw error
       }
     }
     if (calendars.length === 0) return { ok: false, reason: 'failed', message: errors.join(' ') }

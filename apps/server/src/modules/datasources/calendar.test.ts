@@ -563,3 +563,61 @@ describe('eventsBetween', () => {
     }
   })
 })
+
+describe('hostile ICS feeds', () => {
+  const tooMany =
+    'The ICS calendar has more than 5,000 events in the days asked; Remi reads at most 5,000 at a time.'
+
+  it.each(['minutely', 'secondly'] as const)(
+    '300 events repeating %s: the test route, the briefing, MCP get_today and the chat answer in words, never a 500',
+    async (kind) => {
+      const user = await open.createUser()
+      await user.api.dataSources.put('calendar', {
+        isEnabled: true,
+        configuration: { icsUrl: ics.hostileUrl(kind) },
+      })
+      const tested = await user.api.dataSources.test('calendar')
+      expect(tested.status, tested.text).toBe(200)
+      expect(tested.body).toEqual({ success: false, message: tooMany })
+
+      const briefing = await user.api.post<{ sections: { calendar: unknown } }>(
+        '/api/dashboard/briefing/regenerate',
+      )
+      expect(briefing.status, briefing.text).toBe(200)
+      expect(briefing.body.sections.calendar).toEqual({ failed: tooMany })
+      // What MCP's get_today answers.
+      const facts = await open.services.dashboard.gatherTodayFacts(user.id)
+      expect(facts.calendar).toEqual({ status: 'failed', reason: tooMany })
+
+      const chat = await user.api.post<{ assistantMessage: { content: string } }>('/api/chat/send', {
+        content: "What's on my calendar today?",
+      })
+      expect(chat.status, chat.text).toBe(200)
+      expect(chat.body.assistantMessage.content).toContain(tooMany)
+    },
+  )
+
+  it('reads a feed once for the test route, the briefing, MCP get_today and the chat, and a person’s own', async () => {
+    const url = ics.copyUrl('read-once')
+    const user = await open.createUser()
+    await user.api.dataSources.put('calendar', { isEnabled: true, configuration: { icsUrl: url } })
+    expect((await user.api.dataSources.test('calendar')).body.message).toBe('3 events today in Family')
+    const briefing = await user.api.post<{ sections: { calendar: unknown } }>(
+      '/api/dashboard/briefing/regenerate',
+    )
+    expect(briefing.body.sections.calendar).toBe('ok')
+    const facts = await open.services.dashboard.gatherTodayFacts(user.id)
+    expect(facts.calendar).toMatchObject({ status: 'ok', total: 3 })
+    const chat = await user.api.post<{ assistantMessage: { content: string } }>('/api/chat/send', {
+      content: "What's on my calendar this week?",
+    })
+    expect(chat.body.assistantMessage.content).toContain('Dentist')
+    expect(ics.requestsFor(url)).toBe(1)
+
+    // Another person with the same link has a copy of their own.
+    const other = await open.createUser()
+    await other.api.dataSources.put('calendar', { isEnabled: true, configuration: { icsUrl: url } })
+    expect((await other.api.dataSources.test('calendar')).body.message).toBe('3 events today in Family')
+    expect(ics.requestsFor(url)).toBe(2)
+  })
+})

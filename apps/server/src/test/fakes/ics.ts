@@ -54,6 +54,88 @@ export function buildIcs(today: string): string {
   ].join('\r\n')
 }
 
+/** Hostile feeds (issue 28): what a person could paste as their ICS link to slow Remi down. */
+export const hostileKinds = [
+  'minutely',
+  'secondly',
+  'broken-rules',
+  'many-events',
+  'nested',
+  'huge-line',
+  'folded',
+  'slow-parse',
+] as const
+export type HostileKind = (typeof hostileKinds)[number]
+
+/**
+ * A hostile feed: 'minutely' and 'secondly' are 300 events repeating every minute or second (about
+ * 67 KB, as the security pass sent); 'broken-rules' 300 repeat rules that never match or need more
+ * steps than a rule may take; 'many-events' 30 000 one-off events today; 'nested' 100 000 components
+ * opened inside each other and never closed; 'huge-line' a 4 MB title; 'folded' a title folded into
+ * 800 000 continuation lines; 'slow-parse' 30 000 events in time zones that do not exist, which
+ * node-ical takes seconds to parse in one step (over the event cap, found only once parsed).
+ */
+export function buildHostileIcs(kind: HostileKind, today: string): string {
+  const day = compact(today)
+  const head = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Remi tests//Hostile ICS//EN',
+    `X-WR-CALNAME:${kind}`,
+  ]
+  const event = (i: number, lines: string[]) => [
+    'BEGIN:VEVENT',
+    `UID:${kind}-${i}@remi.test`,
+    `DTSTAMP:${day}T000000Z`,
+    ...lines,
+    'END:VEVENT',
+  ]
+  const time = (i: number) => `${String(i % 24).padStart(2, '0')}${String(i % 60).padStart(2, '0')}00`
+  const body: string[] = []
+  if (kind === 'minutely' || kind === 'secondly') {
+    const freq = kind === 'minutely' ? 'MINUTELY' : 'SECONDLY'
+    for (let i = 0; i < 300; i++) {
+      body.push(
+        ...event(i, [
+          `DTSTART:20240101T${time(i)}Z`,
+          `DTEND:20240101T${time(i + 1)}Z`,
+          `RRULE:FREQ=${freq}`,
+          `SUMMARY:Flood ${i}: ping the calendar again and again`,
+        ]),
+      )
+    }
+  } else if (kind === 'broken-rules') {
+    const rules = [
+      'FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30',
+      'FREQ=DAILY;COUNT=50000',
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=31',
+    ]
+    for (let i = 0; i < 300; i++) {
+      body.push(
+        ...event(i, [
+          `DTSTART:19900101T${time(i)}Z`,
+          `DTEND:19900101T${time(i + 1)}Z`,
+          `RRULE:${rules[i % rules.length]}`,
+          `SUMMARY:Never ${i}`,
+        ]),
+      )
+    }
+  } else if (kind === 'many-events') {
+    for (let i = 0; i < 30_000; i++) {
+      body.push(...event(i, [`DTSTART:${day}T${time(i)}Z`, `SUMMARY:Event ${i}`]))
+    }
+  } else if (kind === 'nested') {
+    for (let i = 0; i < 100_000; i++) body.push('BEGIN:VEVENT')
+  } else if (kind === 'huge-line') {
+    body.push(...event(0, [`DTSTART:${day}T090000Z`, `SUMMARY:${'x'.repeat(4_000_000)}`]))
+  } else if (kind === 'folded') {
+    body.push(...event(0, [`DTSTART:${day}T090000Z`, `SUMMARY:${'x\r\n '.repeat(800_000)}`]))
+  } else {
+    for (let i = 0; i < 30_000; i++) body.push(...event(i, [`DTSTART;TZID=Nowhere/Zone${i}:${day}T090000`]))
+  }
+  return [...head, ...body, 'END:VCALENDAR', ''].join('\r\n')
+}
+
 export interface IcsFake {
   origin: string
   /** The feed described by buildIcs, for today in UTC. */
@@ -69,19 +151,38 @@ export interface IcsFake {
   notCalendarUrl: string
   /** Declares 6 MB in Content-Length. */
   declaredLargeUrl: string
+  /** A hostile feed (buildHostileIcs) for today in UTC. */
+  hostileUrl(kind: HostileKind): string
+  /** The calendarUrl feed at an address of its own, so a test can count the requests for it alone. */
+  copyUrl(name: string): string
   /** Paths requested so far, to show a refused URL was never fetched. */
   requests: string[]
+  /** How many times a URL of this fake was requested. */
+  requestsFor(url: string): number
   close(): Promise<void>
 }
 
 export async function startIcsFake(): Promise<IcsFake> {
   const stalled = new Set<() => void>()
   const requests: string[] = []
+  const hostileFeeds = new Map<HostileKind, string>()
   const running = await listen((request, response, url) => {
     requests.push(url.pathname)
     if (url.pathname === '/calendar.ics') {
       response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' })
       return void response.end(buildIcs(todayIn('UTC')))
+    }
+    const copy = url.pathname.match(/^\/copy\/[\w-]+\.ics$/)
+    if (copy) {
+      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' })
+      return void response.end(buildIcs(todayIn('UTC')))
+    }
+    const hostile = hostileKinds.find((kind) => url.pathname === `/hostile/${kind}.ics`)
+    if (hostile) {
+      const text = hostileFeeds.get(hostile) ?? buildHostileIcs(hostile, todayIn('UTC'))
+      hostileFeeds.set(hostile, text)
+      response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' })
+      return void response.end(text)
     }
     if (url.pathname === '/redirect') {
       response.writeHead(302, { location: url.searchParams.get('to') ?? '/' })
@@ -138,7 +239,10 @@ export async function startIcsFake(): Promise<IcsFake> {
     stalledUrl: `${origin}/stalled.ics`,
     notCalendarUrl: `${origin}/page.html`,
     declaredLargeUrl: `${origin}/declared-large.ics`,
+    hostileUrl: (kind) => `${origin}/hostile/${kind}.ics`,
+    copyUrl: (name) => `${origin}/copy/${name}.ics`,
     requests,
+    requestsFor: (target) => requests.filter((path) => path === new URL(target).pathname).length,
     async close() {
       for (const resolve of stalled) resolve()
       await running.close()

@@ -1,0 +1,57 @@
+/**
+ * The ICS reader's thread (ics-feed.ts starts it and sends it one job at a time): parsing a feed and
+ * expanding its recurring events is CPU work a hostile feed can stretch, and on the server's own thread
+ * 300 minutely events held every request, /healthz included, for 10 s. Keeps each feed it parsed, under
+ * the handle the server gave it, until told to forget it.
+ */
+import { parentPort } from 'node:worker_threads'
+import type { CalendarEvent } from './types.ts'
+import { expandFeed, IcsReadError, parseFeed, tooSlow, type ParsedFeed } from './ics-read.ts'
+
+export type ToWorker =
+  | {
+      type: 'read'
+      job: number
+      handle: number
+      /** The file, when this thread has not parsed it yet. */
+      text?: string
+      from: number
+      to: number
+      timeLimitMs: number
+    }
+  | { type: 'forget'; handle: number }
+
+export type FromWorker =
+  | { job: number; ok: true; name: string | null; events: CalendarEvent[]; problems: string[] }
+  /** `parsing`: it failed while reading the file, so any window of it will. */
+  | { job: number; ok: false; message: string; parsing: boolean }
+
+const port = parentPort!
+// node-ical and its Temporal polyfill load here only, never on the server's thread.
+const { default: ical } = await import('node-ical')
+const feeds = new Map<number, ParsedFeed>()
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'forget') return void feeds.delete(message.handle)
+  const { job, handle, text, timeLimitMs } = message
+  const time = { deadline: performance.now() + timeLimitMs, limitMs: timeLimitMs }
+  let parsing = false
+  try {
+    let feed = feeds.get(handle)
+    if (!feed) {
+      if (text === undefined)
+        throw new IcsReadError('The ICS calendar could not be read right now; try again.')
+      parsing = true
+      feed = parseFeed(ical, text)
+      if (performance.now() > time.deadline) throw tooSlow(timeLimitMs)
+      feeds.set(handle, feed)
+      parsing = false
+    }
+    const range = { from: message.from, to: message.to }
+    const read = expandFeed(ical, feed, range, feed.name ?? 'ICS calendar', time)
+    port.postMessage({ job, ok: true, name: feed.name, ...read } satisfies FromWorker)
+  } catch (error) {
+    const reason = error instanceof IcsReadError ? error.message : 'The ICS calendar could not be read.'
+    port.postMessage({ job, ok: false, message: reason, parsing } satisfies FromWorker)
+  }
+})
