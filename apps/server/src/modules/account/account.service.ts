@@ -15,7 +15,12 @@ import type { UsersRepo } from '../auth/users.repo.ts'
 import type { DataSourcesService } from '../datasources/datasources.service.ts'
 import { remappedId, toMemory, type MemoriesService } from '../memories/memories.service.ts'
 import { writeAccountExport } from './account-export.ts'
-import { ChatImportConflictError, type AccountRepo, type MessageRow } from './account.repo.ts'
+import {
+  ChatImportConflictError,
+  type AccountRepo,
+  type MessageRow,
+  type NewMessage,
+} from './account.repo.ts'
 
 type ImportInput = Pick<z.output<typeof ImportAccountBody>, 'memories' | 'conversations'>
 
@@ -168,32 +173,36 @@ export function createAccountService(deps: {
       const conversationId = landed(userId, ownConversations)
       const messageId = landed(userId, ownMessages)
       const memoryId = landed(userId, ownMemories)
+      const newConversations = body.conversations.map((c) => ({
+        id: conversationId(c.id),
+        createdAt: new Date(c.createdAt ?? c.messages[0]?.createdAt ?? Date.now()),
+      }))
+      const newMessages: NewMessage[] = []
+      for (const [i, m] of messages.entries()) {
+        newMessages.push({
+          id: messageId(m.id),
+          conversationId: conversationId(m.conversationId),
+          role: m.role,
+          content: m.content,
+          createdAt: new Date(m.createdAt),
+          metadata:
+            m.role === 'assistant'
+              ? {
+                  citations: [...new Set((m.citations ?? []).map(memoryId))],
+                  activity: m.activity ?? [],
+                  calls: [],
+                  ...(m.mode ? { mode: m.mode } : {}),
+                  ...(m.model ? { model: m.model } : {}),
+                  stopped: m.stopped ?? false,
+                }
+              : null,
+        })
+        // Each foreign id is hashed to its stand-in: 200 000 messages are seconds of this thread's
+        // time, so others' requests get turns in between.
+        if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve))
+      }
       try {
-        const chat = await repo.importChat(
-          userId,
-          body.conversations.map((c) => ({
-            id: conversationId(c.id),
-            createdAt: new Date(c.createdAt ?? c.messages[0]?.createdAt ?? Date.now()),
-          })),
-          messages.map((m) => ({
-            id: messageId(m.id),
-            conversationId: conversationId(m.conversationId),
-            role: m.role,
-            content: m.content,
-            createdAt: new Date(m.createdAt),
-            metadata:
-              m.role === 'assistant'
-                ? {
-                    citations: [...new Set((m.citations ?? []).map(memoryId))],
-                    activity: m.activity ?? [],
-                    calls: [],
-                    ...(m.mode ? { mode: m.mode } : {}),
-                    ...(m.model ? { model: m.model } : {}),
-                    stopped: m.stopped ?? false,
-                  }
-                : null,
-          })),
-        )
+        const chat = await repo.importChat(userId, newConversations, newMessages)
         return { memories: memoryResult, chat }
       } catch (error) {
         if (error instanceof ChatImportConflictError)
