@@ -62,7 +62,15 @@ export interface RecallHarness {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-export async function startRecallHarness(database: Database): Promise<RecallHarness> {
+/**
+ * `env`: more of the server's environment (an embedding model: without one, recall is lexical only).
+ * `background`: start the job queue and what runs on it (the embeddings' store and index), as main.ts
+ * does once the server listens.
+ */
+export async function startRecallHarness(
+  database: Database,
+  options: { env?: Record<string, string>; background?: boolean } = {},
+): Promise<RecallHarness> {
   const fake = await startOpenAIFake()
   const dataDir = mkdtempSync(join(tmpdir(), 'remi-bench-recall-'))
   const env = loadEnv({
@@ -77,6 +85,7 @@ export async function startRecallHarness(database: Database): Promise<RecallHarn
     WEATHER_API_URL: NOWHERE,
     GEOCODING_API_URL: NOWHERE,
     RATE_LIMIT_PER_MINUTE: '0',
+    ...options.env,
   })
   // The assistant reads "now" from this clock (AssistantOptions.now): each question sets it.
   let now = new Date()
@@ -87,6 +96,7 @@ export async function startRecallHarness(database: Database): Promise<RecallHarn
     assistant: { now: () => now },
   })
   await app.ready()
+  if (options.background) await app.background.start()
   const { services } = app
   let counter = 0
 

@@ -7,8 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import type { Database } from '../../src/db/client.ts'
+import { createEmbeddingsRepo } from '../../src/modules/embeddings/embeddings.repo.ts'
+import { startOpenAIEmbeddingsFake } from '../../src/test/fakes/openai-embeddings.ts'
 import {
   createPgliteStore,
   createPostgresStore,
@@ -58,7 +60,6 @@ export const LATENCY_QUESTIONS = [
 ]
 
 const load = () => loadavg()[0]!.toFixed(1)
-const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
 export async function measureLatency(options: {
   sizes: number[]
@@ -116,7 +117,6 @@ export async function measureLatency(options: {
             stats: lexical,
           })
           options.log(`latency · ${engine} · recall, lexical: p50 ${ms(lexical.p50)}, p95 ${ms(lexical.p95)}`)
-          figures.push(hybridRow(engine, size))
           const headers = await harness.signIn(mainId)
           const send = await measure(options.sendRuns, Math.min(options.warmup, 10), async (i) => {
             await harness.send(headers, LATENCY_QUESTIONS[i % n]!, now)
@@ -135,6 +135,10 @@ export async function measureLatency(options: {
           options.log(`latency · ${engine} · chat/send: p50 ${ms(send.p50)}, p95 ${ms(send.p95)}`)
         } finally {
           await harness.close()
+        }
+        try {
+          figures.push(...(await measureHybrid(database, engine, size, mainId, options)))
+        } finally {
           await database.close()
         }
       } finally {
@@ -146,25 +150,121 @@ export async function measureLatency(options: {
   return figures
 }
 
+/** The fake embedding service's fixed latency and its vectors' length (RECALL_EMBED_MS, RECALL_EMBED_DIMS). */
+const EMBED_MS = Number(process.env.RECALL_EMBED_MS ?? 20)
+const EMBED_DIMS = Number(process.env.RECALL_EMBED_DIMS ?? 256)
+const EMBED_MODEL = 'bench-embed'
+
 /**
- * Hybrid recall (lexical + vector, fused) needs the embeddings module; until it exists the row says so.
- * When it does, this is where a fake embedding service of fixed latency is started and the recall
- * timed with its own time reported apart.
+ * Hybrid recall (the lexical list fused with the nearest vectors): every memory of the main user gets a
+ * vector (random, of EMBED_DIMS, written straight into memory_embeddings with the hash the backfill
+ * checks, so nothing is left to embed), then the app starts with the loopback OpenAI embeddings fake
+ * answering after a fixed EMBED_MS, its store and HNSW index made as at start-up. Timed: recall with the
+ * question's vector already cached (the recall's own time besides the embedding call: the budget),
+ * recall with a fresh question (the call included), and the embedding call alone. Where the database
+ * has no pgvector, the row says so.
  */
-function hybridRow(engine: string, size: number): LatencyFigure {
-  const candidates = ['apps/server/src/modules/embeddings', 'apps/server/src/modules/recall/embeddings.ts']
-  const present = candidates.find((p) => existsSync(join(root, p)))
-  return {
-    figure: 'recall, hybrid (besides the embedding call)',
+async function measureHybrid(
+  database: Database,
+  engine: string,
+  size: number,
+  mainId: string,
+  options: { runs: number; warmup: number; judge: boolean; log: (text: string) => void },
+): Promise<LatencyFigure[]> {
+  const row = (
+    figure: string,
+    stats: Stats | null,
+    budget: string,
+    result: LatencyFigure['result'],
+    note?: string,
+  ) => ({
+    figure,
     engine,
     memories: size,
-    p50: '—',
-    p95: '—',
+    p50: stats ? ms(stats.p50) : '—',
+    p95: stats ? ms(stats.p95) : '—',
     load: load(),
-    budget: 'p95 ≤ 60 ms',
-    result: 'skipped',
-    note: present
-      ? `${present} exists but the benchmark does not drive it yet`
-      : 'skipped: no embeddings module yet (src/modules/embeddings)',
+    budget,
+    result,
+    ...(stats ? { stats } : {}),
+    ...(note ? { note } : {}),
+  })
+  const HYBRID = 'recall, hybrid, besides the embedding call'
+  const store = await createEmbeddingsRepo(database.db).ensureStore()
+  if (!store.available) return [row(HYBRID, null, 'p95 ≤ 60 ms', 'skipped', store.reason)]
+  const started = performance.now()
+  await database.db.execute(sql`
+    insert into memory_embeddings (memory_id, user_id, model, source_hash, embedding)
+    select m.id, m.user_id, ${EMBED_MODEL}, md5(m.text || E'\n' || array_to_string(m.tags, ' ')),
+      (select array_agg(random() - 0.5 + 0 * g) from generate_series(1, ${EMBED_DIMS}) as g where m.id is not null)::vector
+    from memories m where m.user_id = ${mainId}
+    on conflict do nothing`)
+  options.log(
+    `latency · ${engine}: ${size} vectors of ${EMBED_DIMS} written in ${((performance.now() - started) / 1000).toFixed(0)} s; building the HNSW index`,
+  )
+  const fake = await startOpenAIEmbeddingsFake({ dimensions: EMBED_DIMS, latencyMs: EMBED_MS })
+  const indexStart = performance.now()
+  const harness = await startRecallHarness(database, {
+    env: {
+      EMBEDDING_PROVIDER: 'openai-compatible',
+      EMBEDDING_MODEL: EMBED_MODEL,
+      EMBEDDING_BASE_URL: fake.url,
+      EMBEDDING_API_KEY: fake.apiKey,
+    },
+    background: true,
+  })
+  try {
+    options.log(
+      `latency · ${engine}: index ready in ${((performance.now() - indexStart) / 1000).toFixed(0)} s`,
+    )
+    const status = await harness.app.background.embeddings.status(mainId)
+    const probe = await harness.app.background.embeddings.semantic.nearest(mainId, LATENCY_QUESTIONS[0]!, 8)
+    if (status.state !== 'on' || !probe?.length) {
+      const why = `semantic search not on (${status.state}${status.reason ? `: ${status.reason}` : ''}; ${status.ready} of ${status.total} ready)`
+      return [row(HYBRID, null, 'p95 ≤ 60 ms', options.judge ? 'FAIL' : 'not judged', why)]
+    }
+    const now = new Date()
+    const n = LATENCY_QUESTIONS.length
+    const recall = (text: string) => recallDirect(harness.services, { userId: mainId, text, now, limit: 8 })
+    // The warm-up asks every question once: timed, they find their vectors in the process's cache.
+    const cached = await measure(options.runs, Math.max(options.warmup, n), (i) =>
+      recall(LATENCY_QUESTIONS[i % n]!).then(() => {}),
+    )
+    // A question never asked before (trailing dots: the same words, another cache key) waits for the call.
+    const fresh = await measure(Math.min(options.runs, 100), 0, (i) =>
+      recall(`${LATENCY_QUESTIONS[i % n]!} ${'.'.repeat(1 + Math.floor(i / n))}`).then(() => {}),
+    )
+    const call = await measure(Math.min(options.runs, 100), 3, async (i) => {
+      const res = await fetch(`${fake.url}/embeddings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: EMBED_MODEL, input: [`${LATENCY_QUESTIONS[i % n]!} ${i}`] }),
+      })
+      await res.arrayBuffer()
+    })
+    const judged = !options.judge || size !== 100_000 ? 'not judged' : cached.p95 <= 60 ? 'pass' : 'FAIL'
+    options.log(
+      `latency · ${engine} · recall, hybrid: besides the call p95 ${ms(cached.p95)}, with it p95 ${ms(fresh.p95)}`,
+    )
+    return [
+      row(
+        HYBRID,
+        cached,
+        'p95 ≤ 60 ms at 100 000',
+        judged,
+        `${EMBED_DIMS}-dimension vectors; question vectors cached`,
+      ),
+      row(
+        'recall, hybrid, with the embedding call',
+        fresh,
+        '(reported apart)',
+        'not judged',
+        `fake service answering after ${EMBED_MS} ms`,
+      ),
+      row('the embedding call alone (fake service)', call, '(reported apart)', 'not judged'),
+    ]
+  } finally {
+    await harness.close()
+    await fake.close()
   }
 }

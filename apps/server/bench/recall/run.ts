@@ -16,6 +16,8 @@
  *   RECALL_ENGINE=pglite|postgres      the database the quality sets run on (default pglite, in memory)
  *   RECALL_SIZES=100000                latency: the main user's memories (others: 200 users × 500)
  *   RECALL_LATENCY_ENGINES=postgres,pglite   RECALL_RUNS=200 (timed recalls per case)
+ *   RECALL_EMBED_MS=20  RECALL_EMBED_DIMS=256   hybrid: the fake embedding service's fixed latency and
+ *                                      vector length (hybrid runs where pgvector exists: PGlite here)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   (a database of its own is created and dropped)
  *   --smoke or RECALL_SMOKE=1          one LoCoMo conversation and the notes set through the chat route,
  *                                      latency at 2 000 memories; nothing judged, it must run and print
