@@ -255,6 +255,7 @@ export async function buildApp(options: AppOptions) {
         prefix: '/memories',
         memories: services.memories,
         heavyJobs: services.heavyJobs,
+        recall: services.recall,
       })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
       await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })

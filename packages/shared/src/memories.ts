@@ -127,6 +127,11 @@ export const MemoryList = z.object({
   totalCount: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * A search that found no memory holding all its words: `items` are the closest matches (the
+   * assistant's recall), best first, and `totalCount` how many of them there are.
+   */
+  closest: z.boolean().optional(),
 })
 export type MemoryList = z.infer<typeof MemoryList>
 

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { memoriesRoutes } from './memories.routes.ts'
+import type { RecallService } from '../recall/recall.service.ts'
 import type { MemoriesService } from './memories.service.ts'
 
 /** Memories API: registered at /api/memories. */
 export async function memoriesModule(
   app: FastifyInstance,
-  opts: { memories: MemoriesService; heavyJobs: HeavyJobs },
+  opts: { memories: MemoriesService; heavyJobs: HeavyJobs; recall?: Pick<RecallService, 'find'> | undefined },
 ) {
   // Before the first request: an import cut short by a crash is all or nothing.
   const rolledBack = await opts.memories.recoverImports()
   if (rolledBack) app.log.warn({ imports: rolledBack }, 'rolled back imports a crash left unfinished')
-  await app.register(memoriesRoutes, { service: opts.memories, heavyJobs: opts.heavyJobs })
+  await app.register(memoriesRoutes, {
+    service: opts.memories,
+    heavyJobs: opts.heavyJobs,
+    recall: opts.recall,
+  })
 }

@@ -16,6 +16,7 @@ import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { bodyToFile, type UploadedFile } from '../../lib/upload-file.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { readImportFile } from './import-file.ts'
+import type { RecallService } from '../recall/recall.service.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
 
 /** An export of 100 000 memories of a few hundred characters each fits comfortably. */
@@ -24,16 +25,30 @@ export const IMPORT_TOO_LARGE = `The import file is too large (at most ${IMPORT_
 
 export async function memoriesRoutes(
   app: FastifyInstance,
-  opts: { service: MemoriesService; heavyJobs: HeavyJobs },
+  opts: { service: MemoriesService; heavyJobs: HeavyJobs; recall?: Pick<RecallService, 'find'> | undefined },
 ) {
-  const { service, heavyJobs } = opts
+  const { service, heavyJobs, recall } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['memories']
 
   r.get(
     '/',
     { schema: { tags, querystring: ListMemoriesQuery, response: { 200: MemoryList } } },
-    async (request) => service.list(requireUser(request), request.query),
+    async (request) => {
+      const userId = requireUser(request)
+      const { query } = request
+      const list = await service.list(userId, query)
+      if (!recall || !query.searchTerm || list.totalCount > 0 || query.page !== 1) return list
+      // No memory holds every word: the closest matches, as the assistant would find them for these words.
+      const items = await recall.find(userId, {
+        query: query.searchTerm,
+        tags: query.tags,
+        from: query.startDate,
+        to: query.endDate,
+        limit: query.pageSize,
+      })
+      return items.length ? { ...list, items, totalCount: items.length, closest: true } : list
+    },
   )
 
   r.get('/tags', { schema: { tags, response: { 200: MemoryTagList } } }, async (request) =>

@@ -13,7 +13,7 @@ import {
 } from '@remi/shared'
 import type { z } from 'zod'
 import type { ImportMemoriesBody, CreateMemoryBody, UpdateMemoryBody } from '@remi/shared'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import type { UsersRepo } from '../auth/users.repo.ts'
 import {
   ImportConflictError,
@@ -25,6 +25,7 @@ import {
 } from './memories.repo.ts'
 import { BRAND } from '../../config/brand.ts'
 import type { UserLimit } from '../../lib/user-limit.ts'
+import { SearchTimeoutError } from '../../db/time-limit.ts'
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : never
 type CreateInput = Parsed<typeof CreateMemoryBody>
@@ -35,6 +36,9 @@ type ImportInput = Parsed<typeof ImportMemoriesBody>
 export type MemoryWrite =
   { kind: 'changed'; userId: string; ids: string[] } | { kind: 'imported'; userId: string }
 export type MemoryWriteListener = (event: MemoryWrite) => void
+
+/** A search that ran past its time limit (PostgreSQL): said so, never a 500. */
+export const SEARCH_TOO_LONG = 'This search took too long. Try fewer or more specific words.'
 
 /** How far back "recent" reaches, in days (spec §9). */
 export const RECENT_DAYS = 30
@@ -140,7 +144,11 @@ export function createMemoriesService(
 
   return {
     async list(userId: string, filters: MemoryFilters): Promise<MemoryList> {
-      const read = () => repo.list(userId, toQuery(filters), filters.page, filters.pageSize)
+      const read = () =>
+        repo.list(userId, toQuery(filters), filters.page, filters.pageSize).catch((error: unknown) => {
+          if (error instanceof SearchTimeoutError) throw badRequest(SEARCH_TOO_LONG)
+          throw error
+        })
       const { rows, totalCount } = await (filters.searchTerm && searches
         ? searches.run(userId, read)
         : read())

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { isSingleBackend, type Db } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
+import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import {
   filterConditions,
@@ -83,36 +84,6 @@ const ONE_OCCURRENCE = 0.6079
  * notes are not told apart by it, longer ones weigh less the longer they are (BM25's b).
  */
 const SHORT = 60
-
-export class SearchTimeoutError extends Error {
-  constructor() {
-    super('The search took too long.')
-    this.name = 'SearchTimeoutError'
-  }
-}
-
-const isTimeout = (error: unknown) =>
-  /statement timeout|canceling statement/i.test(String((error as { message?: unknown })?.message ?? error)) ||
-  (error as { code?: string })?.code === '57014' ||
-  ((error as { cause?: { code?: string } })?.cause?.code ?? '') === '57014'
-
-/**
- * A statement under a time limit: on PostgreSQL `SET LOCAL statement_timeout` in its own transaction,
- * so a long search gives its connection back; PGlite is one backend in a thread that cannot be
- * interrupted, so there the statements themselves are bounded (candidates, words) instead.
- */
-export async function withTimeLimit<T>(db: Db, timeoutMs: number, run: (exec: Db) => Promise<T>): Promise<T> {
-  if (isSingleBackend(db)) return run(db)
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`))
-      return run(tx as unknown as Db)
-    })
-  } catch (error) {
-    if (isTimeout(error)) throw new SearchTimeoutError()
-    throw error
-  }
-}
 
 export function createRecallRepo(db: Db) {
   return {

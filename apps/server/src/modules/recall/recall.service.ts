@@ -1,5 +1,6 @@
 import { MEMORY_LIMITS, type Memory } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
+import { SearchTimeoutError } from '../../db/time-limit.ts'
 import type { UserLimit } from '../../lib/user-limit.ts'
 import type { UsersRepo } from '../auth/users.repo.ts'
 import { toMemory, type MemoriesService, type SavedDays } from '../memories/memories.service.ts'
@@ -13,7 +14,6 @@ import {
 } from './question.ts'
 import {
   createRecallRepo,
-  SearchTimeoutError,
   type RankedRecord,
   type ScoredTerm,
   type TermPair,
