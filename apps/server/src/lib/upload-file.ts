@@ -24,6 +24,8 @@ export const tempFilePath = (stem: string) => join(tmpdir(), `remi-${stem}-${ran
  * answer has gone, whatever happened in between; the route may remove it sooner.
  */
 export function bodyToFile(scope: FastifyInstance, limit: number, tooLarge: string) {
+  // JSON only: any other type of body is a 415, never a string the route would take for a file.
+  scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('application/json', (request: FastifyRequest, payload, done) => {
     const declared = Number(request.headers['content-length'])
     if (declared > limit) return done(payloadTooLarge(tooLarge), undefined)

@@ -538,6 +538,17 @@ describe('heavy jobs: account import and export, and memory imports', () => {
     expect((await late.api.get('/api/auth/user/export')).status).toBe(200)
   })
 
+  it('a body that is not JSON is a 415 on both imports, never a file the server tries to read', async () => {
+    const user = await t.createUser()
+    for (const url of ['/api/auth/user/import', '/api/memories/import']) {
+      const res = await user.api.request('POST', url, {
+        payload: '{"format": "remi-account"}',
+        headers: { 'content-type': 'text/plain' },
+      })
+      expect(res.status, `${url}: ${res.text}`).toBe(415)
+    }
+  })
+
   it('over-long message content says the limit, not that content is required', async () => {
     const file = bigAccountFile(0, 1, 1)
     file.conversations[0]!.messages[0]!.content = 'x'.repeat(100_001)
