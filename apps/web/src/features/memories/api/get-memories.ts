@@ -26,6 +26,8 @@ export interface MemoryFilters {
 export interface MemoriesPage {
   items: MemoryItem[]
   totalCount: number
+  /** No memory held every word of the search: these are the closest matches. */
+  closest?: boolean
 }
 
 /** Spec §3: text is also read as content, tags as a comma string or an array. */
@@ -41,16 +43,20 @@ export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {
 }
 
 export async function getMemories(filters: MemoryFilters, page: number): Promise<MemoriesPage> {
-  const body = await api.get<{ items?: Record<string, unknown>[]; totalCount?: number }>('memories', {
-    page,
-    pageSize: filters.pageSize,
-    searchTerm: filters.searchTerm.trim(),
-    tags: filters.tags.join(','),
-    startDate: filters.startDate,
-    endDate: filters.endDate,
-  })
+  const body = await api.get<{ items?: Record<string, unknown>[]; totalCount?: number; closest?: boolean }>(
+    'memories',
+    {
+      page,
+      pageSize: filters.pageSize,
+      searchTerm: filters.searchTerm.trim(),
+      tags: filters.tags.join(','),
+      startDate: filters.startDate,
+      endDate: filters.endDate,
+    },
+  )
   const items = (body?.items ?? []).map(toMemoryItem)
-  return { items, totalCount: typeof body?.totalCount === 'number' ? body.totalCount : items.length }
+  const totalCount = typeof body?.totalCount === 'number' ? body.totalCount : items.length
+  return body?.closest === true ? { items, totalCount, closest: true } : { items, totalCount }
 }
 
 /** Pages are appended by 'Load More Memories'; new filters start again at page 1. */

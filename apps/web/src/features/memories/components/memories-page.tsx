@@ -45,6 +45,8 @@ export function MemoriesPage() {
   const list = useMemories(filters)
   const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0
+  // No memory holds every word of the search: the server answered the closest matches instead.
+  const closest = Boolean(list.data?.pages[0]?.closest)
   const tags = useMemo(() => popularTags(memories), [memories])
 
   const listed = memories.find((m) => m.id === editingId)
@@ -63,7 +65,9 @@ export function MemoriesPage() {
           <h1 className="mb-0">Memories</h1>
           {list.isSuccess ? (
             <p className="text-body-secondary mb-0">
-              Showing {memories.length} of {totalCount} memories
+              {closest
+                ? `No memories hold every word of “${filters.searchTerm.trim()}”. The closest matches:`
+                : `Showing ${memories.length} of ${totalCount} memories`}
             </p>
           ) : null}
         </div>
@@ -101,7 +105,7 @@ export function MemoriesPage() {
             onEdit={(m) => startEditing(m.id)}
             onDelete={setDeleting}
           />
-          {totalCount > memories.length ? (
+          {!closest && totalCount > memories.length ? (
             <div className="text-center my-4">
               <Button
                 variant="outline-primary"
