@@ -518,6 +518,8 @@ input{width:100%;box-sizing:border-box;padding:.5rem .75rem;border:1px solid #ce
 button{margin-top:1.5rem;width:100%;padding:.6rem;border:0;border-radius:.375rem;background:#0d6efd;color:#fff;font-size:1rem;cursor:pointer}
 .error{color:#b02a37}.hint{color:#6c757d;font-size:.875rem;margin:.25rem 0 0}.alt{margin:1.5rem 0 0;color:#495057}
 a{color:#0a58ca}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){body{background:#212529;color:#dee2e6}main{background:#2b3035;border-color:#495057}.lead,.alt,.hint{color:#adb5bd}input{background:#212529;color:#dee2e6;border-color:#6c757d}.error{color:#ea868f}a{color:#6ea8fe}}
 </style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
 }
