@@ -16,6 +16,10 @@ export interface EmbeddingsOptions {
   /** The queue's first retry delay in seconds (doubling, at most `retryDelayMaxSeconds`). */
   retryDelaySeconds?: number
   retryDelayMaxSeconds?: number
+  /** Question embeddings kept per process (0: none, as a benchmark of the embedding call wants). */
+  queryCacheSize?: number
+  /** Benchmark hook: how long each search's question embedding and its nearest-neighbour query took. */
+  onQueryTiming?: (timing: { embedMs: number; searchMs: number; cached: boolean }) => void
 }
 
 /** Jobs' names in the queue (pg-boss queue names: letters, digits, dashes, dots). */
@@ -23,7 +27,10 @@ export const EMBED_MEMORIES_JOB = 'embeddings.memories'
 export const BACKFILL_JOB = 'embeddings.backfill'
 /** A backfill job works this long, then leaves the rest to its continuation (others' jobs get turns). */
 const BACKFILL_SLICE_MS = 20_000
-/** Question embeddings kept per process: a person often asks again in other words, rarely the same. */
+/**
+ * Question embeddings kept per process: the same question comes again within a conversation (the chat's
+ * search, then the model's search_memories tool) and a retried answer asks it again.
+ */
 const QUERY_CACHE_SIZE = 256
 /** Ids per job: an import of 100 000 memories is many small jobs, each a few embedMany calls. */
 const IDS_PER_JOB = 256
@@ -52,6 +59,7 @@ export function createEmbeddings(deps: {
   const batchSize = options.batchSize ?? 64
   const queryTimeoutMs = options.queryTimeoutMs ?? 1500
   const cooldownMs = options.cooldownMs ?? 30_000
+  const queryCacheSize = options.queryCacheSize ?? QUERY_CACHE_SIZE
   const repo = createEmbeddingsRepo(db)
   let state: State = model
     ? { kind: 'starting' }
@@ -162,7 +170,7 @@ export function createEmbeddings(deps: {
         abortSignal: signal ? AbortSignal.any([signal, limit]) : limit,
       })
       queryCache.set(key, embedding)
-      if (queryCache.size > QUERY_CACHE_SIZE) queryCache.delete(queryCache.keys().next().value!)
+      if (queryCache.size > queryCacheSize) queryCache.delete(queryCache.keys().next().value!)
       return embedding
     } catch (error) {
       if (signal?.aborted) return null
@@ -179,10 +187,19 @@ export function createEmbeddings(deps: {
   const semantic: SemanticRecall = {
     async nearest(userId, text, limit, opts) {
       if (state.kind !== 'on' || !model || !text.trim() || limit <= 0) return null
+      const started = performance.now()
+      const cached = queryCache.has(text.trim().toLowerCase())
       const vector = await embedQuery(text, opts?.signal)
       if (!vector) return null
       try {
-        return await repo.nearest(userId, model.modelId, vector, limit)
+        const embedded = performance.now()
+        const ids = await repo.nearest(userId, model.modelId, vector, limit)
+        options.onQueryTiming?.({
+          embedMs: embedded - started,
+          searchMs: performance.now() - embedded,
+          cached,
+        })
+        return ids
       } catch (error) {
         logger.warn({ err: error }, 'semantic search: the nearest-neighbour query failed')
         return null
