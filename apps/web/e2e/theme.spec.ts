@@ -181,21 +181,27 @@ test('the setting overrides the device both ways, from the first paint on', asyn
   await expectTheme(page, 'light')
   await page.unroute(/\/assets\/.*\.js$/)
 
-  // A new device (nothing cached) that is light: the Dark setting from the server wins.
+  // Dark chosen on a light device: dark before the app's code runs, so it never flashes white.
   await chooseTheme(page, 'Dark')
   await expectTheme(page, 'dark')
   await page.emulateMedia({ colorScheme: 'light' })
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  await page.goto('/dashboard')
+  await expectTheme(page, 'dark')
+  await page.unroute(/\/assets\/.*\.js$/)
+
+  // A new device (nothing cached) that is light: the Dark setting from the server wins.
   await page.evaluate(() => window.localStorage.removeItem('remi.theme'))
   await open(page, '/memories', 'Memories')
   await expectTheme(page, 'dark')
   await expect(page.locator('meta[name="theme-color"][media*="light"]')).toHaveAttribute('content', '#16191c')
+  await page.screenshot({ path: `${SCREENS}/memories-dark-setting.png`, fullPage: true })
   await open(page, '/settings', 'User Settings')
   await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark')
   await page.getByRole('button', { name: 'Save Settings' }).click()
   await expect(page.getByText('Settings saved successfully')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: `${SCREENS}/settings-toast-dark.png`, fullPage: true })
-  await page.screenshot({ path: `${SCREENS}/memories-dark-setting.png`, fullPage: true })
 
   // Back to System: the page follows the device again, live.
   await chooseTheme(page, 'System')
