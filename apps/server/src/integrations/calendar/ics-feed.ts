@@ -137,7 +137,7 @@ export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}
     })
     if (!answer.ok) {
       if (answer.parsing) entry.unreadable = answer.message
-      throw new IcsReadError(answer.message)
+      throw new IcsReadError(answer.message, { passing: answer.passing })
     }
     // The worker leaves a one-day all-day event's end as its start; the day after it is the end.
     const events = answer.events.map((e) =>
@@ -162,11 +162,10 @@ export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}
       if (known) return known
       const result = read(entry, range)
       entry.windows.set(window, result)
+      const drop = () => entry.windows.get(window) === result && entry.windows.delete(window)
       result.then(
-        (calendar) => {
-          if (calendar.events.length > WINDOW_EVENTS_KEPT) entry.windows.delete(window)
-        },
-        () => {},
+        (calendar) => calendar.events.length > WINDOW_EVENTS_KEPT && drop(),
+        (error: unknown) => (!(error instanceof IcsReadError) || error.passing) && drop(),
       )
       while (entry.windows.size > WINDOWS_KEPT) entry.windows.delete(entry.windows.keys().next().value!)
       return result
@@ -231,14 +230,15 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
       const memory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
       fail(
         started,
-        new IcsReadError(
-          memory
-            ? 'Reading the ICS calendar needed more memory than Remi allows.'
-            : 'The ICS calendar could not be read.',
-        ),
+        memory
+          ? new IcsReadError('Reading the ICS calendar needed more memory than Remi allows.')
+          : new IcsReadError('The ICS calendar could not be read right now; try again.', { passing: true }),
       )
     })
-    started.on('exit', () => fail(started, new IcsReadError('The ICS calendar could not be read.')))
+    const stopped = new IcsReadError('The ICS calendar could not be read right now; try again.', {
+      passing: true,
+    })
+    started.on('exit', () => fail(started, stopped))
     return started
   }
 
@@ -263,7 +263,7 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
       if (worker && !idle) {
         idle = setTimeout(() => {
           idle = null
-          if (worker && !running) fail(worker, new IcsReadError('idle'))
+          if (worker && !running) fail(worker, new IcsReadError('idle', { passing: true }))
         }, idleMs)
         idle.unref()
       }
@@ -305,10 +305,11 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
       const closing = worker
       worker = null
       if (idle) clearTimeout(idle)
-      for (const job of queue.splice(0)) job.reject(new IcsReadError('The server is shutting down.'))
+      const shutdown = new IcsReadError('The server is shutting down.', { passing: true })
+      for (const job of queue.splice(0)) job.reject(shutdown)
       if (running) {
         clearTimeout(running.timer)
-        running.job.reject(new IcsReadError('The server is shutting down.'))
+        running.job.reject(shutdown)
         running = null
       }
       await closing?.terminate()

@@ -23,8 +23,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { job: number; ok: true; name: string | null; events: CalendarEvent[]; problems: string[] }
-  /** `parsing`: it failed while reading the file, so any window of it will. */
-  | { job: number; ok: false; message: string; parsing: boolean }
+  /** `parsing`: it failed while reading the file, so any window of it will; `passing`: IcsReadError's. */
+  | { job: number; ok: false; message: string; parsing: boolean; passing: boolean }
 
 const port = parentPort!
 // node-ical and its Temporal polyfill load here only, never on the server's thread.
@@ -39,8 +39,10 @@ port.on('message', (message: ToWorker) => {
   try {
     let feed = feeds.get(handle)
     if (!feed) {
-      if (text === undefined)
-        throw new IcsReadError('The ICS calendar could not be read right now; try again.')
+      if (text === undefined) {
+        const message = 'The ICS calendar could not be read right now; try again.'
+        throw new IcsReadError(message, { passing: true })
+      }
       parsing = true
       feed = parseFeed(ical, text)
       if (performance.now() > time.deadline) throw tooSlow(timeLimitMs)
@@ -51,7 +53,9 @@ port.on('message', (message: ToWorker) => {
     const read = expandFeed(ical, feed, range, feed.name ?? 'ICS calendar', time)
     port.postMessage({ job, ok: true, name: feed.name, ...read } satisfies FromWorker)
   } catch (error) {
-    const reason = error instanceof IcsReadError ? error.message : 'The ICS calendar could not be read.'
-    port.postMessage({ job, ok: false, message: reason, parsing } satisfies FromWorker)
+    const known = error instanceof IcsReadError ? error : null
+    const message = known?.message ?? 'The ICS calendar could not be read.'
+    const answer: FromWorker = { job, ok: false, message, parsing, passing: known?.passing ?? false }
+    port.postMessage(answer)
   }
 })

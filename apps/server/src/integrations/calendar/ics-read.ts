@@ -25,9 +25,12 @@ export const ICS_LIMITS = {
 
 /** A feed that cannot be read as asked; the message is a sentence for the person who gave the link. */
 export class IcsReadError extends Error {
-  constructor(message: string) {
+  /** Not the feed's doing (the worker was stopped, the server is shutting down): not kept as its answer. */
+  readonly passing: boolean
+  constructor(message: string, { passing = false } = {}) {
     super(message)
     this.name = 'IcsReadError'
+    this.passing = passing
   }
 }
 
