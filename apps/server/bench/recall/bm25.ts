@@ -1,6 +1,7 @@
 /**
  * The BM25 peers, on the same memories and questions: MiniSearch (its BM25+ ranking) with its defaults,
- * and with an English stop-word list (stopwords-iso's "en", 1 298 words). Text and tags are indexed;
+ * and with an English stop-word list (the npm package stopword's "eng", 108 words: of it and stopwords-iso's
+ * 1 298, the stronger peer on both sets). Text and tags are indexed;
  * the top `limit` of each question are "shown".
  */
 import MiniSearch from 'minisearch'
@@ -9,11 +10,11 @@ import type { Corpus } from './sets.ts'
 
 export const PEERS = ['BM25', 'BM25+stop'] as const
 export type Peer = (typeof PEERS)[number]
-export const STOP_WORDS_SOURCE = 'stopwords-iso "en"'
 
-// stopwords-iso is a JSON file with no types: { en: [...], de: [...], ... }.
-const stopwords = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>
-const ENGLISH_STOP = new Set(stopwords.en)
+// The stopword package has no types; its lists are arrays of words by ISO 639-3 code ("eng").
+const stopword = createRequire(import.meta.url)('stopword') as Record<string, string[]>
+const ENGLISH_STOP = new Set(stopword.eng)
+export const STOP_WORDS_SOURCE = `the stopword package's English list (${ENGLISH_STOP.size} words)`
 
 interface Doc {
   id: number

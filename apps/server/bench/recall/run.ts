@@ -152,7 +152,7 @@ async function main() {
         const budgets = qualityBudgets(set, all)
         const sends = results.flatMap((r) => (r.sendMs !== undefined ? [r.sendMs] : []))
         const lines = [
-          `${set.title} — Remi through ${mode === 'chat' ? 'chat/send (the prompt)' : RECALL_FUNCTION}, ${qualityEngine}; BM25 = MiniSearch defaults, BM25+stop = with ${STOP_WORDS_SOURCE} stop words`,
+          `${set.title} — Remi through ${mode === 'chat' ? 'chat/send (the prompt)' : RECALL_FUNCTION}, ${qualityEngine}; BM25 = MiniSearch defaults, BM25+stop = with stop words, ${STOP_WORDS_SOURCE}`,
           qualityTable(rows, K),
           ...budgets.map((b) => `  budget ${b.text}: Remi ${b.value} — ${mark(b)}`),
           ...set.notes.slice(0, 1).map((n) => `  note: ${n}`),
