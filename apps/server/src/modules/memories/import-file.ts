@@ -16,7 +16,7 @@ export type ImportFile = Omit<z.output<typeof ImportMemoriesEnvelope>, 'memories
  * Bigger bodies are read in a worker thread; smaller ones here, at once: 256 KB (~2 000 memories) takes
  * ~20 ms, less than starting the worker (~350 ms: it loads zod and the shared schemas anew).
  */
-const IN_THREAD_MAX_BYTES = 256 * 1024
+export const IN_THREAD_MAX_BYTES = 256 * 1024
 
 /**
  * The import file (the request body as it was written to disk) read and checked; a big one in a worker
