@@ -6,7 +6,7 @@
  * and send to it; the queue starts only when some kind is defined, so a deployment with nothing to do
  * in the background opens no schema and polls nothing.
  */
-import { PgBoss, fromPglite, type Db as IDatabase, type Job, type QueuePolicy } from 'pg-boss'
+import type { PgBoss, Db as IDatabase, Job, QueuePolicy } from 'pg-boss'
 import type pg from 'pg'
 import type { Database } from '../db/client.ts'
 
@@ -72,8 +72,11 @@ const SCHEMA = 'pgboss'
  * BEGIN ... COMMIT blocks stay on one connection) and its results' rows flattened, as pg-boss's own
  * driver does.
  */
-function adapterFor(database: Database): IDatabase {
-  if (database.pglite) return fromPglite(database.pglite)
+async function adapterFor(database: Database): Promise<IDatabase> {
+  if (database.pglite) {
+    const { fromPglite } = await import('pg-boss')
+    return fromPglite(database.pglite)
+  }
   const pool = (database.db as unknown as { $client: pg.Pool }).$client
   return {
     async executeSql(text: string, values?: unknown[]) {
@@ -95,8 +98,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   async function startBoss(): Promise<PgBoss | null> {
     if (kinds.size === 0) return null
+    // Loaded only when there is background work: a deployment without any never pays for the module.
+    const { PgBoss } = await import('pg-boss')
     const instance = new PgBoss({
-      db: adapterFor(database),
+      db: await adapterFor(database),
       schema: SCHEMA,
       backend: database.kind === 'pglite' && database.pglite ? 'pglite' : 'postgres',
       // No cron schedules yet (reminders keep their own times as jobs sent to start later).
