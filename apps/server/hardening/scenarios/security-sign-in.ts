@@ -7,6 +7,8 @@
  * renames the account, a new e-mail cannot sign up, repeated wrong passwords get a readable 429 per
  * account (from many addresses) and per address (over many e-mails), and the log says who failed from
  * where without ever holding a password. Figures: a right password's round trip (scrypt included).
+ * Also (items 7-9): the sign-in JWT opens nothing but GET /api/auth/user, /api/mcp with only a cookie is
+ * a 401, and "sign out everywhere else" ends the other sessions at once.
  */
 import { join } from 'node:path'
 import { readFileSync } from 'node:fs'
@@ -53,6 +55,8 @@ interface Attempt {
   text: string
   signedIn: boolean
   ms: number
+  /** Where the round trip ended: /login?token=<the sign-in JWT> after a sign-in. */
+  landing: string
 }
 
 /** The whole local sign-in as `address`: the form, then its post; the time is the post's round trip. */
@@ -82,6 +86,7 @@ async function attempt(
     text,
     signedIn: browser.cookies.has('remi_session'),
     ms: performance.now() - started,
+    landing: done.url,
   }
 }
 
@@ -144,6 +149,7 @@ async function runOn(context: Context, engine: Engine): Promise<Row> {
 
     // The owner still gets in, with any case, and no one's typed name renamed them.
     const owners: number[] = []
+    const elsewhere: ProxiedBrowser[] = []
     for (let i = 0; i < 3; i++) {
       const own = await attempt(base, '203.0.113.1', {
         ...OWNER,
@@ -151,12 +157,18 @@ async function runOn(context: Context, engine: Engine): Promise<Row> {
       })
       if (!own.signedIn) problems.push(`the owner could not sign in (${own.status})`)
       owners.push(own.ms)
+      elsewhere.push(own.browser)
       if (i === 2) {
         const me = await own.browser.request(`${PUBLIC_URL}/api/auth/user`)
         const name = me.status === 200 ? ((await me.json()) as { name: string }).name : null
         if (name !== 'Owner') problems.push(`the owner's name is now ${JSON.stringify(name)}`)
       }
     }
+
+    const accountChecks = await accountRoutes(base, first, elsewhere)
+    tried += accountChecks.tried
+    refused += accountChecks.refused
+    problems.push(...accountChecks.problems)
 
     // Per account: wrong passwords from as many addresses, then even the right one waits.
     const perAccount: number[] = []
@@ -172,17 +184,21 @@ async function runOn(context: Context, engine: Engine): Promise<Row> {
     if (!/Too many failed sign-ins for this account\. Try again in \d+ minutes?\./.test(locked.text))
       problems.push('the 429 page did not say when to try again')
 
-    // Per address: one client guessing over many e-mails.
+    // Per address: one client guessing over many e-mails, posting the same sign-in form again and again
+    // (a refused post leaves the sign-in open), as a script would.
+    const sprayer = new ProxiedBrowser(base, '198.51.100.200')
+    const form = await sprayer.follow(`${PUBLIC_URL}/api/auth/login/google`)
+    await form.res.arrayBuffer()
     const perAddress: number[] = []
-    for (let i = 0; i <= PER_ADDRESS; i++)
-      perAddress.push(
-        (
-          await attempt(base, '198.51.100.200', {
-            email: `guess${i}@example.test`,
-            password: 'spray-password-1',
-          })
-        ).status,
-      )
+    for (let i = 0; i <= PER_ADDRESS; i++) {
+      const res = await sprayer.request(`${form.url}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: localSignInForm({ email: `guess${i}@example.test`, password: 'spray-password-1' }, 'signin'),
+      })
+      await res.arrayBuffer()
+      perAddress.push(res.status)
+    }
     if (perAddress.at(-1) !== 429 || perAddress.slice(0, PER_ADDRESS).some((s) => s !== 401))
       problems.push(`per address: ${perAddress.join(',')}`)
     tried += 2
@@ -205,7 +221,9 @@ async function runOn(context: Context, engine: Engine): Promise<Row> {
     const detail =
       `known e-mail without its password refused ${refused}/${tried} (no session, name kept); ` +
       `per account ${perAccount.join(',')}; per address 20×401 then ${perAddress.at(-1)}; ` +
-      `a right password's round trip median ${ms(percentile(owners, 50))} (scrypt N=2^15 included)` +
+      `a right password's round trip median ${ms(percentile(owners, 50))} (scrypt N=2^15 included); ` +
+      `sign-in JWT refused ${accountChecks.jwtRefused}/4 (token, export, delete, memory write), ` +
+      `/api/mcp with a cookie only ${accountChecks.mcpStatus}, sign out everywhere else ${accountChecks.signedOut}` +
       (problems.length ? `; ${problems.join('; ')}` : '')
     context.log(`${engine}: ${detail}`)
     return {
@@ -219,4 +237,82 @@ async function runOn(context: Context, engine: Engine): Promise<Row> {
     await server.stop()
     await store.drop()
   }
+}
+
+/**
+ * What the owner's first session may do (items 7–9 of the issue): the sign-in JWT from /login?token=
+ * opens nothing but GET /api/auth/user, /api/mcp with only the cookie is a 401, and "sign out everywhere
+ * else" ends the owner's other sessions at once.
+ */
+async function accountRoutes(
+  base: string,
+  first: Attempt & { browser: ProxiedBrowser },
+  others: ProxiedBrowser[],
+) {
+  const problems: string[] = []
+  let tried = 0
+  let refused = 0
+  const jwt = new URL(first.landing).searchParams.get('token')
+  const bearer = (method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  const identified = await bearer('GET', '/api/auth/user')
+  await identified.arrayBuffer()
+  if (identified.status !== 200) problems.push(`the JWT does not identify its session (${identified.status})`)
+  let jwtRefused = 0
+  const writes: Array<[string, string, unknown]> = [
+    ['POST', '/api/auth/tokens', { name: 'stolen', scope: 'write' }],
+    ['GET', '/api/auth/user/export', undefined],
+    ['DELETE', '/api/auth/user', { email: OWNER.email }],
+    ['POST', '/api/memories', { text: 'written with the JWT' }],
+  ]
+  for (const [method, path, body] of writes) {
+    tried += 1
+    const res = await bearer(method, path, body)
+    await res.arrayBuffer()
+    if (res.status === 403) {
+      refused += 1
+      jwtRefused += 1
+    } else problems.push(`the JWT opened ${method} ${path} (${res.status})`)
+  }
+
+  const owner = first.browser
+  const csrf = (await (await owner.request(`${PUBLIC_URL}/api/auth/csrf-token`)).json()) as {
+    csrfToken: string
+  }
+  const mcp = await owner.request(`${PUBLIC_URL}/api/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  })
+  await mcp.arrayBuffer()
+  tried += 1
+  if (mcp.status === 401) refused += 1
+  else problems.push(`/api/mcp with a cookie only answered ${mcp.status}`)
+
+  const listed = await owner.request(`${PUBLIC_URL}/api/auth/sessions`)
+  const sessions =
+    listed.status === 200 ? ((await listed.json()) as Array<{ ip: string | null; current: boolean }>) : []
+  if (sessions.length !== others.length + 1 || !sessions.every((s) => s.ip === '203.0.113.1'))
+    problems.push(`the sessions list: ${listed.status} ${JSON.stringify(sessions).slice(0, 200)}`)
+  const ended = await owner.request(`${PUBLIC_URL}/api/auth/sessions`, {
+    method: 'DELETE',
+    headers: { 'x-csrf-token': csrf.csrfToken, origin: PUBLIC_URL },
+  })
+  const { signedOut } =
+    ended.status === 200 ? ((await ended.json()) as { signedOut: number }) : { signedOut: -1 }
+  for (const other of others) {
+    tried += 1
+    const me = await other.request(`${PUBLIC_URL}/api/auth/user`)
+    await me.arrayBuffer()
+    if (me.status === 401) refused += 1
+    else problems.push(`a session signed out elsewhere still answered ${me.status}`)
+  }
+  const still = await owner.request(`${PUBLIC_URL}/api/auth/user`)
+  await still.arrayBuffer()
+  if (still.status !== 200) problems.push('signing out elsewhere signed this session out too')
+  return { problems, tried, refused, jwtRefused, mcpStatus: mcp.status, signedOut }
 }

@@ -226,7 +226,8 @@ export function createLocalAccounts(db: Db, env: Env) {
           status: 403,
           reason:
             'Sign-ups are closed on this server. Ask someone who uses it for an invitation link (Settings → Invitations).',
-          counts: false,
+          // This answer tells an unknown e-mail from a known one: counted, so probing for accounts is limited.
+          counts: true,
         }
       }
       const problem = passwordProblem(form.password, email)
