@@ -178,9 +178,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     problems.push('AI_BASE_URL is required when AI_PROVIDER is openai-compatible')
   }
   const embedding = embeddingConfig(e)
-  if (embedding.provider === 'openai' && !embedding.apiKey)
+  // Following the chat's provider, a missing key or address is already the chat's problem above.
+  const embeddingChosen = e.EMBEDDING_PROVIDER !== undefined
+  if (embeddingChosen && embedding.provider === 'openai' && !embedding.apiKey)
     problems.push('EMBEDDING_API_KEY (or AI_API_KEY) is required when EMBEDDING_PROVIDER is openai')
-  if (embedding.provider === 'openai-compatible' && !embedding.baseUrl)
+  if (embeddingChosen && embedding.provider === 'openai-compatible' && !embedding.baseUrl)
     problems.push(
       'EMBEDDING_BASE_URL (or AI_BASE_URL) is required when EMBEDDING_PROVIDER is openai-compatible',
     )
