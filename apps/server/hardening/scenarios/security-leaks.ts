@@ -206,7 +206,7 @@ async function remoteImages(
     for (const [path, expected] of pages) {
       await page.goto(`${server.baseUrl}${path}`)
       try {
-        await page.getByText(expected).first().waitFor({ timeout: 15_000 })
+        await page.getByText(expected).first().waitFor({ timeout: 30_000 })
       } catch {
         failures.push(`${path}: '${expected}' never showed (at ${page.url()})`)
       }
