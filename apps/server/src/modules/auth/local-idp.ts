@@ -303,7 +303,9 @@ export async function localIdpPlugin(
           return sendPage(reply, signInPage(details.uid, await formFor(request, wantsCreate), error, email))
         }
         if (!form.success) return again(400, 'Enter a valid e-mail address.')
-        const { email, password } = form.data
+        const { password } = form.data
+        // Compared and logged without case: 'Ada@Example.org' is the account 'ada@example.org'.
+        const email = form.data.email.toLowerCase()
         if (!password) return again(400, 'Enter your password.', email)
         const ip = request.ip
         const blocked = await failures.blocked(email, ip)
