@@ -206,6 +206,8 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** 1-120 characters: the first words of the first message, then the model's or the user's; null while empty. */
+    title: text('title'),
   },
   (t) => [index('conversations_user_idx').on(t.userId, t.lastMessageAt)],
 )
@@ -224,8 +226,16 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** Searching across conversations, as memories do: stemmed whole words (A) and the words as written (D). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, "content"), 'A') || setweight(to_tsvector('simple'::regconfig, "content"), 'D')`,
+    ),
   },
-  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // Every search is one user's: led by user_id (btree_gin), it reads only their postings.
+    index('chat_messages_user_search_idx').using('gin', t.userId, t.search),
+  ],
 )
 
 export const dataSources = pgTable(

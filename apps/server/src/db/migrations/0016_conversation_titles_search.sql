@@ -1,0 +1,3 @@
+ALTER TABLE "chat_messages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, "content"), 'A') || setweight(to_tsvector('simple'::regconfig, "content"), 'D')) STORED;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "title" text;--> statement-breakpoint
+CREATE INDEX "chat_messages_user_search_idx" ON "chat_messages" USING gin ("user_id","search");
