@@ -132,6 +132,10 @@ test('the login page and the signed-in pages follow a dark device, with no serio
     await page.screenshot({ path: `${SCREENS}${path}-dark.png`, fullPage: true })
   }
   await expect(page.locator('meta[name="theme-color"][media*="dark"]')).toHaveAttribute('content', '#16191c')
+  await open(page, '/data-sources', 'Data Sources')
+  await expectTheme(page, 'dark')
+  expect(await seriousViolations(page), 'axe on /data-sources').toEqual([])
+  await page.screenshot({ path: `${SCREENS}/data-sources-dark.png`, fullPage: true })
 
   // The shortcuts dialog ('?') in the dark theme.
   // Not from the chat's message box, where '?' is typed: from the dashboard.
