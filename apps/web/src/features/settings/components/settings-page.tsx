@@ -12,9 +12,9 @@ import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 import { AccessTokensSection } from './access-tokens-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { SemanticSearchSection } from './semantic-search-section'
 import { LocalAccountSections } from './local-account-section'
 import { SessionsSection } from './sessions-section'
-import { SemanticSearchSection } from './semantic-search-section'
 import { ThemeSection } from './theme-section'
 
 export function SettingsPage() {
@@ -31,11 +31,11 @@ export function SettingsPage() {
         email={user.data?.email}
       />
       <ThemeSection />
+      <SemanticSearchSection />
       <AccessTokensSection />
       <LocalAccountSections />
       <SessionsSection />
       <DeleteAccountSection email={user.data?.email} />
-      <SemanticSearchSection />
     </>
   )
 }
