@@ -138,7 +138,8 @@ export function readQuestion(
 ): ReadQuestion {
   const asked = text.replace(/\s+/g, ' ').trim()
   const period = asked ? periodIn(asked, timeZone, now) : null
-  const words = significantWords(asked, 64)
+  // "How long", "how many", "how often" ask for an amount: "long" is not what the memory is about.
+  const words = significantWords(asked.replace(/\bhow\s+(?:long|many|much|often|far)\b/gi, 'how'), 64)
     .filter((w) => !SCAFFOLDING.has(w.replace(/['’]/g, '')))
     .filter((w) => !(period && PERIOD_WORD.test(w)))
     .slice(0, MAX_QUESTION_WORDS)

@@ -38,11 +38,13 @@ export interface RankInput {
   /** The lexemes whose memories are the candidates (the rarest ones: recall.service.ts). */
   candidates: string[]
   filters: MemoryQuery
+  /** The question's names: a memory that opens with one of them is about it ("Marta is…", "Ana: …"). */
+  names?: string[] | undefined
   /** Memories on these days come first when any match. */
   period?: { from: string; to: string } | null | undefined
   limit: number
   candidateLimit: number
-  /** Milliseconds a ranking statement may take (PostgreSQL); past it the search answers without it. */
+  /** Milliseconds a ranking statement may take (PostgreSQL; 0: no limit); past it the search answers without it. */
   timeoutMs: number
 }
 
@@ -84,6 +86,8 @@ const ONE_OCCURRENCE = 0.6079
  * notes are not told apart by it, longer ones weigh less the longer they are (BM25's b).
  */
 const SHORT = 60
+/** How much more a memory that opens with a name the question asks about counts. */
+const SUBJECT = 1.25
 
 export function createRecallRepo(db: Db) {
   return {
@@ -117,18 +121,27 @@ export function createRecallRepo(db: Db) {
     async rank(userId: string, input: RankInput): Promise<RankedRecord[]> {
       if (input.terms.length === 0 || input.candidates.length === 0) return []
       const { where } = filterConditions(userId, { ...input.filters, searchTerm: undefined })
-      const matchAny = sql`to_tsquery('simple', ${input.candidates.map((l) => `${quoted(l)}:AB`).join(' | ')})`
+      // Without weights (:AB) the GIN index answers alone, with no recheck of each row's words; a word
+      // only as written (D) scores nothing below and drops out there.
+      const matchAny = sql`to_tsquery('simple', ${input.candidates.map(quoted).join(' | ')})`
       const order = sql.raw('sort_date desc, created_at desc, id desc')
+      // What ranking needs of a candidate, read once: its words, length, day, and opening (names).
+      const candidateColumns = sql`id, search, length(text) as len, sort_date, created_at, left(text, 80) as head`
       const period = input.period
       const inPeriod = period
-        ? sql`(m.sort_date between ${period.from}::date and ${period.to}::date)`
+        ? sql`(c.sort_date between ${period.from}::date and ${period.to}::date)`
         : sql`false`
       const periodCandidates: SQL = period
-        ? sql`union select id, search, len from (select id, search, length(text) as len from ${memories}
+        ? sql`union select * from (select ${candidateColumns} from ${memories}
             where ${where} and ${memories.search} @@ ${matchAny}
               and ${memories.sortDate} between ${period.from}::date and ${period.to}::date
             order by ${order} limit ${input.candidateLimit}) p`
         : sql``
+      // A memory that opens with a name the question asks about is about them, not one that mentions them.
+      const names = (input.names ?? []).filter((n) => /^[\p{L}\p{N}]+$/u.test(n))
+      const subject = names.length
+        ? sql`(case when c.head ~* ${`^[^[:alnum:]]*(${names.join('|')})\\M`} then ${sql.raw(`${SUBJECT}`)} else 1 end)`
+        : sql`1`
       const pairs = input.pairs.map((p) => {
         const [a, b] = [quoted(p.first), quoted(p.second)]
         return `${a} <1> ${b} | ${a} <2> ${b} | ${a} <3> ${b} | ${b} <1> ${a} | ${b} <2> ${a}`
@@ -138,7 +151,7 @@ export function createRecallRepo(db: Db) {
           select * from unnest(${textArray(input.terms.map((t) => quoted(t.lexeme)))},
             ${floatArray(input.terms.map((t) => t.weight))}, ${textArray(input.terms.map((t) => t.group))})),
         cand as materialized (
-          select id, search, len from (select id, search, length(text) as len from ${memories}
+          select * from (select ${candidateColumns} from ${memories}
             where ${where} and ${memories.search} @@ ${matchAny}
             order by ${order} limit ${sql.raw(String(Math.trunc(input.candidateLimit)))}) n
           ${periodCandidates}),
@@ -157,18 +170,24 @@ export function createRecallRepo(db: Db) {
           select c.id, sum(p.w) as bonus from cand c
           join unnest(${textArray(pairs)}, ${floatArray(input.pairs.map((p) => p.weight))}) as p(tsq, w)
             on c.search @@ p.tsq::tsquery
-          group by c.id)
+          group by c.id),
+        top as (
+          select c.id, c.sort_date, c.created_at,
+            ((s.score + coalesce(nr.bonus, 0)) * ${subject})::float8 as score, s.matched, ${inPeriod} as in_period
+          from scored s join cand c on c.id = s.id left join near nr on nr.id = s.id
+          order by in_period desc, score desc, c.${order}
+          limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
-          (s.score + coalesce(nr.bonus, 0))::float8 as score, s.matched, ${inPeriod} as in_period
-        from scored s join ${memories} m on m.id = s.id left join near nr on nr.id = s.id
-        order by in_period desc, score desc, m.${order}
-        limit ${input.limit}`
-      const rows = await withTimeLimit(db, input.timeoutMs, async (exec) => {
+          t.score, t.matched, t.in_period
+        from top t join ${memories} m on m.id = t.id
+        order by t.in_period desc, t.score desc, t.sort_date desc, t.created_at desc, t.id desc`
+      const run = async (exec: Db) => {
         const result = (await exec.execute(statement)) as unknown as {
           rows: (ListRow & { score: number; matched: string | null; in_period: boolean; sort_date: string })[]
         }
         return result.rows
-      })
+      }
+      const rows = input.timeoutMs > 0 ? await withTimeLimit(db, input.timeoutMs, run) : await run(db)
       return rows.map((r) => ({
         ...toRecord(r),
         score: Number(r.score),

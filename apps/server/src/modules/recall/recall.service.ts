@@ -44,8 +44,8 @@ export interface RecallRequest {
  * (a common word alone: its newest this many): BM25 then ranks them on all the words. The rarest words
  * are where the best matches are, and this bounds the work at any number of memories.
  */
-const CANDIDATE_TARGET = 1500
-const CANDIDATE_LIMIT = 1000
+const CANDIDATE_TARGET = 300
+const CANDIDATE_LIMIT = 200
 /** How many ranked memories the reading of the question reorders, thins and follows from. */
 const RANKED = 40
 /** Neighbouring words of the question found within three words of each other: this share of their IDFs. */
@@ -54,6 +54,9 @@ const PROXIMITY = 0.25
 const SECOND_PASS = 2
 /** A name found in more than this share of the user's memories leads nowhere in particular. */
 const LINK_SHARE = 0.05
+/** Words that may name a period (question.ts periodIn): only then is the user's zone read. */
+const DAY_WORDS =
+  /\b(?:yesterday|today|tonight|tomorrow|last|this|next|ago|week|weekend|month|year|spring|summer|autumn|fall|winter|(?:19|20)\d\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(?:st|nd|rd|th)?)/i
 /** Reciprocal rank fusion's constant (the usual 60). */
 const RRF_K = 60
 
@@ -121,13 +124,13 @@ export function createRecallService(options: RecallOptions) {
       candidates.push(term.lexeme)
       reach += term.holding
     }
-    return { terms: [...scored.values()], pairs, candidates, lexemesOf }
+    return { terms: [...scored.values()], pairs, candidates, lexemesOf, reach }
   }
 
   /** The words' ranking (BM25 on the user's statistics), best first. */
   async function rank(
     userId: string,
-    question: Pick<ReadQuestion, 'terms' | 'words'>,
+    question: Pick<ReadQuestion, 'terms' | 'words' | 'names'>,
     filters: Awaited<ReturnType<MemoriesService['query']>>,
     period: ReadQuestion['period'],
   ): Promise<{
@@ -145,10 +148,13 @@ export function createRecallService(options: RecallOptions) {
       pairs: weighed.pairs,
       candidates: weighed.candidates,
       filters,
+      names: question.names,
       period,
       limit: RANKED,
       candidateLimit: CANDIDATE_LIMIT,
-      timeoutMs,
+      // Rare words read a few memories: a time limit (a transaction, three more round trips) only
+      // where the candidates are many.
+      timeoutMs: weighed.reach > CANDIDATE_LIMIT ? timeoutMs : 0,
     })
     return { ranked, lexemesOf: weighed.lexemesOf, holding, total }
   }
@@ -178,7 +184,8 @@ export function createRecallService(options: RecallOptions) {
       .replace(/\s+/g, ' ')
       .trim()
       .slice(0, MEMORY_LIMITS.searchTermMax * 5)
-    const zone = await options.users.timezoneOf(userId)
+    // A question that names no day needs no time zone (one round trip less).
+    const zone = DAY_WORDS.test(text) ? await options.users.timezoneOf(userId) : 'UTC'
     const question = readQuestion(text, zone, request.now ?? now(), request.names)
     const explicitDays = Boolean(request.from || request.to)
     const filters = await options.memories.query(userId, {
@@ -219,7 +226,7 @@ export function createRecallService(options: RecallOptions) {
     ranked = await followNames(userId, question, ranking, ranked, filters)
     ranked = fuse(ranked, await semantic, await missing(userId, ranked, await semantic))
     ranked = withoutNearDuplicates(ranked)
-    if (ranked.length < limit) {
+    if (ranked.length === 0) {
       // The search box's reading fills what is left ('dent' finds 'dentist' as the word being typed).
       const seen = new Set(ranked.map((m) => m.id))
       for (const m of await legacy()) {
@@ -300,6 +307,7 @@ export function createRecallService(options: RecallOptions) {
         {
           terms: [...linkWords.map((word) => ({ word, weight: 1.5, of: word })), ...rest],
           words: [...linkWords, ...rest.filter((t) => t.word === t.of).map((t) => t.word)],
+          names: linkWords,
         },
         filters,
         null,
