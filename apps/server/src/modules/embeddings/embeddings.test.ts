@@ -9,6 +9,7 @@ import { buildTestApp, testEnv, type TestApp, type TestUser } from '../../test/b
 import { createTestDatabase } from '../../test/db.ts'
 import { captureLogs } from '../../test/logs.ts'
 import { startOpenAIEmbeddingsFake, type OpenAIEmbeddingsFake } from '../../test/fakes/openai-embeddings.ts'
+import { createRecallService } from '../recall/recall.service.ts'
 import { BACKFILL_JOB, EMBED_MEMORIES_JOB } from './embeddings.service.ts'
 
 /**
@@ -189,6 +190,30 @@ describe.skipIf(onPostgres)('semantic search on pgvector (PGlite ships it)', () 
     ).toBe(memory.id)
     const s = await status(user)
     expect(s.ready).toBe(s.total)
+  })
+
+  it('lets recall find a memory by its meaning when none of its words is asked (fused with the words)', async () => {
+    const couch = await user.api.memories.create({
+      text: 'Bought a secondhand couch at the flea market',
+      tags: [],
+    })
+    await vi.waitFor(
+      async () => expect((await vectors(t.database)).some((r) => r.id === couch.id)).toBe(true),
+      WAIT,
+    )
+    const question = 'where did I get the sofa?'
+    // The words alone do not find it: no word of the question is in it.
+    const lexicalOnly = createRecallService({
+      db: t.db,
+      memories: t.services.memories,
+      users: t.services.users,
+    })
+    expect((await lexicalOnly.find(user.id, { query: question })).map((m) => m.id)).not.toContain(couch.id)
+    // The app's recall (the chat's, the tools') asks semantic search too. The question's vector is asked
+    // once first, so recall's own short wait for it is never what this test measures on a busy machine.
+    expect(await t.app.background.embeddings.semantic.nearest(user.id, question, 1)).toEqual([couch.id])
+    const found = await t.services.recall.find(user.id, { query: question })
+    expect(found.map((m) => m.id)).toContain(couch.id)
   })
 
   it('queues jobs on the durable queue (pg-boss in the same database)', async () => {

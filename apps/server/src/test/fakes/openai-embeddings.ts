@@ -11,7 +11,9 @@ import { listen, readBody, sendJson } from './listen.ts'
  * Vectors are deterministic and made from the words: each word (lower-cased, a plural's or a verb's
  * ending cut) adds a fixed pseudo-random direction of its own, so texts that share words are near and
  * texts that share none are nearly orthogonal. A model name changes every direction, as a real model
- * change does. Tests can take the service down (`down`), make it slow (`latencyMs`), or fail the next
+ * change does. A few words share one direction with another word of the same meaning (couch and sofa,
+ * physician and doctor), as a real model places them near: what a search by meaning finds and a search
+ * by words does not. Tests can take the service down (`down`), make it slow (`latencyMs`), or fail the next
  * requests (`failNext`).
  */
 export interface EmbeddingsRequest {
@@ -49,10 +51,19 @@ const STOP = new Set(
   ),
 )
 
+/** Words of one meaning, each mapped to the first: the same direction. */
+const SAME_MEANING: Record<string, string> = {
+  couch: 'sofa',
+  settee: 'sofa',
+  physician: 'doctor',
+  automobile: 'car',
+  vacation: 'holiday',
+}
+
 export function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
     .filter((w) => !STOP.has(w))
-    .map((w) => w.replace(/(?:ing|ed|es|s)$/u, '') || w)
+    .map((w) => SAME_MEANING[w] ?? (w.replace(/(?:ing|ed|es|s)$/u, '') || w))
 }
 
 /** A deterministic embedding: the sum of each word's own direction, normalised to length 1. */
