@@ -6,8 +6,9 @@
  * the Test Connection route, the briefing and the chat answer 200 in words, never a 500 or an error in
  * the log; the floods, the 30 000 events and the slow file are refused (`success: false` with a message,
  * the briefing's calendar section failed with a reason). Meanwhile /healthz, sampled every 20 ms by a
- * process of its own, keeps its p99 within 50 ms (or within what it was at rest just before, when this
- * machine's other work already puts it over). An ordinary feed read afterwards still gives today's 3 events.
+ * process of its own, keeps its p99 within 50 ms (when this machine's other work already puts it over that
+ * at rest, within 50 ms more than its p99 at rest just before). An ordinary feed read afterwards still gives
+ * today's 3 events.
  */
 import { join } from 'node:path'
 import { startIcsFake, type HostileKind } from '../../src/test/fakes/ics.ts'
@@ -57,11 +58,16 @@ async function runOn(
   })
   try {
     const user = await signIn(server.baseUrl, `feeds-${engine}@example.test`)
+    // The briefing's and the chat's first answers load their code (a stall of their own, not the feed's);
+    // the calendar is still off, so the ICS reader stays as cold as a hostile feed would find it.
+    await user.request('POST', '/api/dashboard/briefing/regenerate', undefined, 60_000)
+    await user.request('POST', '/api/chat/send', { content: "What's on my calendar today?" }, 60_000)
     const idle = await sampleInChild(user, [{ path: '/healthz', everyMs: 20 }])
     await sleep(3000)
     const [idleHealth] = await idle.stop()
     const idleP99 = percentile(idleHealth!.times, 99)
-    const budget = Math.max(HEALTHZ_P99, idleP99)
+    // A machine already over the budget at rest (other work on its cores) gives the feeds the budget on top.
+    const budget = idleP99 <= HEALTHZ_P99 ? HEALTHZ_P99 : idleP99 + HEALTHZ_P99
 
     const problems: string[] = []
     const failedKinds = new Set<HostileKind>()

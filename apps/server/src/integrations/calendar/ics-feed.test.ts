@@ -116,7 +116,7 @@ describe('ICS feed', () => {
   })
 
   it('ends a read that runs over the time limit, and reads the next feed with a new worker', async () => {
-    // 50 000 events in unknown time zones keep node-ical's parser busy for seconds, in one step it
+    // 90 000 exceptions in unknown time zones keep node-ical's parser busy for seconds, in one step it
     // cannot be stopped in: the worker is ended.
     const feed = createIcsFeed(safeFetch, { timeLimitMs: 300 })
     try {

@@ -132,11 +132,11 @@ export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}
     const parsing = !thread.has(entry.handle)
     const answer = await thread.read(entry.handle, text, range).catch((error: unknown) => {
       // The worker was ended while it read: when that read parsed the file, every window would end so.
-      if (parsing && error instanceof IcsReadError) entry.unreadable = error.message
+      if (parsing && error instanceof IcsReadError && !error.passing) entry.unreadable = error.message
       throw error
     })
     if (!answer.ok) {
-      if (answer.parsing) entry.unreadable = answer.message
+      if (answer.parsing && !answer.passing) entry.unreadable = answer.message
       throw new IcsReadError(answer.message, { passing: answer.passing })
     }
     // The worker leaves a one-day all-day event's end as its start; the day after it is the end.
@@ -182,12 +182,14 @@ export function httpUrl(url: string): string {
   return url.replace(/^webcals?:\/\//i, 'https://')
 }
 
+type Answer = Exclude<FromWorker, { type: 'ready' }>
+
 interface Job {
   id: number
   handle: number
   text: string
   range: TimeRange
-  resolve(answer: FromWorker): void
+  resolve(answer: Answer): void
   reject(error: Error): void
 }
 
@@ -207,17 +209,29 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
   let running: { job: Job; timer: NodeJS.Timeout } | null = null
   let jobs = 0
   let idle: NodeJS.Timeout | null = null
+  /** Whether the current worker has loaded its code (jobs wait until it has). */
+  let ready = false
 
   function start(): Worker {
     // The compile cache main.ts turned on reaches a worker only through its environment (pglite-thread.ts).
     const compileCache = module.getCompileCacheDir?.()
+    const stopped = new IcsReadError('The ICS calendar could not be read right now; try again.', {
+      passing: true,
+    })
     const started = new Worker(workerFile, {
       // A file built to eat memory ends this thread, not the server.
       resourceLimits: { maxOldGenerationSizeMb: 512 },
       ...(compileCache && { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } }),
     })
     started.unref()
+    // Loading node-ical takes a moment, longer on a busy machine; a worker that never loads is ended.
+    const loading = setTimeout(() => fail(started, stopped), 60_000)
     started.on('message', (answer: FromWorker) => {
+      if ('type' in answer) {
+        clearTimeout(loading)
+        ready = true
+        return next()
+      }
       if (!running || running.job.id !== answer.job) return
       const { job, timer } = running
       clearTimeout(timer)
@@ -235,10 +249,10 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
           : new IcsReadError('The ICS calendar could not be read right now; try again.', { passing: true }),
       )
     })
-    const stopped = new IcsReadError('The ICS calendar could not be read right now; try again.', {
-      passing: true,
+    started.on('exit', () => {
+      clearTimeout(loading)
+      fail(started, stopped)
     })
-    started.on('exit', () => fail(started, stopped))
     return started
   }
 
@@ -246,6 +260,7 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
   function fail(gone: Worker, error: Error) {
     if (worker !== gone) return
     worker = null
+    ready = false
     parsed = new Set()
     if (running) {
       clearTimeout(running.timer)
@@ -271,8 +286,9 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
     }
     if (idle) clearTimeout(idle)
     idle = null
-    const job = queue.shift()!
     worker ??= start()
+    if (!ready) return
+    const job = queue.shift()!
     const current = worker
     const timer = setTimeout(() => fail(current, tooSlow(timeLimitMs)), timeLimitMs + KILL_GRACE_MS)
     running = { job, timer }
@@ -291,8 +307,8 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
   return {
     /** Whether the current worker holds the feed parsed. */
     has: (handle: number) => parsed.has(handle),
-    read(handle: number, text: string, range: TimeRange): Promise<FromWorker> {
-      return new Promise<FromWorker>((resolve, reject) => {
+    read(handle: number, text: string, range: TimeRange): Promise<Answer> {
+      return new Promise<Answer>((resolve, reject) => {
         queue.push({ id: ++jobs, handle, text, range, resolve, reject })
         next()
       })
@@ -304,6 +320,7 @@ function createIcsThread(timeLimitMs: number, idleMs: number) {
     async close() {
       const closing = worker
       worker = null
+      ready = false
       if (idle) clearTimeout(idle)
       const shutdown = new IcsReadError('The server is shutting down.', { passing: true })
       for (const job of queue.splice(0)) job.reject(shutdown)
