@@ -240,3 +240,23 @@ describe('the local password in Settings', () => {
     expect((await user.api.get('/api/auth/local')).body).toMatchObject({ hasPassword: false })
   })
 })
+
+describe('OpenAPI', () => {
+  it('documents the sessions, password, local account and invitation routes with their shapes', async () => {
+    const res = await t.anonymous.get<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown>; parameters?: unknown[] }>>
+    }>('/api/docs/json')
+    const { paths } = res.body
+    expect(Object.keys(paths['/api/auth/sessions']!).sort()).toEqual(['delete', 'get'])
+    expect(Object.keys(paths['/api/auth/sessions/{id}']!)).toEqual(['delete'])
+    expect(paths['/api/auth/sessions']!.get!.responses!['200']).toMatchObject({
+      content: { 'application/json': { schema: { type: 'array' } } },
+    })
+    expect(paths['/api/auth/sessions/{id}']!.delete!.parameters).toEqual([
+      expect.objectContaining({ in: 'path', name: 'id' }),
+    ])
+    expect(paths['/api/auth/password']!.put).toBeDefined()
+    expect(paths['/api/auth/invitations']!.post!.responses!['201']).toBeDefined()
+    expect(paths['/api/auth/local']!.get!.responses!['200']).toBeDefined()
+  })
+})
