@@ -105,7 +105,7 @@ export function createAccountRepo(db: Db) {
         )
       const created: Created = { conversations: [], messages: [] }
       try {
-        return await writeChat(db, userId, newConversations, newMessages, () => giveWay(db, 250), created)
+        return await writeChat(db, userId, newConversations, newMessages, () => giveWay(db, 100), created)
       } catch (error) {
         // If this fails too (the database went away), the rows stay: the same file imported again completes them.
         await forget(db, userId, created).catch(() => {})
