@@ -6,7 +6,14 @@ import { ConfigError, loadEnv } from '../../config/env.ts'
 import { TEST_SESSION_SECRET } from '../../test/build-test-app.ts'
 import { Browser } from '../../test/http-client.ts'
 import { localSignIn, localSignInForm, openLocalSignInPage, startListeningApp } from '../../test/sign-in.ts'
-import { FAILURES_PER_ACCOUNT, FAILURES_PER_ADDRESS, localAccountId } from './local-accounts.ts'
+import {
+  createFailureLimiter,
+  FAILURE_WINDOW_MS,
+  FAILURES_PER_ACCOUNT,
+  FAILURES_PER_ADDRESS,
+  localAccountId,
+  type FailureStore,
+} from './local-accounts.ts'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts'
 
 const PUBLIC_URL = 'https://remi.example.test'
@@ -353,5 +360,75 @@ describe('sign-ups on a loopback server', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+describe('the failed sign-in counter', () => {
+  /** Redis's INCR/PEXPIRE/PTTL/GET/DEL over a Map, with a clock the test moves. */
+  function fakeRedis(clock: { now: number }): FailureStore & { down: boolean } {
+    const keys = new Map<string, { value: number; expiresAt: number | null }>()
+    const live = (key: string) => {
+      const entry = keys.get(key)
+      if (entry?.expiresAt !== null && entry !== undefined && entry.expiresAt <= clock.now) keys.delete(key)
+      return keys.get(key)
+    }
+    const store = {
+      down: false,
+      async incr(key: string) {
+        if (store.down) throw new Error('connection refused')
+        const entry = live(key) ?? { value: 0, expiresAt: null }
+        entry.value += 1
+        keys.set(key, entry)
+        return entry.value
+      },
+      async pexpire(key: string, ms: number) {
+        const entry = live(key)
+        if (entry) entry.expiresAt = clock.now + ms
+        return 1
+      },
+      async pttl(key: string) {
+        if (store.down) throw new Error('connection refused')
+        const entry = live(key)
+        return entry ? (entry.expiresAt === null ? -1 : entry.expiresAt - clock.now) : -2
+      },
+      async get(key: string) {
+        if (store.down) throw new Error('connection refused')
+        const entry = live(key)
+        return entry ? String(entry.value) : null
+      },
+      async del(...names: string[]) {
+        for (const name of names) keys.delete(name)
+        return names.length
+      },
+    }
+    return store
+  }
+
+  it('counts across instances that share the Redis, per account, until the window ends', async () => {
+    const clock = { now: 1_000_000 }
+    const redis = fakeRedis(clock)
+    const one = createFailureLimiter(redis, () => clock.now)
+    const two = createFailureLimiter(redis, () => clock.now)
+    for (let i = 0; i < FAILURES_PER_ACCOUNT; i++)
+      await (i % 2 ? one : two).fail('Ada@Example.test', `192.0.2.${i}`)
+    expect(await one.blocked('ada@example.test', '192.0.2.200')).toEqual({
+      by: 'account',
+      retryMs: FAILURE_WINDOW_MS,
+    })
+    expect(await two.blocked('someone@example.test', '192.0.2.200')).toBeNull()
+    clock.now += FAILURE_WINDOW_MS
+    expect(await two.blocked('ada@example.test', '192.0.2.200')).toBeNull()
+  })
+
+  it('falls back to its own count while Redis cannot be reached, never refusing everyone', async () => {
+    const clock = { now: 5_000_000 }
+    const redis = fakeRedis(clock)
+    redis.down = true
+    const limiter = createFailureLimiter(redis, () => clock.now)
+    expect(await limiter.blocked('grace@example.test', '192.0.2.1')).toBeNull()
+    for (let i = 0; i < FAILURES_PER_ACCOUNT; i++) await limiter.fail('grace@example.test', '192.0.2.1')
+    expect(await limiter.blocked('grace@example.test', '192.0.2.9')).toMatchObject({ by: 'account' })
+    await limiter.succeed('grace@example.test')
+    expect(await limiter.blocked('grace@example.test', '192.0.2.9')).toBeNull()
   })
 })

@@ -54,7 +54,8 @@ export function createFailureLimiter(redis: FailureStore | null, now: () => numb
     if (redis) {
       try {
         const n = await redis.incr(key)
-        if (n === 1) await redis.pexpire(key, FAILURE_WINDOW_MS)
+        // Also when an earlier PEXPIRE was lost: a count without expiry would lock the account for good.
+        if (n === 1 || (await redis.pttl(key)) < 0) await redis.pexpire(key, FAILURE_WINDOW_MS)
         return
       } catch {
         // As in read(): counted here instead.
