@@ -221,10 +221,20 @@ async function measureHybrid(
     from memories m where m.user_id = ${mainId}
     on conflict do nothing`)
   options.log(
-    `latency · ${engine}: ${size} vectors of ${EMBED_DIMS} written in ${((performance.now() - started) / 1000).toFixed(0)} s; building the HNSW index`,
+    `latency · ${engine}: ${size} vectors of ${EMBED_DIMS} written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  )
+  // The index the app would make at start-up, made here first with room to build it in memory: past
+  // maintenance_work_mem (64 MB) pgvector builds HNSW far slower, and 100 000 vectors of 256 need more.
+  // In production the backfill fills an index that already exists; only the searches are timed here.
+  const indexStart = performance.now()
+  await database.db.execute(sql`set maintenance_work_mem = '400MB'`)
+  await createEmbeddingsRepo(database.db).ensureIndex(EMBED_MODEL, EMBED_DIMS)
+  await database.db.execute(sql`reset maintenance_work_mem`)
+  options.log(
+    `latency · ${engine}: HNSW index built in ${((performance.now() - indexStart) / 1000).toFixed(0)} s`,
   )
   const fake = await startOpenAIEmbeddingsFake({ dimensions: EMBED_DIMS, latencyMs: EMBED_MS })
-  const indexStart = performance.now()
+  const appStart = performance.now()
   const harness = await startRecallHarness(database, {
     env: {
       EMBEDDING_PROVIDER: 'openai-compatible',
@@ -236,7 +246,7 @@ async function measureHybrid(
   })
   try {
     options.log(
-      `latency · ${engine}: index ready in ${((performance.now() - indexStart) / 1000).toFixed(0)} s`,
+      `latency · ${engine}: app and embeddings ready in ${((performance.now() - appStart) / 1000).toFixed(0)} s`,
     )
     const status = await harness.app.background.embeddings.status(mainId)
     const probe = await harness.app.background.embeddings.semantic.nearest(mainId, LATENCY_QUESTIONS[0]!, 8)
