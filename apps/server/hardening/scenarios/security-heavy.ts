@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { ACCOUNT_EXPORT_FORMAT } from '@remi/shared'
+import { HEAVY_JOB_QUEUE, HEAVY_JOB_WORKERS } from '../../src/lib/heavy-jobs.ts'
 import { signIn, signInMany, type Answer, type User } from '../lib/client.ts'
 import { exportFile, memoryText, random } from '../lib/memories.ts'
 import { sampleInChild, type Sampled } from '../lib/sampler.ts'
@@ -284,6 +285,10 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
             .join(', ')}`
         : '',
       done === 0 ? 'none finished' : '',
+      // Sent at once, more than run and wait together: some must have been told to come back.
+      crowd > HEAVY_JOB_WORKERS + HEAVY_JOB_QUEUE && turnedAway === 0
+        ? `all ${crowd} were taken at once (${HEAVY_JOB_WORKERS} run and ${HEAVY_JOB_QUEUE} wait at most)`
+        : '',
       crowdPeak > rssLimitMb ? `RSS over ${rssLimitMb} MB` : '',
     ].filter(Boolean)
     rows.push({
