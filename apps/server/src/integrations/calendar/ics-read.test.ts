@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { addDays, todayIn } from '@remi/shared'
 import ical from 'node-ical'
 import { describe, expect, it } from 'vitest'
@@ -104,5 +105,45 @@ describe('reading an ICS file within limits', () => {
     const feed = parseFeed(ical, buildHostileIcs('huge-line', today))
     const [event] = expandFeed(ical, feed, { from: day(0), to: day(1) }, 'Test', time).events
     expect(event!.title).toHaveLength(ICS_LIMITS.textLength)
+  })
+})
+
+describe('the real-world samples read as before the limits', () => {
+  // The fixtures of ics-samples.test.ts: over 35 days from each sample's first event, the limits change
+  // nothing: the same occurrences as node-ical's own expansion, uncapped, gives.
+  const folder = new URL('../../test/fixtures/ics-samples/', import.meta.url)
+  const samples = readdirSync(folder).filter((name) => name.endsWith('.ics'))
+
+  it.each(samples)('%s', (name) => {
+    const text = readFileSync(new URL(name, folder), 'utf8')
+    let feed: ReturnType<typeof parseFeed>
+    try {
+      feed = parseFeed(ical, text)
+    } catch (error) {
+      expect(error).toBeInstanceOf(IcsReadError)
+      return
+    }
+    if (feed.events.length === 0) return
+    const first = Math.min(...feed.events.map((e) => new Date(e.start).getTime()).filter(Number.isFinite))
+    if (!Number.isFinite(first)) return
+    const range = { from: first, to: first + 35 * 24 * 60 * 60 * 1000 }
+    const read = expandFeed(ical, feed, range, 'Test', time)
+
+    const day = 24 * 60 * 60 * 1000
+    const expected: string[] = []
+    const unreadable = new Set<string>()
+    for (const event of feed.events) {
+      try {
+        const window = { from: new Date(range.from - day), to: new Date(range.to + day), expandOngoing: true }
+        for (const instance of ical.expandRecurringEvent(event, window)) {
+          if (instance.event.status !== 'CANCELLED')
+            expected.push(`${event.uid}/${instance.start.toISOString()}`)
+        }
+      } catch {
+        unreadable.add(String(event.summary))
+      }
+    }
+    expect(read.events.map((e) => e.id).sort()).toEqual(expected.sort())
+    if (unreadable.size === 0) expect(read.problems).toEqual([])
   })
 })
