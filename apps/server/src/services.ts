@@ -78,7 +78,13 @@ export function createServices(deps: {
     logger: deps.logger,
     options: deps.assistant,
   })
-  const chat = createChatService({ repo: createChatRepo(db), assistant })
+  const chat = createChatService({
+    repo: createChatRepo(db),
+    assistant,
+    titleModel: integrations.languageModel,
+    onTitleError: (error) =>
+      deps.logger?.warn({ err: error }, 'the model could not name a conversation; its first words stay'),
+  })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
   // Imports and exports of whole accounts and memories: one per person, a few at once (heavy-jobs.ts).
   const heavyJobs = createHeavyJobs()

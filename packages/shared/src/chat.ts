@@ -9,6 +9,13 @@ export const CHAT_LIMITS = {
   historyPageSizeMax: 100,
   /** An activity line ("Searched memories for 'Ana'"): the assistant's are far shorter; imports are cut here. */
   activitySummaryMax: 500,
+  titleMax: 120,
+  /** Words of the first message that make a conversation's title until the model (or the user) names it. */
+  titleWords: 8,
+  conversationsPageSizeDefault: 30,
+  conversationsPageSizeMax: 1000,
+  /** A search longer than this is refused; only its first words are looked for anyway. */
+  searchMax: 500,
 } as const
 
 /** How an answer was made: the model with tools, the model with facts in its prompt, or the offline assistant. */
@@ -128,3 +135,69 @@ export type ChatStreamEventName = keyof typeof ChatStreamEvents
 export type ChatStreamEvent = {
   [K in ChatStreamEventName]: { event: K; data: z.infer<(typeof ChatStreamEvents)[K]> }
 }[ChatStreamEventName]
+
+export const ConversationTitle = z
+  .string({ error: 'title is required.' })
+  .trim()
+  .min(1, 'title must not be blank.')
+  .max(CHAT_LIMITS.titleMax, `title must be at most ${CHAT_LIMITS.titleMax} characters.`)
+  .refine(isStorableText, 'title must not contain NUL or broken characters.')
+
+/** Where a search matched: one message of the conversation, its text around the words with the matches marked. */
+export const ConversationSnippet = z.object({
+  messageId: z.uuid(),
+  /** ISO time of the message. */
+  createdUtc: z.string(),
+  /** The excerpt in order; `match` marks the words the search found. */
+  parts: z.array(z.object({ text: z.string(), match: z.boolean() })),
+})
+export type ConversationSnippet = z.infer<typeof ConversationSnippet>
+
+export const ConversationSummary = z.object({
+  id: z.uuid(),
+  /** null until the first message. */
+  title: z.string().nullable(),
+  /** ISO time. */
+  createdAt: z.string(),
+  /** ISO time of the newest message; null while the conversation is empty. */
+  lastMessageAt: z.string().nullable(),
+  messageCount: z.number().int().min(0),
+  /** With a search: the newest message that matched. */
+  snippet: ConversationSnippet.optional(),
+})
+export type ConversationSummary = z.infer<typeof ConversationSummary>
+
+export const ConversationList = z.object({
+  items: z.array(ConversationSummary),
+  totalCount: z.number().int().min(0),
+})
+export type ConversationList = z.infer<typeof ConversationList>
+
+export const ConversationListQuery = z.object({
+  /** Words across every message (letters and digits; the last one may be a word being typed). */
+  search: z
+    .string()
+    .max(CHAT_LIMITS.searchMax, `search must be at most ${CHAT_LIMITS.searchMax} characters.`)
+    .refine(isStorableText, 'search must not contain NUL or broken characters.')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CHAT_LIMITS.conversationsPageSizeMax)
+    .default(CHAT_LIMITS.conversationsPageSizeDefault),
+})
+export type ConversationListQuery = z.input<typeof ConversationListQuery>
+
+export const ConversationParams = z.object({
+  id: z.uuid({ error: 'id must be a UUID.' }),
+})
+
+export const RenameConversationBody = z.object({ title: ConversationTitle })
+export type RenameConversationBody = z.input<typeof RenameConversationBody>
+
+export const ClearChatQuery = z.object({
+  /** Omitted: every conversation of the user's (as before conversations had a list). */
+  conversationId: z.uuid({ error: 'conversationId must be a UUID.' }).optional(),
+})

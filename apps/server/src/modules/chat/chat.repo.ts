@@ -1,8 +1,10 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { chatMessages, conversations, memories } from '../../db/schema.ts'
 
-export type MessageRecord = typeof chatMessages.$inferSelect
+// The search column is the database's own (a tsvector for searching): never read back.
+const { search: _search, ...messageColumns } = getTableColumns(chatMessages)
+export type MessageRecord = Omit<typeof chatMessages.$inferSelect, 'search'>
 export type ConversationRecord = typeof conversations.$inferSelect
 
 export interface NewMessage {
@@ -12,7 +14,61 @@ export interface NewMessage {
   content: string
   createdAt: Date
   metadata?: Record<string, unknown> | null
+  /** The conversation's title when it has none yet (its first message). */
+  title?: string | null
 }
+
+/** A conversation as the list shows it. */
+export interface ConversationSummaryRecord extends ConversationRecord {
+  messageCount: number
+}
+
+/** A conversation found by a search, with the newest message that matched. */
+export interface ConversationHit extends ConversationSummaryRecord {
+  messageId: string
+  messageAt: Date
+  /** The message's text around the matches, each match between HIT_START and HIT_END. */
+  headline: string
+}
+
+/** Around each match in a search's headline (private-use characters: not in what people type). */
+export const HIT_START = '\uE000'
+export const HIT_END = '\uE001'
+
+/** How many words of a search are looked for, as for memories. */
+export const SEARCH_WORDS = 12
+
+/** The search's words: letters and digits only, so nothing in it is tsquery syntax. */
+export const searchWords = (term: string) => (term.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS)
+
+/**
+ * Whole words stemmed, or the words as typed with the last one a prefix ('dent' finds 'dentist'), as
+ * memories.repo.ts's searchCondition does. `words` is never empty.
+ */
+function searchQuery(words: string[]): SQL {
+  const plain = sql`plainto_tsquery('english', ${words.join(' ')})`
+  const typing = sql`to_tsquery('simple', ${`'${words.at(-1)}':*`})`
+  const typed =
+    words.length === 1
+      ? typing
+      : sql`(to_tsquery('english', ${words
+          .slice(0, -1)
+          .map((w) => `'${w}'`)
+          .join(' & ')}) && ${typing})`
+  return sql`(${plain} || ${typed})`
+}
+
+/** An ISO time from the database, the same on both engines. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** The list's order: the newest message first, an empty conversation by when it was made. */
+const lastActivity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`
+
+// Columns written out: drizzle leaves them unqualified in a select's fields, where "id" would be the message's.
+const messageCount =
+  sql<number>`(select count(*) from ${chatMessages} m where m.conversation_id = "conversations"."id")`.mapWith(
+    Number,
+  )
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -45,7 +101,7 @@ export function createChatRepo(db: Db) {
       .limit(1)
       .prepare(''),
     recentMessages: db
-      .select()
+      .select(messageColumns)
       .from(chatMessages)
       .where(inConversation)
       .orderBy(...newestFirst)
@@ -68,7 +124,8 @@ export function createChatRepo(db: Db) {
     insertMessage: (replacing: boolean) => {
       const touched = db.$with('touched', { id: sql<string>`id` }).as(sql`
         update ${conversations}
-        set last_message_at = greatest(${conversations.lastMessageAt}, ${param('createdAt')}::timestamptz)
+        set last_message_at = greatest(${conversations.lastMessageAt}, ${param('createdAt')}::timestamptz),
+          title = coalesce(${conversations.title}, ${param('title')}::text)
         where ${conversations.id} = ${param('conversationId')} and ${conversations.userId} = ${param('userId')}
         returning ${conversations.id}`)
       const replaced = db.$with('replaced', { id: sql<string>`id` }).as(sql`
@@ -86,7 +143,7 @@ export function createChatRepo(db: Db) {
           createdAt: param('createdAt'),
           metadata: param('metadata'),
         })
-        .returning()
+        .returning(messageColumns)
         .prepare('')
     },
     memoriesByIds: db
@@ -121,7 +178,7 @@ export function createChatRepo(db: Db) {
      * runs whether or not the insert reads it.
      */
     async insertMessage(message: NewMessage, replacing?: string): Promise<MessageRecord> {
-      const values = { ...message, metadata: message.metadata ?? null }
+      const values = { ...message, metadata: message.metadata ?? null, title: message.title ?? null }
       const [row] = replacing
         ? await insert.replacing.execute({ ...values, replacing })
         : await insert.plain.execute(values)
@@ -144,7 +201,7 @@ export function createChatRepo(db: Db) {
       const where = and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.userId, userId))
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select(messageColumns)
           .from(chatMessages)
           .where(where)
           .orderBy(...newestFirst)
@@ -177,6 +234,136 @@ export function createChatRepo(db: Db) {
     async deleteConversations(userId: string): Promise<void> {
       await db.delete(conversations).where(eq(conversations.userId, userId))
     },
+
+    /** Newest activity first; an empty page past the end still has the total. */
+    async listConversations(
+      userId: string,
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: ConversationSummaryRecord[]; totalCount: number }> {
+      const mine = eq(conversations.userId, userId)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ ...getTableColumns(conversations), messageCount })
+          .from(conversations)
+          .where(mine)
+          .orderBy(sql`${lastActivity} desc`, desc(conversations.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ value: count() }).from(conversations).where(mine),
+      ])
+      return { rows, totalCount: total?.value ?? 0 }
+    },
+
+    async conversationSummary(userId: string, id: string): Promise<ConversationSummaryRecord | null> {
+      const [row] = await db
+        .select({ ...getTableColumns(conversations), messageCount })
+        .from(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+      return row ?? null
+    },
+
+    /**
+     * The conversations with a message holding the words, each once with its newest such message, the
+     * newest match first. The GIN index on (user_id, search) finds the messages; the headline is made
+     * for the page's rows only.
+     */
+    async searchConversations(
+      userId: string,
+      words: string[],
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: ConversationHit[]; totalCount: number }> {
+      const query = searchQuery(words)
+      const options = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=24, MinWords=8, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`
+      const result = await db.execute(sql`
+        with hits as (
+          select distinct on (m.conversation_id) m.conversation_id, m.id, m.content, m.created_at
+          from ${chatMessages} m
+          where m.user_id = ${userId} and m.search @@ ${query}
+          order by m.conversation_id, m.created_at desc, m.id desc
+        ),
+        page as (
+          select h.*, count(*) over () as total from hits h
+          order by h.created_at desc, h.id desc
+          limit ${pageSize} offset ${(page - 1) * pageSize}
+        )
+        select c.id, c.user_id, c.title, ${iso(sql`c.created_at`)} as created_at,
+          ${iso(sql`c.last_message_at`)} as last_message_at,
+          (select count(*) from ${chatMessages} x where x.conversation_id = c.id)::int as message_count,
+          p.id as message_id, ${iso(sql`p.created_at`)} as message_at, p.total::int as total,
+          ts_headline('english', p.content, ${query}, ${options}) as headline
+        from page p join ${conversations} c on c.id = p.conversation_id and c.user_id = ${userId}
+        order by p.created_at desc, p.id desc`)
+      const found = (result as unknown as { rows: SearchRow[] }).rows
+      const rows = found.map((r): ConversationHit => ({
+        id: r.id,
+        userId: r.user_id,
+        title: r.title,
+        createdAt: new Date(r.created_at),
+        lastMessageAt: r.last_message_at ? new Date(r.last_message_at) : null,
+        messageCount: Number(r.message_count),
+        messageId: r.message_id,
+        messageAt: new Date(r.message_at),
+        headline: r.headline,
+      }))
+      if (found.length > 0 || page === 1) return { rows, totalCount: Number(found[0]?.total ?? 0) }
+      const counted = await db.execute(sql`
+        select count(distinct m.conversation_id)::int as total from ${chatMessages} m
+        where m.user_id = ${userId} and m.search @@ ${query}`)
+      const [row] = (counted as unknown as { rows: { total: number }[] }).rows
+      return { rows, totalCount: Number(row?.total ?? 0) }
+    },
+
+    async renameConversation(userId: string, id: string, title: string): Promise<boolean> {
+      const rows = await db
+        .update(conversations)
+        .set({ title })
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .returning({ id: conversations.id })
+      return rows.length > 0
+    },
+
+    /** The model's title, unless the user renamed the conversation (or cleared it) meanwhile. */
+    async replaceTitle(userId: string, id: string, from: string, to: string): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ title: to })
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId), eq(conversations.title, from)))
+    },
+
+    /** Deletes one conversation; its messages go with it. */
+    async deleteConversation(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .returning({ id: conversations.id })
+      return rows.length > 0
+    },
+
+    /** Deletes a conversation's messages; it stays, empty and untitled, as the open one. */
+    async clearConversation(userId: string, id: string): Promise<void> {
+      // One statement: all or nothing without holding a transaction open (PGlite is one backend).
+      await db.execute(sql`
+        with cleared as (
+          delete from ${chatMessages} where conversation_id = ${id} and user_id = ${userId}
+        )
+        update ${conversations} set title = null, last_message_at = null
+        where id = ${id} and user_id = ${userId}`)
+    },
   }
 }
 export type ChatRepo = ReturnType<typeof createChatRepo>
+
+interface SearchRow {
+  id: string
+  user_id: string
+  title: string | null
+  created_at: string
+  last_message_at: string | null
+  message_count: number
+  message_id: string
+  message_at: string
+  total: number
+  headline: string
+}

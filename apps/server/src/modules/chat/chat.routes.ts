@@ -4,8 +4,14 @@ import {
   CHAT_LIMITS,
   ChatHistory,
   ChatHistoryQuery,
+  ClearChatQuery,
+  ConversationList,
+  ConversationListQuery,
+  ConversationParams,
+  ConversationSummary,
   ErrorCode,
   RegenerateBody,
+  RenameConversationBody,
   SendMessageBody,
   SendMessageResponse,
   TOO_MANY_REQUESTS_MESSAGE,
@@ -87,10 +93,67 @@ export async function chatRoutes(
     async (request) => service.history(requireUser(request), request.query),
   )
 
-  r.delete('/clear', { schema: { tags } }, async (request, reply) => {
-    await service.clear(requireUser(request))
-    return reply.status(204).send()
-  })
+  r.delete(
+    '/clear',
+    {
+      schema: {
+        tags,
+        querystring: ClearChatQuery,
+        description:
+          "With conversationId: that conversation's messages are deleted and it stays, empty. " +
+          'Without: every conversation is deleted.',
+      },
+    },
+    async (request, reply) => {
+      await service.clear(requireUser(request), request.query.conversationId)
+      return reply.status(204).send()
+    },
+  )
+
+  r.get(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        querystring: ConversationListQuery,
+        response: { 200: ConversationList },
+        description:
+          'Newest activity first. With `search`: the conversations with a message holding its words ' +
+          '(whole words, the last one as typed), each with a snippet of its newest such message.',
+      },
+    },
+    async (request) => service.list(requireUser(request), request.query),
+  )
+
+  r.post(
+    '/conversations',
+    { schema: { tags, response: { 201: ConversationSummary } } },
+    async (request, reply) => reply.status(201).send(await service.create(requireUser(request))),
+  )
+
+  r.patch(
+    '/conversations/:id',
+    {
+      schema: {
+        tags,
+        params: ConversationParams,
+        body: RenameConversationBody,
+        response: { 200: ConversationSummary },
+      },
+    },
+    async (request) => service.rename(requireUser(request), request.params.id, request.body.title),
+  )
+
+  r.delete(
+    '/conversations/:id',
+    {
+      schema: { tags, params: ConversationParams, description: 'Deletes the conversation and its messages.' },
+    },
+    async (request, reply) => {
+      await service.remove(requireUser(request), request.params.id)
+      return reply.status(204).send()
+    },
+  )
 }
 
 async function answerOrFail(turn: Turn, log: FastifyBaseLogger, message: string) {

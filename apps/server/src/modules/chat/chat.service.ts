@@ -6,11 +6,26 @@ import {
   type ChatHistory,
   type ChatMessage,
   type Citation,
+  type ConversationList,
+  type ConversationListQuery,
+  type ConversationSnippet,
+  type ConversationSummary,
 } from '@remi/shared'
 import { z } from 'zod'
+import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
 import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/assistant.types.ts'
-import type { ChatRepo, ConversationRecord, MessageRecord } from './chat.repo.ts'
+import {
+  HIT_END,
+  HIT_START,
+  searchWords,
+  type ChatRepo,
+  type ConversationHit,
+  type ConversationRecord,
+  type ConversationSummaryRecord,
+  type MessageRecord,
+} from './chat.repo.ts'
+import { offlineTitle, TITLE_TIMEOUT_MS, writeTitle } from './conversation-title.ts'
 
 /** Earlier messages handed to the assistant; it keeps the newest of them within its own character budget. */
 export const HISTORY_FOR_ASSISTANT = 40
@@ -45,12 +60,60 @@ function answerMetadata(answer: Answer): StoredAnswer {
 }
 
 type ParsedHistoryQuery = z.output<typeof ChatHistoryQuery>
+type ParsedListQuery = z.output<typeof ConversationListQuery>
+
+function toSummary(row: ConversationSummaryRecord): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+    messageCount: row.messageCount,
+  }
+}
+
+/** A headline with its matches between HIT_START and HIT_END, as parts. */
+export function snippetParts(headline: string): ConversationSnippet['parts'] {
+  const parts: ConversationSnippet['parts'] = []
+  for (const [i, piece] of headline.split(HIT_START).entries()) {
+    const [first, rest] = i === 0 ? [null, piece] : splitOnce(piece, HIT_END)
+    if (first) parts.push({ text: first, match: true })
+    if (rest) parts.push({ text: rest, match: false })
+  }
+  return parts
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator)
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)]
+}
+
+function toHit(row: ConversationHit): ConversationSummary {
+  return {
+    ...toSummary(row),
+    snippet: {
+      messageId: row.messageId,
+      createdUtc: row.messageAt.toISOString(),
+      parts: snippetParts(row.headline),
+    },
+  }
+}
 type MemoryLookup = Map<string, { text: string; date: string | null }>
 
 export interface AnswerOptions {
   /** Aborted when the client goes away (Stop): the answer so far is stored with stopped: true. */
   signal: AbortSignal
   onEvent?: (event: AssistantEvent) => void
+}
+
+export interface ChatServiceDeps {
+  repo: ChatRepo
+  assistant: Assistant
+  /** Names each conversation after its first exchange; null keeps the first words of the first message. */
+  titleModel?: AssistantModel | null | undefined
+  titleTimeoutMs?: number | undefined
+  /** A title the model could not write (the offline one stays). */
+  onTitleError?: ((error: unknown) => void) | undefined
 }
 
 /** A user message taken in (or an answer to replace): the conversation is known, the answer is to come. */
@@ -65,8 +128,31 @@ export interface Turn {
 const noAnswerToReplace = () =>
   new AppError(404, ErrorCode.NotFound, 'There is no answer to regenerate in this conversation.')
 
-export function createChatService(deps: { repo: ChatRepo; assistant: Assistant }) {
+export function createChatService(deps: ChatServiceDeps) {
   const { repo, assistant } = deps
+  const titleModel = deps.titleModel ?? null
+  // Titles being written after an answer: close() stops them, so none writes after the database closed.
+  const titling = new Set<Promise<void>>()
+  const stopTitles = new AbortController()
+
+  /** The model names the conversation in the background: the answer never waits for it. */
+  function nameConversation(userId: string, conversationId: string, question: string, answer: string) {
+    if (!titleModel || stopTitles.signal.aborted) return
+    const from = offlineTitle(question)
+    const task = writeTitle(
+      titleModel,
+      { question, answer },
+      { timeoutMs: deps.titleTimeoutMs ?? TITLE_TIMEOUT_MS, signal: stopTitles.signal },
+    )
+      .then((title) =>
+        title && title !== from ? repo.replaceTitle(userId, conversationId, from, title) : undefined,
+      )
+      .catch((error: unknown) => {
+        if (!stopTitles.signal.aborted) deps.onTitleError?.(error)
+      })
+      .finally(() => titling.delete(task))
+    titling.add(task)
+  }
 
   async function ownConversation(userId: string, id: string): Promise<ConversationRecord> {
     const conversation = await repo.conversation(userId, id)
@@ -126,6 +212,8 @@ export function createChatService(deps: { repo: ChatRepo; assistant: Assistant }
       history: MessageRecord[]
       offlineIntroduced: boolean
       replacing?: string
+      /** The conversation's first exchange: the model may name it once answered. */
+      first?: boolean
     },
     options: AnswerOptions,
   ): Promise<ChatMessage> {
@@ -152,6 +240,8 @@ export function createChatService(deps: { repo: ChatRepo; assistant: Assistant }
       },
       turn.replacing,
     )
+    if (turn.first && !answer.stopped)
+      nameConversation(userId, conversationId, prompt.content, answer.content)
     return toChatMessage(row, await lookupMemories(userId, [row]))
   }
 
@@ -178,8 +268,11 @@ export function createChatService(deps: { repo: ChatRepo; assistant: Assistant }
         content: body.content,
         // After the conversation's last message, even one written within the same millisecond.
         createdAt: new Date(Math.max(Date.now(), (conversation.lastMessageAt?.getTime() ?? 0) + 1)),
+        // Kept only while the conversation has no title (its first message, or the first after a clear).
+        title: offlineTitle(body.content),
       })
-      const context = { userId, conversationId: conversation.id, prompt, history, offlineIntroduced }
+      const first = conversation.title === null && history.length === 0
+      const context = { userId, conversationId: conversation.id, prompt, history, offlineIntroduced, first }
       return {
         conversationId: conversation.id,
         userMessage: toChatMessage(prompt, new Map()),
@@ -228,9 +321,52 @@ export function createChatService(deps: { repo: ChatRepo; assistant: Assistant }
       }
     },
 
-    /** Deletes the user's chat history (the rows, not a flag); the next message starts a new conversation. */
-    async clear(userId: string): Promise<void> {
-      await repo.deleteConversations(userId)
+    /**
+     * With a conversation: its messages are deleted and it stays, empty, as the open one. Without: every
+     * conversation goes (the rows, not a flag) and the next message starts a new one.
+     */
+    async clear(userId: string, conversationId?: string): Promise<void> {
+      if (!conversationId) return repo.deleteConversations(userId)
+      await ownConversation(userId, conversationId)
+      await repo.clearConversation(userId, conversationId)
+    },
+
+    /** Newest first; with a search, the conversations holding its words, each with its newest match. */
+    async list(userId: string, query: ParsedListQuery): Promise<ConversationList> {
+      const search = query.search?.trim()
+      if (search) {
+        const words = searchWords(search)
+        // Punctuation alone holds no word: nothing matches, and the database is not asked.
+        if (words.length === 0) return { items: [], totalCount: 0 }
+        const { rows, totalCount } = await repo.searchConversations(userId, words, query.page, query.pageSize)
+        return { items: rows.map(toHit), totalCount }
+      }
+      const { rows, totalCount } = await repo.listConversations(userId, query.page, query.pageSize)
+      return { items: rows.map(toSummary), totalCount }
+    },
+
+    /** A new, empty conversation (untitled until its first message). */
+    async create(userId: string): Promise<ConversationSummary> {
+      const row = await repo.createConversation(userId)
+      return toSummary({ ...row, messageCount: 0 })
+    },
+
+    async rename(userId: string, id: string, title: string): Promise<ConversationSummary> {
+      if (!(await repo.renameConversation(userId, id, title))) throw notFound('Conversation')
+      const row = await repo.conversationSummary(userId, id)
+      if (!row) throw notFound('Conversation')
+      return toSummary(row)
+    },
+
+    /** Deletes the conversation and its messages. */
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await repo.deleteConversation(userId, id))) throw notFound('Conversation')
+    },
+
+    /** Stops the titles being written and waits for them (the app is closing). */
+    async close(): Promise<void> {
+      stopTitles.abort()
+      await Promise.allSettled([...titling])
     },
   }
 }

@@ -8,4 +8,6 @@ export async function chatModule(
   opts: { chat: ChatService; sendsPerMinute?: number | undefined },
 ) {
   await app.register(chatRoutes, { service: opts.chat, sendsPerMinute: opts.sendsPerMinute })
+  // Titles still being written stop before the database closes.
+  app.addHook('onClose', () => opts.chat.close())
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { TITLE_INSTRUCTIONS } from '../../modules/chat/conversation-title.ts'
 import { listen, readBody, sendJson } from './listen.ts'
 
 /**
@@ -10,6 +11,10 @@ import { listen, readBody, sendJson } from './listen.ts'
  *
  * Each test scripts the answers in order (`fake.enqueue(...)`); a request with nothing scripted gets a
  * 500, so an unexpected model call shows up in the test instead of passing by chance.
+ *
+ * The chat's request for a conversation's title (after its first exchange, in the background) is told
+ * apart by its instructions and kept out of that order: it is answered from `enqueueTitle(...)`, or
+ * with 'About' and the question's first words, and recorded in `titleRequests`.
  */
 
 /** One scripted answer to one request. */
@@ -88,9 +93,13 @@ export interface OpenAIFake {
     AI_BASE_URL: string
     EMBEDDING_PROVIDER: 'none'
   }
-  /** Every request, oldest first. */
+  /** Every request, oldest first (not the title requests). */
   requests: ChatCompletionRequest[]
   enqueue(...responses: ScriptedResponse[]): void
+  /** The requests for a conversation's title, oldest first. */
+  titleRequests: ChatCompletionRequest[]
+  /** Answers to the next title requests. */
+  enqueueTitle(...responses: ScriptedResponse[]): void
   /** Scripted answers not used yet. */
   pending(): number
   /** The system prompt of a request (the last one by default). */
@@ -129,7 +138,13 @@ export async function startOpenAIFake(
 ): Promise<OpenAIFake> {
   const apiKey = options.apiKey ?? 'sk-test-fake-key'
   const model = options.model ?? 'gpt-test'
-  const state = { requests: [] as ChatCompletionRequest[], queue: [] as ScriptedResponse[], counter: 0 }
+  const state = {
+    requests: [] as ChatCompletionRequest[],
+    queue: [] as ScriptedResponse[],
+    titleRequests: [] as ChatCompletionRequest[],
+    titleQueue: [] as ScriptedResponse[],
+    counter: 0,
+  }
 
   const running = await listen(async (request, response, url) => {
     if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
@@ -160,17 +175,24 @@ export async function startOpenAIFake(
       raw,
       aborted: false,
     }
-    state.requests.push(recorded)
+    const asksTitle = recorded.messages.some(
+      (m) =>
+        (m.role === 'system' || m.role === 'developer') &&
+        contentText(m.content).startsWith(TITLE_INSTRUCTIONS),
+    )
+    ;(asksTitle ? state.titleRequests : state.requests).push(recorded)
     response.on('close', () => {
       if (!response.writableFinished) recorded.aborted = true
     })
 
-    const script = state.queue.shift() ?? {
-      kind: 'error',
-      status: 500,
-      message: 'The OpenAI fake has no scripted response for this request.',
-      type: 'server_error',
-    }
+    const script: ScriptedResponse = asksTitle
+      ? (state.titleQueue.shift() ?? { kind: 'text', text: defaultTitle(recorded) })
+      : (state.queue.shift() ?? {
+          kind: 'error',
+          status: 500,
+          message: 'The OpenAI fake has no scripted response for this request.',
+          type: 'server_error',
+        })
     state.counter += 1
     const id = `chatcmpl-fake${state.counter}`
     const created = Math.floor(Date.now() / 1000)
@@ -263,6 +285,8 @@ export async function startOpenAIFake(
     },
     requests: state.requests,
     enqueue: (...responses) => void state.queue.push(...responses),
+    titleRequests: state.titleRequests,
+    enqueueTitle: (...responses) => void state.titleQueue.push(...responses),
     pending: () => state.queue.length,
     systemPrompt(request = state.requests.at(-1)) {
       const system = request?.messages.filter((m) => m.role === 'system' || m.role === 'developer') ?? []
@@ -271,9 +295,18 @@ export async function startOpenAIFake(
     reset() {
       state.requests.length = 0
       state.queue.length = 0
+      state.titleRequests.length = 0
+      state.titleQueue.length = 0
     },
     close: running.close,
   }
+}
+
+/** 'About' and the first four words of the question the title request quotes ('User: …'). */
+function defaultTitle(request: ChatCompletionRequest): string {
+  const user = request.messages.filter((m) => m.role === 'user').map((m) => contentText(m.content))
+  const question = (user.join(' ').match(/User: (.*)/)?.[1] ?? '').split(/\s+/).filter(Boolean)
+  return `About ${question.slice(0, 4).join(' ')}`.trim()
 }
 
 function sendError(

@@ -1,0 +1,82 @@
+import { CHAT_LIMITS } from '@remi/shared'
+import { generateText } from 'ai'
+import type { AssistantModel } from '../../integrations/ai/model.ts'
+
+/** How long the model may take to name a conversation; the offline title stays if it takes longer. */
+export const TITLE_TIMEOUT_MS = 15_000
+
+/** What the model is told; the OpenAI fake tells a title request from an answer by its first words. */
+export const TITLE_INSTRUCTIONS =
+  'Name this conversation. Write a short title of 2 to 6 words in the language of the conversation, ' +
+  'saying what it is about. Answer with the title alone: no quotes, no full stop, no "Title:".'
+
+/** Characters of each message the model reads to name the conversation: its start says enough. */
+const EXCHANGE_CHARACTERS = 1500
+
+const cut = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
+
+/** The offline title: the first words of the first message, on one line, within the title's limit. */
+export function offlineTitle(content: string): string {
+  const words = content.replace(/\s+/g, ' ').trim().split(' ')
+  const start = words.slice(0, CHAT_LIMITS.titleWords).join(' ')
+  const title = words.length > CHAT_LIMITS.titleWords ? `${start}…` : start
+  return cut(title, CHAT_LIMITS.titleMax)
+}
+
+/** The model's answer as a title: its first line, without the quotes, label or full stop models add. */
+export function cleanTitle(text: string): string | null {
+  const line = text
+    .trim()
+    .split('\n')[0]!
+    .replace(/^\s*(?:#+\s*)?(?:\*\*)?title\s*:\s*/i, '')
+    .replace(/\*\*/g, '')
+    .replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, '')
+    .replace(/[.。]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return line.length > 0 ? cut(line, CHAT_LIMITS.titleMax) : null
+}
+
+/**
+ * Asks the model for a title of the first exchange: one small call, stopped by `signal` or after
+ * `timeoutMs`. null when it fails or answers nothing usable (the offline title stays).
+ */
+export async function writeTitle(
+  model: AssistantModel,
+  exchange: { question: string; answer: string },
+  options: { timeoutMs: number; signal: AbortSignal },
+): Promise<string | null> {
+  const controller = new AbortController()
+  const stop = () => controller.abort(options.signal.reason)
+  options.signal.addEventListener('abort', stop, { once: true })
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`The model did not name the conversation within ${options.timeoutMs} ms.`)
+      controller.abort(error)
+      reject(error)
+    }, options.timeoutMs)
+  })
+  try {
+    // The race holds the limit even against a provider that ignores the abort signal.
+    const result = await Promise.race([
+      generateText({
+        model: model.model,
+        instructions: TITLE_INSTRUCTIONS,
+        prompt:
+          `User: ${cut(exchange.question, EXCHANGE_CHARACTERS)}\n\n` +
+          `Assistant: ${cut(exchange.answer, EXCHANGE_CHARACTERS)}`,
+        abortSignal: controller.signal,
+        maxRetries: 0,
+        maxOutputTokens: 32,
+      }),
+      timedOut,
+    ])
+    return cleanTitle(result.text)
+  } finally {
+    clearTimeout(timer)
+    options.signal.removeEventListener('abort', stop)
+    controller.abort()
+  }
+}
