@@ -44,8 +44,8 @@ export interface RecallRequest {
  * (a common word alone: its newest this many): BM25 then ranks them on all the words. The rarest words
  * are where the best matches are, and this bounds the work at any number of memories.
  */
-const CANDIDATE_TARGET = 300
-const CANDIDATE_LIMIT = 200
+const CANDIDATE_TARGET = 500
+const CANDIDATE_LIMIT = CANDIDATE_TARGET
 /** How many ranked memories the reading of the question reorders, thins and follows from. */
 const RANKED = 40
 /** Neighbouring words of the question found within three words of each other: this share of their IDFs. */
