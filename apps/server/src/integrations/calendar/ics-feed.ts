@@ -50,6 +50,8 @@ export interface IcsFeedOptions {
 }
 
 interface Entry {
+  /** Owner and URL; null for a read nobody keeps. */
+  key: string | null
   /** The feed's name in the worker thread. */
   handle: number
   expires: number
@@ -100,19 +102,20 @@ export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}
       })
   }
 
-  function entryFor(url: string, owner: string | undefined): { entry: Entry; kept: boolean } {
+  function entryFor(url: string, owner: string | undefined): Entry {
     const key = owner === undefined ? null : `${owner}\n${httpUrl(url)}`
     const found = key === null ? undefined : cache.get(key)
-    if (found && found.expires > now()) return { entry: found, kept: true }
+    if (found && found.expires > now()) return found
     if (key !== null && found) forget(key, found)
     const entry: Entry = {
+      key,
       handle: ++handles,
       expires: now() + ttlMs,
       text: download(url),
       bytes: 0,
       windows: new Map(),
     }
-    if (key === null) return { entry, kept: false }
+    if (key === null) return entry
     cache.set(key, entry)
     setTimeout(prune, ttlMs + 1000).unref()
     entry.text.then(
@@ -123,18 +126,24 @@ export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}
       // A failed download is not kept: the next read tries again.
       () => forget(key, entry),
     )
-    return { entry, kept: true }
+    return entry
   }
 
   async function read(entry: Entry, range: TimeRange): Promise<IcsCalendar> {
     const text = await entry.text
     if (entry.unreadable) throw new IcsReadError(entry.unreadable)
     const parsing = !thread.has(entry.handle)
-    const answer = await thread.read(entry.handle, text, range).catch((error: unknown) => {
-      // The worker was ended while it read: when that read parsed the file, every window would end so.
-      if (parsing && error instanceof IcsReadError && !error.passing) entry.unreadable = error.message
-      throw error
-    })
+    const answer = await thread
+      .read(entry.handle, text, range)
+      .catch((error: unknown) => {
+        // The worker was ended while it read: when that read parsed the file, every window would end so.
+        if (parsing && error instanceof IcsReadError && !error.passing) entry.unreadable = error.message
+        throw error
+      })
+      .finally(() => {
+        // Not kept (or no longer: expired, pushed out meanwhile): the worker forgets it too.
+        if (entry.key === null || cache.get(entry.key) !== entry) thread.forget(entry.handle)
+      })
     if (!answer.ok) {
       if (answer.parsing && !answer.passing) entry.unreadable = answer.message
       throw new IcsReadError(answer.message, { passing: answer.passing })
@@ -149,14 +158,8 @@ export function createIcsFeed(safeFetch: SafeFetch, options: IcsFeedOptions = {}
   return {
     async load(url, range, owner) {
       prune()
-      const { entry, kept } = entryFor(url, owner)
-      if (!kept) {
-        try {
-          return await read(entry, range)
-        } finally {
-          thread.forget(entry.handle)
-        }
-      }
+      const entry = entryFor(url, owner)
+      if (entry.key === null) return read(entry, range)
       const window = `${range.from.getTime()}/${range.to.getTime()}`
       const known = entry.windows.get(window)
       if (known) return known
