@@ -1,6 +1,7 @@
 import csrf from '@fastify/csrf-protection'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import { BRAND } from '../config/brand.ts'
@@ -50,7 +51,7 @@ function crossSiteWrite(request: FastifyRequest, appOrigin: string): string | nu
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Redis the rate limits count in (REDIS_URL), or null: counts stay in this process. */
-    rateLimitRedis: import('ioredis').Redis | null
+    rateLimitRedis: Redis | null
   }
 }
 
