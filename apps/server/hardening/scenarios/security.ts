@@ -142,6 +142,8 @@ interface Victim {
   memoryId: string
   conversationId: string
   tokenId: string
+  /** The victim's own sign-in session (Settings → Sessions). */
+  sessionId: string
   /** Strings that only the victim's data contains. */
   markers: string[]
 }
@@ -165,7 +167,12 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     isEnabled: true,
     configuration: { locationName: 'Paris' },
   })
-  if (!memory.id || !sent.conversationId || !token.id || weather.status !== 200) {
+  const sessions = JSON.parse((await call(user, 'GET', '/api/auth/sessions')).text) as Array<{
+    id: string
+    current: boolean
+  }>
+  const sessionId = sessions.find((s) => s.current)?.id ?? ''
+  if (!memory.id || !sent.conversationId || !token.id || !sessionId || weather.status !== 200) {
     throw new Error(`seeding the victim failed (weather ${weather.status}: ${weather.text.slice(0, 200)})`)
   }
   return {
@@ -173,7 +180,8 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     memoryId: memory.id,
     conversationId: sent.conversationId,
     tokenId: token.id,
-    markers: [marker, user.email, memory.id, sent.conversationId, token.id],
+    sessionId,
+    markers: [marker, user.email, memory.id, sent.conversationId, token.id, sessionId],
   }
 }
 
@@ -206,7 +214,11 @@ async function csrfSweep(
   let refused = 0
   const failures: string[] = []
   for (const route of writes) {
-    for (const [what, headers, status, code] of attempts) {
+    // A token-only route (the MCP server) never reads the cookie: with one alone, whatever its CSRF
+    // token, it answers 401 asking for an access token (issue 28, item 9), and nothing is done.
+    const tokenOnly = route.url.startsWith('/api/mcp')
+    for (const [what, headers, cookieStatus, cookieCode] of attempts) {
+      const [status, code] = tokenOnly ? [401, 'UNAUTHORIZED'] : [cookieStatus, cookieCode]
       tried += 1
       const path = fill(route.url, values)
       const res = await send(victim.user.baseUrl, route.method, path, {
@@ -247,6 +259,7 @@ async function ownershipSweep(
   const idOf: Record<string, string> = {
     '/api/memories/:id': victim.memoryId,
     '/api/auth/tokens/:id': victim.tokenId,
+    '/api/auth/sessions/:id': victim.sessionId,
   }
   for (const route of routes.filter(
     (r) => r.url.startsWith('/api/') && r.url.includes(':id') && r.method !== 'HEAD',
