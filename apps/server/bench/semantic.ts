@@ -5,7 +5,8 @@
  * The question's embedding call and the nearest-neighbour query are timed apart.
  *
  *   node apps/server/bench/semantic.ts                 # PGlite (worker thread), 100 000 + 200 × 500
- *   BENCH_SEMANTIC_SIZE=10000 BENCH_SEMANTIC_DIMENSIONS=256 BENCH_SEMANTIC_LATENCY_MS=50 node apps/server/bench/semantic.ts
+ *   BENCH_SEMANTIC_SIZE=10000 BENCH_SEMANTIC_OTHERS=20x500 BENCH_SEMANTIC_DIMENSIONS=256 \
+ *     BENCH_SEMANTIC_LATENCY_MS=50 node apps/server/bench/semantic.ts
  *
  * `startSemanticBench(database)` is the part npm run bench:recall calls for its hybrid row (see
  * /tmp/remi-coord/embeddings-howto.txt): it returns the SemanticRecall to hand to the recall service and
@@ -128,7 +129,8 @@ async function main() {
   const dimensions = Number(process.env.BENCH_SEMANTIC_DIMENSIONS ?? 256)
   const latencyMs = Number(process.env.BENCH_SEMANTIC_LATENCY_MS ?? 50)
   const runs = Number(process.env.BENCH_SEMANTIC_RUNS ?? 200)
-  const others = { users: 200, each: 500 }
+  const [users, each] = (process.env.BENCH_SEMANTIC_OTHERS ?? '200x500').split('x').map(Number)
+  const others = { users: users ?? 200, each: each ?? 500 }
   const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`)
   const workDir = mkdtempSync(join(tmpdir(), 'remi-bench-semantic-'))
   const store = createPgliteStore(join(workDir, 'data'))
