@@ -261,6 +261,11 @@ async function measureHybrid(
     const cached = await measure(options.runs, Math.max(options.warmup, n), (i) =>
       recall(LATENCY_QUESTIONS[i % n]!).then(() => {}),
     )
+    // The vector search alone (the questions' vectors cached by now): what hybrid adds to lexical.
+    const semantic = harness.app.background.embeddings.semantic
+    const nearest = await measure(Math.min(options.runs, 100), 0, (i) =>
+      semantic.nearest(mainId, LATENCY_QUESTIONS[i % n]!, 8).then(() => {}),
+    )
     // A question never asked before (trailing dots: the same words, another cache key) waits for the call.
     const fresh = await measure(Math.min(options.runs, 100), 0, (i) =>
       recall(`${LATENCY_QUESTIONS[i % n]!} ${'.'.repeat(1 + Math.floor(i / n))}`).then(() => {}),
@@ -291,6 +296,12 @@ async function measureHybrid(
         '(reported apart)',
         'not judged',
         `fake service answering after ${EMBED_MS} ms`,
+      ),
+      row(
+        'nearest vectors alone (semantic.nearest, vector cached)',
+        nearest,
+        '(part of hybrid)',
+        'not judged',
       ),
       row('the embedding call alone (fake service)', call, '(reported apart)', 'not judged'),
     ]
