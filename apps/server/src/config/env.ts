@@ -166,7 +166,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         : `${loopback ? `APP_URL ${appUrl}` : `HOST ${e.HOST}`} is not a loopback address and no Google or ` +
             'Microsoft credentials are set; set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or ' +
             'MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET, or LOCAL_SIGNIN=on to let anyone who reaches this ' +
-            'server sign in with a local account and password (see README, "Signing in")',
+            'server sign in with a local account and password (see README, "Local accounts")',
     )
   }
   if (e.AI_PROVIDER !== 'none' && !e.AI_MODEL)
