@@ -5,10 +5,11 @@
  * folded ones and a file that takes seconds to parse (src/test/fakes/ics.ts, buildHostileIcs). For each,
  * the Test Connection route, the briefing and the chat answer 200 in words, never a 500 or an error in
  * the log; the floods, the 30 000 events and the slow file are refused (`success: false` with a message,
- * the briefing's calendar section failed with a reason). Meanwhile /healthz, sampled every 20 ms by a
- * process of its own, keeps its p99 within 50 ms (when this machine's other work already puts it over that
- * at rest, within 50 ms more than its p99 at rest just before). An ordinary feed read afterwards still gives
- * today's 3 events.
+ * the briefing's calendar section failed with a reason). Meanwhile the server's main thread holds its
+ * event loop at most 50 ms at once, in CPU time (lib/loop-monitor.ts), judged always; /healthz, sampled every
+ * 20 ms by a process of its own, keeps its p99 within 50 ms, judged except with --quick (unless
+ * HARDENING_BUDGETS=1), as import-stall and security-heavy do: on shared cores a wall clock also counts
+ * the other processes' turns. An ordinary feed read afterwards still gives today's 3 events.
  */
 import { join } from 'node:path'
 import { startIcsFake, type HostileKind } from '../../src/test/fakes/ics.ts'
@@ -16,14 +17,16 @@ import { signIn, type Answer } from '../lib/client.ts'
 import { sampleInChild } from '../lib/sampler.ts'
 import { defineScenario, type Context, type Engine, type Row } from '../lib/scenario.ts'
 import { errorLines, startServer } from '../lib/server.ts'
-import { ms, percentile, sleep } from '../lib/stats.ts'
+import { loopHeld, loopMonitorEnv, ms, percentile, sleep } from '../lib/stats.ts'
 import { createStore } from '../lib/stores.ts'
 
 const HEALTHZ_P99 = 50
+/** The longest the server's main thread may hold its event loop at once, CPU ms. */
+const LOOP_HOLD = 50
 const QUICK_KINDS: HostileKind[] = ['minutely', 'secondly', 'broken-rules']
 const MORE_KINDS: HostileKind[] = ['many-events', 'nested', 'huge-line', 'folded', 'slow-parse']
 /** The feeds Remi refuses whole; the others are read, what cannot be read of them left out with a note. */
-const REFUSED = new Set<HostileKind>(['minutely', 'secondly', 'many-events', 'slow-parse'])
+const REFUSED = new Set<HostileKind>(['minutely', 'secondly', 'many-events', 'nested', 'slow-parse'])
 
 export default defineScenario({
   name: 'security-feeds',
@@ -50,11 +53,13 @@ async function runOn(
   const kinds = context.quick ? QUICK_KINDS : [...QUICK_KINDS, ...MORE_KINDS]
   const store = await createStore(context, engine, 'security-feeds')
   const logFile = join(context.workDir, `security-feeds-${engine}.log`)
+  const loopFile = join(context.workDir, `security-feeds-${engine}.loop`)
+  const judged = !context.quick || process.env.HARDENING_BUDGETS === '1'
   const server = await startServer({
     dataDir: store.dataDir,
     databaseUrl: store.databaseUrl,
     logFile,
-    env: { ALLOW_PRIVATE_NETWORK_URLS: 'true' },
+    env: { ALLOW_PRIVATE_NETWORK_URLS: 'true', ...loopMonitorEnv(loopFile) },
   })
   try {
     const user = await signIn(server.baseUrl, `feeds-${engine}@example.test`)
@@ -66,8 +71,6 @@ async function runOn(
     await sleep(3000)
     const [idleHealth] = await idle.stop()
     const idleP99 = percentile(idleHealth!.times, 99)
-    // A machine already over the budget at rest (other work on its cores) gives the feeds the budget on top.
-    const budget = idleP99 <= HEALTHZ_P99 ? HEALTHZ_P99 : idleP99 + HEALTHZ_P99
 
     const problems: string[] = []
     const failedKinds = new Set<HostileKind>()
@@ -77,6 +80,7 @@ async function runOn(
     }
     const figures: string[] = []
     const during = await sampleInChild(user, [{ path: '/healthz', everyMs: 20 }])
+    const from = Date.now()
     for (const kind of kinds) {
       const saved = await user.request('PUT', '/api/datasources/calendar', {
         isEnabled: true,
@@ -108,6 +112,7 @@ async function runOn(
         fail(kind, `the chat answered ${chat.status} ${short(chat.body)}`)
     }
     const [health] = await during.stop()
+    const held = loopHeld(loopFile, from, Date.now())
 
     // The reader recovers: an ordinary feed still reads after the hostile ones.
     await user.request('PUT', '/api/datasources/calendar', { configuration: { icsUrl: ics.calendarUrl } })
@@ -116,7 +121,8 @@ async function runOn(
       problems.push(`the ordinary feed afterwards answered ${ordinary.status} ${short(ordinary.body)}`)
 
     const p99 = percentile(health!.times, 99)
-    if (p99 > budget) problems.push(`/healthz p99 over ${Math.round(budget)} ms`)
+    if (judged && p99 > HEALTHZ_P99) problems.push(`/healthz p99 over ${HEALTHZ_P99} ms`)
+    if ((held[0] ?? 0) > LOOP_HOLD) problems.push(`the main thread held its loop over ${LOOP_HOLD} ms`)
     const failures = [...health!.statuses].filter(([status]) => status !== 200)
     if (failures.length)
       problems.push(`/healthz non-200: ${failures.map(([s, n]) => `${n}×${s}`).join(', ')}`)
@@ -125,14 +131,19 @@ async function runOn(
 
     const detail =
       `/healthz p99 ${ms(p99)} max ${ms(Math.max(...health!.times))} (${health!.times.length} samples; ` +
-      `at rest p99 ${ms(idleP99)}; budget ${ms(budget)}); ${figures.join('; ')}` +
+      `at rest p99 ${ms(idleP99)})${judged ? '' : ` (budget ${HEALTHZ_P99} ms reported, not judged)`}; ` +
+      `main thread's longest holds ${held.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} CPU; ` +
+      `${figures.join('; ')}` +
       (problems.length ? `; ${problems.join('; ')}` : '')
     return {
       check: `hostile ICS feeds (${kinds.length}) beside /healthz`,
       engine,
       ok: problems.length === 0,
       detail,
-      load: { requests: health!.times.length + kinds.length * 3, held: p99 <= budget },
+      load: {
+        requests: health!.times.length + kinds.length * 3,
+        held: (!judged || p99 <= HEALTHZ_P99) && (held[0] ?? 0) <= LOOP_HOLD,
+      },
       badInputs: { tried: kinds.length, refused: kinds.length - failedKinds.size },
     }
   } finally {
