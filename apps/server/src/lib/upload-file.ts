@@ -21,7 +21,7 @@ export const tempFilePath = (stem: string) => join(tmpdir(), `remi-${stem}-${ran
 /**
  * Makes the routes of `scope` take an application/json body as an UploadedFile (request.body): streamed
  * to disk as it arrives, at most `limit` bytes (413 naming the limit). The file is removed when the
- * answer has gone, whatever happened in between; the route may remove it sooner.
+ * answer has gone or the client has given up, whatever happened in between; the route may remove it sooner.
  */
 export function bodyToFile(scope: FastifyInstance, limit: number, tooLarge: string) {
   // JSON only: any other type of body is a 415, never a string the route would take for a file.
@@ -49,8 +49,11 @@ export function bodyToFile(scope: FastifyInstance, limit: number, tooLarge: stri
       },
     )
   })
-  scope.addHook('onResponse', async (request) => {
+  const removeBody = async (request: FastifyRequest) => {
     const body = request.body as UploadedFile | undefined
     if (body && typeof body === 'object' && 'remove' in body) await body.remove()
-  })
+  }
+  scope.addHook('onResponse', removeBody)
+  // A request given up by its client gets no answer (and no onResponse).
+  scope.addHook('onRequestAbort', removeBody)
 }
