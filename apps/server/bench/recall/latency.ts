@@ -171,6 +171,29 @@ export async function measureLatency(options: {
   return figures
 }
 
+/**
+ * Waits (at most two minutes) until the job queue has nothing waiting or running: the start-up backfill
+ * scans every memory for a missing vector, on the one PGlite backend the searches use, and timing while
+ * it runs measures the scan. Jobs are rows in pg-boss's schema (jobs/queue.ts: pgboss).
+ */
+async function jobsSettled(database: Database, log: (text: string) => void) {
+  const started = performance.now()
+  for (;;) {
+    let busy: number
+    try {
+      const result = (await database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`,
+      )) as unknown as { rows: Array<{ n: number }> }
+      busy = result.rows[0]?.n ?? 0
+    } catch {
+      return log('latency: no job table to wait on')
+    }
+    if (busy === 0) return
+    if (performance.now() - started > 120_000) return log(`latency: ${busy} jobs still busy after 2 minutes`)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
+
 /** The fake embedding service's fixed latency and its vectors' length (RECALL_EMBED_MS, RECALL_EMBED_DIMS). */
 const EMBED_MS = Number(process.env.RECALL_EMBED_MS ?? 20)
 const EMBED_DIMS = Number(process.env.RECALL_EMBED_DIMS ?? 256)
@@ -248,6 +271,7 @@ async function measureHybrid(
     options.log(
       `latency · ${engine}: app and embeddings ready in ${((performance.now() - appStart) / 1000).toFixed(0)} s`,
     )
+    await jobsSettled(database, options.log)
     const status = await harness.app.background.embeddings.status(mainId)
     const probe = await harness.app.background.embeddings.semantic.nearest(mainId, LATENCY_QUESTIONS[0]!, 8)
     if (status.state !== 'on' || !probe?.length) {
