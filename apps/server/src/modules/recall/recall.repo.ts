@@ -87,7 +87,7 @@ const ONE_OCCURRENCE = 0.6079
  */
 const SHORT = 60
 /** How much more a memory that opens with a name the question asks about counts. */
-const SUBJECT = 1.25
+const SUBJECT = 1.6
 
 export function createRecallRepo(db: Db) {
   return {
