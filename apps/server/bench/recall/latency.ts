@@ -63,6 +63,12 @@ export const LATENCY_QUESTIONS = [
 
 const load = () => loadavg()[0]!.toFixed(1)
 
+const cleanups = new Set<() => Promise<void>>()
+/** Drops what the latency runs under way have made (their database, their data directory). */
+export async function cleanUpLatency() {
+  await Promise.all([...cleanups].map((c) => c().catch(() => {})))
+}
+
 /** The three questions slowest at p95, with their p95. */
 function slowest(samples: number[][]): string {
   return samples
@@ -93,6 +99,12 @@ export async function measureLatency(options: {
       const workDir = mkdtempSync(join(tmpdir(), `remi-bench-recall-${engine}-`))
       const dataDir = join(workDir, 'data')
       let store: BenchStore | undefined
+      // Stopped midway (Ctrl-C), the run still drops its database and its data directory.
+      const cleanup = async () => {
+        await store?.drop()
+        rmSync(workDir, { recursive: true, force: true })
+      }
+      cleanups.add(cleanup)
       try {
         store =
           engine === 'postgres'
@@ -163,8 +175,8 @@ export async function measureLatency(options: {
           await database.close()
         }
       } finally {
-        await store?.drop()
-        rmSync(workDir, { recursive: true, force: true })
+        cleanups.delete(cleanup)
+        await cleanup()
       }
     }
   }

@@ -30,7 +30,7 @@ import { migrateDatabase, openDatabase, type Database } from '../../src/db/clien
 import { createPostgresStore } from '../lib/database.ts'
 import { STOP_WORDS_SOURCE } from './bm25.ts'
 import { startRecallHarness, type RecallMode } from './harness.ts'
-import { measureLatency, type LatencyFigure } from './latency.ts'
+import { cleanUpLatency, measureLatency, type LatencyFigure } from './latency.ts'
 import { RECALL_FUNCTION } from './recall-adapter.ts'
 import { missesText, pct, qualityTable, runSet, scoresByGroup, type QuestionResult } from './quality.ts'
 import { loadLocomo, loadNotes, LOCOMO_FILES, type BenchSet } from './sets.ts'
@@ -222,6 +222,12 @@ function textLookup(set: BenchSet) {
       ? `(${m.date ?? 'no date'}${m.tags.length ? `; ${m.tags.join(', ')}` : ''}) ${m.text}`
       : '(unknown)'
   }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void cleanUpLatency().finally(() => process.exit(130))
+  })
 }
 
 main().catch((error: unknown) => {
