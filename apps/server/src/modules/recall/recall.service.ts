@@ -46,6 +46,11 @@ export interface RecallRequest {
  */
 const CANDIDATE_TARGET = 500
 const CANDIDATE_LIMIT = CANDIDATE_TARGET
+/**
+ * When even the rarest word is in more memories than that, its newest this many: few enough that
+ * PostgreSQL walks the list order's index newest first and stops, instead of reading every match.
+ */
+const COMMON_CANDIDATES = 100
 /** How many ranked memories the reading of the question reorders, thins and follows from. */
 const RANKED = 40
 /** Neighbouring words of the question found within three words of each other: this share of their IDFs. */
@@ -151,7 +156,7 @@ export function createRecallService(options: RecallOptions) {
       names: question.names,
       period,
       limit: RANKED,
-      candidateLimit: CANDIDATE_LIMIT,
+      candidateLimit: weighed.reach > CANDIDATE_LIMIT ? COMMON_CANDIDATES : CANDIDATE_LIMIT,
       // Rare words read a few memories: a time limit (a transaction, three more round trips) only
       // where the candidates are many.
       timeoutMs: weighed.reach > CANDIDATE_LIMIT ? timeoutMs : 0,
