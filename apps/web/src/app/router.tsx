@@ -9,7 +9,7 @@ import { RequireAuth } from '../features/auth/components/require-auth'
 const pageModules: Record<string, () => Promise<unknown>> = {
   [paths.dashboard]: () => import('../features/dashboard/components/dashboard-page'),
   [paths.memories]: () => import('../features/memories/components/memories-page'),
-  [paths.chat]: () => import('../features/chat/components/chat-page'),
+  [paths.chat]: () => import('../features/chat/components/chat-screen'),
   [paths.dataSources]: () => import('../features/data-sources/components/data-sources-page'),
   [paths.settings]: () => import('../features/settings/components/settings-page'),
 }
@@ -25,8 +25,8 @@ const DashboardPage = lazy(() =>
 const MemoriesPage = lazy(() =>
   import('../features/memories/components/memories-page').then((m) => ({ default: m.MemoriesPage })),
 )
-const ChatPage = lazy(() =>
-  import('../features/chat/components/chat-page').then((m) => ({ default: m.ChatPage })),
+const ChatScreen = lazy(() =>
+  import('../features/chat/components/chat-screen').then((m) => ({ default: m.ChatScreen })),
 )
 const DataSourcesPage = lazy(() =>
   import('../features/data-sources/components/data-sources-page').then((m) => ({
@@ -39,7 +39,9 @@ const SettingsPage = lazy(() =>
 // The signed-in frame (navbar, its dropdown and popper) is a chunk of its own too, so /login loads none
 // of it; the page's chunk is fetched beside it rather than after it.
 const ProtectedLayout = lazy(() => {
-  void pageModules[window.location.pathname]?.()
+  // /chat/:conversationId loads the chat's chunk as /chat does.
+  const page = window.location.pathname.replace(/^(\/chat)\/[^/]*$/, '$1')
+  void pageModules[page]?.()
   return import('./protected-layout').then((m) => ({ default: m.ProtectedLayout }))
 })
 
@@ -54,7 +56,8 @@ export function AppRoutes() {
         <Route element={page(<ProtectedLayout />)}>
           <Route path={paths.dashboard} element={page(<DashboardPage />)} />
           <Route path={paths.memories} element={page(<MemoriesPage />)} />
-          <Route path={paths.chat} element={page(<ChatPage />)} />
+          <Route path={paths.chat} element={page(<ChatScreen />)} />
+          <Route path={`${paths.chat}/:conversationId`} element={page(<ChatScreen />)} />
           <Route path={paths.dataSources} element={page(<DataSourcesPage />)} />
           <Route path={paths.settings} element={page(<SettingsPage />)} />
         </Route>

@@ -23,6 +23,7 @@ export const pageHandlers = () => [
     HttpResponse.json({ totalMemories: 0, recentMemories: 0, activeChats: 0 }),
   ),
   http.get('/api/dashboard/briefing', () => HttpResponse.json({ content: 'Good morning' })),
+  http.get('/api/chat/conversations', () => HttpResponse.json({ items: [], totalCount: 0 })),
   http.get('/api/chat/history', () =>
     HttpResponse.json({
       conversationId: null,

@@ -46,6 +46,8 @@ export interface LocalAnswer {
 interface ChatState {
   /** The signed-in user this state belongs to; another user starts from scratch. */
   ownerId: string | null
+  /** The conversation the route names (/chat/:conversationId); null on /chat, the newest one. */
+  view: string | null
   conversationId: string | null
   messageInput: string
   /** Waiting for the first token of an answer. */
@@ -63,6 +65,8 @@ interface ChatState {
   canStop: boolean
 
   claim(ownerId: string): void
+  /** Another conversation opened: what was on the screen (and any answer running) belongs to the last one. */
+  openConversation(view: string | null): void
   setConversationId(conversationId: string | null): void
   setMessageInput(messageInput: string): void
   setAutoScroll(autoScroll: boolean): void
@@ -80,13 +84,14 @@ interface ChatState {
   addLocalAnswer(answer: LocalAnswer): void
   removeLocalAnswer(id: string): void
   endAnswer(): void
-  /** Clear History: the stored messages are gone, and so is everything temporary. */
-  clearConversation(): void
+  /** Clear History: the stored messages are gone, and so is everything temporary; `keep` stays the conversation. */
+  clearConversation(keep?: string | null): void
   reset(): void
 }
 
 const initial = () => ({
   ownerId: null,
+  view: null as string | null,
   conversationId: null,
   messageInput: '',
   isTyping: false,
@@ -105,7 +110,14 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   claim: (ownerId) => {
     if (get().ownerId === ownerId) return
     get().controller?.abort()
-    set({ ...initial(), ownerId })
+    // The conversation open is the route's, whoever signs in.
+    set({ ...initial(), ownerId, view: get().view, conversationId: get().view })
+  },
+  openConversation: (view) => {
+    if (get().view === view) return
+    get().controller?.abort()
+    const { ownerId, isConnected } = get()
+    set({ ...initial(), ownerId, isConnected, view, conversationId: view })
   },
   setConversationId: (conversationId) => set({ conversationId }),
   setMessageInput: (messageInput) => set({ messageInput }),
@@ -138,8 +150,8 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   addLocalAnswer: (answer) => set((s) => ({ localAnswers: [...s.localAnswers, answer] })),
   removeLocalAnswer: (id) => set((s) => ({ localAnswers: s.localAnswers.filter((a) => a.id !== id) })),
   endAnswer: () => set({ isSending: false, isTyping: false, draft: null, controller: null, canStop: false }),
-  clearConversation: () =>
-    set({ conversationId: null, temporaryMessages: [], localAnswers: [], draft: null, autoScroll: true }),
+  clearConversation: (keep = null) =>
+    set({ conversationId: keep, temporaryMessages: [], localAnswers: [], draft: null, autoScroll: true }),
   reset: () => {
     get().controller?.abort()
     set(initial())

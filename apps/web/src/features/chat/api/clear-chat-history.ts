@@ -3,20 +3,28 @@ import { api } from '../../../lib/api-client'
 import { emptyHistory, type HistoryData } from '../lib/history'
 import { useChatStore } from '../store'
 import { chatHistoryQueryOptions } from './get-chat-history'
+import { conversationsBaseKey } from './get-conversations'
 
-/** Deletes the conversation's messages; the next message starts a new conversation. */
-export function clearChatHistory(): Promise<void> {
-  return api.delete<void>('chat/clear')
+/**
+ * Deletes the open conversation's messages (it stays, empty); with none known yet, every conversation's,
+ * and the next message starts a new one.
+ */
+export function clearChatHistory(conversationId: string | null): Promise<void> {
+  return api.delete<void>(
+    conversationId ? `chat/clear?conversationId=${encodeURIComponent(conversationId)}` : 'chat/clear',
+  )
 }
 
 export function useClearChatHistory() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: clearChatHistory,
+    mutationFn: () => clearChatHistory(useChatStore.getState().conversationId),
     onSuccess: () => {
       const { queryKey } = chatHistoryQueryOptions()
-      queryClient.setQueryData<HistoryData>(queryKey, (data) => data && emptyHistory(data))
-      useChatStore.getState().clearConversation()
+      const kept = useChatStore.getState().conversationId
+      queryClient.setQueryData<HistoryData>(queryKey, (data) => data && emptyHistory(data, kept))
+      useChatStore.getState().clearConversation(kept)
+      void queryClient.invalidateQueries({ queryKey: conversationsBaseKey })
     },
   })
 }

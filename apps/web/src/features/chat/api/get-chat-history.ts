@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, type AssistantInfo, type ChatMessage } from '@remi/shared'
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { useChatStore } from '../store'
 import {
   addMessages,
   olderPageParam,
@@ -32,19 +33,28 @@ export async function getChatHistory({ page, conversationId }: HistoryPageParam)
   }
 }
 
-/** The current conversation, newest page first; scrolling up loads older pages (spec §7: 2 min, no focus refetch). */
-export const chatHistoryQueryOptions = () =>
-  infiniteQueryOptions<HistoryPage, Error, HistoryData, readonly ['chat', 'history'], HistoryPageParam>({
-    queryKey: [...chatBaseKey, 'history'] as const,
+/**
+ * A conversation (`view`; null: the newest one), newest page first; scrolling up loads older pages (spec
+ * §7: 2 min, no focus refetch). Without an argument, the conversation on the screen.
+ */
+export const chatHistoryQueryOptions = (view: string | null = useChatStore.getState().view) =>
+  infiniteQueryOptions<
+    HistoryPage,
+    Error,
+    HistoryData,
+    readonly ['chat', 'history', string | null],
+    HistoryPageParam
+  >({
+    queryKey: [...chatBaseKey, 'history', view] as const,
     queryFn: ({ pageParam }) => getChatHistory(pageParam),
-    initialPageParam: { page: 1 },
+    initialPageParam: view ? { page: 1, conversationId: view } : { page: 1 },
     getNextPageParam: olderPageParam,
     staleTime: TWO_MINUTES,
     refetchOnWindowFocus: false,
   })
 
-export function useChatHistory() {
-  return useInfiniteQuery(chatHistoryQueryOptions())
+export function useChatHistory(view: string | null = null) {
+  return useInfiniteQuery(chatHistoryQueryOptions(view))
 }
 
 export function readHistory(queryClient: QueryClient): HistoryData | undefined {

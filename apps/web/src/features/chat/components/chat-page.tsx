@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import { ConfirmModal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { BRAND } from '../../../config/brand'
-import { errorMessage } from '../../../lib/api-client'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { paths } from '../../../config/paths'
+import { Link } from 'react-router'
 import { useCurrentUser } from '../../../lib/auth'
 import { useClearChatHistory } from '../api/clear-chat-history'
 import { useChatHistory } from '../api/get-chat-history'
+import { conversationsBaseKey } from '../api/get-conversations'
 import { useRegenerateAnswer } from '../api/regenerate-answer'
 import { useSendMessage } from '../api/send-message'
 import type { AssistantInfo } from '@remi/shared'
@@ -18,9 +22,23 @@ import { FallbackBoundary } from './fallback-boundary'
 import { MessageList } from './message-list'
 import './chat.css'
 
-export function ChatPage() {
+/** How long after a first answer the list looks again for the title the model writes meanwhile. */
+const TITLE_RECHECK_MS = 4000
+
+export interface ChatPageProps {
+  /** The conversation the route names; null: the newest one (or an empty new one). */
+  view?: string | null
+  /** A message to scroll to (a search result opened). */
+  focusMessageId?: string | null
+  /** Before the title: the button that opens the conversation list on small screens. */
+  headerStart?: ReactNode
+}
+
+export function ChatPage({ view = null, focusMessageId = null, headerStart }: ChatPageProps) {
   const { data: user } = useCurrentUser()
   const claim = useChatStore((s) => s.claim)
+  const openConversation = useChatStore((s) => s.openConversation)
+  useEffect(() => openConversation(view), [view, openConversation])
   // Whatever an earlier user left on this screen (same tab, after a logout) is not this user's.
   useEffect(() => {
     if (user?.id) claim(user.id)
@@ -29,7 +47,7 @@ export function ChatPage() {
   useBodyScrollLock()
   const { pageRef, height } = useFillViewport()
 
-  const history = useChatHistory()
+  const history = useChatHistory(view)
   const firstPage = history.data?.pages[0]
   const setConversationId = useChatStore((s) => s.setConversationId)
   useEffect(() => {
@@ -37,6 +55,7 @@ export function ChatPage() {
   }, [firstPage?.conversationId, setConversationId])
 
   const isSending = useChatStore((s) => s.isSending)
+  useRefreshListAfterSend(isSending)
   const isConnected = useChatStore((s) => s.isConnected)
   const hasLocal = useChatStore((s) => s.temporaryMessages.length > 0 || s.localAnswers.length > 0)
   const hasMessages = (history.data?.pages.some((p) => p.messages.length > 0) ?? false) || hasLocal
@@ -65,6 +84,8 @@ export function ChatPage() {
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage])
 
   const loadFailed = history.isError && !history.data
+  const notFound = loadFailed && view !== null && isApiError(history.error) && history.error.status === 404
+  if (notFound) return <ConversationNotFound headerStart={headerStart} />
   return (
     <section
       ref={pageRef}
@@ -73,6 +94,7 @@ export function ChatPage() {
       aria-labelledby="chat-title"
     >
       <div className="d-flex flex-wrap align-items-center gap-2 pb-2 border-bottom">
+        {headerStart}
         <h1 id="chat-title" className="h3 mb-0">
           Chat with {BRAND}
         </h1>
@@ -127,6 +149,7 @@ export function ChatPage() {
           onRegenerate={() => void regenerate()}
           onResend={onResend}
           onEdit={onEdit}
+          focusMessageId={focusMessageId}
         />
       </FallbackBoundary>
 
@@ -138,6 +161,47 @@ export function ChatPage() {
       />
     </section>
   )
+}
+
+/** An unknown conversation, or another person's (the server answers 404 for both). */
+export function ConversationNotFound({ headerStart }: { headerStart?: ReactNode }) {
+  return (
+    <section className="chat-page" aria-labelledby="chat-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 pb-2 border-bottom">
+        {headerStart}
+        <h1 id="chat-title" className="h3 mb-0">
+          Chat with {BRAND}
+        </h1>
+      </div>
+      <Alert variant="warning" className="my-3">
+        <Alert.Heading as="h2" className="h5">
+          Conversation not found
+        </Alert.Heading>
+        <p className="mb-2">The requested resource was not found.</p>
+        <Link className="btn btn-primary btn-sm" to={paths.chat}>
+          Back to your conversations
+        </Link>
+      </Alert>
+    </section>
+  )
+}
+
+/** The list shows the new message's time (and a new conversation's title) once an answer ends. */
+function useRefreshListAfterSend(isSending: boolean) {
+  const queryClient = useQueryClient()
+  const was = useRef(isSending)
+  useEffect(() => {
+    const ended = was.current && !isSending
+    was.current = isSending
+    if (!ended) return
+    void queryClient.invalidateQueries({ queryKey: conversationsBaseKey })
+    // The model names a new conversation just after its first answer.
+    const timer = window.setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: conversationsBaseKey }),
+      TITLE_RECHECK_MS,
+    )
+    return () => window.clearTimeout(timer)
+  }, [isSending, queryClient])
 }
 
 /** Who answers: the model's name, or the offline assistant. */
@@ -197,7 +261,7 @@ function useBodyScrollLock() {
 }
 
 /** The chat takes the rest of the viewport under the navigation bar, whatever that bar's height. */
-function useFillViewport() {
+export function useFillViewport() {
   const pageRef = useRef<HTMLElement>(null)
   const [offset, setOffset] = useState(0)
   useLayoutEffect(() => {

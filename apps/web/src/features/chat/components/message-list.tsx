@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
 import { BRAND } from '../../../config/brand'
@@ -31,6 +31,8 @@ interface Props {
   onRegenerate: () => void
   onResend: (message: TemporaryMessage) => void
   onEdit: (message: TemporaryMessage) => void
+  /** A message to bring into view (a search result opened): older pages load until it is there. */
+  focusMessageId?: string | null
 }
 
 export function MessageList({
@@ -44,6 +46,7 @@ export function MessageList({
   onRegenerate,
   onResend,
   onEdit,
+  focusMessageId = null,
 }: Props) {
   const localAnswers = useChatStore((s) => s.localAnswers)
   const temporaryMessages = useChatStore((s) => s.temporaryMessages)
@@ -72,6 +75,16 @@ export function MessageList({
     firstKey: items[0]?.key,
     contentKey: `${items.length}:${last?.key}:${draft?.text.length ?? -1}:${isTyping}`,
     onNearTop: hasOlder && !loadingOlder && !olderFailed ? loadOlder : undefined,
+  })
+
+  const focused = useFocusMessage({
+    focusMessageId,
+    scroller,
+    loaded: items.some((item) => item.key === focusMessageId),
+    itemCount: items.length,
+    canLoadOlder: hasOlder && !loadingOlder && !olderFailed,
+    loadOlder,
+    setAutoScroll,
   })
 
   const empty = items.length === 0 && !isTyping && !showDraft
@@ -106,7 +119,11 @@ export function MessageList({
         <div role="log" aria-live="polite" aria-label="Conversation">
           <ol className="list-unstyled mb-0">
             {items.map((item) => (
-              <li key={item.key}>
+              <li
+                key={item.key}
+                data-message-id={item.kind === 'stored' ? item.key : undefined}
+                className={item.key === focused ? 'chat-found' : undefined}
+              >
                 <FallbackBoundary
                   fallback={<p className="chat-broken small text-danger">Error displaying message</p>}
                 >
@@ -185,6 +202,43 @@ function Item({
         />
       )
   }
+}
+
+/**
+ * Brings a message into view once it is loaded, loading older pages until it is (or none are left),
+ * and stops following the newest message so the view stays on it. Returns the message found.
+ */
+function useFocusMessage({
+  focusMessageId,
+  scroller,
+  loaded,
+  itemCount,
+  canLoadOlder,
+  loadOlder,
+  setAutoScroll,
+}: {
+  focusMessageId: string | null
+  scroller: RefObject<HTMLDivElement | null>
+  loaded: boolean
+  itemCount: number
+  canLoadOlder: boolean
+  loadOlder: () => void
+  setAutoScroll: (on: boolean) => void
+}): string | null {
+  // The message scrolled to already: the view is the person's again after that.
+  const done = useRef<string | null>(null)
+  useEffect(() => {
+    if (!focusMessageId || done.current === focusMessageId || itemCount === 0) return
+    if (!loaded) {
+      if (canLoadOlder) loadOlder()
+      return
+    }
+    setAutoScroll(false)
+    const el = scroller.current?.querySelector(`[data-message-id="${focusMessageId}"]`)
+    el?.scrollIntoView?.({ block: 'center' })
+    done.current = focusMessageId
+  }, [focusMessageId, loaded, itemCount, canLoadOlder, loadOlder, setAutoScroll, scroller])
+  return loaded ? focusMessageId : null
 }
 
 /** Re-renders every `ms` so relative times move on. */

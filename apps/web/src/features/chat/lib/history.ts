@@ -80,11 +80,11 @@ export function addMessages(
   return { ...data, pages }
 }
 
-/** The history after Clear History: nothing, and no conversation yet. */
-export function emptyHistory(data: HistoryData): HistoryData {
+/** The history after Clear History: nothing, in the conversation kept (none: a new one starts). */
+export function emptyHistory(data: HistoryData, conversationId: string | null = null): HistoryData {
   const first = data.pages[0]
   return {
-    pages: [{ conversationId: null, messages: [], totalCount: 0, assistant: first?.assistant ?? null }],
+    pages: [{ conversationId, messages: [], totalCount: 0, assistant: first?.assistant ?? null }],
     pageParams: [{ page: 1 }],
   }
 }
