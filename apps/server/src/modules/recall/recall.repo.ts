@@ -4,6 +4,7 @@ import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import {
   filterConditions,
+  listOrder,
   toRecord,
   type ListRow,
   type MemoryQuery,
@@ -44,6 +45,11 @@ export interface RankInput {
   period?: { from: string; to: string } | null | undefined
   limit: number
   candidateLimit: number
+  /**
+   * Candidates only among the user's newest this many memories (a question of common words alone):
+   * the list order's index read newest first, so the work is bounded however many memories match.
+   */
+  recentWindow?: number | undefined
   /** Milliseconds a ranking statement may take (PostgreSQL; 0: no limit); past it the search answers without it. */
   timeoutMs: number
 }
@@ -124,7 +130,8 @@ export function createRecallRepo(db: Db) {
       // Without weights (:AB) the GIN index answers alone, with no recheck of each row's words; a word
       // only as written (D) scores nothing below and drops out there.
       const matchAny = sql`to_tsquery('simple', ${input.candidates.map(quoted).join(' | ')})`
-      const order = sql.raw('sort_date desc, created_at desc, id desc')
+      // The list order exactly as memories_user_sort_idx has it (nulls last), so the index can give it.
+      const order = listOrder()
       // What ranking needs of a candidate, read once: its words, length, day, and opening (names).
       const candidateColumns = sql`id, search, length(text) as len, sort_date, created_at, left(text, 80) as head`
       const period = input.period
@@ -151,9 +158,15 @@ export function createRecallRepo(db: Db) {
           select * from unnest(${textArray(input.terms.map((t) => quoted(t.lexeme)))},
             ${floatArray(input.terms.map((t) => t.weight))}, ${textArray(input.terms.map((t) => t.group))})),
         cand as materialized (
-          select * from (select ${candidateColumns} from ${memories}
-            where ${where} and ${memories.search} @@ ${matchAny}
-            order by ${order} limit ${sql.raw(String(Math.trunc(input.candidateLimit)))}) n
+          ${
+            input.recentWindow
+              ? sql`select * from (select * from (select ${candidateColumns} from ${memories} where ${where}
+                  order by ${order} limit ${sql.raw(String(Math.trunc(input.recentWindow)))}) w
+                where w.search @@ ${matchAny} limit ${sql.raw(String(Math.trunc(input.candidateLimit)))}) r`
+              : sql`select * from (select ${candidateColumns} from ${memories}
+                  where ${where} and ${memories.search} @@ ${matchAny}
+                  order by ${order} limit ${sql.raw(String(Math.trunc(input.candidateLimit)))}) n`
+          }
           ${periodCandidates}),
         norm as (select greatest(avg(len), ${sql.raw(`${SHORT}`)})::float8 as avgdl from cand),
         groups as (
@@ -175,7 +188,7 @@ export function createRecallRepo(db: Db) {
           select c.id, c.sort_date, c.created_at,
             ((s.score + coalesce(nr.bonus, 0)) * ${subject})::float8 as score, s.matched, ${inPeriod} as in_period
           from scored s join cand c on c.id = s.id left join near nr on nr.id = s.id
-          order by in_period desc, score desc, c.${order}
+          order by in_period desc, score desc, ${listOrder('c.')}
           limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
           t.score, t.matched, t.in_period

@@ -51,6 +51,8 @@ const CANDIDATE_LIMIT = CANDIDATE_TARGET
  * PostgreSQL walks the list order's index newest first and stops, instead of reading every match.
  */
 const COMMON_CANDIDATES = 100
+/** ...looked for among the user's newest this many memories (read in the list order's index). */
+const RECENT_WINDOW = 2000
 /** How many ranked memories the reading of the question reorders, thins and follows from. */
 const RANKED = 40
 /** Neighbouring words of the question found within three words of each other: this share of their IDFs. */
@@ -157,6 +159,7 @@ export function createRecallService(options: RecallOptions) {
       period,
       limit: RANKED,
       candidateLimit: weighed.reach > CANDIDATE_LIMIT ? COMMON_CANDIDATES : CANDIDATE_LIMIT,
+      recentWindow: weighed.reach > CANDIDATE_LIMIT ? RECENT_WINDOW : undefined,
       // Rare words read a few memories: a time limit (a transaction, three more round trips) only
       // where the candidates are many.
       timeoutMs: weighed.reach > CANDIDATE_LIMIT ? timeoutMs : 0,
