@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CurrentUser, UserSettings } from './auth.ts'
-import { Activity, AnswerMode, CHAT_LIMITS } from './chat.ts'
+import { Activity, AnswerMode, CHAT_LIMITS, ConversationTitle } from './chat.ts'
 import { DataSource } from './datasources.ts'
 import {
   IMPORT_DUPLICATE_ID,
@@ -50,6 +50,8 @@ export type ExportedChatMessage = z.infer<typeof ExportedChatMessage>
 export const ExportedConversation = z.object({
   id: z.uuid(),
   createdAt: z.string(),
+  /** null while the conversation has no message (files from before titles have none). */
+  title: z.string().nullable().optional(),
   /** Oldest first. */
   messages: z.array(ExportedChatMessage),
 })
@@ -119,6 +121,7 @@ const ImportedChatMessage = z.object({
 export const ImportedConversation = z.object({
   id: Uuid('id'),
   createdAt: Instant('createdAt').optional(),
+  title: ConversationTitle.nullable().optional(),
   messages: z.array(ImportedChatMessage, { error: 'messages must be a list.' }),
 })
 

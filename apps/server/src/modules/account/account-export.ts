@@ -17,6 +17,7 @@ export interface ExportParts {
   conversations: AsyncIterable<{
     id: string
     createdAt: string
+    title: string | null
     messages: AsyncIterable<ExportedChatMessage[]>
   }>
   dataSources: AccountExport['dataSources']
@@ -39,7 +40,12 @@ export async function writeAccountExport(path: string, parts: ExportParts): Prom
     await out.write(',\n  "conversations": ')
     let first = true
     for await (const c of parts.conversations) {
-      const fields = [`"id": ${at(c.id, 0)}`, `"createdAt": ${at(c.createdAt, 0)}`, '"messages": ']
+      const fields = [
+        `"id": ${at(c.id, 0)}`,
+        `"createdAt": ${at(c.createdAt, 0)}`,
+        `"title": ${at(c.title, 0)}`,
+        '"messages": ',
+      ]
       await out.write(`${first ? '[' : ','}\n${pad(2)}{\n${fields.map((f) => pad(3) + f).join(',\n')}`)
       await writeArray(out, 3, c.messages, (m) => at(m, 4))
       await out.write(`\n${pad(2)}}`)

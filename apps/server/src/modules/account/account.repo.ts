@@ -4,7 +4,7 @@ import { chatMessages, conversations, memories, users } from '../../db/schema.ts
 
 export type ConversationRow = typeof conversations.$inferSelect
 export type MessageRow = typeof chatMessages.$inferSelect
-export type NewConversation = { id: string; createdAt: Date }
+export type NewConversation = { id: string; createdAt: Date; title: string | null }
 export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'userId'> & { id: string; createdAt: Date }
 
 const CHUNK = 1000

@@ -10,6 +10,7 @@ import {
 } from '@remi/shared'
 import { z } from 'zod'
 import { badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { offlineTitle } from '../chat/conversation-title.ts'
 import type { SessionsApi } from '../auth/sessions.service.ts'
 import type { UsersRepo } from '../auth/users.repo.ts'
 import type { DataSourcesService } from '../datasources/datasources.service.ts'
@@ -32,6 +33,8 @@ const StoredAnswer = z.object({
   model: z.string().optional().catch(undefined),
   stopped: z.boolean().catch(false),
 })
+
+const firstWords = (content: string | undefined) => (content ? offlineTitle(content) || null : null)
 
 function exportedMessage(row: MessageRow): ExportedChatMessage {
   const base = { id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() }
@@ -134,6 +137,7 @@ export function createAccountService(deps: {
             yield {
               id: c.id,
               createdAt: c.createdAt.toISOString(),
+              title: c.title,
               messages: (async function* () {
                 for (let i = 0; i < count; i += EXPORT_SLICE)
                   yield nextMessages(Math.min(EXPORT_SLICE, count - i))
@@ -176,6 +180,8 @@ export function createAccountService(deps: {
       const newConversations = body.conversations.map((c) => ({
         id: conversationId(c.id),
         createdAt: new Date(c.createdAt ?? c.messages[0]?.createdAt ?? Date.now()),
+        // A file from before titles: the first words of the first message, as the chat names one.
+        title: c.title ?? firstWords(c.messages.find((m) => m.role === 'user')?.content),
       }))
       const newMessages: NewMessage[] = []
       for (const [i, m] of messages.entries()) {

@@ -1,4 +1,5 @@
 import {
+  type AccountExport,
   CHAT_LIMITS,
   type ChatHistory,
   type ConversationList,
@@ -193,7 +194,7 @@ describe('POST, PATCH and DELETE chat/conversations', () => {
     for (const title of ['', '   ', 'x'.repeat(121), undefined, 42, 'nul\u0000']) {
       const bad = await rename(user, id, title)
       expect(bad.status, String(title)).toBe(400)
-      expect((bad.body as { message: string }).message).toContain('title')
+      expect((bad.body as unknown as { message: string }).message).toContain('title')
     }
     expect((await list(user)).items[0]!.title).toBe('x'.repeat(120))
     // A later message does not replace a title.
@@ -278,5 +279,45 @@ describe('DELETE chat/clear?conversationId', () => {
     await create(user)
     const stats = await user.api.get<{ activeChats: number }>('/api/dashboard/stats')
     expect(stats.body.activeChats).toBe(2)
+  })
+})
+
+describe('account export and import', () => {
+  it('carry each conversation with its title; a file without titles gets the first words', async () => {
+    const alice = await t.createUser()
+    const renamed = await conversationWith(alice, 'the ferry leaves at nine')
+    expect((await rename(alice, renamed, 'Lisbon ferry')).status).toBe(200)
+    const plain = await conversationWith(alice, 'What should I cook tonight?')
+    const exported = await alice.api.get<AccountExport>('/api/auth/user/export')
+    expect(exported.status, exported.text).toBe(200)
+    const titles = Object.fromEntries(exported.body.conversations.map((c) => [c.id, c.title]))
+    expect(titles).toEqual({ [renamed]: 'Lisbon ferry', [plain]: 'What should I cook tonight?' })
+
+    const bob = await t.createUser()
+    const imported = await bob.api.post('/api/auth/user/import', exported.body)
+    expect(imported.status, imported.text).toBe(200)
+    expect((await list(bob)).items.map((c) => c.title).sort()).toEqual([
+      'Lisbon ferry',
+      'What should I cook tonight?',
+    ])
+
+    // A file from before titles, and one with a bad title (a 400 naming it).
+    const carol = await t.createUser()
+    const old = {
+      ...exported.body,
+      conversations: exported.body.conversations.map(({ title: _title, ...c }) => c),
+    }
+    expect((await carol.api.post('/api/auth/user/import', old)).status).toBe(200)
+    expect((await list(carol)).items.map((c) => c.title).sort()).toEqual([
+      'What should I cook tonight?',
+      'the ferry leaves at nine',
+    ])
+    const bad = {
+      ...exported.body,
+      conversations: [{ ...exported.body.conversations[0]!, title: 'x'.repeat(121) }],
+    }
+    const refused = await t.createUser().then((dave) => dave.api.post('/api/auth/user/import', bad))
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('title')
   })
 })
