@@ -6,7 +6,8 @@ import {
   type ConversationSummary,
   type SendMessageResponse,
 } from '@remi/shared'
-import { count, eq } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages, conversations } from '../../db/schema.ts'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
@@ -319,5 +320,34 @@ describe('account export and import', () => {
     const refused = await t.createUser().then((dave) => dave.api.post('/api/auth/user/import', bad))
     expect(refused.status).toBe(400)
     expect(refused.text).toContain('title')
+  })
+})
+
+describe('migration 0017', () => {
+  it('titles the conversations from before titles by the first words of their first user message', async () => {
+    const user = await t.createUser()
+    const [old] = await t.db.insert(conversations).values({ userId: user.id }).returning()
+    const [titled] = await t.db.insert(conversations).values({ userId: user.id, title: 'Kept' }).returning()
+    const [empty] = await t.db.insert(conversations).values({ userId: user.id }).returning()
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s))
+    await t.db.insert(chatMessages).values([
+      { conversationId: old!.id, userId: user.id, role: 'assistant', content: 'Hello!', createdAt: at(0) },
+      {
+        conversationId: old!.id,
+        userId: user.id,
+        role: 'user',
+        content: '  one two\nthree four five six seven eight nine',
+        createdAt: at(1),
+      },
+      { conversationId: old!.id, userId: user.id, role: 'user', content: 'later', createdAt: at(2) },
+      { conversationId: titled!.id, userId: user.id, role: 'user', content: 'not this', createdAt: at(1) },
+    ])
+    const file = new URL('../../db/migrations/0017_conversation_titles_backfill.sql', import.meta.url)
+    await t.db.execute(sql.raw(readFileSync(file, 'utf8')))
+    const rows = await t.db.select().from(conversations).where(eq(conversations.userId, user.id))
+    const title = (id: string) => rows.find((r) => r.id === id)!.title
+    expect(title(old!.id)).toBe('one two three four five six seven eight…')
+    expect(title(titled!.id)).toBe('Kept')
+    expect(title(empty!.id)).toBeNull()
   })
 })
