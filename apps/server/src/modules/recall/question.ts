@@ -10,11 +10,20 @@ export const MAX_QUESTION_WORDS = 12
  * about the trip?" is about Ana and the trip, "would Caroline likely enjoy…" about Caroline and what.
  */
 const SCAFFOLDING = new Set(
-  `say said says saying tell told telling talk talked talking ask asked asking mention mentioned
-  likely kind sort type exactly usually often really actually probably maybe might may shall
-  would could should plan planning planned think thinks thought feel feels felt currently current
-  nowadays anymore still again already ever never always whats wheres whos hows`.split(/\s+/),
+  `ask asked asking likely kind sort type exactly usually often really actually probably maybe might
+  may shall would could should currently current nowadays anymore still again already ever never
+  always whats wheres whos hows`.split(/\s+/),
 )
+
+/**
+ * Words that mostly ask ("what did Ana say about…") but are sometimes what a memory says ("GP says my
+ * knee…", "I felt…"): looked for, at a weight too small to drive the ranking.
+ */
+const SOFT = new Set(
+  `say said says saying tell told telling talk talked talking mention mentioned plan planning planned
+  think thinks thought feel feels felt`.split(/\s+/),
+)
+const SOFT_WEIGHT = 0.3
 
 /** Words a named period is made of: once the period filters by date, they are not searched for as words. */
 const PERIOD_WORD =
@@ -47,6 +56,8 @@ export interface ReadQuestion {
   present: boolean
   /** Asking for several ("what is Bia allergic to?", "list…", plural nouns): several distinct memories. */
   several: boolean
+  /** Naming someone or something by role, not name ("my sister", "the cat's vet"): worth a second pass. */
+  byRole: boolean
 }
 
 const NAME_WEIGHT = 1.5
@@ -152,7 +163,7 @@ export function readQuestion(
       const own = other === word || withOtherWords([other]).includes(word)
       terms.push({
         word: other,
-        weight: names.includes(word) ? NAME_WEIGHT : own ? 1 : RELATED_WEIGHT,
+        weight: names.includes(word) ? NAME_WEIGHT : SOFT.has(word) ? SOFT_WEIGHT : own ? 1 : RELATED_WEIGHT,
         of: word,
       })
     }
@@ -165,6 +176,9 @@ export function readQuestion(
     period,
     present: !isPastTense(asked) && (NOW_WORDS.test(asked) || PRESENT_QUESTION.test(asked)),
     several: SEVERAL_WORDS.test(asked) || plural,
+    byRole:
+      /\bmy\s+\p{L}/iu.test(asked) ||
+      [...asked.matchAll(/\b(\p{Ll}[\p{L}-]*)['’]s\b/gu)].some((m) => !names.includes(m[1]!)),
   }
 }
 

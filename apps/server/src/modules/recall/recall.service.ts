@@ -293,6 +293,8 @@ export function createRecallService(options: RecallOptions) {
     filters: Awaited<ReturnType<MemoriesService['query']>>,
   ) {
     const own = question.words.flatMap((w) => ranking.lexemesOf.get(w) ?? [])
+    // Only for a question naming someone by role ("my sister"): one naming them holds their name already.
+    if (!question.byRole) return ranked
     const bridges = ranked.slice(0, 3).filter((m) => own.some((l) => !m.matched?.includes(l)))
     if (bridges.length === 0 || ranked.length === 0) return ranked
     const result = [...ranked]
