@@ -112,14 +112,15 @@ export function createEmbeddingsRepo(db: Db) {
     },
 
     /**
-     * One step of the backfill: of the (at most `scan`) memories after `after` in id order, those with
+     * One step of the backfill: of the (at most `scan`: short, so a request waiting on PGlite waits little)
+     * memories after `after` in id order, those with
      * no vector of `model` or a stale one, at most `limit`; and where the next step starts (null: done).
      */
     async pending(
       model: string,
       after: string | null,
       limit: number,
-      scan = 2000,
+      scan = 500,
     ): Promise<{ items: PendingMemory[]; next: string | null }> {
       const start = after ?? '00000000-0000-0000-0000-000000000000'
       const [page] = await rows<{ last: string | null }>(
