@@ -112,9 +112,9 @@ export function createEmbeddingsRepo(db: Db) {
     },
 
     /**
-     * One step of the backfill: of the (at most `scan`: short, so a request waiting on PGlite waits little)
-     * memories after `after` in id order, those with
+     * One step of the backfill: of the (at most `scan`) memories after `after` in id order, those with
      * no vector of `model` or a stale one, at most `limit`; and where the next step starts (null: done).
+     * Short steps: on PGlite's one backend a request waits for the step in progress.
      */
     async pending(
       model: string,
