@@ -26,6 +26,7 @@ function fakeConversations(conversations: FakeConversation[]) {
     historyQueries: [] as URLSearchParams[],
     renames: [] as unknown[],
     deletes: [] as string[],
+    clears: [] as string[],
     listFails: false,
     /** Held open until the test lets the delete finish. */
     deleteGate: null as ReturnType<typeof gate> | null,
@@ -85,6 +86,14 @@ function fakeConversations(conversations: FakeConversation[]) {
       state.deletes.push(String(params.id))
       await state.deleteGate?.promise
       state.conversations = state.conversations.filter((c) => c.id !== params.id)
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.delete('/api/chat/clear', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('conversationId') ?? ''
+      state.clears.push(id)
+      const found = state.conversations.find((c) => c.id === id)
+      if (!found) return HttpResponse.json({ statusCode: 404, message: 'x' }, { status: 404 })
+      Object.assign(found, { messages: [], title: null, messageCount: 0, lastMessageAt: null })
       return new HttpResponse(null, { status: 204 })
     }),
     http.get('/api/chat/history', ({ request }) => {
@@ -345,6 +354,32 @@ describe('conversation list: routes and actions', () => {
     expect(state.deletes).toEqual([gone.id])
     expect(await screen.findByText('keep text')).toBeInTheDocument()
     await waitFor(() => expect(rowTitles()).toEqual(['Keep']))
+  })
+})
+
+describe('Clear History', () => {
+  it('clears the open conversation only; it stays open, untitled, and the others keep theirs', async () => {
+    const other = conversation({
+      title: 'Other',
+      minutes: 1,
+      messages: [chatMessage({ content: 'other text' })],
+    })
+    const open = conversation({
+      title: 'Open',
+      minutes: 5,
+      messages: [chatMessage({ content: 'open text' })],
+    })
+    const state = fakeConversations([other, open])
+    const { user } = renderScreen(`/chat/${open.id}`)
+    await screen.findByText('open text')
+    await user.click(screen.getByRole('button', { name: 'Clear History' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }))
+    expect(await screen.findByText('Welcome to Remi Chat!')).toBeInTheDocument()
+    expect(state.clears).toEqual([open.id])
+    expect(location()).toHaveTextContent(`/chat/${open.id}`)
+    expect(useChatStore.getState().conversationId).toBe(open.id)
+    await waitFor(() => expect(rowTitles()).toEqual(['Other', 'New chat']))
+    expect(within(list()).getByRole('link', { name: /New chat/ })).toHaveAttribute('aria-current', 'page')
   })
 })
 
