@@ -184,10 +184,11 @@ export async function measureLatency(options: {
 }
 
 /**
- * Waits (at most two minutes) until the job queue has nothing waiting or running: the start-up backfill
+ * Waits (at most RECALL_JOBS_WAIT_S, default 600) until the job queue has nothing waiting or running: the start-up backfill
  * scans every memory for a missing vector, on the one PGlite backend the searches use, and timing while
  * it runs measures the scan. Jobs are rows in pg-boss's schema (jobs/queue.ts: pgboss).
  */
+const JOBS_WAIT_MS = Number(process.env.RECALL_JOBS_WAIT_S ?? 600) * 1000
 async function jobsSettled(database: Database, log: (text: string) => void) {
   const started = performance.now()
   for (;;) {
@@ -200,8 +201,10 @@ async function jobsSettled(database: Database, log: (text: string) => void) {
     } catch {
       return log('latency: no job table to wait on')
     }
-    if (busy === 0) return
-    if (performance.now() - started > 120_000) return log(`latency: ${busy} jobs still busy after 2 minutes`)
+    const waited = ((performance.now() - started) / 1000).toFixed(0)
+    if (busy === 0) return log(`latency: the job queue settled after ${waited} s`)
+    if (performance.now() - started > JOBS_WAIT_MS)
+      return log(`latency: ${busy} jobs still busy after ${waited} s`)
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
 }
