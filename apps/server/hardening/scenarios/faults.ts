@@ -30,7 +30,12 @@ import { startGoogleCalendarFake } from '../../src/test/fakes/google-calendar.ts
 import { startIcsFake } from '../../src/test/fakes/ics.ts'
 import { startMicrosoftGraphFake } from '../../src/test/fakes/microsoft-graph.ts'
 import { startOpenMeteoFake } from '../../src/test/fakes/open-meteo.ts'
-import { openaiReply, startOpenAIFake } from '../../src/test/fakes/openai.ts'
+import {
+  isTitleRequest,
+  openaiReply,
+  startOpenAIFake,
+  type ChatCompletionRequest,
+} from '../../src/test/fakes/openai.ts'
 import { parseEventStream } from '../../src/test/sse.ts'
 import { readBody, signInMany, type Answer, type User } from '../lib/client.ts'
 import { Ledger, writesRow } from '../lib/ledger.ts'
@@ -156,7 +161,11 @@ async function outsideServices(context: Context, engine: Engine): Promise<Row[]>
       target: new URL(ai.url).origin,
       serial: true,
       applies: (req) => req.body.includes(VICTIM),
-      beforeForward: (req) => ai.enqueue(scriptFor(req, today)),
+      // A conversation's title request is answered by the fake apart from the scripts (none to add).
+      beforeForward: (req) => {
+        if (!isTitleRequest((JSON.parse(req.body) as Partial<ChatCompletionRequest>).messages))
+          ai.enqueue(scriptFor(req, today))
+      },
       garbage: (kind, req) => modelGarbage(kind, req),
     }),
     'Open-Meteo': await startUpstreamGate({

@@ -175,11 +175,7 @@ export async function startOpenAIFake(
       raw,
       aborted: false,
     }
-    const asksTitle = recorded.messages.some(
-      (m) =>
-        (m.role === 'system' || m.role === 'developer') &&
-        contentText(m.content).startsWith(TITLE_INSTRUCTIONS),
-    )
+    const asksTitle = isTitleRequest(recorded.messages)
     ;(asksTitle ? state.titleRequests : state.requests).push(recorded)
     response.on('close', () => {
       if (!response.writableFinished) recorded.aborted = true
@@ -300,6 +296,15 @@ export async function startOpenAIFake(
     },
     close: running.close,
   }
+}
+
+/** Whether a request is the chat's request for a conversation's title (told apart by its instructions). */
+export function isTitleRequest(messages: ChatCompletionRequest['messages'] | undefined): boolean {
+  return (messages ?? []).some(
+    (m) =>
+      (m.role === 'system' || m.role === 'developer') &&
+      contentText(m.content).startsWith(TITLE_INSTRUCTIONS),
+  )
 }
 
 /** 'About' and the first four words of the question the title request quotes ('User: …'). */
