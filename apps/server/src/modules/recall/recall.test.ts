@@ -65,8 +65,9 @@ describe('recall ranks memories by their words', () => {
   it('puts the newest of memories that disagree first for a question about now', async () => {
     const { ask } = await userWith([
       ['Tiago works at Spotify now', '2026-02-01'],
-      ['Tiago works at Google as an engineer', '2024-05-01'],
-      ['The wifi password is sunflower42', '2025-01-01'],
+      // Older, and the better match of the words alone (each twice).
+      ["Tiago works at Google. Tiago's work: search", '2024-05-01'],
+      ['Wifi password sunflower42 (wifi password)', '2025-01-01'],
       ['New wifi password: bluebird77', '2026-03-01'],
     ])
     expect((await ask('Where does Tiago work now?'))[0]).toBe('Tiago works at Spotify now')
