@@ -1,6 +1,3 @@
-import { MEMORY_LIMITS, type Memory } from '@remi/shared'
-import type { MemoriesService, SavedDays } from '../memories/memories.service.ts'
-
 /**
  * Words that say nothing about what a memory is about: question words, pronouns, auxiliaries,
  * the assistant's own verbs and time words (dates are matched by date filters, not by text).
@@ -85,9 +82,6 @@ const RELATED = new Map(
     }),
 )
 
-/** Whether a word is looked for in other words too. */
-const hasOtherWords = (word: string) => FORMS_OF.has(word) || RELATED.has(word)
-
 /**
  * The words with the other forms of the irregular verbs among them ("buy" → "buy", "bought") and the
  * words a memory may use for them instead ("shopping" → "buy", "groceries").
@@ -116,61 +110,4 @@ export function namesIn(text: string, words: readonly string[]): string[] {
     if (words.includes(word)) names.add(word)
   }
   return [...names]
-}
-
-export interface MemorySearch {
-  /** Words to look for; empty lists the newest memories matching the filters. */
-  query: string
-  tags?: string[] | undefined
-  /** Inclusive days ('YYYY-MM-DD'). */
-  from?: string | undefined
-  to?: string | undefined
-  /** Inclusive days on which the memories were saved, whatever day they are about. */
-  saved?: SavedDays | undefined
-  /** The names among the query's words; by default those it capitalises where no sentence starts. */
-  names?: string[] | undefined
-  /** With no query: the ones saved last first, not the newest by day. */
-  newestSaved?: boolean | undefined
-  limit?: number
-}
-
-/**
- * The memories most relevant to a text, best first, without duplicates. The memories search ranks
- * them (whole words with stemming, the word being typed, tags; recency breaks ties). When the whole text
- * finds fewer than `limit` (a long question rarely matches as one query), the memories holding any of
- * its significant words (with the other forms of its irregular verbs and the words related to them)
- * follow, those holding more of them first (a name the text capitalises counts twice), then newest.
- * Neither is counted.
- */
-export async function findRelevantMemories(
-  memories: Pick<MemoriesService, 'best'>,
-  userId: string,
-  search: MemorySearch,
-): Promise<Memory[]> {
-  const limit = search.limit ?? 8
-  const filters = {
-    tags: search.tags?.length ? search.tags : undefined,
-    startDate: search.from,
-    endDate: search.to,
-    saved: search.saved,
-    newestSaved: search.newestSaved,
-  }
-  const term = search.query.replace(/\s+/g, ' ').trim().slice(0, MEMORY_LIMITS.searchTermMax)
-  const found = await memories.best(userId, { ...filters, searchTerm: term || undefined }, limit)
-  if (!term || found.length >= limit) return found
-
-  const words = significantWords(search.query)
-  if (
-    words.length === 0 ||
-    (words.length === 1 && words[0] === term.toLowerCase() && !hasOtherWords(words[0]))
-  ) {
-    return found
-  }
-  const more = await memories.best(
-    userId,
-    { ...filters, anyOf: withOtherWords(words), names: search.names ?? namesIn(search.query, words) },
-    limit + found.length,
-  )
-  const seen = new Set(found.map((m) => m.id))
-  return [...found, ...more.filter((m) => !seen.has(m.id))].slice(0, limit)
 }
