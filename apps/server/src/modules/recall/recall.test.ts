@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { createUsersRepo } from '../auth/users.repo.ts'
@@ -134,5 +135,45 @@ describe('recall ranks memories by their words', () => {
     )
     expect(slow.map((m) => m.text)).toEqual(['Dentist on Friday at 10'])
     expect(performance.now() - started).toBeLessThan(3000)
+  })
+})
+
+describe("the user's word statistics (memory_terms)", () => {
+  /** memory_terms' non-zero rows, and the same counted afresh from the memories. */
+  async function both(userId: string) {
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await t.db.execute(query)) as unknown as { rows: { term: string; n: number }[] }).rows
+        .map((r) => `${r.term}:${Number(r.n)}`)
+        .sort()
+    const kept = await rows(
+      sql`select term, memories as n from memory_terms where user_id = ${userId} and memories > 0`,
+    )
+    const counted = await rows(sql`select l.lexeme as term, count(*) as n from memories m, unnest(m.search) l
+      where m.user_id = ${userId} and l.weights && '{A,B}'::text[] group by l.lexeme`)
+    return { kept, counted }
+  }
+
+  it('stay equal to a fresh count through creates, edits, deletes and imports, in the same transaction', async () => {
+    const user = await t.createUser()
+    const a = await t.services.memories.create(user.id, {
+      text: 'Marta likes orchids',
+      tags: ['Family'],
+      date: null,
+    })
+    await t.services.memories.create(user.id, { text: 'Orchids need little water', tags: [], date: null })
+    await t.services.memories.update(user.id, a.id, { text: 'Marta likes tulips now', tags: ['family'] })
+    await t.services.memories.importAll(user.id, {
+      memories: [
+        { text: 'Tulips in the garden', tags: ['garden'] },
+        { id: a.id, text: 'Marta likes roses', tags: [] },
+      ],
+    } as never)
+    const mid = await both(user.id)
+    expect(mid.kept).toEqual(mid.counted)
+    expect(mid.kept).toContain('tulip:1')
+    await t.services.memories.remove(user.id, a.id)
+    const end = await both(user.id)
+    expect(end.kept).toEqual(end.counted)
+    expect(end.kept).not.toContain('marta:1')
   })
 })
