@@ -153,7 +153,7 @@ describe('sign-in with Microsoft settings (multi-tenant common endpoint) against
     const me = await (await browser.request(`${t.baseUrl}/api/auth/user`)).json()
     expect(me).toMatchObject({ email: 'alan@contoso.test', name: 'Alan Turing', provider: 'microsoft' })
     const settings = await (await browser.request(`${t.baseUrl}/api/auth/user/settings`)).json()
-    expect(settings).toEqual({ timezone: 'America/New_York' })
+    expect(settings).toEqual({ timezone: 'America/New_York', theme: 'system' })
   })
 })
 
