@@ -89,6 +89,7 @@ export async function measureLatency(options: {
   sendRuns: number
   pgBaseUrl: string
   judge: boolean
+  jobsWaitSeconds: number
   log: (text: string) => void
 }): Promise<LatencyFigure[]> {
   const figures: LatencyFigure[] = []
@@ -184,12 +185,11 @@ export async function measureLatency(options: {
 }
 
 /**
- * Waits (at most RECALL_JOBS_WAIT_S, default 600) until the job queue has nothing waiting or running: the start-up backfill
+ * Waits (at most RECALL_JOBS_WAIT_S: 600 s, 60 in the smoke run) until the job queue has nothing waiting or running: the start-up backfill
  * scans every memory for a missing vector, on the one PGlite backend the searches use, and timing while
  * it runs measures the scan. Jobs are rows in pg-boss's schema (jobs/queue.ts: pgboss).
  */
-const JOBS_WAIT_MS = Number(process.env.RECALL_JOBS_WAIT_S ?? 600) * 1000
-async function jobsSettled(database: Database, log: (text: string) => void) {
+async function jobsSettled(database: Database, waitSeconds: number, log: (text: string) => void) {
   const started = performance.now()
   for (;;) {
     let busy: number
@@ -203,7 +203,7 @@ async function jobsSettled(database: Database, log: (text: string) => void) {
     }
     const waited = ((performance.now() - started) / 1000).toFixed(0)
     if (busy === 0) return log(`latency: the job queue settled after ${waited} s`)
-    if (performance.now() - started > JOBS_WAIT_MS)
+    if (performance.now() - started > waitSeconds * 1000)
       return log(`latency: ${busy} jobs still busy after ${waited} s`)
     await new Promise((resolve) => setTimeout(resolve, 1000))
   }
@@ -228,7 +228,13 @@ async function measureHybrid(
   engine: string,
   size: number,
   mainId: string,
-  options: { runs: number; warmup: number; judge: boolean; log: (text: string) => void },
+  options: {
+    runs: number
+    warmup: number
+    judge: boolean
+    jobsWaitSeconds: number
+    log: (text: string) => void
+  },
 ): Promise<LatencyFigure[]> {
   const row = (
     figure: string,
@@ -286,7 +292,7 @@ async function measureHybrid(
     options.log(
       `latency · ${engine}: app and embeddings ready in ${((performance.now() - appStart) / 1000).toFixed(0)} s`,
     )
-    await jobsSettled(database, options.log)
+    await jobsSettled(database, options.jobsWaitSeconds, options.log)
     const status = await harness.app.background.embeddings.status(mainId)
     const probe = await harness.app.background.embeddings.semantic.nearest(mainId, LATENCY_QUESTIONS[0]!, 8)
     if (status.state !== 'on' || !probe?.length) {

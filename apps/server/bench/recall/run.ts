@@ -18,6 +18,7 @@
  *   RECALL_LATENCY_ENGINES=postgres,pglite   RECALL_RUNS=200 (timed recalls per case)
  *   RECALL_EMBED_MS=20  RECALL_EMBED_DIMS=256   hybrid: the fake embedding service's fixed latency and
  *                                      vector length (hybrid runs where pgvector exists: PGlite here)
+ *   RECALL_JOBS_WAIT_S=600             hybrid: how long to wait for the start-up backfill first (smoke: 60)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   (a database of its own is created and dropped)
  *   --smoke or RECALL_SMOKE=1          one LoCoMo conversation and the notes set through the chat route,
  *                                      latency at 2 000 memories; nothing judged, it must run and print
@@ -55,6 +56,7 @@ const latency = {
   runs: smoke ? 10 : Number(process.env.RECALL_RUNS ?? 200),
   warmup: smoke ? 3 : 30,
   sendRuns: smoke ? 5 : 100,
+  jobsWaitSeconds: Number(process.env.RECALL_JOBS_WAIT_S ?? (smoke ? 60 : 600)),
 }
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`)
 
