@@ -79,5 +79,7 @@ test('download everything, delete the account after typing the e-mail, land sign
   await page.goto('/memories')
   await expect(page.getByText('Keys are under the blue pot')).toBeVisible()
   await page.goto('/chat')
-  await expect(page.getByText('remember the boat trip is on Saturday')).toBeVisible()
+  await expect(
+    page.getByRole('log', { name: 'Conversation' }).getByText('remember the boat trip is on Saturday'),
+  ).toBeVisible()
 })
