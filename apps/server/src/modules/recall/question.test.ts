@@ -32,6 +32,13 @@ describe('reading a question: what it is about', () => {
     expect(read('when did I buy shoes?').terms).toContainEqual({ word: 'bought', weight: 1, of: 'buy' })
   })
 
+  it('looks for "like" (a stop word) lightly when the question asks what someone likes', () => {
+    expect(read('what flowers does mum like').terms).toContainEqual({ word: 'like', weight: 0.3, of: 'like' })
+    expect(read('does Tom like coriander?').terms).toContainEqual({ word: 'like', weight: 0.3, of: 'like' })
+    expect(read('what is the weather like in Porto?').terms.some((t) => t.word === 'like')).toBe(true)
+    expect(read('what does Greta dislike?').terms.some((t) => t.word === 'like')).toBe(false)
+  })
+
   it('caps the words of a long question', () => {
     expect(
       read(

@@ -49,6 +49,35 @@ describe('recall ranks memories by their words', () => {
     expect((await ask('when did I go to the support group?'))[0]).toBe('I went to a support group yesterday')
   })
 
+  it('lets a longer note holding the rarer word beat a short one holding a commoner word (BM25 b 0.4)', async () => {
+    // A note is about one thing however long: with the usual b 0.75 the short notes naming "sister"
+    // came first; the rarer word's note should.
+    const allergy =
+      'Rosie is allergic to tree nuts, walnuts included, so no pesto or baklava at her place; she carries an EpiPen'
+    const { ask } = await userWith([
+      allergy,
+      'Zoe is my sister, she lives in Leeds',
+      'Rosie is my sister, lives in Cardiff',
+      ...Array.from({ length: 27 }, (_, i) => `Note ${i} about my day at the office`),
+    ])
+    expect((await ask('sister walnuts'))[0]).toBe(allergy)
+  })
+
+  it('looks for "like" when the question asks what someone likes, though a stop word', async () => {
+    const { ask } = await userWith([
+      "Mum's birthday is 14 March. She likes freesias and anything lavender",
+      'Dad walking without a stick now, did 3 miles with Mum',
+      'Dad home from hospital, Mum says he is a terrible patient',
+      "Mum's new mobile number: 07700 900873",
+      'Mum and Dad went to Devon for a week',
+      'Mrs Patel watered the plants. Bought her flowers and fudge',
+    ])
+    const found = await ask('what flowers does mum like')
+    expect(found.slice(0, 2)).toContain(
+      "Mum's birthday is 14 March. She likes freesias and anything lavender",
+    )
+  })
+
   it('a period the question names narrows to its days', async () => {
     const { ask } = await userWith([
       ['Hiked in Scotland with Ana', '2026-03-14'],
