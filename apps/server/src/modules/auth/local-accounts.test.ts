@@ -331,6 +331,20 @@ describe('sign-ups on a loopback server', () => {
     }
   })
 
+  it('with LOCAL_SIGNUP=open, sign-ups racing for an empty server all get their account', async () => {
+    const t = await startListeningApp({ env: { LOCAL_SIGNUP: 'open' } })
+    try {
+      const people = ['a', 'b', 'c', 'd'].map((n) => ({
+        browser: new Browser(),
+        email: `race-${n}@example.test`,
+      }))
+      await Promise.all(people.map((p) => submit(p.browser, t.baseUrl, { email: p.email }, 'signup')))
+      for (const p of people) expect(await whoAmI(p.browser, t.baseUrl)).toMatchObject({ email: p.email })
+    } finally {
+      await t.close()
+    }
+  })
+
   it('an account made before passwords sets its password at its next sign-in from this machine', async () => {
     const t = await startListeningApp({ env: { LOCAL_SIGNUP: 'closed' } })
     try {

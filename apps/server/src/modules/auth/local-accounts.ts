@@ -238,7 +238,9 @@ export function createLocalAccounts(db: Db, env: Env) {
         .transaction(async (tx) => {
           // Serialises first sign-ups: only one of two racing "first accounts" sees an empty server.
           await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`)
-          if (mode === 'first' && !(await isEmpty(tx))) return 'taken' as const
+          // Another sign-up made the first account meanwhile: where sign-ups are open, this one goes on.
+          if (mode === 'first' && env.localSignIn.signup !== 'open' && !(await isEmpty(tx)))
+            return 'taken' as const
           if (mode === 'invited') {
             const id = invitationIdOf(form.invitation!)
             const used = await tx
