@@ -260,6 +260,7 @@ async function ownershipSweep(
     '/api/memories/:id': victim.memoryId,
     '/api/auth/tokens/:id': victim.tokenId,
     '/api/auth/sessions/:id': victim.sessionId,
+    '/api/chat/conversations/:id': victim.conversationId,
   }
   for (const route of routes.filter(
     (r) => r.url.startsWith('/api/') && r.url.includes(':id') && r.method !== 'HEAD',
@@ -277,7 +278,9 @@ async function ownershipSweep(
         attacker,
         route.method,
         path,
-        route.method === 'GET' || route.method === 'DELETE' ? undefined : { text: 'taken over', tags: [] },
+        route.method === 'GET' || route.method === 'DELETE'
+          ? undefined
+          : { text: 'taken over', tags: [], title: 'taken over' },
       ),
     )
   }
