@@ -118,6 +118,9 @@ export async function measureLatency(options: {
         const { mainId } = await seedStore(store, size, options.others)
         options.log(`latency · ${engine}: seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
         const database = await store.open()
+        // A database in use has planner statistics (autovacuum); one seeded a moment ago has none yet, and
+        // the planner then guesses blind on memory_terms and the search index.
+        await database.db.execute(sql`analyze`)
         const harness = await startRecallHarness(database)
         try {
           const now = new Date()
