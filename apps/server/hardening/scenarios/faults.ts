@@ -362,6 +362,17 @@ async function outsideServices(context: Context, engine: Engine): Promise<Row[]>
         }),
       )
 
+    // Remi keeps a calendar feed it has read for a few minutes (ICS_CACHE): a feed that fails after a good
+    // read is answered from that read. Each round asks for the feed under a new address, so every fault and
+    // every recovery meets a fresh read.
+    let feedRound = 0
+    const freshFeed = async () => {
+      feedRound += 1
+      await icsUser.request('PUT', '/api/datasources/calendar', {
+        isEnabled: true,
+        configuration: { icsUrl: `${gates['ICS feed'].origin}/calendar.ics?round=${feedRound}` },
+      })
+    }
     const started = performance.now()
     let hangUpRow: Row | undefined
     for (const kind of KINDS) {
@@ -370,6 +381,7 @@ async function outsideServices(context: Context, engine: Engine): Promise<Row[]>
       const data = probes.filter((p) => p.service !== 'model')
       const model = probes.filter((p) => p.service === 'model')
       let hangUps: Promise<Verdict[]> | undefined
+      await freshFeed()
       if (kind === 'down') {
         // A port that refuses cannot pick whom it refuses: the data sources first, the model after.
         await setAll(
@@ -389,6 +401,7 @@ async function outsideServices(context: Context, engine: Engine): Promise<Row[]>
         await runProbes([...data, ...model], kind)
       }
       await setAll('healthy')
+      await freshFeed()
       await runProbes(probes, null)
       const hungUp = (await hangUps) ?? []
       const logErrors = errorLines(logFile, from)
