@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { chatMessages, conversations, memories } from '../../db/schema.ts'
+import { typedQuery } from '../../lib/search-query.ts'
 
 // The search column is the database's own (a tsvector for searching): never read back.
 const { search: _search, ...messageColumns } = getTableColumns(chatMessages)
@@ -47,15 +48,7 @@ export const searchWords = (term: string) => (term.match(/[\p{L}\p{N}]+/gu) ?? [
  */
 function searchQuery(words: string[]): SQL {
   const plain = sql`plainto_tsquery('english', ${words.join(' ')})`
-  const typing = sql`to_tsquery('simple', ${`'${words.at(-1)}':*`})`
-  const typed =
-    words.length === 1
-      ? typing
-      : sql`(to_tsquery('english', ${words
-          .slice(0, -1)
-          .map((w) => `'${w}'`)
-          .join(' & ')}) && ${typing})`
-  return sql`(${plain} || ${typed})`
+  return sql`(${plain} || ${typedQuery(words)})`
 }
 
 /** An ISO time from the database, the same on both engines. */

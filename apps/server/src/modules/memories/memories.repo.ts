@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { giveWay, isSingleBackend, queryRows, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryImports, memoryImportUndo } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
+import { typedQuery } from '../../lib/search-query.ts'
 
 export interface MemoryQuery {
   searchTerm?: string | undefined
@@ -90,15 +91,7 @@ function searchCondition(term: string, asTyped = true): { where: SQL; rank?: SQL
   const plain = sql`plainto_tsquery('english', ${kept})`
   if (!asTyped) return { where: sql`${memories.search} @@ ${plain}`, rank: relevance(plain) }
   if (words.length === 0) return { where: sql`${memories.search} @@ ${plain}` }
-  const typing = sql`to_tsquery('simple', ${`'${words.at(-1)}':*`})`
-  const typed =
-    words.length === 1
-      ? typing
-      : sql`(to_tsquery('english', ${words
-          .slice(0, -1)
-          .map((w) => `'${w}'`)
-          .join(' & ')}) && ${typing})`
-  const where = sql`${memories.search} @@ (${plain} || ${typed})`
+  const where = sql`${memories.search} @@ (${plain} || ${typedQuery(words)})`
   // One or two letters match a large share of everything: newest first is as useful as a ranking there.
   if (!words.some((w) => w.length >= 3)) return { where }
   return { where, rank: relevance(plain) }
