@@ -32,6 +32,8 @@ export const users = pgTable(
     theme: text('theme', { enum: ['system', 'light', 'dark'] })
       .notNull()
       .default('system'),
+    /** Facts the assistant picks out of a chat are saved at once (with Undo), not offered as chips. */
+    autoSaveFacts: boolean('auto_save_facts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +138,8 @@ export const memories = pgTable(
     date: date('date'),
     /** `date`, or the day it was created in the user's zone when undated: set at write time, for the list order. */
     sortDate: date('sort_date').notNull(),
+    /** Private: never put in a prompt, a model's tool result, the briefing's model call or an MCP answer. */
+    private: boolean('private').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The tags lower-cased, for case-insensitive tag filters (remi_lower_tags() is defined in migration 0002). */
@@ -326,4 +330,64 @@ export const memoryImportUndo = pgTable(
     previous: jsonb('previous').$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.memoryId] })],
+)
+
+/**
+ * What a memory was before each change, and who made it (the Memories page, the assistant from a chat,
+ * an MCP token by its name): undo puts it back. No foreign key to memories: a deleted memory's last
+ * version is what brings it back. Kept 30 days (memory-versions.ts).
+ */
+export const memoryVersions = pgTable(
+  'memory_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memoryId: uuid('memory_id').notNull(),
+    action: text('action', { enum: ['created', 'updated', 'deleted'] }).notNull(),
+    /** The memory before the change; null for 'created' (there was none). */
+    text: text('text'),
+    tags: text('tags').array(),
+    date: date('date'),
+    private: boolean('private'),
+    memoryCreatedAt: timestamp('memory_created_at', { withTimezone: true }),
+    changedBy: text('changed_by', { enum: ['user', 'assistant', 'token'] }).notNull(),
+    /** The token's name when a token made the change. */
+    changedByName: text('changed_by_name'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('memory_versions_memory_idx').on(t.userId, t.memoryId, t.changedAt.desc()),
+    index('memory_versions_changed_idx').on(t.changedAt),
+  ],
+)
+
+/**
+ * A change the assistant proposes (save, update, delete a memory); nothing happens until the person
+ * applies it. Single use; it lapses when the next message of its conversation is sent.
+ */
+export const memoryProposals = pgTable(
+  'memory_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['create', 'update', 'delete'] }).notNull(),
+    memoryId: uuid('memory_id'),
+    /** The memory's text when proposed (what "Change “…”" and "Delete “…”" quote). */
+    before: text('before'),
+    /** The proposed text, tags and date (create and update). */
+    text: text('text'),
+    tags: text('tags').array(),
+    date: date('date'),
+    status: text('status', { enum: ['pending', 'applied', 'kept'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('memory_proposals_user_idx').on(t.userId, t.conversationId, t.createdAt)],
 )
