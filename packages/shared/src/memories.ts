@@ -65,7 +65,8 @@ export const CreateMemoryBody = z.object({
   text: MemoryText,
   tags: MemoryTags.default([]),
   /** Omitted: today in the user's timezone. null: no date. */
-  date: OptionalMemoryDate,
+  date: OptionalMemoryDate /** Private: never given to a model or an MCP client. */,
+  private: z.boolean({ error: 'private must be true or false.' }).optional(),
 })
 export type CreateMemoryBody = z.input<typeof CreateMemoryBody>
 
@@ -75,6 +76,8 @@ export const UpdateMemoryBody = z.object({
   tags: MemoryTags.optional(),
   /** Omitted: unchanged. null: no date. */
   date: OptionalMemoryDate,
+  /** Omitted: unchanged. */
+  private: z.boolean({ error: 'private must be true or false.' }).optional(),
 })
 export type UpdateMemoryBody = z.input<typeof UpdateMemoryBody>
 
@@ -112,6 +115,30 @@ export const ListMemoriesQuery = z
 export type ListMemoriesQuery = z.input<typeof ListMemoriesQuery>
 export type MemoryFilters = z.output<typeof ListMemoriesQuery>
 
+/** Who changed a memory: the person (Memories page), the assistant from a chat, or an access token (by its name). */
+export const MemoryChangedBy = z.enum(['user', 'assistant', 'token'])
+export type MemoryChangedBy = z.infer<typeof MemoryChangedBy>
+
+/** One change to a memory, undoable for 30 days: what it was before is kept. */
+export const MemoryChange = z.object({
+  id: z.uuid(),
+  action: z.enum(['created', 'updated', 'deleted']),
+  by: MemoryChangedBy,
+  /** The token's name when a token made it. */
+  name: z.string().nullable(),
+  at: z.string(),
+  /** The memory before the change (null for 'created'). */
+  before: z
+    .object({
+      text: z.string(),
+      tags: z.array(z.string()),
+      date: z.string().nullable(),
+      private: z.boolean(),
+    })
+    .nullable(),
+})
+export type MemoryChange = z.infer<typeof MemoryChange>
+
 export const Memory = z.object({
   id: z.uuid(),
   text: z.string(),
@@ -119,6 +146,10 @@ export const Memory = z.object({
   date: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Kept from every model, tool result, briefing model call and MCP client; the person still sees it. */
+  private: z.boolean().optional(),
+  /** The last change within 30 days (undoable), on the list and one memory. */
+  lastChange: MemoryChange.nullable().optional(),
 })
 export type Memory = z.infer<typeof Memory>
 
@@ -210,6 +241,8 @@ export const MemoriesExport = z.object({
   version: z.literal(1),
   exportedAt: z.string(),
   memories: z.array(Memory),
+  /** The changes of the last 30 days, each with what the memory was before (undo's history). */
+  versions: z.array(MemoryChange.extend({ memoryId: z.uuid() })).optional(),
 })
 export type MemoriesExport = z.infer<typeof MemoriesExport>
 

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+/**
+ * A change the assistant proposes to the person's memories: nothing happens until they press Apply
+ * (or Save, Delete). Single use; it lapses when the next message of the conversation is sent.
+ */
+export const MemoryProposal = z.object({
+  id: z.uuid(),
+  kind: z.enum(['create', 'update', 'delete']),
+  memoryId: z.uuid().nullable(),
+  conversationId: z.uuid().nullable(),
+  /** The memory's text when it was proposed ("Change “…” to “…”?", "Delete “…”?"). */
+  before: z.string().nullable(),
+  /** The proposed text (create, update). */
+  text: z.string().nullable(),
+  tags: z.array(z.string()),
+  date: z.string().nullable(),
+  /** applied with auto-save on: the memory is already saved (Undo removes it). */
+  status: z.enum(['pending', 'applied', 'kept']),
+  createdAt: z.string(),
+})
+export type MemoryProposal = z.infer<typeof MemoryProposal>
+
+export const MemoryProposalList = z.object({ proposals: z.array(MemoryProposal) })
+export type MemoryProposalList = z.infer<typeof MemoryProposalList>
+
+export const MemoryProposalParams = z.object({ id: z.uuid({ error: 'id must be a UUID.' }) })
+export const MemoryProposalsQuery = z.object({
+  conversationId: z.uuid({ error: 'conversationId must be a UUID.' }),
+})
+
+/** What applying a proposal did: the memory saved or changed (null when deleted). */
+export const AppliedProposal = z.object({
+  proposal: MemoryProposal,
+  memory: z
+    .object({
+      id: z.uuid(),
+      text: z.string(),
+      tags: z.array(z.string()),
+      date: z.string().nullable(),
+    })
+    .nullable(),
+})
+export type AppliedProposal = z.infer<typeof AppliedProposal>
+
+export const PROPOSAL_USED = 'This change was already applied or kept.'
+export const PROPOSAL_LAPSED = 'This change lapsed when the next message was sent. Ask again to change it.'
