@@ -71,6 +71,17 @@ const EnvSchema = z.object({
     .min(0)
     .default(1200),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  /** Reminder e-mails (nodemailer): smtp://user:pass@host:587 or smtps://...; unset: no e-mail. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  SMTP_FROM: optional(z.string().trim().min(3).max(200)),
+  /** Web Push's VAPID keys (base64url); unset: generated once into DATA_DIR/vapid-keys.json. */
+  VAPID_PUBLIC_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key'),
+  ),
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -223,6 +234,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     microsoftGraphApiUrl: e.MICROSOFT_GRAPH_API_URL,
     allowPrivateNetworkUrls: e.ALLOW_PRIVATE_NETWORK_URLS,
     redisUrl: e.REDIS_URL,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,

@@ -27,6 +27,8 @@ export interface JobKindOptions<T> {
   expireInSeconds?: number
   /** pg-boss's queue policy: 'stately' keeps at most one job queued and one running. */
   policy?: QueuePolicy
+  /** How often this kind's worker looks for jobs (default: the queue's): a kind with due times polls often. */
+  pollingIntervalSeconds?: number
   /** Does the work; throwing fails the batch's jobs, which are retried as above. */
   work(jobs: Array<{ id: string; data: T; retryCount: number; signal: AbortSignal }>): Promise<void>
 }
@@ -134,7 +136,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     for (const [name, kind] of kinds) {
       const id = await instance.work<object>(
         name,
-        { batchSize: kind.batchSize ?? 1, pollingIntervalSeconds },
+        {
+          batchSize: kind.batchSize ?? 1,
+          pollingIntervalSeconds: kind.pollingIntervalSeconds ?? pollingIntervalSeconds,
+        },
         async (jobs: Job<object>[]) => {
           await kind.work(
             jobs.map((j) => ({ id: j.id, data: j.data, retryCount: j.retryCount, signal: j.signal })),
