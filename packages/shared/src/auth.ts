@@ -38,14 +38,20 @@ export const ThemePreference = z.enum(themePreferences, {
 })
 export type ThemePreference = z.infer<typeof ThemePreference>
 
-export const UserSettings = z.object({ timezone: TimeZone, theme: ThemePreference })
+/**
+ * GET auth/user/settings. The zone is answered as stored, even one this runtime does not know (an old
+ * row, a hand edit): the client matches it to its list (spec: settings), the server reads it as UTC.
+ */
+export const UserSettings = z.object({ timezone: z.string(), theme: ThemePreference })
 export type UserSettings = z.infer<typeof UserSettings>
 
 /** PUT auth/user/settings: the spec's client sends only {timezone}; Settings' theme picker sends only {theme}. */
-export const UpdateUserSettings = UserSettings.partial().refine(
-  (body) => body.timezone !== undefined || body.theme !== undefined,
-  { message: 'Send a timezone or a theme.' },
-)
+export const UpdateUserSettings = z
+  .object({ timezone: TimeZone, theme: ThemePreference })
+  .partial()
+  .refine((body) => body.timezone !== undefined || body.theme !== undefined, {
+    message: 'Send a timezone or a theme.',
+  })
 export type UpdateUserSettings = z.infer<typeof UpdateUserSettings>
 
 export const CsrfTokenResponse = z.object({ csrfToken: z.string() })

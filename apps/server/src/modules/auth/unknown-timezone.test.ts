@@ -1,4 +1,14 @@
-import { addDays, todayIn, type Memory, type MemoryList, type MemoryTagCount } from '@remi/shared'
+import {
+  addDays,
+  todayIn,
+  type Briefing,
+  type DashboardStats,
+  type Memory,
+  type MemoryList,
+  type MemoryTagCount,
+  type SendMessageResponse,
+  type UserSettings,
+} from '@remi/shared'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema.ts'
@@ -252,5 +262,75 @@ describe('data-sources routes with an unknown stored zone', () => {
       'Team standup',
       'Dentist',
     ])
+  })
+})
+
+describe('settings with an unknown stored zone', () => {
+  it('answers the stored value as it is, for the client to match (spec: settings)', async () => {
+    const user = await marsUser()
+    const res = await answered(user.api.get<UserSettings>('/api/auth/user/settings'))
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ timezone: MARS, theme: 'system' })
+  })
+
+  it('refuses to store an unknown zone and stores a known one in its place', async () => {
+    const user = await marsUser()
+    const refused = await answered(user.api.put('/api/auth/user/settings', { timezone: 'Venus/Maxwell' }))
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('IANA time zone')
+    const saved = await answered(
+      user.api.put<UserSettings>('/api/auth/user/settings', { timezone: 'Europe/Lisbon' }),
+    )
+    expect(saved.status).toBe(200)
+    expect(saved.body.timezone).toBe('Europe/Lisbon')
+    expect(await t.services.users.timezoneOf(user.id)).toBe('Europe/Lisbon')
+  })
+
+  it('saves a theme alone and answers the unknown zone it keeps', async () => {
+    const user = await marsUser()
+    const saved = await answered(user.api.put<UserSettings>('/api/auth/user/settings', { theme: 'dark' }))
+    expect(saved.status).toBe(200)
+    expect(saved.body).toEqual({ timezone: MARS, theme: 'dark' })
+  })
+})
+
+describe('the other routes that read the stored zone', () => {
+  it('answers the current user', async () => {
+    const user = await marsUser()
+    expect((await answered(user.api.get('/api/auth/user'))).status).toBe(200)
+  })
+
+  it("counts the dashboard's recent memories and writes today's briefing in UTC", async () => {
+    const user = await marsUser()
+    await user.api.memories.create({ text: 'Dentist on Friday', tags: 'health' })
+    const stats = await answered(user.api.get<DashboardStats>('/api/dashboard/stats'))
+    expect(stats.status).toBe(200)
+    expect(stats.body.totalMemories).toBe(1)
+    expect(stats.body.recentMemories).toBe(1)
+    const { result: briefing, days } = await aroundUtcToday(() =>
+      answered(user.api.get<Briefing>('/api/dashboard/briefing')),
+    )
+    expect(briefing.status).toBe(200)
+    expect(days).toContain(briefing.body.date)
+    const again = await answered(user.api.post<Briefing>('/api/dashboard/briefing/regenerate'))
+    expect(again.status).toBe(200)
+  })
+
+  it("answers the chat's date question with today's UTC date", async () => {
+    const user = await marsUser()
+    const { result: res, days } = await aroundUtcToday(() =>
+      answered(user.api.post<SendMessageResponse>('/api/chat/send', { content: 'What is the date today?' })),
+    )
+    expect(res.status).toBe(200)
+    const monthDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })
+    const said = days.map((day) => monthDay.format(new Date(`${day}T12:00:00Z`)))
+    expect(said.some((text) => res.body.assistantMessage.content.includes(text))).toBe(true)
+  })
+
+  it('exports the account with the stored zone in its settings', async () => {
+    const user = await marsUser()
+    const res = await answered(user.api.get('/api/auth/user/export'))
+    expect(res.status).toBe(200)
+    expect(JSON.parse(res.text).settings).toEqual({ timezone: MARS, theme: 'system' })
   })
 })
