@@ -4,6 +4,7 @@ import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import type { Answer, AnswerInput, Assistant } from './assistant.types.ts'
 import { buildModelContext } from './context.ts'
+import type { Cited } from './intents/index.ts'
 import { answerOffline, emitAsDeltas, FALLBACK_NOTE } from './offline.ts'
 import { createAssistantTools, type AssistantServices, type AssistantTools } from './tools.ts'
 
@@ -122,11 +123,14 @@ export function createAssistant(deps: {
   function result(
     tools: AssistantTools,
     rest: Pick<Answer, 'content' | 'mode' | 'stopped' | 'model'>,
+    cited?: readonly Cited[],
   ): Answer {
     // A model saw every memory its lookups found; an offline answer cites only those it shows (a search
     // for "December 3" finds more than the memories that name the day), in the order it shows them.
-    const at = (c: Answer['citations'][number]) => rest.content.indexOf(c.excerpt.replace(/…$/, ''))
-    const shown = tools.citations.filter((c) => at(c) >= 0).sort((a, b) => at(a) - at(b))
+    const shown = (cited ?? []).flatMap((m, i, all) => {
+      const citation = all.findIndex((c) => c.id === m.id) === i && tools.citations.find((c) => c.id === m.id)
+      return citation ? [citation] : []
+    })
     return {
       content: rest.content,
       citations: rest.mode === 'offline' ? shown : [...tools.citations],
@@ -257,7 +261,7 @@ export function createAssistant(deps: {
 
   async function offline(input: AnswerInput, tools: AssistantTools): Promise<Answer> {
     if (input.signal.aborted) return result(tools, { content: '', mode: 'offline', stopped: true })
-    const content = await answerOffline({
+    const answered = await answerOffline({
       services,
       tools,
       userId: input.userId,
@@ -266,8 +270,8 @@ export function createAssistant(deps: {
       now: clock(),
       introduce: !input.offlineIntroduced,
     })
-    emitAsDeltas(content, input.onEvent)
-    return result(tools, { content, mode: 'offline', stopped: false })
+    emitAsDeltas(answered.markdown, input.onEvent)
+    return result(tools, { content: answered.markdown, mode: 'offline', stopped: false }, answered.cited)
   }
 
   return {
@@ -324,9 +328,9 @@ export function createAssistant(deps: {
         introduce: false,
         alreadySaved: tools.created,
       })
-      const content = `${FALLBACK_NOTE}\n\n${reply}`
+      const content = `${FALLBACK_NOTE}\n\n${reply.markdown}`
       emitAsDeltas(content, input.onEvent)
-      return result(tools, { content, mode: 'offline', stopped: false })
+      return result(tools, { content, mode: 'offline', stopped: false }, reply.cited)
     },
   }
 }

@@ -126,11 +126,10 @@ const LEADING_HASHTAGS = new RegExp(String.raw`^(?:\s*#${TAG_WORD})+(?:\s*[:,-])
 const TAG = String.raw`#?(${TAG_WORD})`
 
 /**
- * The tags a message asks for: "#family", "tagged work", "with the tag garden", or "my family
- * memories" when family is one of the user's tags (`known`, asked for only when needed). Empty when
- * it names none.
+ * The tags a message names ("#family", "tagged work", "with the tag garden"), and the words that are
+ * tags only if the user has them ("my family memories": family).
  */
-export async function namedTags(text: string, known: () => Promise<readonly string[]>): Promise<string[]> {
+export function tagsAskedFor(text: string): { named: string[]; candidates: string[] } {
   const named = [
     ...text.matchAll(HASHTAG),
     ...text.matchAll(
@@ -138,7 +137,16 @@ export async function namedTags(text: string, known: () => Promise<readonly stri
     ),
   ].map((m) => m[1]!)
   const before = new RegExp(String.raw`\b(?:my|the|all|any)\s+${TAG}\s+(?:memories|notes)\b`, 'giu')
-  const candidates = [...text.matchAll(before)].map((m) => m[1]!)
+  return { named, candidates: [...text.matchAll(before)].map((m) => m[1]!) }
+}
+
+/**
+ * The tags a message asks for: "#family", "tagged work", "with the tag garden", or "my family
+ * memories" when family is one of the user's tags (`known`, asked for only when needed). Empty when
+ * it names none.
+ */
+export async function namedTags(text: string, known: () => Promise<readonly string[]>): Promise<string[]> {
+  const { named, candidates } = tagsAskedFor(text)
   if (candidates.length) {
     const tags = await known()
     for (const word of candidates) {

@@ -1,12 +1,11 @@
 import { addDays, daysBetween, todayIn, type Memory } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import { escapeMarkdown } from '../../lib/markdown.ts'
-import { renderBriefing } from '../dashboard/briefing-template.ts'
-import { arithmetic, formatNumber } from './arithmetic.ts'
-import { conversion } from './conversion.ts'
+import { renderBriefing } from '../dashboard/index.ts'
+import { formatNumber } from './arithmetic.ts'
 import { correctedWords } from './spelling.ts'
 import type { AssistantEvent, HistoryMessage } from './assistant.types.ts'
-import type { LookupFilters } from '../memories/memories.service.ts'
+import type { LookupFilters } from '../memories/index.ts'
 import {
   describeRange,
   excerpt,
@@ -22,57 +21,26 @@ import {
   askedAgainFor,
   asksWhen,
   asksForRecent,
-  calendarFact,
   EVERY,
   type CalendarFact,
   firstOfMonth,
-  availabilityTime,
-  clockPlace,
-  dayQuestion,
-  daysBetweenQuestion,
-  daysUntilQuestion,
-  holidayQuestion,
   isDayWord,
   isAboutSaving,
   isSavingWord,
   looksBack,
-  isIdentityQuestion,
   namedDay,
-  isAcknowledgement,
-  isBriefingRequest,
-  isFarewell,
-  isNameQuestion,
-  isPraise,
-  isOverviewQuestion,
   isPastTense,
   monthDayIn,
   mentionsHoliday,
-  isSmallTalk,
   isSunQuestion,
-  zoneOfPlace,
   isAboutMemories,
-  isBareDayQuestion,
-  isCalendarTopic,
-  changeRequest,
-  correction,
-  isClockQuestion,
-  isCountQuestion,
   GIVING_WORDS,
-  freeDayQuestion,
-  isFreeTimeQuestion,
+  isGiftQuestion,
   mentionsThatDay,
   namesDays,
   subjectOf,
   withThatDay,
-  isGiftQuestion,
-  isGreeting,
-  isHelpRequest,
   isQuestion,
-  isStatement,
-  isThanks,
-  isWeatherTopic,
-  memoryRequest,
-  namedTags,
   notedDays,
   requestedDays,
   savedDays,
@@ -84,27 +52,20 @@ import {
   type RequestedDays,
   withoutRecent,
   yearly,
-  yearlyDaysQuestion,
   type YearlyDaysQuestion,
   weatherDecision,
   type WeatherDecision,
   isWeekDecision,
   weatherPlace,
-  whichEvent,
   withoutFiller,
   asToldAfterRemember,
 } from './intents.ts'
-import { WET_CHANCE } from '../datasources/weather.service.ts'
+import { classify, type Answered, type Deps } from './intents/index.ts'
+import { said } from './intents/types.ts'
+import { SHORT_HELP } from './intents/talk.ts'
+import { WET_CHANCE } from '../datasources/index.ts'
 import { namesIn, significantWords, withOtherWords } from './search.ts'
-import {
-  addUp,
-  amountIn,
-  formatAmount,
-  isMeasureWord,
-  MONEY_WORDS,
-  totalAsked,
-  type Measure,
-} from './totals.ts'
+import { addUp, amountIn, formatAmount, isMeasureWord, totalAsked, type Measure } from './totals.ts'
 import {
   isToolError,
   MAX_CALENDAR_DAYS,
@@ -126,21 +87,9 @@ export const OFFLINE_INTRODUCTION =
 /** The first line of an answer the offline assistant wrote because the model failed. */
 export const FALLBACK_NOTE = '_The language model was unavailable, so the offline assistant answered._'
 
-export const HELP = [
-  'Here is what I can do:',
-  '',
-  "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
-  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”, “How far did I run this week?”, “How much did I spend on groceries in November?”",
-  '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Your day**: “Brief me”, “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “When am I free today?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
-  '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
-  '- **Sums and units**: “What is 15% of 80?”, “(12.50 + 8) / 3”, “How many km is 10 miles?”, “70 F in C”',
-].join('\n')
+export { HELP } from './intents/talk.ts'
 
 const NO_MEMORIES = 'You have no memories yet. To save one, start a message with “Remember”.'
-
-const SHORT_HELP =
-  'You can ask me to remember something, to find something in your memories, or about the weather and your calendar.'
 
 export interface OfflineInput {
   services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard'>
@@ -157,32 +106,32 @@ export interface OfflineInput {
 }
 
 /**
- * The deterministic assistant: routes the message by what it asks (remember, help, weather,
- * calendar, greeting, question, anything else), calls the same tools as the model would, and
- * answers in Markdown.
+ * The deterministic assistant: reads the message (a follow-up written out in full), finds the first
+ * intent of the registry (intents/index.ts) that claims it, and answers with it: the same tools as the
+ * model would call, the answer in Markdown with the memories it shows.
  */
-export async function answerOffline(input: OfflineInput): Promise<string> {
-  const reply = await route(input)
-  return input.introduce ? `${reply}\n\n${OFFLINE_INTRODUCTION}` : reply
-}
-
-const CURRENCY = new RegExp(String.raw`[$€£¥]|\b(?:${MONEY_WORDS})\b`, 'gi')
-
-/**
- * A sum's answer in the money it was asked in, to the cent: "18% of 240 euros" → "43.20 euros", "$45 +
- * $12.5" → "$57.50". Null when it names no money, or more than one kind.
- */
-function inMoneyOf(expression: string, value: number): string | null {
-  const kinds = new Set((expression.match(CURRENCY) ?? []).map((c) => c.toLowerCase().replace(/s$/, '')))
-  if (kinds.size !== 1) return null
-  const kind = [...kinds][0]!
-  const amount = Math.abs(value).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })
-  const sign = value < 0 ? '-' : ''
-  if (/^[$€£¥]$/.test(kind)) return `${sign}${kind}${amount}`
-  return `${sign}${amount} ${/^(?:eur|usd|gbp)$/.test(kind) ? kind.toUpperCase() : `${kind}s`}`
+export async function answerOffline(input: OfflineInput): Promise<Answered> {
+  const { tools, now } = input
+  const timeZone = await tools.timeZone()
+  const clock = { now, timeZone, today: todayIn(timeZone, now) }
+  const text = await askedInFull(tools, input.content, input.history, timeZone, now)
+  const deps: Omit<Deps, 'passOn'> = {
+    tools,
+    services: input.services,
+    userId: input.userId,
+    clock,
+    message: input.content,
+    text,
+    alreadySaved: input.alreadySaved,
+  }
+  const from = (start: number): Promise<Answered> => {
+    const { matched, index } = classify(text, clock, start)
+    return matched.answer({ ...deps, passOn: () => from(index + 1) })
+  }
+  const answered = await from(0)
+  return input.introduce
+    ? { ...answered, markdown: `${answered.markdown}\n\n${OFFLINE_INTRODUCTION}` }
+    : answered
 }
 
 /**
@@ -234,217 +183,107 @@ async function withDayBefore(
   return found ? withThatDay(content, formatDay(found.day)) : content
 }
 
-async function route(input: OfflineInput): Promise<string> {
-  const { tools, now } = input
-  const timeZone = await tools.timeZone()
-  const today = todayIn(timeZone, now)
-  const content = await askedInFull(tools, input.content, input.history, timeZone, now)
-
-  const request = memoryRequest(content, timeZone, now)
-  if (request) return remember(input, request, today)
-  if (isHelpRequest(content)) return HELP
-  const sum = arithmetic(content)
-  if (sum) {
-    // "2*3*4" as typed, not "2<em>3</em>4".
-    const typed = sum.expression.replace(/\*/g, '\\*')
-    return 'value' in sum
-      ? `${typed} = **${inMoneyOf(sum.expression, sum.value) ?? formatNumber(sum.value)}**`
-      : `I can't work out ${typed}: ${sum.error}.`
-  }
-  const converted = conversion(content)
-  if (converted) return converted.text
-  if (isClockQuestion(content)) {
-    return `It is ${formatTime(now, timeZone)} on ${formatDay(today, { weekday: true })} (${timeZone}).`
-  }
-  const place = clockPlace(content)
-  if (place !== null) {
-    const zone = zoneOfPlace(place)
-    if (!zone) {
-      return `I don't know which time zone ${place} is in. Ask with a city that names one, like “What time is it in Tokyo?”.`
-    }
-    const there = todayIn(zone, now)
-    const day = there === today ? '' : ` on ${formatDay(there, { weekday: true })}`
-    return `It is ${formatTime(now, zone)}${day} in ${zone.split('/').pop()!.replace(/_/g, ' ')} (${zone}).`
-  }
-  if (isIdentityQuestion(content)) return `I'm **${BRAND}**, your personal assistant.\n\n${HELP}`
-  const aboutCalendar = calendarFact(content, today)
-  if (aboutCalendar) return calendarAnswer(aboutCalendar, today)
-  const asked = dayQuestion(content)
-  const askedDay = asked && namedDay(asked.words, timeZone, now, asked.past)
-  if (askedDay) return whatDay(askedDay, today)
-  const feast = holidayQuestion(content, today)
-  if (feast) return whenIs(tools, feast, today)
-  const between = daysBetweenQuestion(content)
-  if (between) return daysFromTo(tools, between, timeZone, now, today)
-  const until = daysUntilQuestion(content)
-  // "How long until my next meeting?": that event, and how soon it starts.
-  const untilEvent = until && !until.since ? whichEvent(`what's ${until.words}?`) : null
-  if (untilEvent) {
-    const day = untilEvent.day && namedDay(untilEvent.day, timeZone, now)
-    return describeEvent(tools, untilEvent.which, day, now, today)
-  }
-  if (until !== null) return daysUntil(tools, until, timeZone, now, today)
-  if (isNameQuestion(content)) {
-    const user = await input.services.users.findById(input.userId)
-    const name = user?.name?.trim()
-    return name
-      ? `You're **${name}**${user?.email ? ` (${user.email})` : ''}.`
-      : `Your account has no name${user?.email ? `; you're signed in as ${user.email}` : ''}.`
-  }
-  if (isOverviewQuestion(content)) return overview(input, today)
-  if (isBriefingRequest(content)) return todaysBriefing(input.services, input.userId, now)
-  if (isSmallTalk(content)) return `I'm well, thank you for asking! ${SHORT_HELP}`
-  if (isFarewell(content)) return 'Bye for now! Your memories are here whenever you need them.'
-  if (isPraise(content)) return 'Thank you, glad to help!'
-  if (isAcknowledgement(content)) {
-    const thanked = /\b(?:thanks|thank you)\b/i.test(content) && !/^\s*(?:no|nope|nah)\b/i.test(content)
-    return thanked ? "You're welcome!" : `All right. ${SHORT_HELP}`
-  }
-  const change = changeRequest(content)
-  if (change !== null) return cannotChange(tools, change, today)
-  const fact = correction(content)
-  if (fact !== null) return cannotCorrect(tools, fact)
-  if (isCountQuestion(content)) {
-    const saved = savedDays(content, timeZone, now)
-    // "How many memories do I have about work?": those the search box finds for the words.
-    const about = significantWords(withoutRecent(content)).filter((w) => !isDayWord(w) && !isSavingWord(w))
-    return count(input, saved ? { saved } : notedDays(content, timeZone, now), today, about.join(' '))
-  }
-  if (isWeatherTopic(content)) {
-    return weatherAsked(tools, content, requestedDays(content, timeZone, now), today)
-  }
-  const yearlyDays = yearlyDaysQuestion(content, timeZone, now)
-  if (yearlyDays) return comingYearly(tools, yearlyDays, today)
-  if (isStatement(content)) {
-    return `I haven't saved that. To keep it as a memory, send: “Remember ${asToldAfterRemember(content)}”.`
-  }
-  const event = whichEvent(content)
-  if (event)
-    return describeEvent(tools, event.which, event.day && namedDay(event.day, timeZone, now), now, today)
-  const freeDay = freeDayQuestion(content)
-  if (freeDay) return describeFreeDays(tools, freeDay, requestedDays(content, timeZone, now), today)
-  if (isFreeTimeQuestion(content)) {
-    return describeFreeTime(tools, requestedDays(content, timeZone, now), now, today)
-  }
-  if (isCalendarTopic(content)) {
-    const range = requestedDays(content, timeZone, now)
-    const at = availabilityTime(content, range.from === today ? minutesNow(now, timeZone) : undefined)
-    if (at !== null && range.from === range.to) {
-      const asked = /^\s*what\b/i.test(content) ? 'what' : /\bbusy\b/i.test(content) ? 'busy' : 'free'
-      return freeAt(tools, range.from, at, today, asked)
-    }
-    const holds = await describeDays(tools, range, today)
-    return isBareDayQuestion(content) ? `${whatDay(range.from, today)}\n\n${holds}` : holds
-  }
-  if (isGreeting(content)) {
-    if (isThanks(content)) return "You're welcome!"
-    const user = await input.services.users.findById(input.userId)
-    const first = user?.name?.trim().split(/\s+/)[0]
-    return `Hello${first ? `, ${first}` : ''}! ${SHORT_HELP} Say “brief me” for today's weather, events and reminders.`
-  }
-  const tags = await namedTags(content, async () =>
-    (await input.services.memories.tags(input.userId)).map((t) => t.name),
-  )
-  if (tags.length) return tagged(input, tags)
-  if (/\btags\b/i.test(content) && isQuestion(content)) return listTags(input)
-  const inMessage = significantWords(withoutRecent(content))
-  // "What should I get Ana for her birthday?": what Ana likes, not the day of her birthday.
-  const gift = isGiftQuestion(content)
+/**
+ * The words a question looks for: its significant words; for a gift question ("what should I get Ana
+ * for her birthday?") what Ana likes, not the day of her birthday.
+ */
+export function searchWords(text: string) {
+  const inMessage = significantWords(withoutRecent(text))
+  const gift = isGiftQuestion(text)
   const words = gift ? [...new Set([...inMessage.filter((w) => !GIVING_WORDS.has(w)), 'gift'])] : inMessage
-  const query = words.join(' ')
-  // The query is the words in lower case: the names the message capitalises are told apart.
-  const names = namesIn(content, words)
-  if (
-    (!query || asksForDays(content, timeZone, now)) &&
-    (isQuestion(content) || isAboutMemories(content) || asksForRecent(content))
-  ) {
-    return noted(input, content, timeZone, now, today)
-  }
-  if (isQuestion(content) || gift) {
-    // "Any work stuff this week?": the memories of those days; when none, the others, said so.
-    // "How far did I run this week?": the distances the memories found give, added up.
-    const total = await totalFor(tools, content, timeZone, now, today)
-    if (total) return total
-    const days = notedDays(content, timeZone, now)
-    // The words naming those days are looked by, not for ("what's due in December?").
-    const terms = days ? words.filter((w) => !isDayWord(w)) : words
-    if (terms.length === 0) return noted(input, content, timeZone, now, today)
-    const sought = terms.join(' ')
-    // "When did I last see the dentist?": what has happened, newest first; the calendar's past weeks.
-    const back = looksBack(content)
-    const calendarDays =
-      days ?? (back ? { from: addDays(today, 1 - MAX_CALENDAR_DAYS), to: today } : undefined)
-    // "When is the dentist?", "is the dentist today?": the calendar may know too.
-    const [inDays, about] = await Promise.all([
-      tools.searchMemories({ query: sought, ...days }, { names }),
-      asksWhen(content) || (days && !isAboutSaving(content))
-        ? eventsAbout(tools, terms, today, calendarDays, back)
-        : [],
-    ])
-    // "When is my next standup?": the first that has not ended; "when did I last …": the last that has.
-    const events = /\bnext\b/i.test(content)
-      ? about.filter((e) => new Date(e.end) > now).slice(0, 1)
-      : back
-        ? about.filter((e) => new Date(e.end) <= now).slice(0, 1)
-        : about
-    const calendar = events.length
-      ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
-      : ''
-    let found = inDays
-    let elsewhere = ''
-    if (days && !calendar && !isToolError(found) && found.memories.length === 0) {
-      found = await tools.searchMemories({ query: sought }, { names })
-      elsewhere = `I found nothing about **${sought}** for ${daysName(days, today)}.`
-    }
-    if (isToolError(found)) return `I could not search your memories: ${found.error}`
-    // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
-    // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
-    const complete = holdingAll(found.memories, terms)
-    const order = back ? 'newest' : timeOrder(content)
-    const matching = inTimeOrder(
-      calendar || complete.length ? complete : found.memories,
-      order,
-      today,
-    ).filter(
-      // What has happened is not dated ahead.
-      (m) => !back || !m.date || m.date <= today,
-    )
-    if (matching.length === 0) {
-      if (calendar) return calendar
-      return (
-        (await spelledAsSaved(input, terms)) ??
-        `I couldn't find anything about **${sought}** in your memories. To save something, start a message with “Remember”.`
-      )
-    }
-    // "When is Ana's birthday?", "how old is Bruno?": a birthday or anniversary on its next day.
-    const yearlyAsked = /\b(?:birthdays?|anniversar(?:y|ies)|born|how old|age)\b/i.test(content)
-    const shown = matching.slice(0, 5).map((m) => ({ m, yearly: yearlyAsked && yearlyLine(m, today) }))
-    // Those that give the day first: "when is Marco's birthday?" is answered before his party is told.
-    const lines = [...shown.filter((s) => s.yearly), ...shown.filter((s) => !s.yearly)].map(
-      (s) => s.yearly || quoteMemories([s.m])[0]!,
-    )
-    const first = matching.length < 2 ? '' : order ? `, ${order} first` : ', best match first'
-    const heading = elsewhere
-      ? `${elsewhere} On other days${first}:`
-      : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysName(days, today)}` : ''}${first}:`
-    const memories = [heading, '', ...lines].join('\n')
-    return calendar ? `${calendar}\n\n${memories}` : memories
-  }
-  if (query) {
-    const found = await tools.searchMemories({ query }, { names })
-    if (!isToolError(found) && found.memories.length) {
-      return [
-        'I can only answer a few kinds of requests without a language model, but these memories look related:',
-        '',
-        ...quoteMemories(found.memories.slice(0, 3)),
-        '',
-        SHORT_HELP,
-      ].join('\n')
-    }
-  }
-  return `I can't answer that without a language model. ${HELP}`
+  return { words, query: words.join(' ') }
 }
 
+/**
+ * A question about something: the memories that hold its words, and the calendar's events when it
+ * asks when (or names days). "Any work stuff this week?": the memories of those days; when none, the
+ * others, said so.
+ */
+export async function searchAnswer(deps: Deps): Promise<Answered> {
+  const { tools, text: content, clock } = deps
+  const { now, timeZone, today } = clock
+  const { words } = searchWords(content)
+  // The query is the words in lower case: the names the message capitalises are told apart.
+  const names = namesIn(content, words)
+  const days = notedDays(content, timeZone, now)
+  // The words naming those days are looked by, not for ("what's due in December?").
+  const terms = days ? words.filter((w) => !isDayWord(w)) : words
+  if (terms.length === 0) return noted(deps)
+  const sought = terms.join(' ')
+  // "When did I last see the dentist?": what has happened, newest first; the calendar's past weeks.
+  const back = looksBack(content)
+  const calendarDays = days ?? (back ? { from: addDays(today, 1 - MAX_CALENDAR_DAYS), to: today } : undefined)
+  // "When is the dentist?", "is the dentist today?": the calendar may know too.
+  const [inDays, about] = await Promise.all([
+    tools.searchMemories({ query: sought, ...days }, { names }),
+    asksWhen(content) || (days && !isAboutSaving(content))
+      ? eventsAbout(tools, terms, today, calendarDays, back)
+      : [],
+  ])
+  // "When is my next standup?": the first that has not ended; "when did I last …": the last that has.
+  const events = /\bnext\b/i.test(content)
+    ? about.filter((e) => new Date(e.end) > now).slice(0, 1)
+    : back
+      ? about.filter((e) => new Date(e.end) <= now).slice(0, 1)
+      : about
+  const calendar = events.length
+    ? ['**On your calendar:**', '', ...events.map((e) => eventLine(e, today))].join('\n')
+    : ''
+  let found = inDays
+  let elsewhere = ''
+  if (days && !calendar && !isToolError(found) && found.memories.length === 0) {
+    found = await tools.searchMemories({ query: sought }, { names })
+    elsewhere = `I found nothing about **${sought}** for ${daysName(days, today)}.`
+  }
+  if (isToolError(found)) return said(`I could not search your memories: ${found.error}`)
+  // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
+  // answered by Lena's); else those holding some, best first. Beside the calendar's answer, only the first.
+  const complete = holdingAll(found.memories, terms)
+  const order = back ? 'newest' : timeOrder(content)
+  const matching = inTimeOrder(calendar || complete.length ? complete : found.memories, order, today).filter(
+    // What has happened is not dated ahead.
+    (m) => !back || !m.date || m.date <= today,
+  )
+  if (matching.length === 0) {
+    if (calendar) return said(calendar)
+    return (
+      (await spelledAsSaved(deps, terms)) ??
+      said(
+        `I couldn't find anything about **${sought}** in your memories. To save something, start a message with “Remember”.`,
+      )
+    )
+  }
+  // "When is Ana's birthday?", "how old is Bruno?": a birthday or anniversary on its next day.
+  const yearlyAsked = /\b(?:birthdays?|anniversar(?:y|ies)|born|how old|age)\b/i.test(content)
+  const shown = matching.slice(0, 5).map((m) => ({ m, yearly: yearlyAsked && yearlyLine(m, today) }))
+  // Those that give the day first: "when is Marco's birthday?" is answered before his party is told.
+  const inOrder = [...shown.filter((s) => s.yearly), ...shown.filter((s) => !s.yearly)]
+  const lines = inOrder.map((s) => s.yearly || quoteMemories([s.m])[0]!)
+  const first = matching.length < 2 ? '' : order ? `, ${order} first` : ', best match first'
+  const heading = elsewhere
+    ? `${elsewhere} On other days${first}:`
+    : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysName(days, today)}` : ''}${first}:`
+  const memories = [heading, '', ...lines].join('\n')
+  return { markdown: calendar ? `${calendar}\n\n${memories}` : memories, cited: inOrder.map((s) => s.m) }
+}
+
+/** Words that are no question: the memories that look related, else the intents after this one. */
+export async function related(deps: Deps): Promise<Answered> {
+  const { words, query } = searchWords(deps.text)
+  const found = await deps.tools.searchMemories({ query }, { names: namesIn(deps.text, words) })
+  if (isToolError(found) || found.memories.length === 0) return deps.passOn()
+  const shown = found.memories.slice(0, 3)
+  return {
+    markdown: [
+      'I can only answer a few kinds of requests without a language model, but these memories look related:',
+      '',
+      ...quoteMemories(shown),
+      '',
+      SHORT_HELP,
+    ].join('\n'),
+    cited: shown,
+  }
+}
 /** Money that came in, not spent: "Joao owes me 20 euros", "got paid", "salary", "sold the bike for 90 €". */
 const MONEY_IN = /\b(?:owes?\s+me|lent|received|earned|salary|income|refund(?:ed)?|got\s+paid|sold)\b/i
 
@@ -464,7 +303,7 @@ export async function totalFor(
   timeZone: string,
   now: Date,
   today: string,
-): Promise<string | null> {
+): Promise<Answered | null> {
   const measure = totalAsked(content)
   if (!measure) return null
   const days = notedDays(content, timeZone, now)
@@ -495,7 +334,7 @@ function totalOf(
   span: string,
   today: string,
   past = false,
-): string | null {
+): Answered | null {
   const measured = memories.flatMap((m) => {
     // "How much did I spend?": not what is planned ahead.
     if (past && m.date && m.date > today) return []
@@ -512,12 +351,14 @@ function totalOf(
     today,
   )
   const counted = measured.length === 1 ? ', from 1 memory' : ` in all, from ${measured.length} memories`
-  return [
+  const cited = shown.slice(0, 10)
+  const markdown = [
     `${listed(totals)}${counted}${span}${memories.length >= TOTAL_LIMIT ? ` (the first ${TOTAL_LIMIT} found)` : ''}:`,
     '',
-    ...quoteMemories(shown.slice(0, 10)),
+    ...quoteMemories(cited),
     ...(shown.length > 10 ? ['', `And ${shown.length - 10} more.`] : []),
   ].join('\n')
+  return { markdown, cited }
 }
 
 /** "Brief me": the dashboard's offline briefing, from the same facts (weather, today's events, memories due). */
@@ -546,13 +387,10 @@ export function asksForDays(content: string, timeZone: string, now: Date): boole
  * recently?", "what's new?").
  */
 export async function noted(
-  input: Pick<OfflineInput, 'services' | 'tools' | 'userId'>,
-  content: string,
-  timeZone: string,
-  now: Date,
-  today: string,
-) {
-  const { tools, services, userId } = input
+  deps: Pick<Deps, 'services' | 'tools' | 'userId' | 'text' | 'clock'>,
+): Promise<Answered> {
+  const { tools, services, userId, text: content } = deps
+  const { timeZone, now, today } = deps.clock
   // A full search may have left some out: how many there are, and where to see them all.
   const more = async (shown: number, filters: LookupFilters, where: string) => {
     if (shown < SEARCH_LIMIT) return []
@@ -562,32 +400,34 @@ export async function noted(
   const saved = savedDays(content, timeZone, now)
   if (saved) {
     const found = await tools.searchMemories({ query: '', savedFrom: saved.from, savedTo: saved.to })
-    if (isToolError(found)) return `I could not look through your memories: ${found.error}`
+    if (isToolError(found)) return said(`I could not look through your memories: ${found.error}`)
     const span = savedSpan(saved.from, saved.to, today)
-    if (found.memories.length === 0) return `You saved no memories ${span}.`
-    return [
+    if (found.memories.length === 0) return said(`You saved no memories ${span}.`)
+    const markdown = [
       `The memories you saved ${span}, newest first:`,
       '',
       ...quoteMemories(found.memories),
       ...(await more(found.memories.length, { saved }, '')),
     ].join('\n')
+    return { markdown, cited: found.memories }
   }
   const range = notedDays(content, timeZone, now)
   if (!range && !isAboutMemories(content) && !asksForRecent(content)) {
-    return `I'm not sure what to look for. ${SHORT_HELP}`
+    return said(`I'm not sure what to look for. ${SHORT_HELP}`)
   }
   // "What's new?", "what did I write recently?": the ones saved last, not the ones dated furthest ahead.
   const recent = !range && asksForRecent(content)
   const found = await tools.searchMemories({ query: '', ...(range ?? {}) }, { newestSaved: recent })
-  if (isToolError(found)) return `I could not look through your memories: ${found.error}`
+  if (isToolError(found)) return said(`I could not look through your memories: ${found.error}`)
   if (!range) {
-    if (found.memories.length === 0) return NO_MEMORIES
+    if (found.memories.length === 0) return said(NO_MEMORIES)
     const heading = recent ? 'The memories you saved most recently:' : 'Your newest memories:'
-    return [heading, '', ...quoteMemories(found.memories.slice(0, 5))].join('\n')
+    const newest = found.memories.slice(0, 5)
+    return { markdown: [heading, '', ...quoteMemories(newest)].join('\n'), cited: newest }
   }
   const span = daysName(range, today)
-  if (found.memories.length === 0) return `You have no memories for ${span}.`
-  return [
+  if (found.memories.length === 0) return said(`You have no memories for ${span}.`)
+  const markdown = [
     `Your memories for ${span}, newest first:`,
     '',
     ...quoteMemories(found.memories),
@@ -597,10 +437,11 @@ export async function noted(
       '; choose those dates under Memories to see them all',
     )),
   ].join('\n')
+  return { markdown, cited: found.memories }
 }
 
 /** "Tomorrow is Thursday, November 26, 2026.", "December 3, 2026 is a Thursday, in 8 days." */
-function whatDay(day: string, today: string): string {
+export function whatDay(day: string, today: string): string {
   const relative = relativeDay(day, today)
   if (relative === 'today' || relative === 'tomorrow' || relative === 'yesterday') {
     return `${capitalize(relative)} is ${formatDay(day, { weekday: true })}.`
@@ -613,7 +454,11 @@ function whatDay(day: string, today: string): string {
 }
 
 /** "When is Easter?": its day, and the memories that name it ("Easter brunch at Ana's"). */
-async function whenIs(tools: AssistantTools, feast: { name: string; day: string }, today: string) {
+export async function whenIs(
+  tools: AssistantTools,
+  feast: { name: string; day: string },
+  today: string,
+): Promise<Answered> {
   const n = daysBetween(today, feast.day)
   const when = formatDay(feast.day, { weekday: true })
   const answer =
@@ -631,16 +476,19 @@ async function whenIs(tools: AssistantTools, feast: { name: string; day: string 
     .trim()
   const found = await tools.searchMemories({ query })
   const naming = isToolError(found) ? [] : found.memories.filter((m) => mentionsHoliday(m.text, feast.name))
-  return naming.length
-    ? [answer, '', '**In your memories:**', '', ...quoteMemories(naming)].join('\n')
-    : answer
+  return {
+    markdown: naming.length
+      ? [answer, '', '**In your memories:**', '', ...quoteMemories(naming)].join('\n')
+      : answer,
+    cited: naming,
+  }
 }
 
-/** A day some words name, and the calendar's event or the memory line it was found in. */
+/** A day some words name, and the calendar's event line or the memory it was found in. */
 interface DayFound {
   day: string
   event?: string
-  memory?: string
+  memory?: ToolMemory
 }
 
 /**
@@ -676,7 +524,7 @@ async function dayOfWords(
   const [event] = since ? [] : await eventsAbout(tools, terms, today)
   if (event && (!memoryDay || event.day <= memoryDay))
     return { day: event.day, event: eventLine(event, today) }
-  return memory && memoryDay ? { day: memoryDay, memory: quoteMemories([memory])[0]! } : null
+  return memory && memoryDay ? { day: memoryDay, memory } : null
 }
 
 /** "**15 weeks and 3 days** (108 days)" when asked in weeks, else "**108 days**". */
@@ -692,19 +540,21 @@ const daysSpan = (n: number, inWeeks: boolean) => {
  * coming events and dated memories the words find ("until the dentist", "until Ana's birthday"). Or
  * since one, back to the last such day ("since I started the new job"); in weeks when asked in weeks.
  */
-async function daysUntil(
+export async function daysUntil(
   tools: AssistantTools,
   asked: DaysQuestion,
   timeZone: string,
   now: Date,
   today: string,
-) {
+): Promise<Answered> {
   const { words, since } = asked
   const found = await dayOfWords(tools, words, since, timeZone, now, today)
   if (!found) {
-    return since
-      ? `I don't know when **${words}** was. Ask with a date (“How many days since March 1?”), or save the day first: “Remember that ${words} was on …”.`
-      : `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`
+    return said(
+      since
+        ? `I don't know when **${words}** was. Ask with a date (“How many days since March 1?”), or save the day first: “Remember that ${words} was on …”.`
+        : `I don't know when **${words}** is. Ask with a date (“How many days until December 24?”), or save the day first: “Remember that ${words} is on …”.`,
+    )
   }
   const { day } = found
   const n = Math.abs(daysBetween(today, day))
@@ -715,49 +565,55 @@ async function daysUntil(
       : n === 1
         ? `**1 day**: ${since ? 'it was yesterday' : "it's tomorrow"}, ${when}.`
         : `${daysSpan(n, asked.weeks)}, ${since ? 'since' : 'until'} ${when}.`
-  return [answer, ...foundIn([found])].join('\n')
+  return { markdown: [answer, ...foundIn([found])].join('\n'), cited: citedIn([found]) }
 }
 
 /** Where the days of an answer were found: the calendar's events, then the memories, each under a heading. */
 const foundIn = (found: ReadonlyArray<DayFound>) => {
   const events = found.flatMap((f) => f.event ?? [])
-  const memories = found.flatMap((f) => f.memory ?? [])
+  const memories = quoteMemories(citedIn(found))
   return [
     ...(events.length ? ['', '**On your calendar:**', '', ...events] : []),
     ...(memories.length ? ['', '**From your memories:**', '', ...memories] : []),
   ]
 }
 
+/** The memories the days of an answer were found in. */
+const citedIn = (found: ReadonlyArray<DayFound>) => found.flatMap((f) => f.memory ?? [])
+
 /**
  * "How many days between Christmas and my flight?", "how many weeks from March 3 to June 5?": the days
  * from one to the other, each found as daysUntil finds it.
  */
-async function daysFromTo(
+export async function daysFromTo(
   tools: AssistantTools,
   asked: { first: string; second: string; weeks: boolean },
   timeZone: string,
   now: Date,
   today: string,
-) {
+): Promise<Answered> {
   const [a, b] = await Promise.all([
     dayOfWords(tools, asked.first, false, timeZone, now, today),
     dayOfWords(tools, asked.second, false, timeZone, now, today),
   ])
   const unknown = [!a && asked.first, !b && asked.second].filter(Boolean)
   if (!a || !b) {
-    return `I don't know when **${unknown.join('** or **')}** is. Ask with dates (“How many days between March 3 and June 5?”), or save the day first.`
+    return said(
+      `I don't know when **${unknown.join('** or **')}** is. Ask with dates (“How many days between March 3 and June 5?”), or save the day first.`,
+    )
   }
   const [from, to] = a.day <= b.day ? [a, b] : [b, a]
   const n = daysBetween(from.day, to.day)
   const when = (d: string) => formatDay(d, { weekday: true })
-  return [
+  const markdown = [
     `${daysSpan(n, asked.weeks)} from ${when(from.day)} to ${when(to.day)}.`,
     ...foundIn([from, to]),
   ].join('\n')
+  return { markdown, cited: citedIn([from, to]) }
 }
 
 /** "It is week 48 of 2026", "35 days are left in 2026", "No: 2026 has 365 days; the next leap year is 2028." */
-function calendarAnswer(fact: CalendarFact, today: string): string {
+export function calendarAnswer(fact: CalendarFact, today: string): string {
   if (fact.kind === 'leap') {
     const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
     let next = fact.year + 1
@@ -799,9 +655,13 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
  * "What birthdays are coming up?": the dated memories about birthdays (or anniversaries), each on its
  * next day, soonest first, within the days asked about or the coming year.
  */
-async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, today: string) {
+export async function comingYearly(
+  tools: AssistantTools,
+  asked: YearlyDaysQuestion,
+  today: string,
+): Promise<Answered> {
   const found = await tools.searchMemories({ query: asked.kind }, { limit: 100 })
-  if (isToolError(found)) return `I could not search your memories: ${found.error}`
+  if (isToolError(found)) return said(`I could not search your memories: ${found.error}`)
   const from = asked.range?.from ?? today
   const to = asked.range?.to ?? addDays(today, 364)
   const coming = found.memories
@@ -813,17 +673,21 @@ async function comingYearly(tools: AssistantTools, asked: YearlyDaysQuestion, to
   const kinds = asked.kind === 'birthday' ? 'birthdays' : 'anniversaries'
   const span = asked.range ? describeRange(from, to, today) : ''
   if (coming.length === 0) {
-    return `I found no ${kinds} in your memories ${span ? `for ${span}` : 'in the coming year'}. Save one with its day: “Remember that Ana's birthday is on May 12”.`
+    return said(
+      `I found no ${kinds} in your memories ${span ? `for ${span}` : 'in the coming year'}. Save one with its day: “Remember that Ana's birthday is on May 12”.`,
+    )
   }
-  return [
+  const shown = coming.slice(0, 10)
+  const markdown = [
     span
       ? `The ${kinds} in your memories for ${span}, soonest first:`
       : `The coming ${kinds} in your memories, soonest first:`,
     '',
-    ...coming
-      .slice(0, 10)
-      .map(({ m, next }) => `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${quote(m.text, 300)}`),
+    ...shown.map(
+      ({ m, next }) => `- **${daysAway(next, today)}**${yearsOn(m.text, next)}: ${quote(m.text, 300)}`,
+    ),
   ].join('\n')
+  return { markdown, cited: shown.map((s) => s.m) }
 }
 
 /** "Thursday, December 3 (in 7 days)". */
@@ -892,62 +756,80 @@ const allAndRecent = (total: number, recent: number) =>
  * "How many memories do I have?": all of them and the last 30 days', or those of the days it names, or
  * those saved on the days it names ("how many did I add this week?").
  */
-async function count(
-  input: OfflineInput,
-  range: DayRange | { saved: DayRange } | null,
-  today: string,
-  about: string,
-) {
-  const { memories } = input.services
+export async function count(deps: Deps): Promise<Answered> {
+  const { services, userId, text, clock } = deps
+  const { memories } = services
+  const { today } = clock
+  const saved = savedDays(text, clock.timeZone, clock.now)
+  const range = saved ? { saved } : notedDays(text, clock.timeZone, clock.now)
+  // "How many memories do I have about work?": those the search box finds for the words.
+  const about = significantWords(withoutRecent(text))
+    .filter((w) => !isDayWord(w) && !isSavingWord(w))
+    .join(' ')
   const searchTerm = about || undefined
   const topic = about ? ` about **${about}**` : ''
   if (range && 'saved' in range) {
-    const n = await memories.count(input.userId, { saved: range.saved, searchTerm })
-    return `You saved ${memoriesCount(n)}${topic} ${savedSpan(range.saved.from, range.saved.to, today)}.`
+    const n = await memories.count(userId, { saved: range.saved, searchTerm })
+    return said(
+      `You saved ${memoriesCount(n)}${topic} ${savedSpan(range.saved.from, range.saved.to, today)}.`,
+    )
   }
   if (range) {
-    const n = await memories.count(input.userId, { startDate: range.from, endDate: range.to, searchTerm })
-    return `You have ${memoriesCount(n)}${topic} for ${daysName(range, today)}.`
+    const n = await memories.count(userId, { startDate: range.from, endDate: range.to, searchTerm })
+    return said(`You have ${memoriesCount(n)}${topic} for ${daysName(range, today)}.`)
   }
-  if (about) return `You have ${memoriesCount(await memories.count(input.userId, { searchTerm }))}${topic}.`
-  const { totalMemories, recentMemories } = await memories.summary(input.userId, today)
-  if (totalMemories === 0) return NO_MEMORIES
-  return `You have ${allAndRecent(totalMemories, recentMemories)}.`
+  if (about) return said(`You have ${memoriesCount(await memories.count(userId, { searchTerm }))}${topic}.`)
+  const { totalMemories, recentMemories } = await memories.summary(userId, today)
+  if (totalMemories === 0) return said(NO_MEMORIES)
+  return said(`You have ${allAndRecent(totalMemories, recentMemories)}.`)
 }
 
 /** "What do you know about me?": who they are, how many memories, their tags and the newest few. */
-async function overview(input: OfflineInput, today: string) {
-  const { users, memories } = input.services
+export async function overview(deps: Deps): Promise<Answered> {
+  const { users, memories } = deps.services
   const [user, { totalMemories, recentMemories }] = await Promise.all([
-    users.findById(input.userId),
-    memories.summary(input.userId, today),
+    users.findById(deps.userId),
+    memories.summary(deps.userId, deps.clock.today),
   ])
   const name = user?.name?.trim()
   const who = name ? `You're **${name}**, and you` : 'You'
   if (totalMemories === 0) {
-    return `${who} haven't asked me to remember anything yet. To save a memory, start a message with “Remember”: “Remember that Ana's birthday is on May 12 #family”.`
+    return said(
+      `${who} haven't asked me to remember anything yet. To save a memory, start a message with “Remember”: “Remember that Ana's birthday is on May 12 #family”.`,
+    )
   }
   const lines = [`${who} have ${allAndRecent(totalMemories, recentMemories)}.`]
-  const tags = await memories.tags(input.userId)
+  const tags = await memories.tags(deps.userId)
   if (tags.length) lines.push(tagsLine(tags))
-  const found = await input.tools.searchMemories({ query: '' }, { newestSaved: true })
-  if (!isToolError(found) && found.memories.length) {
-    lines.push('', 'The ones you saved most recently:', '', ...quoteMemories(found.memories.slice(0, 5)))
-  }
+  const found = await deps.tools.searchMemories({ query: '' }, { newestSaved: true })
+  const newest = isToolError(found) ? [] : found.memories.slice(0, 5)
+  if (newest.length) lines.push('', 'The ones you saved most recently:', '', ...quoteMemories(newest))
   lines.push('', 'Ask me about any of them, or “What did I save this week?”.')
-  return lines.join('\n')
+  return { markdown: lines.join('\n'), cited: newest }
 }
 
 /** "Show my family memories", "what's tagged #work about the budget?": the newest with those tags. */
-async function tagged(input: OfflineInput, tags: string[]) {
+export async function tagged(
+  deps: Deps,
+  asked: { named: readonly string[]; candidates: readonly string[] },
+): Promise<Answered> {
+  const { services, userId, tools } = deps
+  // "My family memories": family when it is one of the user's tags.
+  const known = asked.candidates.length ? (await services.memories.tags(userId)).map((t) => t.name) : []
+  const named = [
+    ...asked.named,
+    ...asked.candidates.flatMap((word) => known.find((t) => t.toLowerCase() === word.toLowerCase()) ?? []),
+  ]
+  const tags = named.filter((tag, i) => named.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i)
+  if (tags.length === 0) return deps.passOn()
   const lowered = new Set(tags.map((t) => t.toLowerCase()))
-  const words = significantWords(input.content).filter((w) => !lowered.has(w) && !/^tag(?:s|ged)?$/.test(w))
+  const words = significantWords(deps.message).filter((w) => !lowered.has(w) && !/^tag(?:s|ged)?$/.test(w))
   const query = words.join(' ')
   const names = tags.map((t) => `#${t}`).join(' ')
-  const found = await input.tools.searchMemories({ query, tags })
-  if (isToolError(found)) return `I could not search your memories: ${found.error}`
+  const found = await tools.searchMemories({ query, tags })
+  if (isToolError(found)) return said(`I could not search your memories: ${found.error}`)
   const about = query ? ` about **${query}**` : ''
-  if (found.memories.length === 0) return `You have no memories tagged ${names}${about}.`
+  if (found.memories.length === 0) return said(`You have no memories tagged ${names}${about}.`)
   const lines = [
     query
       ? `Your memories tagged ${names}${about}, best match first:`
@@ -956,7 +838,7 @@ async function tagged(input: OfflineInput, tags: string[]) {
     ...quoteMemories(found.memories),
   ]
   if (!query) {
-    const total = await input.services.memories.count(input.userId, { tags })
+    const total = await services.memories.count(userId, { tags })
     if (total > found.memories.length) {
       lines.push(
         '',
@@ -964,19 +846,21 @@ async function tagged(input: OfflineInput, tags: string[]) {
       )
     }
   }
-  return lines.join('\n')
+  return { markdown: lines.join('\n'), cited: found.memories }
 }
 
 /** How many tags "what are my tags?" lists. */
 const TAGS_SHOWN = 20
 
 /** "What are my tags?": every tag, most used first, with its count. */
-async function listTags(input: OfflineInput) {
-  const tags = await input.services.memories.tags(input.userId)
+export async function listTags(deps: Deps): Promise<Answered> {
+  const tags = await deps.services.memories.tags(deps.userId)
   if (tags.length === 0) {
-    return "You have no tags yet. Add #hashtags when you save a memory: “Remember Ana's birthday is on May 12 #family”."
+    return said(
+      "You have no tags yet. Add #hashtags when you save a memory: “Remember Ana's birthday is on May 12 #family”.",
+    )
   }
-  return tagsLine(tags)
+  return said(tagsLine(tags))
 }
 
 /** "Your tags, most used first: #family (3), #work (1)." */
@@ -987,11 +871,13 @@ function tagsLine(tags: ReadonlyArray<{ name: string; count: number }>) {
 }
 
 /** "Delete the wifi memory": not something the assistant does; where to do it, and the likely ones. */
-async function cannotChange(tools: AssistantTools, about: string, today: string) {
+export async function cannotChange(deps: Deps, about: string): Promise<Answered> {
+  const { tools } = deps
+  const { today } = deps.clock
   const answer =
     "I can't change or delete memories. Open **Memories** and use the memory's pencil button to edit it, or its trash button to delete it."
   const words = significantWords(about)
-  if (words.length === 0) return answer
+  if (words.length === 0) return said(answer)
   // "Cancel my dentist appointment": a coming event by those words is the calendar's to change.
   const [found, events] = await Promise.all([
     tools.searchMemories({ query: words.join(' ') }),
@@ -1005,32 +891,35 @@ async function cannotChange(tools: AssistantTools, about: string, today: string)
         ...events.map((e) => eventLine(e, today)),
       ]
     : []
-  if (isToolError(found) || found.memories.length === 0) return [answer, ...calendar].join('\n')
-  return [
+  if (isToolError(found) || found.memories.length === 0) return said([answer, ...calendar].join('\n'))
+  const likely = found.memories.slice(0, 3)
+  const markdown = [
     answer,
     '',
     'These look like the ones you mean:',
     '',
-    ...quoteMemories(found.memories.slice(0, 3)),
+    ...quoteMemories(likely),
     ...calendar,
-  ].join('\n')
+  ]
+  return { markdown: markdown.join('\n'), cited: likely }
 }
 
 /**
  * "Actually, Ana's birthday is June 5": the memories it may correct, where to edit them, and how to keep
  * it as a new one ("it's on Friday" names nothing to keep).
  */
-async function cannotCorrect(tools: AssistantTools, fact: string) {
+export async function cannotCorrect({ tools }: Deps, fact: string): Promise<Answered> {
   const keep = /^(?:it|that|this|they|he|she)\b/i.test(fact)
     ? ''
     : `\n\nTo keep it as a new memory, send: “Remember ${asToldAfterRemember(fact)}”.`
   const found = await tools.searchMemories({ query: significantWords(fact).join(' ') })
-  const lines = isToolError(found) ? [] : quoteMemories(found.memories.slice(0, 3))
+  const likely = isToolError(found) ? [] : found.memories.slice(0, 3)
   const intro =
     "I can't change memories. If this corrects one, open **Memories** and use that memory's pencil button to edit it."
-  return (
-    (lines.length ? [intro, '', 'These look like the ones you mean:', '', ...lines].join('\n') : intro) + keep
-  )
+  const markdown = likely.length
+    ? [intro, '', 'These look like the ones you mean:', '', ...quoteMemories(likely)].join('\n')
+    : intro
+  return { markdown: markdown + keep, cited: likely }
 }
 
 /**
@@ -1051,19 +940,23 @@ export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 
   })
 }
 
-async function remember(input: OfflineInput, request: MemoryRequest, today: string) {
-  if (input.alreadySaved?.length) {
-    return ['Saved to your memories:', '', ...quoteMemories(input.alreadySaved)].join('\n')
+export async function remember(deps: Deps, request: MemoryRequest): Promise<Answered> {
+  const { today } = deps.clock
+  if (deps.alreadySaved?.length) {
+    return {
+      markdown: ['Saved to your memories:', '', ...quoteMemories(deps.alreadySaved)].join('\n'),
+      cited: deps.alreadySaved,
+    }
   }
   if (!request.text) {
-    return "What should I remember? For example: “Remember that Ana's birthday is on May 12 #family”."
+    return said("What should I remember? For example: “Remember that Ana's birthday is on May 12 #family”.")
   }
-  const result = await input.tools.createMemory({
+  const result = await deps.tools.createMemory({
     text: request.text,
     tags: request.tags,
     date: request.day,
   })
-  if (isToolError(result)) return `I could not save that: ${result.error}`
+  if (isToolError(result)) return said(`I could not save that: ${result.error}`)
   const saved = result.saved
   const lines = ['Saved to your memories:', '', `> ${quote(saved.text, 500)}`, '']
   const day = saved.date
@@ -1086,7 +979,7 @@ async function remember(input: OfflineInput, request: MemoryRequest, today: stri
   if (EVERY.test(saved.text)) {
     lines.push('', `A memory is kept once${day ? ', on that day' : ''}: I don't repeat reminders.`)
   }
-  return lines.join('\n')
+  return { markdown: lines.join('\n'), cited: [saved] }
 }
 
 /** "today", "tomorrow", "on Saturday, November 28". */
@@ -1355,7 +1248,7 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
  * I have at 3pm?"), the events at that time, or the ones just before and after it (and those lasting
  * all day, which may or may not keep someone busy).
  */
-async function freeAt(
+export async function freeAt(
   tools: AssistantTools,
   day: string,
   at: number,
@@ -1598,7 +1491,11 @@ function describeSun(result: GetWeatherOutput, today: string): string {
  * one too) and, for one day, the memories that write that day out ("Dentist on December 3", saved on
  * another day). The offline answer to a calendar question, and the facts context mode gives the model.
  */
-export async function describeDays(tools: AssistantTools, range: RequestedDays, today: string) {
+export async function describeDays(
+  tools: AssistantTools,
+  range: RequestedDays,
+  today: string,
+): Promise<Answered> {
   const calendar = await tools.getCalendarEvents({ from: range.from, to: range.to })
   const found = await tools.searchMemories({ query: '', from: range.from, to: range.to })
   // Undated memories are listed by the day they were written: not something the day holds.
@@ -1626,7 +1523,7 @@ export async function describeDays(tools: AssistantTools, range: RequestedDays, 
         : `${off.error} No memories are dated ${span}.`,
     )
   }
-  return parts.join('\n\n')
+  return { markdown: parts.join('\n\n'), cited: [...dated, ...mentioned] }
 }
 
 /** Memories not dated on the day whose text writes it out ("December 3"), best match first. */
@@ -1671,19 +1568,21 @@ const SPELLING_SAMPLE = 1000
  * A search that found nothing, again with its words spelled as the user's newest memories spell them
  * ("dentsit" → "dentist"); null when no word is corrected or the corrected search finds nothing too.
  */
-async function spelledAsSaved(input: OfflineInput, words: string[]): Promise<string | null> {
-  const newest = await input.services.memories.best(input.userId, {}, SPELLING_SAMPLE)
+async function spelledAsSaved(deps: Deps, words: string[]): Promise<Answered | null> {
+  const newest = await deps.services.memories.best(deps.userId, {}, SPELLING_SAMPLE)
   const corrected = correctedWords(words, newest.map(wordsOf))
   if (!corrected) return null
   const query = corrected.join(' ')
-  const found = await input.tools.searchMemories({ query })
+  const found = await deps.tools.searchMemories({ query })
   if (isToolError(found) || found.memories.length === 0) return null
   const complete = holdingAll(found.memories, corrected)
-  return [
+  const shown = (complete.length ? complete : found.memories).slice(0, 5)
+  const markdown = [
     `I found nothing about **${words.join(' ')}**. Did you mean **${query}**?`,
     '',
-    ...quoteMemories((complete.length ? complete : found.memories).slice(0, 5)),
+    ...quoteMemories(shown),
   ].join('\n')
+  return { markdown, cited: shown }
 }
 
 /**

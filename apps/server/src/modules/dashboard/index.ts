@@ -3,6 +3,7 @@ import { dashboardRoutes } from './dashboard.routes.ts'
 import type { DashboardService } from './dashboard.service.ts'
 
 export type { DashboardService } from './dashboard.service.ts'
+export { renderBriefing } from './briefing-template.ts'
 
 /** Dashboard API: registered at /api/dashboard. */
 export async function dashboardModule(app: FastifyInstance, opts: { dashboard: DashboardService }) {

@@ -4,6 +4,8 @@ import { memoriesRoutes } from './memories.routes.ts'
 import type { RecallService } from '../recall/recall.service.ts'
 import type { MemoriesService } from './memories.service.ts'
 
+export type { LookupFilters } from './memories.service.ts'
+
 /** Memories API: registered at /api/memories. */
 export async function memoriesModule(
   app: FastifyInstance,

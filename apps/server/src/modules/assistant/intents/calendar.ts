@@ -1,0 +1,87 @@
+import { formatTime } from '../format.ts'
+import {
+  availabilityTime,
+  freeDayQuestion,
+  isBareDayQuestion,
+  isCalendarTopic,
+  isFreeTimeQuestion,
+  namedDay,
+  requestedDays,
+  whichEvent,
+} from '../intents.ts'
+import {
+  describeDays,
+  describeEvent,
+  describeFreeDays,
+  describeFreeTime,
+  freeAt,
+  whatDay,
+} from '../offline.ts'
+import { intent, said } from './types.ts'
+
+/** "What's my next meeting?", "when does my day start?". */
+export const event = intent({
+  name: 'event',
+  examples: ["What's my next meeting?", 'When does my day start?', "What's next?"],
+  match(text, { timeZone, now }) {
+    const event = whichEvent(text)
+    return event && { which: event.which, day: event.day && namedDay(event.day, timeZone, now) }
+  },
+  answer: async ({ which, day }, { tools, clock }) =>
+    said(await describeEvent(tools, which, day, clock.now, clock.today)),
+  fact: async ({ which, day }, { tools, clock }) => describeEvent(tools, which, day, clock.now, clock.today),
+})
+
+/** "When is my next free day?", "which days am I free next week?". */
+export const freeDays = intent({
+  name: 'free-days',
+  examples: ['When is my next free day?', 'Which days am I free next week?'],
+  match(text, { timeZone, now }) {
+    const asked = freeDayQuestion(text)
+    return asked && { asked, range: requestedDays(text, timeZone, now) }
+  },
+  answer: async ({ asked, range }, { tools, clock }) =>
+    said(await describeFreeDays(tools, asked, range, clock.today)),
+  fact: async ({ asked, range }, { tools, clock }) => describeFreeDays(tools, asked, range, clock.today),
+})
+
+/** "When am I free today?", "any free time on Friday?". */
+export const freeTime = intent({
+  name: 'free-time',
+  examples: ['When am I free today?', 'Any free time on Friday?'],
+  match: (text, { timeZone, now }) => (isFreeTimeQuestion(text) ? requestedDays(text, timeZone, now) : null),
+  answer: async (range, { tools, clock }) =>
+    said(await describeFreeTime(tools, range, clock.now, clock.today)),
+  fact: async (range, { tools, clock }) => describeFreeTime(tools, range, clock.now, clock.today),
+})
+
+/** "The time now in a zone, in minutes from midnight. */
+const minutesNow = (now: Date, zone: string) => {
+  const [h = 0, m = 0] = formatTime(now, zone).split(':').map(Number)
+  return h * 60 + m
+}
+
+/**
+ * "What do I have tomorrow?", "any meetings on Friday?", "am I free at 3pm?" (one time of one day),
+ * "what's tomorrow?" (the day's name, then what it holds).
+ */
+export const calendar = intent({
+  name: 'calendar',
+  examples: ['What do I have tomorrow?', 'Any meetings on Friday?', 'Am I free at 3pm?', "What's coming up?"],
+  match(text, { timeZone, now, today }) {
+    if (!isCalendarTopic(text)) return null
+    const range = requestedDays(text, timeZone, now)
+    const at = availabilityTime(text, range.from === today ? minutesNow(now, timeZone) : undefined)
+    if (at !== null && range.from === range.to) {
+      const asked = /^\s*what\b/i.test(text) ? 'what' : /\bbusy\b/i.test(text) ? 'busy' : 'free'
+      return { range, at: { minutes: at, asked } as const, bare: false }
+    }
+    return { range, at: null, bare: isBareDayQuestion(text) }
+  },
+  async answer({ range, at, bare }, { tools, clock }) {
+    if (at) return said(await freeAt(tools, range.from, at.minutes, clock.today, at.asked))
+    const holds = await describeDays(tools, range, clock.today)
+    return bare ? { ...holds, markdown: `${whatDay(range.from, clock.today)}\n\n${holds.markdown}` } : holds
+  },
+  fact: async ({ range }, { tools, clock }) => (await describeDays(tools, range, clock.today)).markdown,
+})

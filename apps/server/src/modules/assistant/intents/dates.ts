@@ -1,0 +1,86 @@
+import {
+  calendarFact as calendarFactIn,
+  dayQuestion,
+  daysBetweenQuestion,
+  daysUntilQuestion,
+  holidayQuestion,
+  namedDay,
+  whichEvent,
+  yearlyDaysQuestion,
+} from '../intents.ts'
+import {
+  calendarAnswer,
+  comingYearly,
+  daysFromTo,
+  daysUntil,
+  describeEvent,
+  whatDay,
+  whenIs,
+} from '../offline.ts'
+import { intent, said } from './types.ts'
+
+/** "What week number is it?", "how many days are left in the year?", "is 2028 a leap year?". */
+export const calendarFact = intent({
+  name: 'calendar-fact',
+  examples: ['What week number is it?', 'How many days are left in the year?', 'Is 2028 a leap year?'],
+  match: (text, { today }) => calendarFactIn(text, today),
+  answer: (fact, { clock }) => said(calendarAnswer(fact, clock.today)),
+})
+
+/** "What day is December 3?", "what date is next Friday?". */
+export const whatDayIs = intent({
+  name: 'what-day',
+  examples: ['What day is December 3?', 'What date is next Friday?'],
+  match(text, { timeZone, now }) {
+    const asked = dayQuestion(text)
+    const day = asked && namedDay(asked.words, timeZone, now, asked.past)
+    return day ? { day } : null
+  },
+  answer: ({ day }, { clock }) => said(whatDay(day, clock.today)),
+})
+
+/** "When is Easter?": the day, and the memories that name it. */
+export const holiday = intent({
+  name: 'holiday',
+  examples: ['When is Easter?', 'When was Thanksgiving?'],
+  match: (text, { today }) => holidayQuestion(text, today),
+  answer: (feast, { tools, clock }) => whenIs(tools, feast, clock.today),
+})
+
+/** "How many days between Christmas and my flight?". */
+export const daysBetween = intent({
+  name: 'days-between',
+  examples: ['How many days between Christmas and my flight?', 'How many weeks from March 3 to June 5?'],
+  match: (text) => daysBetweenQuestion(text),
+  answer: (asked, { tools, clock }) => daysFromTo(tools, asked, clock.timeZone, clock.now, clock.today),
+})
+
+/** "How long until my next meeting?": that event, and how soon it starts. */
+export const untilEvent = intent({
+  name: 'until-event',
+  examples: ['How long until my next meeting?'],
+  match(text, { timeZone, now }) {
+    const until = daysUntilQuestion(text)
+    const event = until && !until.since ? whichEvent(`what's ${until.words}?`) : null
+    return event && { which: event.which, day: event.day && namedDay(event.day, timeZone, now) }
+  },
+  answer: async ({ which, day }, { tools, clock }) =>
+    said(await describeEvent(tools, which, day, clock.now, clock.today)),
+  fact: async ({ which, day }, { tools, clock }) => describeEvent(tools, which, day, clock.now, clock.today),
+})
+
+/** "How many days until Christmas?", "how long since I started the new job?". */
+export const daysUntilDay = intent({
+  name: 'days-until',
+  examples: ['How many days until Christmas?', 'How long since I started the new job?'],
+  match: (text) => daysUntilQuestion(text),
+  answer: (asked, { tools, clock }) => daysUntil(tools, asked, clock.timeZone, clock.now, clock.today),
+})
+
+/** "What birthdays are coming up?", "any anniversaries in March?". */
+export const yearlyDays = intent({
+  name: 'yearly-days',
+  examples: ['What birthdays are coming up?', 'Any anniversaries in March?'],
+  match: (text, { timeZone, now }) => yearlyDaysQuestion(text, timeZone, now),
+  answer: (asked, { tools, clock }) => comingYearly(tools, asked, clock.today),
+})

@@ -1,0 +1,107 @@
+import { briefing } from './briefing.ts'
+import { calendar, event, freeDays, freeTime } from './calendar.ts'
+import {
+  calendarFact,
+  daysBetween,
+  daysUntilDay,
+  holiday,
+  untilEvent,
+  whatDayIs,
+  yearlyDays,
+} from './dates.ts'
+import {
+  change,
+  correction,
+  countMemories,
+  fallback,
+  notedMemories,
+  overviewOfMemories,
+  relatedMemories,
+  search,
+  tagList,
+  taggedMemories,
+} from './memories.ts'
+import { arithmetic, clock, clockIn, conversion } from './reckon.ts'
+import { remember } from './remember.ts'
+import { total } from './totals.ts'
+import {
+  acknowledgement,
+  farewell,
+  greeting,
+  help,
+  identity,
+  name,
+  praise,
+  smallTalk,
+  statement,
+} from './talk.ts'
+import type { Clock, Matched, Registered } from './types.ts'
+import { weather } from './weather.ts'
+
+export type { Answered, Cited, Clock, Deps, Intent, Matched, Registered } from './types.ts'
+
+/**
+ * Every intent of the offline assistant, in the order they are asked: the first whose `match` claims
+ * a message answers it (and gives context mode its fact). Offline and context modes both classify
+ * through this list, so a question is read one way.
+ *
+ * To add an intent: write it in the family's file in this folder (or a new file, `intents/<family>.ts`,
+ * with `intent({ name, examples, match, answer, fact? })` from ./types.ts), import it here, and put it
+ * in INTENTS before the intents that would otherwise claim its questions; then add its examples to the
+ * golden table (intents/classify.test.ts), and a row to its "claimed by two" list when an intent after
+ * it claims one of them too. The order is the only tie-break: keep each move deliberate.
+ */
+export const INTENTS: readonly Registered[] = [
+  remember,
+  help,
+  arithmetic,
+  conversion,
+  clock,
+  clockIn,
+  identity,
+  calendarFact,
+  whatDayIs,
+  holiday,
+  daysBetween,
+  untilEvent,
+  daysUntilDay,
+  name,
+  overviewOfMemories,
+  briefing,
+  smallTalk,
+  farewell,
+  praise,
+  acknowledgement,
+  change,
+  correction,
+  countMemories,
+  weather,
+  yearlyDays,
+  statement,
+  event,
+  freeDays,
+  freeTime,
+  calendar,
+  greeting,
+  taggedMemories,
+  tagList,
+  notedMemories,
+  total,
+  search,
+  relatedMemories,
+  fallback,
+]
+
+/** The first intent from `from` on (an index into INTENTS) that claims the message, and its index. */
+export function classify(text: string, clock: Clock, from = 0): { matched: Matched; index: number } {
+  for (let index = from; index < INTENTS.length; index++) {
+    const matched = INTENTS[index]!.claim(text, clock)
+    if (matched) return { matched, index }
+  }
+  // The fallback claims everything: never reached.
+  throw new Error('No intent claimed the message')
+}
+
+/** Every intent that claims a message, in the registry's order (the golden table's "claimed by two"). */
+export const claimants = (text: string, clock: Clock) =>
+  INTENTS.filter((i) => i.claim(text, clock) !== null).map((i) => i.name)
