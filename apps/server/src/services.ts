@@ -22,6 +22,7 @@ import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
 import { createMemoriesService } from './modules/memories/memories.service.ts'
+import { createMemoryVersionsRepo } from './modules/memories/memory-versions.repo.ts'
 import { createRecallService } from './modules/recall/recall.service.ts'
 import type { SemanticRecall } from './modules/recall/semantic.ts'
 import { createUserLimit } from './lib/user-limit.ts'
@@ -55,7 +56,12 @@ export function createServices(deps: {
   const localAccounts = createLocalAccounts(db, env)
   // One user's searches at once, the memories screen's and recall's together (issue 28).
   const searches = createUserLimit()
-  const memories = createMemoriesService(createMemoriesRepo(db), users, searches)
+  const memories = createMemoriesService(
+    createMemoriesRepo(db),
+    users,
+    searches,
+    createMemoryVersionsRepo(db),
+  )
   const recall = createRecallService({ db, memories, users, searches, semantic: deps.semantic })
   const dataSourcesRepo = createDataSourcesRepo(db)
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })

@@ -83,6 +83,7 @@ export function createAccountRepo(db: Db) {
           text: memories.text,
           tags: memories.tags,
           date: memories.date,
+          private: memories.private,
           createdAt: memories.createdAt,
           updatedAt: memories.updatedAt,
         })

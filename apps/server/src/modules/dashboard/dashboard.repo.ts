@@ -46,6 +46,8 @@ export function createDashboardRepo(db: Db) {
         .where(
           and(
             eq(memories.userId, userId),
+            // Private memories never reach the briefing (its model call, MCP's get_today).
+            eq(memories.private, false),
             gte(memories.sortDate, from),
             lte(memories.sortDate, to),
             isNotNull(memories.date),
@@ -77,7 +79,9 @@ export function createDashboardRepo(db: Db) {
       return db
         .select(dayColumns)
         .from(memories)
-        .where(and(eq(memories.userId, userId), inArray(memories.sortDate, days)))
+        .where(
+          and(eq(memories.userId, userId), eq(memories.private, false), inArray(memories.sortDate, days)),
+        )
         .orderBy(desc(memories.sortDate), desc(memories.createdAt), desc(memories.id))
         .limit(limit)
     },

@@ -100,14 +100,15 @@ export function createEmbeddingsRepo(db: Db) {
       }
     },
 
-    /** These memories as they are now (deleted ones are left out), with their source hash. */
+    /** These memories as they are now (deleted and private ones are left out: no model reads those), with their source hash. */
     async memories(ids: string[]): Promise<PendingMemory[]> {
       if (ids.length === 0) return []
       return rows<PendingMemory>(
         db,
         sql`select m.id, m.user_id as "userId", ${SOURCE} as text, ${SOURCE_HASH} as hash
             from memories m
-            where m.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+            where m.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+              and not m.private`,
       )
     },
 
@@ -133,7 +134,7 @@ export function createEmbeddingsRepo(db: Db) {
         sql`select m.id, m.user_id as "userId", ${SOURCE} as text, ${SOURCE_HASH} as hash
             from memories m
             left join memory_embeddings e on e.memory_id = m.id and e.model = ${model}
-            where m.id > ${start}::uuid and m.id <= ${page.last}::uuid
+            where m.id > ${start}::uuid and m.id <= ${page.last}::uuid and not m.private
               and (e.memory_id is null or e.source_hash <> ${SOURCE_HASH})
             order by m.id limit ${limit}`,
       )

@@ -41,7 +41,15 @@ export async function mcpRoutes(app: FastifyInstance, opts: { deps: McpDeps }) {
     const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadMcp()
     const server = createMcpServer(
       opts.deps,
-      { userId, scope: request.accessToken?.scope ?? 'read' },
+      {
+        userId,
+        scope: request.accessToken?.scope ?? 'read',
+        tokenName: async () => {
+          const id = request.accessToken?.id
+          const tokens = id ? await opts.deps.accessTokens?.list(userId) : undefined
+          return tokens?.find((t) => t.id === id)?.name
+        },
+      },
       request.log,
     )
     const transport = new WebStandardStreamableHTTPServerTransport({

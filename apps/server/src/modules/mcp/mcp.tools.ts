@@ -20,6 +20,7 @@ import { renderBriefing } from '../dashboard/briefing-template.ts'
 import type { DashboardService } from '../dashboard/dashboard.service.ts'
 import type { MemoriesService } from '../memories/memories.service.ts'
 import type { RecallService } from '../recall/recall.service.ts'
+import type { AccessTokensService } from '../tokens/tokens.service.ts'
 
 export interface McpDeps {
   memories: MemoriesService
@@ -27,11 +28,15 @@ export interface McpDeps {
   recall: Pick<RecallService, 'find'>
   /** get_today answers the facts the daily briefing is written from, gathered the same way. */
   dashboard: Pick<DashboardService, 'gatherTodayFacts'>
+  /** The tokens' names, for the memories' history. */
+  accessTokens?: Pick<AccessTokensService, 'list'> | undefined
 }
 
 export interface McpCaller {
   userId: string
   scope: AccessTokenScope
+  /** The token's name (read when a tool writes): the memories' history says which token changed them. */
+  tokenName?: (() => Promise<string | undefined>) | undefined
 }
 
 export const READ_ONLY_MESSAGE =
@@ -85,6 +90,10 @@ function firstIssue(error: z.ZodError): string {
 export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBaseLogger): McpServer {
   const { memories, recall } = deps
   const { userId } = caller
+  const author = async () => ({
+    by: 'token' as const,
+    name: (await caller.tokenName?.()) ?? 'an access token',
+  })
   const server = new McpServer(
     { name: 'remi', title: BRAND, version: '1.0.0' },
     {
@@ -109,7 +118,8 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
   async function listPage(filters: unknown, heading: (shown: number, total: number) => string) {
     const query = ListMemoriesQuery.safeParse(filters)
     if (!query.success) return toolError(firstIssue(query.error))
-    const page = await memories.list(userId, query.data)
+    // Private memories never reach an MCP client.
+    const page = await memories.list(userId, query.data, { hidePrivate: true })
     const lines = page.items.map(memoryLine)
     const text = [heading(page.items.length, page.totalCount), ...lines].join('\n')
     return ok(text, { totalCount: page.totalCount, memories: page.items })
@@ -198,7 +208,7 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
     run(async (args) => {
       const body = CreateMemoryBody.safeParse(args)
       if (!body.success) return toolError(firstIssue(body.error))
-      const memory = await memories.create(userId, body.data)
+      const memory = await memories.create(userId, { ...body.data, private: false }, await author())
       return ok(`Saved the memory:\n${memoryLine(memory)}`, { memory })
     }, true),
   )
@@ -223,10 +233,10 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
         return toolError('Give at least one of text, tags or date to change.')
       }
       if (!z.uuid().safeParse(id).success) return toolError('Memory not found.')
-      const current = await memories.get(userId, id)
+      const current = await memories.get(userId, id, { hidePrivate: true })
       const body = UpdateMemoryBody.safeParse({ text: text ?? current.text, tags, date })
       if (!body.success) return toolError(firstIssue(body.error))
-      const memory = await memories.update(userId, id, body.data)
+      const memory = await memories.update(userId, id, body.data, await author())
       return ok(`Updated the memory:\n${memoryLine(memory)}`, { memory })
     }, true),
   )
@@ -242,7 +252,8 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
     },
     run(async ({ id }) => {
       if (!z.uuid().safeParse(id).success) return toolError('Memory not found.')
-      await memories.remove(userId, id)
+      await memories.get(userId, id, { hidePrivate: true })
+      await memories.remove(userId, id, await author())
       return ok(`Deleted the memory ${id}.`, { deleted: id })
     }, true),
   )

@@ -18,6 +18,11 @@ export interface MemoryQuery {
   savedBefore?: Date | undefined
   /** best(): the ones saved last first (as when savedFrom or savedBefore filters them). */
   newestSaved?: boolean | undefined
+  /**
+   * Private memories too: only what the person reads themselves (their list, counts). Left out, they
+   * are not there, so no lookup a model or an MCP client gets can reach them.
+   */
+  withPrivate?: boolean | undefined
 }
 
 export interface NewMemory {
@@ -25,6 +30,7 @@ export interface NewMemory {
   text: string
   tags: string[]
   date: string | null
+  private?: boolean
   createdAt?: Date
   updatedAt?: Date
 }
@@ -34,6 +40,7 @@ const columns = {
   text: memories.text,
   tags: memories.tags,
   date: memories.date,
+  private: memories.private,
   createdAt: memories.createdAt,
   updatedAt: memories.updatedAt,
 }
@@ -42,6 +49,8 @@ export type MemoryRecord = {
   text: string
   tags: string[]
   date: string | null
+  /** Absent where a reader did not select it (read as not private). */
+  private?: boolean
   createdAt: Date
   updatedAt: Date
 }
@@ -106,6 +115,7 @@ const relevance = (query: SQL) => sql`ts_rank('{0, 0, 0.4, 1}', ${memories.searc
 
 export function filterConditions(userId: string, q: MemoryQuery, asTyped = true): { where: SQL; rank?: SQL } {
   const conditions: SQL[] = [eq(memories.userId, userId)]
+  if (!q.withPrivate) conditions.push(eq(memories.private, false))
   let rank: SQL | undefined
   if (q.searchTerm) {
     const search = searchCondition(q.searchTerm, asTyped)
@@ -131,7 +141,15 @@ const SEARCH_TIMEOUT_MS = 3000
 const BEST_CANDIDATES = 200
 
 const hasFilters = (q: MemoryQuery) =>
-  Boolean(q.searchTerm || q.tags?.length || q.startDate || q.endDate || q.savedFrom || q.savedBefore)
+  Boolean(
+    !q.withPrivate ||
+    q.searchTerm ||
+    q.tags?.length ||
+    q.startDate ||
+    q.endDate ||
+    q.savedFrom ||
+    q.savedBefore,
+  )
 
 /** A list statement's row: the page's memory, or nulls when the page is empty; the total on every row (not in best()). */
 export interface ListRow {
@@ -140,6 +158,7 @@ export interface ListRow {
   text: string | null
   tags: string[] | null
   date: string | null
+  private?: boolean | null
   created_at: string | null
   updated_at: string | null
 }
@@ -152,6 +171,7 @@ export const toRecord = (r: ListRow): MemoryRecord => ({
   text: r.text!,
   tags: r.tags!,
   date: r.date,
+  private: Boolean(r.private),
   createdAt: timestamp(r.created_at!),
   updatedAt: timestamp(r.updated_at!),
 })
@@ -191,12 +211,12 @@ export function createMemoriesRepo(db: Db) {
       : sql`(select coalesce((select total from ${memoryCounts} where user_id = ${userId}), 0) as total)`
     const pageRows =
       offset === 0
-        ? sql`select id, text, tags, date, created_at, updated_at, sort_date from ${memories}
+        ? sql`select id, text, tags, date, private, created_at, updated_at, sort_date from ${memories}
             where ${where} order by ${listOrder()} limit ${pageSize}`
-        : sql`select id, text, tags, date, created_at, updated_at, sort_date from ${memories}
+        : sql`select id, text, tags, date, private, created_at, updated_at, sort_date from ${memories}
             where id in (select id from ${memories} where ${where} order by ${listOrder()}
               limit ${pageSize} offset ${offset})`
-    return sql`select c.total, p.id, p.text, p.tags, p.date, p.created_at, p.updated_at
+    return sql`select c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at
       from ${total} c left join lateral (${pageRows}) p on true
       order by ${listOrder('p.')}`
   }
@@ -210,10 +230,10 @@ export function createMemoriesRepo(db: Db) {
     const { where, rank } = filterConditions(userId, q)
     return sql`with matches as materialized (
         select id, sort_date, created_at, ${rank ?? sql`0`}::real as rank from ${memories} where ${where})
-      select c.total, p.id, p.text, p.tags, p.date, p.created_at, p.updated_at
+      select c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at
       from (select count(*)::int as total from matches) c
       left join lateral (
-        select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, k.rank, k.sort_date
+        select m.id, m.text, m.tags, m.date, m.private, m.created_at, m.updated_at, k.rank, k.sort_date
         from (select * from matches order by rank desc, ${listOrder()}
           limit ${pageSize} offset ${(page - 1) * pageSize}) k
         join ${memories} m on m.id = k.id) p on true
@@ -259,11 +279,11 @@ export function createMemoriesRepo(db: Db) {
       // The newest candidates keep the table's name, so the ranking's column references read them.
       const rows = await rowsOf(
         order
-          ? sql`select id, text, tags, date, created_at, updated_at
+          ? sql`select id, text, tags, date, private, created_at, updated_at
               from (select * from ${memories} where ${matching}
                 order by ${listOrder()} limit ${BEST_CANDIDATES}) as ${memories}
               order by ${order} desc, ${listOrder()} limit ${limit}`
-          : sql`select id, text, tags, date, created_at, updated_at from ${memories}
+          : sql`select id, text, tags, date, private, created_at, updated_at from ${memories}
               where ${matching} order by ${q.savedFrom || q.savedBefore || q.newestSaved ? sql.raw('created_at desc, id desc') : listOrder()}
               limit ${limit}`,
       )
@@ -296,7 +316,12 @@ export function createMemoriesRepo(db: Db) {
     async update(
       userId: string,
       id: string,
-      changes: { text: string; tags?: string[] | undefined; date?: string | null | undefined },
+      changes: {
+        text: string
+        tags?: string[] | undefined
+        date?: string | null | undefined
+        private?: boolean | undefined
+      },
       zone: string,
     ): Promise<MemoryRecord | undefined> {
       const write = async (exec: Db | Tx, sortDate: string | undefined) => {
@@ -306,6 +331,7 @@ export function createMemoriesRepo(db: Db) {
             text: changes.text,
             ...(changes.tags !== undefined ? { tags: changes.tags } : {}),
             ...(changes.date !== undefined ? { date: changes.date } : {}),
+            ...(changes.private !== undefined ? { private: changes.private } : {}),
             ...(sortDate !== undefined ? { sortDate } : {}),
             updatedAt: sql`now()`,
           })

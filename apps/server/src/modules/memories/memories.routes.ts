@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   CreateMemoryBody,
   ExportMemoriesQuery,
@@ -7,6 +8,7 @@ import {
   ImportMemoriesResult,
   ListMemoriesQuery,
   Memory,
+  MemoryChange,
   MemoryIdParams,
   MemoryList,
   MemoryTagList,
@@ -110,6 +112,25 @@ export async function memoriesRoutes(
     '/:id',
     { schema: { tags, params: MemoryIdParams, body: UpdateMemoryBody, response: { 200: Memory } } },
     async (request) => service.update(requireUser(request), request.params.id, request.body),
+  )
+
+  r.get(
+    '/:id/changes',
+    {
+      schema: {
+        tags,
+        params: MemoryIdParams,
+        response: { 200: z.object({ changes: z.array(MemoryChange) }) },
+      },
+    },
+    async (request) => ({ changes: await service.changes(requireUser(request), request.params.id) }),
+  )
+
+  // Undoes the memory's last change of the last 30 days (an edit, its creation, its deletion).
+  r.post(
+    '/:id/undo',
+    { schema: { tags, params: MemoryIdParams, response: { 200: z.object({ memory: Memory.nullable() }) } } },
+    async (request) => ({ memory: await service.undo(requireUser(request), request.params.id) }),
   )
 
   r.delete('/:id', { schema: { tags, params: MemoryIdParams } }, async (request, reply) => {

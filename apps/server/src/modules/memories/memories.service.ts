@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import {
   addDays,
   dayBounds,
+  localDate,
   MEMORIES_EXPORT_FORMAT,
   todayIn,
   type ImportMemoriesResult,
@@ -26,6 +27,7 @@ import {
 import { BRAND } from '../../config/brand.ts'
 import type { UserLimit } from '../../lib/user-limit.ts'
 import { SearchTimeoutError } from '../../db/time-limit.ts'
+import { BY_USER, toChange, type ChangeAuthor, type MemoryVersionsRepo } from './memory-versions.repo.ts'
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : never
 type CreateInput = Parsed<typeof CreateMemoryBody>
@@ -51,6 +53,7 @@ export function toMemory(row: MemoryRecord): Memory {
     date: row.date,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    private: row.private ?? false,
   }
 }
 
@@ -97,6 +100,8 @@ export function createMemoriesService(
   users: Pick<UsersRepo, 'timezoneOf'>,
   /** One user's searches at once (shared with recall): a search waits its turn, or gets a 429. */
   searches?: UserLimit,
+  /** Every change's previous version, with who made it (undo); without it changes keep none. */
+  versions?: MemoryVersionsRepo,
 ) {
   const timeZoneOf = (userId: string) => users.timezoneOf(userId)
 
@@ -142,17 +147,41 @@ export function createMemoriesService(
     return row
   }
 
+  /** The memories with their last undoable change (the cards' "Changed by … " and Undo). */
+  async function withChanges(userId: string, items: Memory[]): Promise<Memory[]> {
+    if (!versions || items.length === 0) return items
+    const latest = await versions.latest(
+      userId,
+      items.map((m) => m.id),
+    )
+    return items.map((m) => {
+      const v = latest.get(m.id)
+      return { ...m, lastChange: v ? toChange(v) : null }
+    })
+  }
+
   return {
-    async list(userId: string, filters: MemoryFilters): Promise<MemoryList> {
+    /** `hidePrivate`: for an MCP client, which never gets private memories. */
+    async list(
+      userId: string,
+      filters: MemoryFilters,
+      options: { hidePrivate?: boolean } = {},
+    ): Promise<MemoryList> {
+      const query = { ...toQuery(filters), withPrivate: !options.hidePrivate }
       const read = () =>
-        repo.list(userId, toQuery(filters), filters.page, filters.pageSize).catch((error: unknown) => {
+        repo.list(userId, query, filters.page, filters.pageSize).catch((error: unknown) => {
           if (error instanceof SearchTimeoutError) throw badRequest(SEARCH_TOO_LONG)
           throw error
         })
       const { rows, totalCount } = await (filters.searchTerm && searches
         ? searches.run(userId, read)
         : read())
-      return { items: rows.map(toMemory), totalCount, page: filters.page, pageSize: filters.pageSize }
+      return {
+        items: await withChanges(userId, rows.map(toMemory)),
+        totalCount,
+        page: filters.page,
+        pageSize: filters.pageSize,
+      }
     },
 
     /** The filters as the repository's query, saved days as instants in the user's zone (recall's filters). */
@@ -172,27 +201,72 @@ export function createMemoriesService(
       return rows.map(toMemory)
     },
 
-    async get(userId: string, id: string): Promise<Memory> {
-      return toMemory(await mustGet(userId, id))
+    /** `hidePrivate`: a private memory is "not found" (a model's or an MCP client's look). */
+    async get(userId: string, id: string, options: { hidePrivate?: boolean } = {}): Promise<Memory> {
+      const row = await mustGet(userId, id)
+      if (options.hidePrivate && row.private) throw notFound('Memory')
+      return (await withChanges(userId, [toMemory(row)]))[0]!
     },
 
-    async create(userId: string, body: CreateInput): Promise<Memory> {
+    /** `author`: who saves it (the person by default; the assistant, a token by its name). */
+    async create(userId: string, body: CreateInput, author: ChangeAuthor = BY_USER): Promise<Memory> {
       const zone = await timeZoneOf(userId)
       const date = body.date === undefined ? todayIn(zone) : body.date
-      const row = await repo.create(userId, { text: body.text, tags: body.tags, date }, zone)
+      const row = await repo.create(
+        userId,
+        { text: body.text, tags: body.tags, date, ...(body.private ? { private: true } : {}) },
+        zone,
+      )
+      await versions?.record(userId, row.id, 'created', null, author)
       wrote({ kind: 'changed', userId, ids: [row.id] })
-      return toMemory(row)
+      return (await withChanges(userId, [toMemory(row)]))[0]!
     },
 
-    async update(userId: string, id: string, body: UpdateInput): Promise<Memory> {
+    async update(
+      userId: string,
+      id: string,
+      body: UpdateInput,
+      author: ChangeAuthor = BY_USER,
+    ): Promise<Memory> {
+      const before = await repo.get(userId, id)
+      if (!before) throw notFound('Memory')
       const row = await repo.update(userId, id, body, await timeZoneOf(userId))
       if (!row) throw notFound('Memory')
+      await versions?.record(userId, id, 'updated', before, author)
       wrote({ kind: 'changed', userId, ids: [row.id] })
-      return toMemory(row)
+      return (await withChanges(userId, [toMemory(row)]))[0]!
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!(await repo.delete(userId, id))) throw notFound('Memory')
+    async remove(userId: string, id: string, author: ChangeAuthor = BY_USER): Promise<void> {
+      const before = await repo.get(userId, id)
+      if (!before || !(await repo.delete(userId, id))) throw notFound('Memory')
+      await versions?.record(userId, id, 'deleted', before, author)
+    },
+
+    /** The memory's changes of the last 30 days, newest first. */
+    async changes(userId: string, id: string) {
+      if (!versions) return []
+      const rows = await versions.of(userId, id)
+      if (rows.length === 0) await mustGet(userId, id)
+      return rows.map(toChange)
+    },
+
+    /**
+     * Undoes the memory's last change (within 30 days): an edit goes back, a creation is deleted, a
+     * deletion comes back. Returns the memory as it is now, or null when it is gone.
+     */
+    async undo(userId: string, id: string): Promise<Memory | null> {
+      const [last] = versions ? await versions.of(userId, id) : []
+      if (!last) {
+        await mustGet(userId, id)
+        throw conflict('There is no change of this memory to undo.')
+      }
+      const zone = await timeZoneOf(userId)
+      await versions!.undo(userId, last, (date, createdAt) => date ?? localDate(createdAt, zone))
+      const row = await repo.get(userId, id)
+      if (!row) return null
+      wrote({ kind: 'changed', userId, ids: [id] })
+      return (await withChanges(userId, [toMemory(row)]))[0]!
     },
 
     /** How many memories match the filters (the assistant's "how many memories do I have?"). */
@@ -214,8 +288,11 @@ export function createMemoriesService(
     ): Promise<{ totalMemories: number; recentMemories: number }> {
       today ??= todayIn(await timeZoneOf(userId))
       const [totalMemories, recentMemories] = await Promise.all([
-        repo.count(userId, {}),
-        repo.count(userId, toQuery({ startDate: addDays(today, -RECENT_DAYS), endDate: today })),
+        repo.count(userId, { withPrivate: true }),
+        repo.count(userId, {
+          withPrivate: true,
+          ...toQuery({ startDate: addDays(today, -RECENT_DAYS), endDate: today }),
+        }),
       ])
       return { totalMemories, recentMemories }
     },
@@ -223,11 +300,13 @@ export function createMemoriesService(
     async exportAll(userId: string) {
       const items = (await repo.all(userId)).map(toMemory)
       const today = todayIn(await timeZoneOf(userId))
+      const kept = versions ? await versions.all(userId) : []
       const data: MemoriesExport = {
         format: MEMORIES_EXPORT_FORMAT,
         version: 1,
         exportedAt: new Date().toISOString(),
         memories: items,
+        versions: kept.map((v) => ({ memoryId: v.memoryId, ...toChange(v) })),
       }
       return { data, fileStem: `remi-memories-${today}` }
     },

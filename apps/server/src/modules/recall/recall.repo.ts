@@ -223,7 +223,7 @@ export function createRecallRepo(db: Db) {
       if (ids.length === 0) return []
       const result = (await db.execute(sql`
         select id, text, tags, date, created_at, updated_at from ${memories}
-        where user_id = ${userId} and id = any(${sql`${`{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`}::uuid[]`})`)) as unknown as {
+        where user_id = ${userId} and not private and id = any(${sql`${`{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`}::uuid[]`})`)) as unknown as {
         rows: ListRow[]
       }
       return result.rows.map(toRecord)
