@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Db } from '../db/client.ts'
-import { createSessionsRepo } from '../modules/auth/sessions.repo.ts'
-import { createSessions, SESSION_CACHE_MS } from '../modules/auth/sessions.service.ts'
+import { createSessions, createSessionsRepo, SESSION_CACHE_MS } from '../modules/auth/index.ts'
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../test/build-test-app.ts'
 
 /**

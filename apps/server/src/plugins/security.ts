@@ -7,7 +7,7 @@ import helmet from 'helmet'
 import { BRAND } from '../config/brand.ts'
 import { deriveKey, sha256Hex } from '../lib/crypto.ts'
 import { forbidden } from '../lib/errors.ts'
-import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts'
+import { SESSION_COOKIE } from '../modules/auth/index.ts'
 import { isCsrfExempt } from './auth.ts'
 import { tooManyRequests } from './error-handler.ts'
 

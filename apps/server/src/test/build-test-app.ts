@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, type AppOptions } from '../app.ts'
 import { loadEnv } from '../config/env.ts'
+import { createUsersRepo } from '../modules/auth/index.ts'
 import { apiClient, type ApiClient } from './api.ts'
 import { createTestDatabase } from './db.ts'
 import { createFactories } from './factories.ts'
@@ -62,7 +63,9 @@ export async function buildTestApp(
   })
   await app.ready()
   if (background) await app.background.start()
-  const { users: repo, sessions } = app.services
+  const { sessions } = app.services
+  // Users are made as a first sign-in makes them (the users service only reads and updates them).
+  const repo = createUsersRepo(database.db)
   let counter = 0
 
   /** A live session (cookie + CSRF token) for an existing user, as after a real sign-in. */

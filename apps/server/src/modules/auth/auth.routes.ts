@@ -31,7 +31,7 @@ export interface AuthRoutesOptions {
   oidc: Oidc
   sessions: SessionsApi
   service: AuthService
-  repo: UsersRepo
+  repo: Pick<UsersRepo, 'findById' | 'latestIdentity'>
   localAccounts: LocalAccounts
   signInRateLimit: number
 }

@@ -5,14 +5,24 @@ import type { AuthService } from './auth.service.ts'
 import type { Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
 import type { LocalAccounts } from './local-accounts.ts'
-import type { UsersRepo } from './users.repo.ts'
+import type { UsersService } from './users.service.ts'
+
+// The module's surface: what the composition root, plugins and other modules may use.
+export { createAuthService, type AuthService } from './auth.service.ts'
+export { createFailureLimiter, createLocalAccounts, type LocalAccounts } from './local-accounts.ts'
+export { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './local-idp.ts'
+export { createOidc, type Oidc, type OidcFetch } from './oidc.ts'
+export { createSessionsRepo } from './sessions.repo.ts'
+export { createSessions, SESSION_CACHE_MS, SESSION_COOKIE, type SessionsApi } from './sessions.service.ts'
+export { createUsersRepo } from './users.repo.ts'
+export { createUsersService, type UsersService } from './users.service.ts'
 
 export interface AuthModuleOptions {
   env: Env
   oidc: Oidc
   sessions: SessionsApi
   auth: AuthService
-  users: UsersRepo
+  users: UsersService
   localAccounts: LocalAccounts
   signInRateLimit: number
 }

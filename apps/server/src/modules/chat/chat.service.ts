@@ -14,7 +14,7 @@ import {
 import { z } from 'zod'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
-import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/assistant.types.ts'
+import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/index.ts'
 import {
   HIT_END,
   HIT_START,

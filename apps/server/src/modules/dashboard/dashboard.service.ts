@@ -1,6 +1,6 @@
 import { BRIEFING_LIMITS, todayIn, type Briefing, type DashboardStats, type TodayFacts } from '@remi/shared'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
+import type { UsersService } from '../auth/index.ts'
 import type { CalendarService } from '../datasources/calendar.service.ts'
 import type { WeatherService } from '../datasources/weather.service.ts'
 import type { MemoriesService } from '../memories/memories.service.ts'
@@ -16,7 +16,7 @@ const FRESH_MS = BRIEFING_LIMITS.freshMinutes * 60 * 1000
 export interface DashboardDeps {
   repo: DashboardRepo
   briefings: BriefingsRepo
-  users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+  users: Pick<UsersService, 'timezoneOf' | 'findById'>
   memories: Pick<MemoriesService, 'summary'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>

@@ -19,7 +19,7 @@ import {
   type WeatherFacts,
 } from '@remi/shared'
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
+import type { UsersService } from '../auth/index.ts'
 import type { CalendarService } from '../datasources/calendar.service.ts'
 import { WET_CHANCE, type WeatherService } from '../datasources/weather.service.ts'
 import type { DashboardRepo, DayMemoryRow } from './dashboard.repo.ts'
@@ -31,7 +31,7 @@ const UNEXPECTED = 'It could not be read right now.'
 const UPCOMING_DAYS = 7
 
 export function createTodayFacts(deps: {
-  users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+  users: Pick<UsersService, 'timezoneOf' | 'findById'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   repo: DashboardRepo

@@ -10,8 +10,7 @@ import { UpstreamError } from '../../integrations/http.ts'
 import { IcsReadError, type IcsFeed } from '../../integrations/calendar/ics-feed.ts'
 import type { AccountCalendarApi, CalendarEvent, TimeRange } from '../../integrations/calendar/types.ts'
 import { SafeFetchError } from '../../integrations/safe-fetch.ts'
-import type { AuthService } from '../auth/auth.service.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
+import type { AuthService, UsersService } from '../auth/index.ts'
 import type { DataSourcesRepo } from './datasources.repo.ts'
 
 export const CALENDAR_SCOPES = {
@@ -33,7 +32,7 @@ export type EventsResult =
 
 export function createCalendarService(deps: {
   repo: DataSourcesRepo
-  users: Pick<UsersRepo, 'timezoneOf'>
+  users: Pick<UsersService, 'timezoneOf'>
   auth: AuthService
   google: AccountCalendarApi
   microsoft: AccountCalendarApi

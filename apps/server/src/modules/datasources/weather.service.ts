@@ -9,7 +9,7 @@ import {
 import { UpstreamError } from '../../integrations/http.ts'
 import type { CurrentWeather, DailyWeather, WeatherProvider } from '../../integrations/weather/open-meteo.ts'
 import type { DataSourcesRepo } from './datasources.repo.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
+import type { UsersService } from '../auth/index.ts'
 
 /** Open-Meteo forecasts reach this many days, today included. */
 const MAX_FORECAST_DAYS = 16
@@ -44,7 +44,7 @@ type Failure = Extract<ForecastResult, { ok: false }>
 
 export function createWeatherService(deps: {
   repo: DataSourcesRepo
-  users: Pick<UsersRepo, 'timezoneOf'>
+  users: Pick<UsersService, 'timezoneOf'>
   provider: WeatherProvider
 }) {
   const { repo, users, provider } = deps

@@ -3,7 +3,7 @@ import type { SemanticSearchStatus } from '@remi/shared'
 import { giveWay, type Db } from '../../db/client.ts'
 import type { EmbeddingModelConfig } from '../../integrations/ai/embeddings.ts'
 import type { JobLogger, JobQueue } from '../../jobs/queue.ts'
-import type { SemanticRecall } from '../recall/semantic.ts'
+import type { SemanticRecall } from '../recall/index.ts'
 import { createEmbeddingsRepo, type PendingMemory } from './embeddings.repo.ts'
 
 export interface EmbeddingsOptions {

@@ -9,7 +9,7 @@ import { buildTestApp, testEnv, type TestApp, type TestUser } from '../../test/b
 import { createTestDatabase } from '../../test/db.ts'
 import { captureLogs } from '../../test/logs.ts'
 import { startOpenAIEmbeddingsFake, type OpenAIEmbeddingsFake } from '../../test/fakes/openai-embeddings.ts'
-import { createRecallService } from '../recall/recall.service.ts'
+import { createRecallService } from '../recall/index.ts'
 import { BACKFILL_JOB, EMBED_MEMORIES_JOB } from './embeddings.service.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { addDays, todayIn } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { createUsersRepo } from '../auth/users.repo.ts'
+import { createUsersRepo } from '../auth/index.ts'
 import { createMemoriesRepo } from './memories.repo.ts'
 import { createMemoriesService, remappedId } from './memories.service.ts'
 

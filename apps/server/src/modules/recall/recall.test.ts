@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { createUsersRepo } from '../auth/users.repo.ts'
+import { createUsersRepo } from '../auth/index.ts'
 import { createRecallService } from './recall.service.ts'
 
 let t: TestApp

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { TITLE_INSTRUCTIONS } from '../../modules/chat/conversation-title.ts'
+import { TITLE_INSTRUCTIONS } from '../../modules/chat/index.ts'
 import { listen, readBody, sendJson } from './listen.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts'
-import { createUsersRepo } from '../../modules/auth/users.repo.ts'
+import { createUsersRepo } from '../../modules/auth/index.ts'
 import type { TestApp, TestUser } from '../build-test-app.ts'
 
 /** The key auth.service.ts derives to seal OAuth tokens at rest. */

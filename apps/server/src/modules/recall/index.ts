@@ -1,0 +1,3 @@
+// Recall has no routes of its own (the memories and chat modules ask it): its surface is the service.
+export { createRecallService, type RecallService } from './recall.service.ts'
+export type { SemanticRecall } from './semantic.ts'
