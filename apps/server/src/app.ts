@@ -28,6 +28,7 @@ import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
+import { createImports, importsModule } from './modules/imports/index.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import { embeddingsModule } from './modules/embeddings/index.ts'
 import {
@@ -207,6 +208,14 @@ export async function buildApp(options: AppOptions) {
     semantic: embeddings.semantic,
   })
   app.decorate('services', services)
+  // Notes imported from other apps (issue 34): parsed when uploaded, written by a job of the queue.
+  const imports = createImports({
+    db: database.db,
+    users: services.users,
+    jobs,
+    logger: app.log,
+    onImported: (userId) => embeddings.imported(userId),
+  })
   services.memories.onWrite((write) =>
     write.kind === 'changed'
       ? embeddings.changed(write.userId, write.ids)
@@ -220,6 +229,7 @@ export async function buildApp(options: AppOptions) {
       (backgroundStarted ??= (async () => {
         await embeddings.prepare()
         await jobs.start()
+        await imports.resume()
         await embeddings.startBackfill()
       })()),
   })
@@ -257,6 +267,7 @@ export async function buildApp(options: AppOptions) {
         heavyJobs: services.heavyJobs,
         recall: services.recall,
       })
+      await api.register(importsModule, { prefix: '/imports', imports, heavyJobs: services.heavyJobs })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
       await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })
       await api.register(chatModule, {

@@ -1,0 +1,77 @@
+import YAML from 'yaml'
+import { readText, type SourceFile } from './archive.ts'
+import { markdownNote } from './markdown.ts'
+import { fileStem, type NoteSink } from './note.ts'
+
+/** A Bear 2 backup's notes: one TextBundle folder each (text.md, info.json, assets/). */
+export const isBearBackup = (names: string[]) => names.some((n) => /\.textbundle\//i.test(n))
+
+interface BearInfo {
+  creationDate?: unknown
+  trashed?: unknown
+  archived?: unknown
+  encrypted?: unknown
+  title?: unknown
+}
+
+export async function parseBear(files: SourceFile[], emit: NoteSink): Promise<void> {
+  const bundles = new Map<string, { text?: SourceFile; info?: SourceFile; assets: number }>()
+  for (const file of files) {
+    const match = /^(.*?\.textbundle)\/(.+)$/i.exec(file.name)
+    if (!match) continue
+    const bundle = bundles.get(match[1]!) ?? { assets: 0 }
+    bundles.set(match[1]!, bundle)
+    const inner = match[2]!
+    if (/^text\.(md|markdown|txt)$/i.test(inner)) bundle.text = file
+    else if (inner === 'info.json') bundle.info = file
+    else if (inner.startsWith('assets/')) bundle.assets++
+  }
+  for (const [path, bundle] of bundles) {
+    const name = fileStem(path)
+    let info: BearInfo
+    try {
+      // Bear writes info.json with trailing commas; YAML reads JSON and forgives those.
+      const data = bundle.info
+        ? (YAML.parse(await readText(bundle.info), { maxAliasCount: 100 }) as unknown)
+        : {}
+      const bear =
+        data && typeof data === 'object' ? (data as Record<string, unknown>)['net.shinyfrog.bear'] : null
+      info = bear && typeof bear === 'object' ? (bear as BearInfo) : {}
+    } catch {
+      await emit({ broken: { source: name, reason: 'Not imported: its info.json could not be read.' } })
+      continue
+    }
+    if (info.encrypted === 1 || info.encrypted === true) {
+      await emit({
+        broken: {
+          source: typeof info.title === 'string' ? info.title : name,
+          reason: 'Not imported: the note is encrypted in Bear.',
+        },
+      })
+      continue
+    }
+    if (!bundle.text) {
+      await emit({ broken: { source: name, reason: 'Not imported: the note has no text file.' } })
+      continue
+    }
+    let text: string
+    try {
+      text = await readText(bundle.text)
+    } catch (error) {
+      await emit({ broken: { source: name, reason: `Not imported: ${(error as Error).message}.` } })
+      continue
+    }
+    const note = markdownNote(name, text, {
+      bear: true,
+      trashed: info.trashed === 1 || info.trashed === true,
+    })
+    note.archived = info.archived === 1 || info.archived === true
+    note.created = typeof info.creationDate === 'string' ? info.creationDate : null
+    if (!note.title && !note.body) note.source = name
+    else note.source = note.title || name
+    // Files in assets/ the text does not show are attachments too.
+    note.attachments.count = Math.max(note.attachments.count, bundle.assets)
+    if (note.attachments.count && !note.attachments.kinds.length) note.attachments.kinds = ['image or file']
+    await emit({ note })
+  }
+}

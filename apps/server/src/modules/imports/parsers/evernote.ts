@@ -1,0 +1,248 @@
+import { StringDecoder } from 'node:string_decoder'
+import { gfm } from '@joplin/turndown-plugin-gfm'
+import { createDocument } from '@mixmark-io/domino'
+import { SaxesParser } from 'saxes'
+import TurndownService from 'turndown'
+import { badRequest } from '../../../lib/errors.ts'
+import { NOTE_FILE_MAX_BYTES, type SourceFile } from './archive.ts'
+import { fileStem, storable, type NoteSink, type ParsedNote } from './note.ts'
+
+export const XML_ENTITIES_REFUSED =
+  'The Evernote file declares XML entities or a DTD of its own, which Remi never reads (Evernote exports have none).'
+
+/** Evernote's times: 20250310T101500Z. */
+function enexTime(value: string): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value.trim())
+  if (!m) return null
+  return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!))
+}
+
+interface DomNode {
+  nodeType: number
+  nodeName: string
+  nodeValue: string | null
+  childNodes: ArrayLike<DomNode>
+  getAttribute?(name: string): string | null
+}
+
+const styleOf = (node: DomNode) => node.getAttribute?.('style') ?? ''
+const isTodoList = (node: DomNode) => /--en-todo:\s*true/i.test(styleOf(node))
+
+/** A code block's text: its text with a line end after each line's element and each <br>. */
+function codeText(node: DomNode): string {
+  let out = ''
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) out += child.nodeValue ?? ''
+    else if (child.nodeName === 'BR') out += '\n'
+    else {
+      out += codeText(child)
+      if (/^(DIV|P)$/.test(child.nodeName) && !out.endsWith('\n')) out += '\n'
+    }
+  }
+  return out
+}
+
+/** ENML (Evernote's HTML) to Markdown with turndown: checklists as - [ ] / - [x], code blocks fenced. */
+function enmlConverter() {
+  const turndown = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+  })
+  turndown.use(gfm)
+  turndown.remove(['en-media', 'en-crypt', 'script', 'style', 'title'] as unknown as TurndownService.Filter)
+  turndown.addRule('evernote-checklist-item', {
+    filter: (node) => {
+      if (node.nodeName !== 'LI') return false
+      const parent = node.parentNode as unknown as DomNode | null
+      return (parent !== null && isTodoList(parent)) || node.querySelector('en-todo') !== null
+    },
+    replacement: (content, node) => {
+      const element = node as unknown as HTMLElement
+      const todo = element.querySelector('en-todo')
+      const checked = todo
+        ? todo.getAttribute('checked') === 'true'
+        : /--en-checked:\s*true/i.test(element.getAttribute('style') ?? '')
+      const text = content.replace(/^\n+|\n+$/g, '').replace(/\n/gm, '\n    ')
+      return `- [${checked ? 'x' : ' '}] ${text}\n`
+    },
+  })
+  turndown.addRule('evernote-todo', {
+    filter: ['en-todo' as keyof HTMLElementTagNameMap],
+    replacement: (content) => content,
+  })
+  return turndown
+}
+
+let converter: TurndownService | null = null
+
+/** An ENML note's Markdown. */
+export function enmlToMarkdown(enml: string): string {
+  converter ??= enmlConverter()
+  // The XML declaration and DOCTYPE are not HTML: dropped before the HTML parser sees the note.
+  const html = enml.replace(/^\s*<\?xml[^>]*\?>/i, '').replace(/<!DOCTYPE[^>]*>/gi, '')
+  const doc = createDocument(html)
+  // Evernote's code blocks are divs styled -en-codeblock: made <pre><code> (whitespace kept) first.
+  for (const block of Array.from(doc.querySelectorAll('div'))) {
+    const style = block.getAttribute('style') ?? ''
+    if (!/-en-codeblock:\s*true/i.test(style) || !block.isConnected) continue
+    const language = /--en-codeblockLanguage:\s*([\w+#-]+)\s*(;|$)/i.exec(style)?.[1]
+    const pre = doc.createElement('pre')
+    const code = doc.createElement('code')
+    if (language && language !== 'plaintext') code.className = `language-${language}`
+    code.textContent = codeText(block as unknown as DomNode).replace(/\n+$/, '')
+    pre.appendChild(code)
+    block.replaceWith(pre)
+  }
+  return converter
+    .turndown(doc.body)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+interface NoteDraft {
+  title: string
+  content: string
+  created: string
+  tags: string[]
+  sourceUrl: string
+  resources: string[]
+  tooBig: boolean
+}
+
+/**
+ * An .enex file (one notebook) read as it streams through saxes, a note at a time; a resource's data is
+ * never kept. A DOCTYPE with declarations of its own is refused (400) before anything of it is expanded;
+ * saxes never fetches external entities nor expands entities a DTD declares.
+ */
+export async function parseEvernote(files: SourceFile[], emit: NoteSink): Promise<void> {
+  for (const file of files) await parseEnex(file, emit)
+}
+
+async function parseEnex(file: SourceFile, emit: NoteSink) {
+  const notebook = fileStem(file.name)
+  const parser = new SaxesParser({ xmlns: false, position: false })
+  const ready: ParsedNote[] = []
+  const stack: string[] = []
+  let note: NoteDraft | null = null
+  let text = ''
+  let sawRoot = false
+  let count = 0
+  const append = (value: string) => {
+    if (!note) return
+    const inside = stack.at(-1)
+    if (inside === 'data') return
+    if (inside === 'content') {
+      if (note.content.length + value.length > NOTE_FILE_MAX_BYTES) note.tooBig = true
+      else note.content += value
+    } else if (text.length < 100_000) text += value
+  }
+  parser.on('doctype', (doctype) => {
+    if (/\[|<!ENTITY/i.test(doctype)) throw badRequest(XML_ENTITIES_REFUSED)
+  })
+  parser.on('opentag', (tag) => {
+    if (!sawRoot) {
+      sawRoot = true
+      if (tag.name !== 'en-export') throw new Error('it is not an Evernote export (no <en-export>)')
+    }
+    stack.push(tag.name)
+    text = ''
+    if (tag.name === 'note')
+      note = { title: '', content: '', created: '', tags: [], sourceUrl: '', resources: [], tooBig: false }
+  })
+  parser.on('text', append)
+  parser.on('cdata', append)
+  parser.on('closetag', (tag) => {
+    stack.pop()
+    const n = note
+    if (!n) return
+    const value = text.trim()
+    switch (tag.name) {
+      case 'title':
+        if (stack.at(-1) === 'note') n.title = value
+        break
+      case 'created':
+        n.created = value
+        break
+      case 'tag':
+        n.tags.push(value)
+        break
+      case 'source-url':
+        if (stack.at(-1) === 'note-attributes') n.sourceUrl = value
+        break
+      case 'mime':
+        n.resources.push(value)
+        break
+      case 'resource':
+        if (!n.resources.length) n.resources.push('')
+        break
+      case 'note': {
+        count++
+        ready.push(toNote(n, notebook, file.name, count))
+        note = null
+        break
+      }
+    }
+    text = ''
+  })
+  const decoder = new StringDecoder('utf8')
+  const flush = async () => {
+    for (const parsed of ready.splice(0)) {
+      if (parsed.leftOut?.[0] === TOO_BIG)
+        await emit({
+          broken: {
+            source: parsed.source,
+            reason: `Not imported: the note is larger than ${NOTE_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+          },
+        })
+      else await emit({ note: parsed })
+    }
+  }
+  try {
+    for await (const chunk of await file.stream()) {
+      parser.write(decoder.write(chunk as Buffer))
+      await flush()
+    }
+    parser.write(decoder.end()).close()
+    await flush()
+    if (!sawRoot) throw new Error('it is empty')
+  } catch (error) {
+    if (error instanceof Error && 'statusCode' in error) throw error
+    await flush()
+    const where = count ? ` after its ${count} ${count === 1 ? 'note' : 'notes'}` : ''
+    await emit({
+      broken: {
+        source: file.name.split('/').pop() ?? file.name,
+        reason: `Not imported: the rest of the file could not be read${where} (${(error as Error).message.split('\n')[0]}).`,
+      },
+    })
+  }
+}
+
+const TOO_BIG = '\0too big'
+
+function toNote(n: NoteDraft, notebook: string, fileName: string, index: number): ParsedNote {
+  const title = n.title
+  const source = title || `${fileStem(fileName)} note ${index}`
+  const base = {
+    source,
+    title,
+    tags: [notebook, ...n.tags],
+    created: enexTime(n.created),
+    trashed: false,
+    archived: false,
+  }
+  if (n.tooBig) return { ...base, body: '', attachments: { count: 0, kinds: [] }, leftOut: [TOO_BIG] }
+  let body = n.content ? enmlToMarkdown(storable(n.content)) : ''
+  if (n.sourceUrl) body = `${body}\n\nSource: ${n.sourceUrl}`.trim()
+  const crypt = /<en-crypt\b/i.test(n.content)
+  const kinds = n.resources.map((mime) =>
+    mime.startsWith('image/') ? 'image' : mime.startsWith('audio/') ? 'recording' : 'file',
+  )
+  return {
+    ...base,
+    body,
+    attachments: { count: n.resources.length, kinds },
+    ...(crypt ? { leftOut: ['encrypted text'] } : {}),
+  }
+}

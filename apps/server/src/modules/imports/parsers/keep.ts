@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { readText, TooBigError, type SourceFile } from './archive.ts'
+import { fileStem, type NoteSink } from './note.ts'
+
+/**
+ * A Google Keep note as Takeout writes it (Takeout/Keep/<title>.json). userEditedTimestampUsec is on
+ * every note Keep exports; a file without it is not one of Keep's notes.
+ */
+const KeepNote = z.object({
+  title: z.string().optional(),
+  textContent: z.string().optional(),
+  listContent: z
+    .array(z.object({ text: z.string().default(''), isChecked: z.boolean().default(false) }))
+    .optional(),
+  labels: z.array(z.object({ name: z.string() })).optional(),
+  attachments: z
+    .array(z.object({ filePath: z.string().optional(), mimetype: z.string().optional() }))
+    .optional(),
+  isTrashed: z.boolean().default(false),
+  isArchived: z.boolean().default(false),
+  userEditedTimestampUsec: z.number({ error: 'userEditedTimestampUsec is missing' }),
+  createdTimestampUsec: z.number().optional(),
+})
+
+/** A Keep note file's name: a .json inside Takeout's Keep folder, or any .json when there is none. */
+export const isKeepNoteFile = (name: string) => /\.json$/i.test(name)
+
+const kindOf = (mimetype = '') =>
+  mimetype.startsWith('audio/')
+    ? 'voice recording'
+    : mimetype.startsWith('image/')
+      ? 'image or drawing'
+      : 'file'
+
+export async function parseKeep(files: SourceFile[], emit: NoteSink): Promise<void> {
+  for (const file of files) {
+    const source = file.name.split('/').pop() ?? file.name
+    let raw: unknown
+    try {
+      raw = JSON.parse(await readText(file))
+    } catch (error) {
+      const reason =
+        error instanceof TooBigError ? `the file is too big: ${error.message}` : 'the file is not valid JSON'
+      await emit({ broken: { source, reason: `Not imported: ${reason}.` } })
+      continue
+    }
+    const parsed = KeepNote.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const what = issue?.message.includes('missing')
+        ? issue.message
+        : `${issue?.path.join('.')}: ${issue?.message}`
+      await emit({ broken: { source, reason: `Not a Google Keep note: ${what}.` } })
+      continue
+    }
+    const k = parsed.data
+    const body = k.listContent
+      ? k.listContent
+          .map((item) => `- [${item.isChecked ? 'x' : ' '}] ${item.text.replace(/\n/g, ' ')}`)
+          .join('\n')
+      : (k.textContent ?? '')
+    const usec = k.createdTimestampUsec ?? k.userEditedTimestampUsec
+    const attachments = k.attachments ?? []
+    await emit({
+      note: {
+        source: k.title?.trim() ? k.title : fileStem(source),
+        title: k.title ?? '',
+        body,
+        tags: (k.labels ?? []).map((l) => l.name),
+        created: new Date(Math.floor(usec / 1000)),
+        trashed: k.isTrashed,
+        archived: k.isArchived,
+        attachments: { count: attachments.length, kinds: attachments.map((a) => kindOf(a.mimetype)) },
+      },
+    })
+  }
+}
