@@ -8,7 +8,7 @@ import { captureLogs } from './test/logs.ts'
 import { apiClient } from './test/api.ts'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from './test/fakes/open-meteo.ts'
-import { remappedId } from './modules/memories/memories.service.ts'
+import { remappedId } from './modules/memories/index.ts'
 
 /**
  * Every route the app registered under /api, attacked the way a hostile or clumsy client would:

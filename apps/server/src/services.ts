@@ -2,32 +2,37 @@ import type { Env } from './config/env.ts'
 import type { Db } from './db/client.ts'
 import type { Integrations } from './integrations/index.ts'
 import { createHeavyJobs } from './lib/heavy-jobs.ts'
-import { createAccountRepo } from './modules/account/account.repo.ts'
-import { createAccountService } from './modules/account/account.service.ts'
-import { createAuthService } from './modules/auth/auth.service.ts'
-import { createLocalAccounts } from './modules/auth/local-accounts.ts'
-import { createOidc, type OidcFetch } from './modules/auth/oidc.ts'
-import { createSessionsRepo } from './modules/auth/sessions.repo.ts'
-import { createSessions } from './modules/auth/sessions.service.ts'
-import { createUsersRepo } from './modules/auth/users.repo.ts'
-import { createCalendarService } from './modules/datasources/calendar.service.ts'
-import { createDataSourcesRepo } from './modules/datasources/datasources.repo.ts'
-import { createDataSourcesService } from './modules/datasources/datasources.service.ts'
-import { createWeatherService } from './modules/datasources/weather.service.ts'
+import { createAccountRepo, createAccountService } from './modules/account/index.ts'
+import {
+  createAuthService,
+  createLocalAccounts,
+  createOidc,
+  createSessions,
+  createSessionsRepo,
+  createUsersRepo,
+  type OidcFetch,
+} from './modules/auth/index.ts'
+import {
+  createCalendarService,
+  createDataSourcesRepo,
+  createDataSourcesService,
+  createWeatherService,
+} from './modules/datasources/index.ts'
 import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
-import { createChatRepo } from './modules/chat/chat.repo.ts'
-import { createChatService } from './modules/chat/chat.service.ts'
-import { createBriefingsRepo } from './modules/dashboard/briefings.repo.ts'
-import { createDashboardRepo } from './modules/dashboard/dashboard.repo.ts'
-import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
-import { createMemoriesRepo } from './modules/memories/memories.repo.ts'
-import { createMemoriesService } from './modules/memories/memories.service.ts'
-import { createMemoryVersionsRepo } from './modules/memories/memory-versions.repo.ts'
-import { createRecallService } from './modules/recall/recall.service.ts'
-import type { SemanticRecall } from './modules/recall/semantic.ts'
+import { createChatRepo, createChatService } from './modules/chat/index.ts'
+import {
+  createBriefingsRepo,
+  createDashboardRepo,
+  createDashboardService,
+} from './modules/dashboard/index.ts'
+import {
+  createMemoriesRepo,
+  createMemoriesService,
+  createMemoryVersionsRepo,
+} from './modules/memories/index.ts'
+import { createRecallService, type SemanticRecall } from './modules/recall/index.ts'
 import { createUserLimit } from './lib/user-limit.ts'
-import { createAccessTokensRepo } from './modules/tokens/tokens.repo.ts'
-import { createAccessTokensService } from './modules/tokens/tokens.service.ts'
+import { createAccessTokensRepo, createAccessTokensService } from './modules/tokens/index.ts'
 
 /**
  * The domain services, each built once over the database and the integrations. buildApp() hands each

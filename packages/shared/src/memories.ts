@@ -5,6 +5,9 @@ import { isStorableText } from './text.ts'
 import { MEMORY_LIMITS } from './memory-limits.ts'
 export { MEMORY_LIMITS }
 
+/** The answer to an import file over MEMORY_LIMITS.importFileBytes (memories or a whole account). */
+export const IMPORT_FILE_TOO_LARGE = `The import file is too large (at most ${MEMORY_LIMITS.importFileBytes / 1024 / 1024} MB).`
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** 'YYYY-MM-DD' naming a day that exists (no 2026-02-30) between 1900 and 2100. */

@@ -9,4 +9,6 @@ export const MEMORY_LIMITS = {
   minYear: 1900,
   maxYear: 2100,
   importMax: 100_000,
+  /** The largest import file a request may carry: a memories export or a whole account's. */
+  importFileBytes: 64 * 1024 * 1024,
 } as const

@@ -3,7 +3,7 @@ import { MEMORIES_EXPORT_FORMAT, type DataSourceType, type Memory } from '@remi/
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { chatMessages, conversations, dataSources } from '../db/schema.ts'
-import { remappedId } from '../modules/memories/memories.service.ts'
+import { remappedId } from '../modules/memories/index.ts'
 import type { Services } from '../services.ts'
 
 /**

@@ -12,7 +12,7 @@ import {
   ImportedConversation,
 } from '@remi/shared'
 import type { z } from 'zod'
-import { checkMemories, field, type ImportFileMessage } from '../memories/import-file.check.ts'
+import { checkMemories, field, type ImportFileMessage } from '../memories/index.ts'
 
 export type AccountFileMessage =
   | Extract<ImportFileMessage, { type: 'batch' | 'invalid' | 'not-json' }>

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { runFileWorker } from '../../lib/file-worker.ts'
 import type { UploadedFile } from '../../lib/upload-file.ts'
-import { IN_THREAD_MAX_BYTES } from '../memories/import-file.ts'
+import { IN_THREAD_MAX_BYTES } from '../memories/index.ts'
 import { checkAccountFile, type AccountFileMessage } from './account-file.check.ts'
 
 const workerFile = new URL('./account-file.worker.ts', import.meta.url)

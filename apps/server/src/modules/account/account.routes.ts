@@ -1,12 +1,17 @@
 import { open, rm } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { DeleteAccountBody, ImportAccountBody, ImportAccountResult } from '@remi/shared'
+import {
+  DeleteAccountBody,
+  IMPORT_FILE_TOO_LARGE,
+  ImportAccountBody,
+  ImportAccountResult,
+  MEMORY_LIMITS,
+} from '@remi/shared'
 import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { bodyToFile, tempFilePath, type UploadedFile } from '../../lib/upload-file.ts'
 import { requireUser } from '../../plugins/auth.ts'
-import { IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE } from '../memories/memories.routes.ts'
-import type { SessionsApi } from '../auth/sessions.service.ts'
+import type { SessionsApi } from '../auth/index.ts'
 import { readAccountFile } from './account-file.ts'
 import type { AccountService } from './account.service.ts'
 
@@ -59,14 +64,14 @@ export async function accountRoutes(
   // The import file goes to disk as it arrives (upload-file.ts) and is read and checked in a worker
   // thread (account-file.ts); the whole import is one of the server's few heavy jobs (heavy-jobs.ts).
   await r.register(async (scope) => {
-    bodyToFile(scope, IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE)
+    bodyToFile(scope, MEMORY_LIMITS.importFileBytes, IMPORT_FILE_TOO_LARGE)
     // Refused before the body is read: another job of theirs running, or no room for one.
     scope.addHook('preParsing', async (request) => heavyJobs.check(requireUser(request)))
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/import',
       {
         config: { ...config, tokenRefusal: 'import into the account' },
-        bodyLimit: IMPORT_BODY_LIMIT,
+        bodyLimit: MEMORY_LIMITS.importFileBytes,
         // ImportAccountBody documents the body; readAccountFile checks it, in a worker thread.
         schema: { tags, body: ImportAccountBody, response: { 200: ImportAccountResult } },
         validatorCompiler: () => (value: unknown) => ({ value }),

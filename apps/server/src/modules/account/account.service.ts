@@ -10,11 +10,10 @@ import {
 } from '@remi/shared'
 import { z } from 'zod'
 import { badRequest, conflict, notFound } from '../../lib/errors.ts'
-import { offlineTitle } from '../chat/conversation-title.ts'
-import type { SessionsApi } from '../auth/sessions.service.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
-import type { DataSourcesService } from '../datasources/datasources.service.ts'
-import { remappedId, toMemory, type MemoriesService } from '../memories/memories.service.ts'
+import type { SessionsApi, UsersService } from '../auth/index.ts'
+import { offlineTitle } from '../chat/index.ts'
+import type { DataSourcesService } from '../datasources/index.ts'
+import { remappedId, toMemory, type MemoriesService } from '../memories/index.ts'
 import { writeAccountExport } from './account-export.ts'
 import {
   ChatImportConflictError,
@@ -62,7 +61,7 @@ async function* slices<T>(ids: string[], read: (ids: string[]) => Promise<T[]>):
 /** The account as a whole: export it, restore memories and chat from an export, delete it. */
 export function createAccountService(deps: {
   repo: AccountRepo
-  users: UsersRepo
+  users: Pick<UsersService, 'findById' | 'latestIdentity'>
   memories: MemoriesService
   dataSources: DataSourcesService
   sessions: SessionsApi

@@ -20,8 +20,7 @@ import {
 } from '@remi/shared'
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import type { UsersService } from '../auth/index.ts'
-import type { CalendarService } from '../datasources/calendar.service.ts'
-import { WET_CHANCE, type WeatherService } from '../datasources/weather.service.ts'
+import { WET_CHANCE, type CalendarService, type WeatherService } from '../datasources/index.ts'
 import type { DashboardRepo, DayMemoryRow } from './dashboard.repo.ts'
 
 /** Where a source's unexpected failure is reported; the briefing itself only says the source failed. */

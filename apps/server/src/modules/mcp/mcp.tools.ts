@@ -16,11 +16,10 @@ import { z } from 'zod'
 import { BRAND } from '../../config/brand.ts'
 import { AppError } from '../../lib/errors.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
-import { renderBriefing } from '../dashboard/briefing-template.ts'
-import type { DashboardService } from '../dashboard/dashboard.service.ts'
-import type { MemoriesService } from '../memories/memories.service.ts'
-import type { RecallService } from '../recall/recall.service.ts'
-import type { AccessTokensService } from '../tokens/tokens.service.ts'
+import { renderBriefing, type DashboardService } from '../dashboard/index.ts'
+import type { MemoriesService } from '../memories/index.ts'
+import type { RecallService } from '../recall/index.ts'
+import type { AccessTokensService } from '../tokens/index.ts'
 
 export interface McpDeps {
   memories: MemoriesService

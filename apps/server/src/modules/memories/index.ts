@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { memoriesRoutes } from './memories.routes.ts'
-import type { RecallService } from '../recall/recall.service.ts'
+import type { RecallService } from '../recall/index.ts'
 import type { MemoriesService } from './memories.service.ts'
 
-export type { LookupFilters } from './memories.service.ts'
+export { checkMemories, field, type ImportFileMessage } from './import-file.check.ts'
+export { IN_THREAD_MAX_BYTES } from './import-file.ts'
+export { createMemoriesRepo } from './memories.repo.ts'
+export {
+  createMemoriesService,
+  remappedId,
+  toMemory,
+  type LookupFilters,
+  type MemoriesService,
+  type SavedDays,
+} from './memories.service.ts'
+export { createMemoryVersionsRepo } from './memory-versions.repo.ts'
 
 /** Memories API: registered at /api/memories. */
 export async function memoriesModule(

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod'
 import type { ImportMemoriesBody, CreateMemoryBody, UpdateMemoryBody } from '@remi/shared'
 import { badRequest, conflict, notFound } from '../../lib/errors.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
+import type { UsersService } from '../auth/index.ts'
 import {
   ImportConflictError,
   ImportRunningError,
@@ -97,7 +97,7 @@ export type LookupFilters = Partial<MemoryFilters> & {
 
 export function createMemoriesService(
   repo: MemoriesRepo,
-  users: Pick<UsersRepo, 'timezoneOf'>,
+  users: Pick<UsersService, 'timezoneOf'>,
   /** One user's searches at once (shared with recall): a search waits its turn, or gets a 429. */
   searches?: UserLimit,
   /** Every change's previous version, with who made it (undo); without it changes keep none. */
