@@ -9,6 +9,9 @@ export const MEMORY_LIMITS = {
   minYear: 1900,
   maxYear: 2100,
   importMax: 100_000,
-  /** The largest import file a request may carry: a memories export or a whole account's. */
+  /**
+   * The largest import file a request may carry (memories or a whole account): 100 000 memories of a
+   * few hundred characters each fit.
+   */
   importFileBytes: 64 * 1024 * 1024,
 } as const

@@ -1,7 +1,6 @@
-import type { ApiErrorBody, MemoriesExport, Memory } from '@remi/shared'
+import { MEMORY_LIMITS, type ApiErrorBody, type MemoriesExport, type Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
-import { IMPORT_BODY_LIMIT } from './memories.routes.ts'
 import { remappedId } from './memories.service.ts'
 
 let t: TestApp
@@ -292,7 +291,7 @@ describe('import', () => {
         method: 'POST',
         url: '/api/memories/import',
         headers: { ...user.headers, 'content-type': 'application/json' },
-        payload: Buffer.alloc(IMPORT_BODY_LIMIT + 1, 0x20),
+        payload: Buffer.alloc(MEMORY_LIMITS.importFileBytes + 1, 0x20),
       })
       expect(res.statusCode).toBe(413)
       expect(res.json()).toMatchObject({

@@ -35,6 +35,8 @@ export interface NewMemory {
   updatedAt?: Date
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 const columns = {
   id: memories.id,
   text: memories.text,
@@ -301,6 +303,16 @@ export function createMemoriesRepo(db: Db) {
         .from(memories)
         .where(and(eq(memories.id, id), eq(memories.userId, userId)))
       return row
+    },
+
+    /** The user's memories among `ids`; an id that is not a UUID, or not theirs, finds nothing. */
+    async byIds(userId: string, ids: string[]): Promise<MemoryRecord[]> {
+      const uuids = ids.filter((id) => UUID.test(id))
+      if (uuids.length === 0) return []
+      return db
+        .select(columns)
+        .from(memories)
+        .where(and(eq(memories.userId, userId), inArray(memories.id, uuids)))
     },
 
     /** `zone`: the user's time zone, which gives an undated memory its day. */

@@ -4,10 +4,12 @@ import { z } from 'zod'
 import {
   CreateMemoryBody,
   ExportMemoriesQuery,
+  IMPORT_FILE_TOO_LARGE,
   ImportMemoriesBody,
   ImportMemoriesResult,
   ListMemoriesQuery,
   Memory,
+  MEMORY_LIMITS,
   MemoryChange,
   MemoryIdParams,
   MemoryList,
@@ -18,12 +20,8 @@ import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { bodyToFile, type UploadedFile } from '../../lib/upload-file.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { readImportFile } from './import-file.ts'
-import type { RecallService } from '../recall/recall.service.ts'
+import type { RecallService } from '../recall/index.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
-
-/** An export of 100 000 memories of a few hundred characters each fits comfortably. */
-export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024
-export const IMPORT_TOO_LARGE = `The import file is too large (at most ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).`
 
 export async function memoriesRoutes(
   app: FastifyInstance,
@@ -70,13 +68,13 @@ export async function memoriesRoutes(
   // The import file goes to disk as it arrives (upload-file.ts) and is read in a worker thread
   // (import-file.ts); the whole import is one of the server's few heavy jobs (heavy-jobs.ts).
   await r.register(async (scope) => {
-    bodyToFile(scope, IMPORT_BODY_LIMIT, IMPORT_TOO_LARGE)
+    bodyToFile(scope, MEMORY_LIMITS.importFileBytes, IMPORT_FILE_TOO_LARGE)
     // Refused before the body is read: another job of theirs running, or no room for one.
     scope.addHook('preParsing', async (request) => heavyJobs.check(requireUser(request)))
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/import',
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
+        bodyLimit: MEMORY_LIMITS.importFileBytes,
         // ImportMemoriesBody documents the body; readImportFile checks it (a big one in a worker thread).
         schema: { tags, body: ImportMemoriesBody, response: { 200: ImportMemoriesResult } },
         validatorCompiler: () => (value: unknown) => ({ value }),

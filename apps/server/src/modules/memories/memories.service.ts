@@ -201,6 +201,11 @@ export function createMemoriesService(
       return rows.map(toMemory)
     },
 
+    /** The user's memories among `ids` as they are now (a deleted one is left out): chat's citations. */
+    async byIds(userId: string, ids: string[]): Promise<Memory[]> {
+      return (await repo.byIds(userId, [...new Set(ids)])).map(toMemory)
+    },
+
     /** `hidePrivate`: a private memory is "not found" (a model's or an MCP client's look). */
     async get(userId: string, id: string, options: { hidePrivate?: boolean } = {}): Promise<Memory> {
       const row = await mustGet(userId, id)
