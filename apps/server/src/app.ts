@@ -37,6 +37,8 @@ import {
   type EmbeddingsOptions,
 } from './modules/embeddings/embeddings.service.ts'
 import { settingsModule } from './modules/settings/index.ts'
+import { createReminders, remindersModule } from './modules/reminders/index.ts'
+import type { RemindersService } from './modules/reminders/reminders.service.ts'
 import { tokensModule } from './modules/tokens/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
@@ -49,6 +51,8 @@ declare module 'fastify' {
     readonly services: Services
     /** The durable job queue and what runs on it; `start()` once the server listens (main.ts). */
     readonly background: { jobs: JobQueue; embeddings: Embeddings; start(): Promise<void> }
+    /** Reminders and their delivery (issue 31). */
+    readonly reminders: RemindersService
   }
 }
 
@@ -70,6 +74,8 @@ export interface AppOptions {
   assistant?: AssistantOptions
   /** The job queue's polling interval (tests shorten it; jobs this instance sends wake it at once). */
   jobs?: { pollingIntervalSeconds?: number }
+  /** Reminders' due-job polling interval and clock (tests, the bench). */
+  reminders?: { pollingIntervalSeconds?: number; now?: () => Date }
   /** Semantic search's batch size, time limits and retry delays (tests shorten them). */
   embeddings?: EmbeddingsOptions
   /** Test hook: told of every route as it is registered. */
@@ -208,6 +214,16 @@ export async function buildApp(options: AppOptions) {
     semantic: embeddings.semantic,
   })
   app.decorate('services', services)
+  const { reminders, hub } = createReminders({
+    env,
+    database,
+    jobs,
+    logger: app.log,
+    briefing: async (userId) => services.dashboard.briefing(userId),
+    options: options.reminders,
+  })
+  app.decorate('reminders', reminders)
+  app.addHook('onClose', () => reminders.stop())
   // Notes imported from other apps (issue 34): parsed when uploaded, written by a job of the queue.
   const imports = createImports({
     db: database.db,
@@ -229,6 +245,7 @@ export async function buildApp(options: AppOptions) {
       (backgroundStarted ??= (async () => {
         await embeddings.prepare()
         await jobs.start()
+        await reminders.start()
         await imports.resume()
         await embeddings.startBackfill()
       })()),
@@ -259,7 +276,12 @@ export async function buildApp(options: AppOptions) {
         localAccounts: services.localAccounts,
         signInRateLimit: options.rateLimits?.signIn ?? 30,
       })
-      await api.register(settingsModule, { prefix: '/auth/user/settings', users: services.users })
+      await api.register(settingsModule, {
+        prefix: '/auth/user/settings',
+        users: services.users,
+        onTimezoneChange: (userId: string, zone: string) => reminders.timezoneChanged(userId, zone),
+      })
+      await api.register(remindersModule, { reminders, hub })
       await api.register(accountModule, { prefix: '/auth/user', ...services })
       await api.register(memoriesModule, {
         prefix: '/memories',

@@ -89,7 +89,10 @@ export const Recurrence = z
 export const Reminder = z.object({
   id: z.uuid(),
   text: z.string(),
-  /** The (next) occurrence: for a recurring reminder it moves on after each delivery. */
+  /**
+   * When it is due: a one-off's time; a recurring reminder's first occurrence (the series' start, which
+   * the RRULE counts from). When it fires next is `nextAt`.
+   */
   dueAt: z.string(),
   /** IANA zone the recurrence and the local time are kept in (the user's zone when it was made). */
   timezone: z.string(),

@@ -25,6 +25,11 @@ declare module 'fastify' {
      * its session and opens nothing else: everywhere else it is refused (403).
      */
     sessionJwt?: boolean
+    /**
+     * The body carries its own signed, one-use credential (a reminder's action token): no CSRF token is
+     * asked for, since a forged request cannot know it, and the request may come with no cookie at all.
+     */
+    csrfExempt?: boolean
   }
   interface FastifyRequest {
     /** The signed-in user's id, or null. Set for every request under /api. */
@@ -53,6 +58,7 @@ export function isCsrfExempt(request: FastifyRequest): boolean {
   // A token-only route never reads the cookie, so there is nothing for a forged request to borrow: with
   // only a cookie it answers 401 (a token is missing), not the CSRF 400.
   if (request.routeOptions.config.credentials === 'token') return true
+  if (request.routeOptions.config.csrfExempt) return true
   if (request.cookies[SESSION_COOKIE] !== undefined) return false
   return bearerOf(request) !== null
 }

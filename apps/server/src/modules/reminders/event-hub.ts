@@ -1,0 +1,85 @@
+/**
+ * The in-app channel: events for a user's open tabs (GET /api/events). Deliveries are published in the
+ * transaction that claims them; on PostgreSQL as a NOTIFY (sent only if that transaction commits, and
+ * heard by every instance's LISTEN connection, so a tab connected to any instance gets it), on PGlite
+ * (one instance) in process once it commits.
+ */
+import { EventEmitter } from 'node:events'
+import type pg from 'pg'
+import type { BriefingDelivery, ReminderDelivery } from '@remi/shared'
+import type { Database } from '../../db/client.ts'
+import type { JobLogger } from '../../jobs/queue.ts'
+
+export type HubEvent =
+  | { userId: string; id: string; event: 'reminder'; data: ReminderDelivery }
+  | { userId: string; id: string; event: 'briefing'; data: BriefingDelivery }
+
+export const NOTIFY_CHANNEL = 'remi_events'
+
+export interface EventHub {
+  /** Calls `listener` with each of this user's events until the returned function is called. */
+  subscribe(userId: string, listener: (event: HubEvent) => void): () => void
+  /**
+   * How to publish inside a claiming transaction: returns the SQL to run there (PostgreSQL) or null,
+   * and then `afterCommit` must be called (PGlite) once it committed.
+   */
+  readonly crossInstance: boolean
+  /** PGlite: hands the event to this process's listeners. */
+  publishLocal(event: HubEvent): void
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export function createEventHub(database: Database, logger: JobLogger): EventHub {
+  const emitter = new EventEmitter()
+  emitter.setMaxListeners(0)
+  const crossInstance = database.kind === 'postgres'
+  let client: pg.PoolClient | null = null
+  let stopped = false
+
+  const emit = (event: HubEvent) => emitter.emit(event.userId, event)
+
+  async function listen(): Promise<void> {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client
+    const connection = await pool.connect()
+    connection.on('notification', (message) => {
+      if (message.channel !== NOTIFY_CHANNEL || !message.payload) return
+      try {
+        emit(JSON.parse(message.payload) as HubEvent)
+      } catch (error) {
+        logger.warn({ err: error }, 'an unreadable event on the events channel was ignored')
+      }
+    })
+    // A lost connection (database restart) is replaced; events sent meanwhile are caught up by the
+    // tabs' reconnection (Last-Event-ID), not here.
+    connection.on('error', (error) => {
+      logger.warn({ err: error }, 'the events listener lost its connection; listening again')
+      connection.release(true)
+      client = null
+      if (!stopped) setTimeout(() => void listen().catch(() => {}), 1000).unref()
+    })
+    await connection.query(`LISTEN ${NOTIFY_CHANNEL}`)
+    client = connection
+  }
+
+  return {
+    crossInstance,
+    subscribe(userId, listener) {
+      emitter.on(userId, listener)
+      return () => emitter.off(userId, listener)
+    },
+    publishLocal: emit,
+    async start() {
+      if (crossInstance && !client) await listen()
+    },
+    async stop() {
+      stopped = true
+      const connection = client
+      client = null
+      if (connection) {
+        await connection.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {})
+        connection.release()
+      }
+    },
+  }
+}

@@ -1,0 +1,367 @@
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import type { ReminderStatus } from '@remi/shared'
+import type { Db } from '../../db/client.ts'
+import {
+  deliveryAttempts,
+  memories,
+  notificationDeliveries,
+  pushSubscriptions,
+  reminders,
+  users,
+} from '../../db/schema.ts'
+
+export type ReminderRow = typeof reminders.$inferSelect
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface ReminderFields {
+  text?: string
+  dueAt?: Date
+  timezone?: string
+  recurrence?: string | null
+  status?: ReminderStatus
+  snoozedUntil?: Date | null
+  nextAt?: Date | null
+  lastSentAt?: Date | null
+  late?: boolean
+}
+
+/** What a claim decided: the occurrence's delivery (new or left unfinished by a crash), and what comes next. */
+export interface Claim {
+  delivery: DeliveryRow
+  reminder: ReminderRow
+  /** True when this call made the delivery (false: resuming one a crashed attempt left unfinished). */
+  fresh: boolean
+}
+
+export function createRemindersRepo(db: Db) {
+  return {
+    db,
+    /** Inserts unless the user holds `limit` scheduled reminders (null then); the user's row is locked. */
+    async insertWithin(limit: number, row: typeof reminders.$inferInsert): Promise<ReminderRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update')
+        const [held] = await tx
+          .select({ n: count() })
+          .from(reminders)
+          .where(and(eq(reminders.userId, row.userId), eq(reminders.status, 'scheduled')))
+        if ((held?.n ?? 0) >= limit) return null
+        const [inserted] = await tx.insert(reminders).values(row).returning()
+        return inserted!
+      })
+    },
+
+    async countScheduled(userId: string): Promise<number> {
+      const [held] = await db
+        .select({ n: count() })
+        .from(reminders)
+        .where(and(eq(reminders.userId, userId), eq(reminders.status, 'scheduled')))
+      return held?.n ?? 0
+    },
+
+    async get(userId: string, id: string): Promise<ReminderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(reminders)
+        .where(and(eq(reminders.userId, userId), eq(reminders.id, id)))
+      return row
+    },
+
+    async getById(id: string): Promise<ReminderRow | undefined> {
+      const [row] = await db.select().from(reminders).where(eq(reminders.id, id))
+      return row
+    },
+
+    async list(
+      userId: string,
+      q: { status?: ReminderStatus; from?: Date; to?: Date; limit: number },
+    ): Promise<ReminderRow[]> {
+      const scheduled = q.status === 'scheduled'
+      // Scheduled ones by when they fire; sent ones by when they went out; the rest by their last change.
+      const time =
+        q.status === undefined
+          ? sql`coalesce(${reminders.nextAt}, ${reminders.lastSentAt}, ${reminders.updatedAt})`
+          : sql`${scheduled ? reminders.nextAt : q.status === 'sent' ? reminders.lastSentAt : reminders.updatedAt}`
+      const where = [eq(reminders.userId, userId)]
+      if (q.status) where.push(eq(reminders.status, q.status))
+      if (q.from) where.push(gte(time, q.from))
+      if (q.to) where.push(lte(time, q.to))
+      return db
+        .select()
+        .from(reminders)
+        .where(and(...where))
+        .orderBy(scheduled ? asc(time) : desc(time), asc(reminders.id))
+        .limit(q.limit)
+    },
+
+    async update(userId: string, id: string, fields: ReminderFields): Promise<ReminderRow | undefined> {
+      const [row] = await db
+        .update(reminders)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(reminders.userId, userId), eq(reminders.id, id)))
+        .returning()
+      return row
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(reminders)
+        .where(and(eq(reminders.userId, userId), eq(reminders.id, id)))
+        .returning({ id: reminders.id })
+      return deleted.length > 0
+    },
+
+    async memoryBelongs(userId: string, memoryId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: memories.id })
+        .from(memories)
+        .where(and(eq(memories.userId, userId), eq(memories.id, memoryId)))
+      return row !== undefined
+    },
+
+    async scheduledOf(userId: string): Promise<ReminderRow[]> {
+      return db
+        .select()
+        .from(reminders)
+        .where(and(eq(reminders.userId, userId), eq(reminders.status, 'scheduled')))
+    },
+
+    /** Scheduled reminders whose time has passed by `before` (their job did not run: a crash, a restart). */
+    async overdue(before: Date, limit = 1000): Promise<Array<{ id: string; nextAt: Date }>> {
+      const rows = await db
+        .select({ id: reminders.id, nextAt: reminders.nextAt })
+        .from(reminders)
+        .where(
+          and(eq(reminders.status, 'scheduled'), isNotNull(reminders.nextAt), lte(reminders.nextAt, before)),
+        )
+        .orderBy(asc(reminders.nextAt))
+        .limit(limit)
+      return rows as Array<{ id: string; nextAt: Date }>
+    },
+
+    /**
+     * Claims one occurrence, in one transaction: the reminder is locked; if it is still scheduled for
+     * `at`, a delivery row is inserted (unique per occurrence), the in-app channel's attempt recorded
+     * and the reminder moved on by `advance` (to its next occurrence, or to sent). `inTx` runs last
+     * inside the transaction (PostgreSQL's NOTIFY there is sent only if it commits). When the reminder
+     * has already moved on, the occurrence's delivery is returned if a crash left it unfinished; else null.
+     */
+    async claim(
+      reminderId: string,
+      at: Date,
+      make: (reminder: ReminderRow) => {
+        delivery: Omit<typeof notificationDeliveries.$inferInsert, 'userId' | 'reminderId' | 'kind' | 'key'>
+        advance: ReminderFields
+      },
+      inTx: (tx: Tx, claim: Claim) => Promise<void>,
+    ): Promise<Claim | null> {
+      const key = `${reminderId}@${at.toISOString()}`
+      return db.transaction(async (tx) => {
+        const [reminder] = await tx.select().from(reminders).where(eq(reminders.id, reminderId)).for('update')
+        if (!reminder) return null
+        const [existing] = await tx
+          .select()
+          .from(notificationDeliveries)
+          .where(
+            and(
+              eq(notificationDeliveries.userId, reminder.userId),
+              eq(notificationDeliveries.kind, 'reminder'),
+              eq(notificationDeliveries.key, key),
+            ),
+          )
+        if (existing) return existing.completedAt ? null : { delivery: existing, reminder, fresh: false }
+        if (reminder.status !== 'scheduled' || reminder.nextAt?.getTime() !== at.getTime()) return null
+        const made = make(reminder)
+        const [delivery] = await tx
+          .insert(notificationDeliveries)
+          .values({ ...made.delivery, userId: reminder.userId, reminderId, kind: 'reminder', key })
+          .returning()
+        const [advanced] = await tx
+          .update(reminders)
+          .set({ ...made.advance, updatedAt: new Date() })
+          .where(eq(reminders.id, reminderId))
+          .returning()
+        const claim = { delivery: delivery!, reminder: advanced!, fresh: true }
+        await inTx(tx, claim)
+        return claim
+      })
+    },
+
+    /** The briefing's claim: one delivery per user and local day. */
+    async claimBriefing(
+      userId: string,
+      date: string,
+      row: { occurrenceAt: Date; late: boolean; title: string; body: string },
+    ): Promise<DeliveryRow | null> {
+      const [inserted] = await db
+        .insert(notificationDeliveries)
+        .values({ ...row, userId, kind: 'briefing', key: `briefing@${date}` })
+        .onConflictDoNothing()
+        .returning()
+      return inserted ?? null
+    },
+
+    async recordAttempt(
+      exec: Db | Tx,
+      row: {
+        deliveryId: string
+        channel: 'app' | 'push' | 'email'
+        target: string
+        outcome: 'sent' | 'failed' | 'dropped' | 'skipped'
+        detail?: string | null
+      },
+    ): Promise<void> {
+      await exec.insert(deliveryAttempts).values(row).onConflictDoNothing()
+    },
+
+    async sentTargets(deliveryId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ channel: deliveryAttempts.channel, target: deliveryAttempts.target })
+        .from(deliveryAttempts)
+        .where(and(eq(deliveryAttempts.deliveryId, deliveryId), eq(deliveryAttempts.outcome, 'sent')))
+      return new Set(rows.map((r) => `${r.channel}:${r.target}`))
+    },
+
+    async attempts(deliveryId: string) {
+      return db
+        .select()
+        .from(deliveryAttempts)
+        .where(eq(deliveryAttempts.deliveryId, deliveryId))
+        .orderBy(asc(deliveryAttempts.at))
+    },
+
+    async deliveriesOf(reminderId: string): Promise<DeliveryRow[]> {
+      return db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.reminderId, reminderId))
+        .orderBy(asc(notificationDeliveries.occurrenceAt))
+    },
+
+    async complete(deliveryId: string): Promise<void> {
+      await db
+        .update(notificationDeliveries)
+        .set({ completedAt: new Date() })
+        .where(eq(notificationDeliveries.id, deliveryId))
+    },
+
+    async getDelivery(id: string): Promise<DeliveryRow | undefined> {
+      const [row] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id))
+      return row
+    },
+
+    /** Spends a delivery's action token: the row, or undefined when it was already spent. */
+    async useAction(deliveryId: string): Promise<DeliveryRow | undefined> {
+      const [row] = await db
+        .update(notificationDeliveries)
+        .set({ actionUsedAt: new Date() })
+        .where(and(eq(notificationDeliveries.id, deliveryId), isNull(notificationDeliveries.actionUsedAt)))
+        .returning()
+      return row
+    },
+
+    /** A user's reminder deliveries made after `after` (an SSE client catching up on reconnect). */
+    async deliveriesSince(userId: string, after: Date, limit = 50): Promise<DeliveryRow[]> {
+      return db
+        .select()
+        .from(notificationDeliveries)
+        .where(and(eq(notificationDeliveries.userId, userId), gt(notificationDeliveries.createdAt, after)))
+        .orderBy(asc(notificationDeliveries.createdAt))
+        .limit(limit)
+    },
+
+    // Push subscriptions -------------------------------------------------------------------------
+
+    /** One subscription per endpoint: a device subscribing again replaces its keys (and its owner). */
+    async upsertSubscription(row: {
+      userId: string
+      endpoint: string
+      p256dh: string
+      auth: string
+      label: string
+    }): Promise<{ row: PushSubscriptionRow; created: boolean }> {
+      const [existing] = await db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, row.endpoint))
+      const [saved] = await db
+        .insert(pushSubscriptions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, label: row.label },
+        })
+        .returning()
+      return { row: saved!, created: !existing }
+    },
+
+    async countSubscriptions(userId: string): Promise<number> {
+      const [n] = await db
+        .select({ n: count() })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+      return n?.n ?? 0
+    },
+
+    async subscriptionsOf(userId: string): Promise<PushSubscriptionRow[]> {
+      return db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id))
+    },
+
+    async deleteSubscription(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+        .returning({ id: pushSubscriptions.id })
+      return deleted.length > 0
+    },
+
+    async dropSubscription(id: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id))
+    },
+
+    async subscriptionSucceeded(id: string): Promise<void> {
+      await db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: new Date() })
+        .where(eq(pushSubscriptions.id, id))
+    },
+
+    // Preferences --------------------------------------------------------------------------------
+
+    async preferences(userId: string) {
+      const [row] = await db
+        .select({
+          email: users.email,
+          name: users.name,
+          timezone: users.timezone,
+          emailReminders: users.emailReminders,
+          briefingTime: users.briefingTime,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+      return row
+    },
+
+    async setPreferences(
+      userId: string,
+      fields: { emailReminders?: boolean; briefingTime?: string | null },
+    ): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id })
+      return updated.length > 0
+    },
+
+    async usersWithBriefingTime(): Promise<Array<{ id: string }>> {
+      return db.select({ id: users.id }).from(users).where(isNotNull(users.briefingTime))
+    },
+  }
+}
+export type RemindersRepo = ReturnType<typeof createRemindersRepo>
