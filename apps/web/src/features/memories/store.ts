@@ -12,15 +12,15 @@ const emptyFilters = (pageSize: number): MemoryFilters => ({
   pageSize,
 })
 
-/** Spec §3's memory UI state. Pages are the list query's own cursor: new filters start at page 1. */
+/**
+ * Spec §3's memory UI state. Pages are the list query's own cursor: new filters start at page 1. The page
+ * size is filters.pageSize (12); the list is always the grid and nothing selects cards, so neither is kept.
+ */
 interface MemoriesUiState {
   filters: MemoryFilters
   quickDateFilter: QuickDateFilter | null
-  selectedIds: string[]
   isCreating: boolean
   editingId: string | null
-  viewMode: 'grid'
-  itemsPerPage: number
   setSearchTerm(searchTerm: string): void
   toggleTag(tag: string): void
   setTags(tags: string[]): void
@@ -28,7 +28,6 @@ interface MemoriesUiState {
   chooseQuickDateFilter(filter: QuickDateFilter, range: { startDate: string; endDate?: string }): void
   setDateRange(range: { startDate?: string; endDate?: string }): void
   clearFilters(): void
-  toggleSelected(id: string): void
   startCreating(): void
   startEditing(id: string): void
   closeModal(): void
@@ -38,11 +37,8 @@ interface MemoriesUiState {
 const initial = () => ({
   filters: emptyFilters(DEFAULT_PAGE_SIZE),
   quickDateFilter: null,
-  selectedIds: [],
   isCreating: false,
   editingId: null,
-  viewMode: 'grid' as const,
-  itemsPerPage: DEFAULT_PAGE_SIZE,
 })
 
 export const useMemoriesUi = create<MemoriesUiState>()((set) => ({
@@ -68,12 +64,6 @@ export const useMemoriesUi = create<MemoriesUiState>()((set) => ({
     ),
   setDateRange: (range) => set((s) => ({ quickDateFilter: null, filters: { ...s.filters, ...range } })),
   clearFilters: () => set((s) => ({ quickDateFilter: null, filters: emptyFilters(s.filters.pageSize) })),
-  toggleSelected: (id) =>
-    set((s) => ({
-      selectedIds: s.selectedIds.includes(id)
-        ? s.selectedIds.filter((x) => x !== id)
-        : [...s.selectedIds, id],
-    })),
   startCreating: () => set({ isCreating: true, editingId: null }),
   startEditing: (id) => set({ isCreating: false, editingId: id }),
   closeModal: () => set({ isCreating: false, editingId: null }),

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import type { Memory, MemoryList } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 import { tagsOf } from '../lib/tags'
 
@@ -7,13 +8,8 @@ const FIVE_MINUTES = 5 * 60_000
 /** Every memories query key starts with this: one invalidation refetches lists, tags and items. */
 export const memoriesBaseKey = ['memories'] as const
 
-export interface MemoryItem {
-  id: string
-  text: string
-  tags: string[]
-  date: string | null
-  createdAt: string | null
-}
+/** The shared Memory as the screens read it (toMemoryItem): an answer without createdAt gives null. */
+export type MemoryItem = Pick<Memory, 'id' | 'text' | 'tags' | 'date'> & { createdAt: string | null }
 
 export interface MemoryFilters {
   searchTerm: string
@@ -23,12 +19,8 @@ export interface MemoryFilters {
   pageSize: number
 }
 
-export interface MemoriesPage {
-  items: MemoryItem[]
-  totalCount: number
-  /** No memory held every word of the search: these are the closest matches. */
-  closest?: boolean
-}
+/** `closest`: no memory held every word of the search, these are the closest matches. */
+export type MemoriesPage = Pick<MemoryList, 'totalCount' | 'closest'> & { items: MemoryItem[] }
 
 /** Spec §3: text is also read as content, tags as a comma string or an array. */
 export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {

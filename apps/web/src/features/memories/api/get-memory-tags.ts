@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { MemoryTagCount } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 import { memoriesBaseKey } from './get-memories'
 
 /** Spec §7: an array of strings or of objects with a name; most used first. */
 export async function getMemoryTags(): Promise<string[]> {
-  const body = await api.get<unknown>('memories/tags')
+  const body = await api.get<Array<MemoryTagCount | string> | undefined>('memories/tags')
   if (!Array.isArray(body)) return []
   return body
     .map((t: unknown) =>
