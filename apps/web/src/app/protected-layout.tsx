@@ -7,6 +7,7 @@ import { useLogout } from '../features/auth/api/logout'
 import { displayName, useCurrentUser } from '../lib/auth'
 import { useTheme } from '../lib/theme'
 import { KeyboardShortcuts } from './keyboard-shortcuts'
+import { LiveDeliveries } from './live-deliveries'
 
 /** Signed-in pages share the navbar; an error in one page keeps the navbar and clears on navigation. */
 export function ProtectedLayout() {
@@ -27,6 +28,7 @@ export function ProtectedLayout() {
         <Outlet />
       </ErrorBoundary>
       <KeyboardShortcuts />
+      <LiveDeliveries />
     </MainLayout>
   )
 }

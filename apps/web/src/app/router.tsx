@@ -7,11 +7,12 @@ import { RequireAuth } from '../features/auth/components/require-auth'
 
 // Each signed-in page is its own chunk: /login loads none of them (nor markdown or the virtualizer).
 const pageModules: Record<string, () => Promise<unknown>> = {
-  [paths.dashboard]: () => import('../features/dashboard/components/dashboard-page'),
+  [paths.dashboard]: () => import('./dashboard-route'),
   [paths.memories]: () => import('../features/memories/components/memories-page'),
   [paths.chat]: () => import('../features/chat/components/chat-screen'),
   [paths.dataSources]: () => import('../features/data-sources/components/data-sources-page'),
   [paths.settings]: () => import('../features/settings/components/settings-page'),
+  [paths.reminders]: () => import('../features/reminders/components/reminders-page'),
 }
 
 /** Loads every page's code at once (route tests call it, so they wait for a page's data, not its import). */
@@ -19,9 +20,7 @@ export function preloadPages() {
   return Promise.all([import('./protected-layout'), ...Object.values(pageModules).map((load) => load())])
 }
 
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-)
+const DashboardPage = lazy(() => import('./dashboard-route').then((m) => ({ default: m.DashboardRoute })))
 const MemoriesPage = lazy(() =>
   import('../features/memories/components/memories-page').then((m) => ({ default: m.MemoriesPage })),
 )
@@ -32,6 +31,9 @@ const DataSourcesPage = lazy(() =>
   import('../features/data-sources/components/data-sources-page').then((m) => ({
     default: m.DataSourcesPage,
   })),
+)
+const RemindersPage = lazy(() =>
+  import('../features/reminders/components/reminders-page').then((m) => ({ default: m.RemindersPage })),
 )
 const SettingsPage = lazy(() =>
   import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
@@ -60,6 +62,7 @@ export function AppRoutes() {
           <Route path={`${paths.chat}/:conversationId`} element={page(<ChatScreen />)} />
           <Route path={paths.dataSources} element={page(<DataSourcesPage />)} />
           <Route path={paths.settings} element={page(<SettingsPage />)} />
+          <Route path={paths.reminders} element={page(<RemindersPage />)} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

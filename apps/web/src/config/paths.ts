@@ -6,6 +6,7 @@ export const paths = {
   chat: '/chat',
   dataSources: '/data-sources',
   settings: '/settings',
+  reminders: '/reminders',
 } as const
 
 /** Where a user goes after signing in when no safe return path was saved. */

@@ -5,6 +5,8 @@ export const storageKeys = {
   redirect: 'remi.postLoginRedirect',
   // public/theme.js reads it by this name before the app loads.
   theme: 'remi.theme',
+  // Which of Settings → Notifications' devices is this browser (its Web Push subscription's id).
+  pushSubscriptionId: 'remi.pushSubscriptionId',
 } as const
 
 type StorageKey = keyof typeof storageKeys

@@ -1,14 +1,24 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import Button from 'react-bootstrap/Button'
 import Toast from 'react-bootstrap/Toast'
 import ToastContainer from 'react-bootstrap/ToastContainer'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_Z_INDEX } from '../../config/ui'
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | (string & {})
 
+/** A button in the toast (a reminder's Done and Snooze); pressing one also closes the toast. */
+export interface ToastAction {
+  label: string
+  /** The button's accessible name when the label alone is not enough ('Done: Call mum'). */
+  ariaLabel?: string
+  onClick: () => void
+}
+
 export interface ToastInput {
   message: string
   type?: ToastType
   duration?: number
+  actions?: ToastAction[]
 }
 
 interface ToastItem {
@@ -16,6 +26,7 @@ interface ToastItem {
   message: string
   type: ToastType
   duration: number
+  actions: ToastAction[]
 }
 
 interface ToastApi {
@@ -48,9 +59,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), [])
 
   const api = useMemo<ToastApi>(() => {
-    const show = ({ message, type = 'info', duration = TOAST_DEFAULT_DURATION_MS }: ToastInput) => {
+    const show = ({
+      message,
+      type = 'info',
+      duration = TOAST_DEFAULT_DURATION_MS,
+      actions = [],
+    }: ToastInput) => {
       const id = nextId.current++
-      setToasts((all) => [...all, { id, message, type, duration }])
+      setToasts((all) => [...all, { id, message, type, duration, actions }])
     }
     return {
       show,
@@ -78,7 +94,27 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <Toast.Header closeLabel="Close notification">
                 <strong className="me-auto">{look.heading}</strong>
               </Toast.Header>
-              <Toast.Body className={look.text}>{toast.message}</Toast.Body>
+              <Toast.Body className={look.text}>
+                {toast.message}
+                {toast.actions.length ? (
+                  <div className="d-flex flex-wrap gap-2 mt-2">
+                    {toast.actions.map((action) => (
+                      <Button
+                        key={action.label}
+                        size="sm"
+                        variant={look.text === 'text-dark' ? 'outline-dark' : 'outline-light'}
+                        aria-label={action.ariaLabel}
+                        onClick={() => {
+                          dismiss(toast.id)
+                          action.onClick()
+                        }}
+                      >
+                        {action.label}
+                      </Button>
+                    ))}
+                  </div>
+                ) : null}
+              </Toast.Body>
             </Toast>
           )
         })}

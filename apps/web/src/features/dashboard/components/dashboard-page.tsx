@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { format } from 'date-fns'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
@@ -12,7 +13,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats'
 import { BriefingCard } from './briefing-card'
 
 /** The first page after sign-in: how much is stored, and what the day holds (spec §2 Dashboard). */
-export function DashboardPage() {
+export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
   const stats = useDashboardStats()
   const briefing = useBriefing()
   const lastLoaded = Math.max(stats.dataUpdatedAt, briefing.dataUpdatedAt)
@@ -89,6 +90,9 @@ export function DashboardPage() {
           />
         </div>
       )}
+
+      {/* The "Upcoming reminders" card, from the reminders feature (composed in app/). */}
+      {reminders}
 
       {briefing.isError ? (
         <Alert

@@ -5,7 +5,11 @@ import Spinner from 'react-bootstrap/Spinner'
 import { MEMORY_LIMITS } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
 import { Modal } from '../../../components/ui/modal'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { formatDue, useUserTimeZone, zonedInstant } from '../../../lib/zoned-time'
 import { useCreateMemory } from '../api/create-memory'
+import { useCreateMemoryReminder } from '../api/create-memory-reminder'
 import type { MemoryItem } from '../api/get-memories'
 import { useMemoryTags } from '../api/get-memory-tags'
 import { useUpdateMemory } from '../api/update-memory'
@@ -26,19 +30,50 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
   const [text, setText] = useState(memory?.text ?? '')
   const [tags, setTags] = useState(memory ? memory.tags.join(', ') : '')
   const [date, setDate] = useState(memory ? (memory.date ?? '') : today)
+  // "Remind me": 09:00 on the memory's date unless another day is picked.
+  const [remind, setRemind] = useState(false)
+  const [remindDay, setRemindDay] = useState<string | null>(null)
+  const [remindTime, setRemindTime] = useState('09:00')
+  // "Has passed" is judged against when the modal opened; the server has the last word on it.
+  const [openedAt] = useState(() => Date.now())
+  const zone = useUserTimeZone()
+  const toast = useToast()
+  const createReminder = useCreateMemoryReminder()
+  const reminderDay = remindDay ?? (date || today)
+  const remindAt = remind ? zonedInstant(reminderDay, remindTime, zone) : null
+  const remindError = !remind
+    ? undefined
+    : !remindAt
+      ? 'Choose a date and a time.'
+      : remindAt.getTime() <= openedAt
+        ? 'That time has passed: choose a later date or time.'
+        : undefined
   const knownTags = useMemoryTags().data ?? []
   const create = useCreateMemory()
   const update = useUpdateMemory()
-  const saving = create.isPending || update.isPending
+  const saving = create.isPending || update.isPending || createReminder.isPending
   const blank = text.trim() === ''
   const suggestions = tagSuggestions(tags, knownTags)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (blank || saving) return
+    if (blank || saving || remindError) return
+    // The memory is saved first; a reminder that fails then is said in a toast, as the memory is kept.
+    const saved = (item: MemoryItem) => {
+      if (!remind || !remindAt) return onClose()
+      createReminder.mutate(
+        { memoryId: item.id, text: item.text || text, dueAt: remindAt, timezone: zone },
+        {
+          onSuccess: () => toast.success(`Reminder set for ${formatDue(remindAt, zone, new Date(), true)}`),
+          onError: (error) =>
+            toast.error(`The memory was saved, but the reminder was not: ${errorMessage(error)}`),
+          onSettled: onClose,
+        },
+      )
+    }
     // On failure the modal stays open with what was typed (spec §4).
-    if (memory) update.mutate({ id: memory.id, text, tags, date }, { onSuccess: onClose })
-    else create.mutate({ text, tags, date }, { onSuccess: onClose })
+    if (memory) update.mutate({ id: memory.id, text, tags, date }, { onSuccess: saved })
+    else create.mutate({ text, tags, date }, { onSuccess: saved })
   }
 
   const hide = () => {
@@ -56,7 +91,12 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           <Button variant="secondary" onClick={hide} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form="memory-form" variant="primary" disabled={blank || saving}>
+          <Button
+            type="submit"
+            form="memory-form"
+            variant="primary"
+            disabled={blank || saving || Boolean(remindError)}
+          >
             {saving ? (
               <>
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
@@ -133,6 +173,40 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           value={date}
           onChange={(e) => setDate(e.target.value)}
         />
+        <Form.Check
+          type="switch"
+          id="memory-remind-me"
+          label="Remind me"
+          checked={remind}
+          onChange={(e) => setRemind(e.target.checked)}
+          className="mb-2"
+        />
+        {remind ? (
+          <div className="row g-2" role="group" aria-label="Reminder date and time">
+            <div className="col-12 col-sm-7">
+              <FormInput
+                label="Reminder date"
+                name="remindDate"
+                type="date"
+                required
+                value={reminderDay}
+                error={remindError}
+                onChange={(e) => setRemindDay(e.target.value)}
+              />
+            </div>
+            <div className="col-12 col-sm-5">
+              <FormInput
+                label="Reminder time"
+                name="remindTime"
+                type="time"
+                required
+                helpText={zone}
+                value={remindTime}
+                onChange={(e) => setRemindTime(e.target.value)}
+              />
+            </div>
+          </div>
+        ) : null}
       </Form>
     </Modal>
   )

@@ -14,6 +14,7 @@ import { AccessTokensSection } from './access-tokens-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { SemanticSearchSection } from './semantic-search-section'
 import { LocalAccountSections } from './local-account-section'
+import { NotificationsSection } from './notifications-section'
 import { SessionsSection } from './sessions-section'
 import { ThemeSection } from './theme-section'
 
@@ -31,6 +32,7 @@ export function SettingsPage() {
         email={user.data?.email}
       />
       <ThemeSection />
+      <NotificationsSection email={user.data?.email} />
       <SemanticSearchSection />
       <AccessTokensSection />
       <LocalAccountSections />

@@ -1,0 +1,61 @@
+import Button from 'react-bootstrap/Button'
+import Dropdown from 'react-bootstrap/Dropdown'
+import type { Reminder } from '@remi/shared'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { useUpdateReminder, type ReminderChanges } from '../api/update-reminder'
+import { snoozeChoices, snoozeMinutes } from '../lib/snooze'
+
+/** Done and Snooze for one reminder (the dashboard card and the list): a PATCH each, with a toast after. */
+export function ReminderActions({ reminder }: { reminder: Reminder }) {
+  const update = useUpdateReminder()
+  const toast = useToast()
+  const busy = update.isPending
+  const run = (changes: ReminderChanges['changes'], done: string) =>
+    update.mutate(
+      { id: reminder.id, changes },
+      { onSuccess: () => toast.success(done), onError: (error) => toast.error(errorMessage(error)) },
+    )
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline-success"
+        disabled={busy}
+        aria-label={`Done: ${reminder.text}`}
+        onClick={() => run({ status: 'done' }, `Done: ${reminder.text}`)}
+      >
+        Done
+      </Button>
+      <Dropdown>
+        <Dropdown.Toggle
+          size="sm"
+          variant="outline-secondary"
+          disabled={busy}
+          aria-label={`Snooze: ${reminder.text}`}
+        >
+          Snooze
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          {snoozeChoices.map((choice) => {
+            const minutes = snoozeMinutes(reminder, choice.minutes)
+            return (
+              <Dropdown.Item
+                key={choice.minutes}
+                as="button"
+                disabled={minutes === null}
+                onClick={() =>
+                  minutes !== null &&
+                  run({ snooze: { minutes } }, `Snoozed by ${choice.label}: ${reminder.text}`)
+                }
+              >
+                {choice.label}
+              </Dropdown.Item>
+            )
+          })}
+        </Dropdown.Menu>
+      </Dropdown>
+    </>
+  )
+}

@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import Form from 'react-bootstrap/Form'
+import Spinner from 'react-bootstrap/Spinner'
+import { REMINDER_LIMITS, type PatchReminderBody, type Reminder } from '@remi/shared'
+import { FormInput } from '../../../components/ui/form-input'
+import { Modal } from '../../../components/ui/modal'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { zonedInstant, zonedParts } from '../../../lib/zoned-time'
+import { useCreateReminder } from '../api/create-reminder'
+import { useUpdateReminder } from '../api/update-reminder'
+import { describeRecurrence, recurrenceChoices } from '../lib/recurrence'
+
+interface Props {
+  show: boolean
+  /** The reminder to edit; none to make a new one. */
+  reminder?: Reminder | null
+  zone: string
+  onClose(): void
+}
+
+/** Tomorrow at 09:00 in the zone: where a new reminder starts. */
+function tomorrowMorning(zone: string) {
+  return { day: zonedParts(new Date(Date.now() + 86_400_000), zone).day, time: '09:00' }
+}
+
+/** Keyed by the reminder (or 'new') by its parent, so each opening starts from fresh fields. */
+export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
+  const start = reminder ? zonedParts(reminder.nextAt ?? reminder.dueAt, zone) : tomorrowMorning(zone)
+  const [text, setText] = useState(reminder?.text ?? '')
+  const [day, setDay] = useState(start.day)
+  const [time, setTime] = useState(start.time)
+  const [recurrence, setRecurrence] = useState(reminder?.recurrence ?? '')
+  const create = useCreateReminder()
+  const update = useUpdateReminder()
+  const toast = useToast()
+  const saving = create.isPending || update.isPending
+  const failure = create.error ?? update.error
+  const dueAt = zonedInstant(day, time, zone)
+  const blank = text.trim() === ''
+  // A rule the form has no choice for (from the assistant: "every Monday") stays selectable as it is.
+  const choices =
+    recurrence && !recurrenceChoices.some((c) => c.value === recurrence)
+      ? [...recurrenceChoices, { value: recurrence, label: describeRecurrence(recurrence) ?? recurrence }]
+      : recurrenceChoices
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (blank || !dueAt || saving) return
+    const done = () => {
+      toast.success(reminder ? 'Reminder updated' : 'Reminder created')
+      onClose()
+    }
+    if (!reminder) {
+      create.mutate(
+        { text: text.trim(), dueAt: dueAt.toISOString(), recurrence: recurrence || null, timezone: zone },
+        { onSuccess: done },
+      )
+      return
+    }
+    // Only what changed: an unchanged time must not reschedule a reminder that has gone out.
+    const changes: PatchReminderBody = {}
+    if (text.trim() !== reminder.text) changes.text = text.trim()
+    if (day !== start.day || time !== start.time) changes.dueAt = dueAt.toISOString()
+    if ((recurrence || null) !== reminder.recurrence) changes.recurrence = recurrence || null
+    if (Object.keys(changes).length === 0) return onClose()
+    update.mutate({ id: reminder.id, changes }, { onSuccess: done })
+  }
+
+  const hide = () => {
+    if (!saving) onClose()
+  }
+
+  return (
+    <Modal
+      show={show}
+      onHide={hide}
+      title={reminder ? 'Edit Reminder' : 'Create Reminder'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={hide} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="reminder-form" variant="primary" disabled={blank || !dueAt || saving}>
+            {saving ? (
+              <>
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                Saving...
+              </>
+            ) : reminder ? (
+              'Update Reminder'
+            ) : (
+              'Create Reminder'
+            )}
+          </Button>
+        </>
+      }
+    >
+      <Form id="reminder-form" onSubmit={submit} noValidate>
+        {failure ? (
+          <Alert variant="danger" role="alert">
+            {errorMessage(failure)}
+          </Alert>
+        ) : null}
+        <FormInput
+          label="Remind me to"
+          name="text"
+          as="textarea"
+          rows={3}
+          required
+          autoFocus
+          maxLength={REMINDER_LIMITS.textMax}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <div className="row g-2">
+          <div className="col-12 col-sm-7">
+            <FormInput
+              label="Date"
+              name="date"
+              type="date"
+              required
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+            />
+          </div>
+          <div className="col-12 col-sm-5">
+            <FormInput
+              label="Time"
+              name="time"
+              type="time"
+              required
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+            />
+          </div>
+        </div>
+        <FormInput
+          as="select"
+          label="Repeats"
+          name="recurrence"
+          helpText={`Times are in ${zone}`}
+          value={recurrence}
+          onChange={(e) => setRecurrence(e.target.value)}
+        >
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </FormInput>
+      </Form>
+    </Modal>
+  )
+}

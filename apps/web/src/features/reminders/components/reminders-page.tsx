@@ -1,0 +1,222 @@
+import { useState } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import ListGroup from 'react-bootstrap/ListGroup'
+import Nav from 'react-bootstrap/Nav'
+import { Link, useSearchParams } from 'react-router'
+import type { Reminder, ReminderStatus } from '@remi/shared'
+import { paths } from '../../../config/paths'
+import { ConfirmModal } from '../../../components/ui/modal'
+import { LoadingSpinner } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { reloadPage } from '../../../lib/browser'
+import { useUserTimeZone } from '../../../lib/zoned-time'
+import { useDeleteReminder } from '../api/delete-reminder'
+import { useReminders } from '../api/get-reminders'
+import { useUpdateReminder } from '../api/update-reminder'
+import { ReminderActions } from './reminder-actions'
+import { ReminderFormModal } from './reminder-form-modal'
+import { ReminderWhen } from './reminder-when'
+
+const tabs = [
+  { key: 'upcoming', label: 'Upcoming', status: 'scheduled', empty: 'No upcoming reminders.' },
+  { key: 'sent', label: 'Sent', status: 'sent', empty: 'No reminders have gone out yet.' },
+  { key: 'done', label: 'Done', status: 'done', empty: 'No reminders are done yet.' },
+] as const satisfies { key: string; label: string; status: ReminderStatus; empty: string }[]
+type Tab = (typeof tabs)[number]
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; reminder: Reminder }
+  | { kind: 'cancel'; reminder: Reminder }
+  | { kind: 'delete'; reminder: Reminder }
+
+/** /reminders: upcoming, sent and done, each with what can be done to it (edit, cancel, done, snooze). */
+export function RemindersPage() {
+  const [params] = useSearchParams()
+  const tab = tabs.find((t) => t.key === params.get('tab')) ?? tabs[0]
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const zone = useUserTimeZone()
+  const close = () => setDialog(null)
+
+  return (
+    <div className="reminders-page">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="mb-0">Reminders</h1>
+        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+          Add Reminder
+        </Button>
+      </div>
+      <Nav variant="tabs" className="mb-3" as="nav" aria-label="Reminders by status">
+        {tabs.map((t) => (
+          <Nav.Item key={t.key}>
+            <Nav.Link
+              as={Link}
+              to={t.key === 'upcoming' ? paths.reminders : `${paths.reminders}?tab=${t.key}`}
+              active={t.key === tab.key}
+              aria-current={t.key === tab.key ? 'page' : undefined}
+            >
+              {t.label}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
+      <ReminderList key={tab.key} tab={tab} zone={zone} onOpen={setDialog} />
+
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <ReminderFormModal
+          key={dialog.kind === 'edit' ? dialog.reminder.id : 'new'}
+          show
+          reminder={dialog.kind === 'edit' ? dialog.reminder : null}
+          zone={zone}
+          onClose={close}
+        />
+      ) : null}
+      <CancelModal reminder={dialog?.kind === 'cancel' ? dialog.reminder : null} onClose={close} />
+      <DeleteModal reminder={dialog?.kind === 'delete' ? dialog.reminder : null} onClose={close} />
+    </div>
+  )
+}
+
+function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (d: Dialog) => void }) {
+  const reminders = useReminders({ status: tab.status })
+  if (reminders.isPending) return <LoadingSpinner text="Loading reminders..." />
+  if (reminders.isError) {
+    return (
+      <Alert variant="danger">
+        <Alert.Heading as="h2" className="h4">
+          Unable to Load Reminders
+        </Alert.Heading>
+        <p>{errorMessage(reminders.error)}</p>
+        <div className="d-flex flex-wrap gap-2">
+          <Button variant="primary" onClick={() => void reminders.refetch()}>
+            Try Again
+          </Button>
+          <Button variant="outline-secondary" onClick={reloadPage}>
+            Refresh Page
+          </Button>
+        </div>
+      </Alert>
+    )
+  }
+  if (reminders.data.length === 0) return <p className="text-body-secondary py-3">{tab.empty}</p>
+  return (
+    <ListGroup as="ul" aria-label={`${tab.label} reminders`}>
+      {reminders.data.map((reminder) => (
+        <ListGroup.Item
+          as="li"
+          key={reminder.id}
+          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
+        >
+          <div className="text-break me-auto">
+            <div>{reminder.text}</div>
+            <ReminderWhen reminder={reminder} zone={zone} />
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            {reminder.status === 'done' ? (
+              <Button
+                size="sm"
+                variant="outline-danger"
+                aria-label={`Delete: ${reminder.text}`}
+                onClick={() => onOpen({ kind: 'delete', reminder })}
+              >
+                Delete
+              </Button>
+            ) : (
+              <>
+                <ReminderActions reminder={reminder} />
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  aria-label={`Edit: ${reminder.text}`}
+                  onClick={() => onOpen({ kind: 'edit', reminder })}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  aria-label={`Cancel: ${reminder.text}`}
+                  onClick={() => onOpen({ kind: 'cancel', reminder })}
+                >
+                  Cancel
+                </Button>
+              </>
+            )}
+          </div>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  )
+}
+
+function CancelModal({ reminder, onClose }: { reminder: Reminder | null; onClose: () => void }) {
+  const update = useUpdateReminder()
+  const toast = useToast()
+  const close = () => {
+    update.reset()
+    onClose()
+  }
+  return (
+    <ConfirmModal
+      show={reminder !== null}
+      title="Cancel Reminder"
+      message={
+        <>
+          <p>Cancel “{reminder?.text}”? It will not be sent again.</p>
+          {update.isError ? (
+            <Alert variant="danger" className="mb-0">
+              {errorMessage(update.error)}
+            </Alert>
+          ) : null}
+        </>
+      }
+      confirmLabel="Cancel Reminder"
+      busy={update.isPending}
+      busyLabel="Cancelling..."
+      onConfirm={() =>
+        reminder &&
+        update.mutate(
+          { id: reminder.id, changes: { status: 'cancelled' } },
+          {
+            onSuccess: () => {
+              toast.success(`Cancelled: ${reminder.text}`)
+              close()
+            },
+          },
+        )
+      }
+      onCancel={close}
+    />
+  )
+}
+
+function DeleteModal({ reminder, onClose }: { reminder: Reminder | null; onClose: () => void }) {
+  const remove = useDeleteReminder()
+  const close = () => {
+    remove.reset()
+    onClose()
+  }
+  return (
+    <ConfirmModal
+      show={reminder !== null}
+      title="Delete Reminder"
+      message={
+        <>
+          <p>Delete “{reminder?.text}” for good?</p>
+          {remove.isError ? (
+            <Alert variant="danger" className="mb-0">
+              {errorMessage(remove.error)}
+            </Alert>
+          ) : null}
+        </>
+      }
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      busyLabel="Deleting..."
+      onConfirm={() => reminder && remove.mutate(reminder.id, { onSuccess: close })}
+      onCancel={close}
+    />
+  )
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import ListGroup from 'react-bootstrap/ListGroup'
+import Placeholder from 'react-bootstrap/Placeholder'
+import { Link } from 'react-router'
+import { paths } from '../../../config/paths'
+import { useUserTimeZone } from '../../../lib/zoned-time'
+import { useReminders } from '../api/get-reminders'
+import { ReminderActions } from './reminder-actions'
+import { ReminderWhen } from './reminder-when'
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000
+
+/** Dashboard: what is due in the next 7 days (overdue ones still waiting included), with Done and Snooze. */
+export function UpcomingRemindersCard() {
+  // The window is fixed when the card mounts, so the query's key stays the same while it is shown.
+  const [to] = useState(() => new Date(Date.now() + WEEK_MS).toISOString())
+  const reminders = useReminders({ status: 'scheduled', to })
+  const zone = useUserTimeZone()
+
+  if (reminders.isError) {
+    return (
+      <Alert variant="warning" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <span>
+          <strong>Reminders Unavailable</strong> Your upcoming reminders could not be loaded.
+        </span>
+        <Button variant="outline-dark" size="sm" onClick={() => void reminders.refetch()}>
+          Retry Loading Reminders
+        </Button>
+      </Alert>
+    )
+  }
+
+  return (
+    <Card className="mb-4" as="section" aria-labelledby="upcoming-reminders">
+      <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <div>
+          <Card.Title as="h2" className="h5 mb-0" id="upcoming-reminders">
+            Upcoming reminders
+          </Card.Title>
+          <small className="text-body-secondary">Next 7 days</small>
+        </div>
+        <Link to={paths.reminders} className="btn btn-outline-dark btn-sm">
+          All reminders
+        </Link>
+      </Card.Header>
+      {reminders.isPending ? (
+        <Card.Body aria-busy="true">
+          <Placeholder as="div" animation="glow" aria-hidden="true">
+            <Placeholder xs={8} /> <Placeholder xs={5} /> <Placeholder xs={7} />
+          </Placeholder>
+        </Card.Body>
+      ) : reminders.data.length === 0 ? (
+        <Card.Body>
+          <p className="mb-0 text-body-secondary">
+            No reminders in the next 7 days. Add one to a memory (Remind me) or ask the assistant: “remind me
+            to call mum tomorrow at 5pm”.
+          </p>
+        </Card.Body>
+      ) : (
+        <ListGroup variant="flush" aria-label="Upcoming reminders">
+          {reminders.data.map((reminder) => (
+            <ListGroup.Item
+              key={reminder.id}
+              className="d-flex flex-wrap align-items-center justify-content-between gap-2"
+            >
+              <div className="text-break me-auto">
+                <div>{reminder.text}</div>
+                <ReminderWhen reminder={reminder} zone={zone} />
+              </div>
+              <div className="d-flex gap-2">
+                <ReminderActions reminder={reminder} />
+              </div>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { ReminderDelivery, REMINDER_LIMITS, type ReminderAction } from '@remi/shared'
+import { useToast } from '../../../components/ui/toast'
+import { paths } from '../../../config/paths'
+import { errorMessage } from '../../../lib/api-client'
+import { showSystemNotification } from '../../../lib/service-worker'
+import { formatDue, useUserTimeZone } from '../../../lib/zoned-time'
+import { remindersBaseKey } from '../api/get-reminders'
+import { useReminderAction } from '../api/reminder-action'
+
+/** 'Due today at 17:00', or for one that went out while Remi was down, 'Late: due yesterday at 09:00'. */
+export function deliveryWhen(delivery: ReminderDelivery, zone: string, now = new Date()): string {
+  const when = formatDue(delivery.occurrenceAt, zone, now, true)
+  return delivery.late ? `Late: due ${when}` : `Due ${when}`
+}
+
+/**
+ * What a tab does when a reminder falls due: the spec's toast (info) with Done and Snooze, and a system
+ * notification where the person allowed them. Returns the handler for the stream's `reminder` events.
+ */
+export function useReminderAlert(): (data: unknown) => void {
+  const toast = useToast()
+  const zone = useUserTimeZone()
+  const queryClient = useQueryClient()
+  const action = useReminderAction()
+
+  return (data) => {
+    const parsed = ReminderDelivery.safeParse(data)
+    if (!parsed.success) return
+    const delivery = parsed.data
+    void queryClient.invalidateQueries({ queryKey: remindersBaseKey })
+    const when = deliveryWhen(delivery, zone)
+    const run = (kind: ReminderAction) =>
+      action.mutate(
+        { token: delivery.actionToken, action: kind },
+        {
+          onSuccess: () =>
+            toast.success(
+              kind === 'done'
+                ? `Done: ${delivery.text}`
+                : `Snoozed for ${REMINDER_LIMITS.actionSnoozeMinutes} minutes: ${delivery.text}`,
+            ),
+          onError: (error) => toast.error(errorMessage(error)),
+        },
+      )
+    toast.show({
+      type: 'info',
+      // A reminder stays until it is answered or closed.
+      duration: 0,
+      message: `Reminder: ${delivery.text} (${when})`,
+      actions: [
+        { label: 'Done', ariaLabel: `Done: ${delivery.text}`, onClick: () => run('done') },
+        {
+          label: 'Snooze',
+          ariaLabel: `Snooze ${REMINDER_LIMITS.actionSnoozeMinutes} minutes: ${delivery.text}`,
+          onClick: () => run('snooze'),
+        },
+      ],
+    })
+    void showSystemNotification({
+      type: 'reminder',
+      title: delivery.text,
+      body: when,
+      url: paths.reminders,
+      reminderId: delivery.reminderId,
+      actionToken: delivery.actionToken,
+    })
+  }
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { NotificationPreferences, UpdateNotificationPreferences } from '@remi/shared'
+import { api } from '../../../lib/api-client'
+
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications', 'preferences'],
+    queryFn: () => api.get<NotificationPreferences>('auth/user/settings/notifications'),
+  })
+
+export function useNotificationPreferences() {
+  return useQuery(notificationPreferencesQueryOptions())
+}
+
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (changes: UpdateNotificationPreferences) =>
+      api.put<NotificationPreferences>('auth/user/settings/notifications', changes),
+    onSuccess: (preferences) =>
+      queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, preferences),
+  })
+}

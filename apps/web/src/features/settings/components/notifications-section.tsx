@@ -1,0 +1,267 @@
+import { useState, type FormEvent } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Badge from 'react-bootstrap/Badge'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import Form from 'react-bootstrap/Form'
+import Spinner from 'react-bootstrap/Spinner'
+import type { NotificationPreferences, PushSubscriptionInfo } from '@remi/shared'
+import { FormInput } from '../../../components/ui/form-input'
+import { LoadingSpinner } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { notificationPermission } from '../../../lib/service-worker'
+import { readStored } from '../../../lib/storage'
+import { useUserTimeZone } from '../../../lib/zoned-time'
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences'
+import {
+  usePushSubscriptions,
+  useRemoveSubscription,
+  useSubscribeThisDevice,
+} from '../api/notification-subscriptions'
+import { PushSetupError, pushMessages } from '../lib/push'
+
+/** Settings → Notifications: this device's notifications, the subscribed devices, e-mail, the briefing's time. */
+export function NotificationsSection({ email }: { email: string | undefined }) {
+  return (
+    <Card className="settings-card mx-auto mt-4">
+      <Card.Header as="h2" className="h5 py-3" id="notifications">
+        Notifications
+      </Card.Header>
+      <Card.Body>
+        <p>
+          Reminders show in every open Remi tab. On a device you choose, they also come as notifications, even
+          when Remi is closed.
+        </p>
+        <ThisDevice />
+        <Devices />
+        <Preferences email={email} />
+      </Card.Body>
+    </Card>
+  )
+}
+
+function ThisDevice() {
+  const subscribe = useSubscribeThisDevice()
+  const toast = useToast()
+  const [permission, setPermission] = useState(notificationPermission)
+  const failure = subscribe.error
+  const onClick = () =>
+    subscribe.mutate(undefined, {
+      onSuccess: (device) => toast.success(`Notifications are on for ${device.label}`),
+      onSettled: () => setPermission(notificationPermission()),
+    })
+
+  if (permission === 'unsupported') {
+    return <p className="text-body-secondary">{pushMessages.unsupported}</p>
+  }
+  return (
+    <section aria-labelledby="this-device" className="mb-4">
+      <h3 id="this-device" className="h6">
+        This device
+      </h3>
+      {permission === 'denied' ? (
+        <Alert variant="warning">{pushMessages.blocked}</Alert>
+      ) : (
+        <Button variant="primary" onClick={onClick} disabled={subscribe.isPending}>
+          {subscribe.isPending ? (
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+          ) : null}
+          Notify me on this device
+        </Button>
+      )}
+      {failure && !(failure instanceof PushSetupError && failure.message === pushMessages.blocked) ? (
+        <Alert
+          variant={failure instanceof PushSetupError && failure.partly ? 'warning' : 'danger'}
+          className="mt-3 mb-0"
+          role="alert"
+        >
+          {failure instanceof PushSetupError ? failure.message : errorMessage(failure)}
+        </Alert>
+      ) : null}
+    </section>
+  )
+}
+
+function Devices() {
+  const subscriptions = usePushSubscriptions()
+  const remove = useRemoveSubscription()
+  const toast = useToast()
+  const thisDevice = readStored('pushSubscriptionId')
+  const onRemove = (device: PushSubscriptionInfo) =>
+    remove.mutate(device, {
+      onSuccess: () => toast.success(`Removed ${device.label}`),
+      onError: (error) => toast.error(errorMessage(error)),
+    })
+
+  return (
+    <section aria-labelledby="notified-devices" className="mb-4">
+      <h3 id="notified-devices" className="h6">
+        Devices that get notifications
+      </h3>
+      {subscriptions.isPending ? (
+        <LoadingSpinner text="Loading devices..." />
+      ) : subscriptions.isError ? (
+        <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2">
+          <span>Could not load your devices. {errorMessage(subscriptions.error)}</span>
+          <Button variant="outline-danger" size="sm" onClick={() => void subscriptions.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : subscriptions.data.length === 0 ? (
+        <p className="text-body-secondary mb-0">No devices yet.</p>
+      ) : (
+        <ul className="list-group" aria-label="Devices that get notifications">
+          {subscriptions.data.map((device) => (
+            <li
+              key={device.id}
+              className="list-group-item d-flex flex-wrap align-items-center justify-content-between gap-2"
+            >
+              <div className="text-break">
+                <div>
+                  <strong>{device.label}</strong>{' '}
+                  {device.id === thisDevice ? <Badge bg="success">This device</Badge> : null}
+                </div>
+                <div className="small text-body-secondary">
+                  {device.endpointHost} · Added {new Date(device.createdAt).toLocaleDateString('en-US')}
+                  {device.lastSuccessAt
+                    ? ` · Last notified ${new Date(device.lastSuccessAt).toLocaleDateString('en-US')}`
+                    : ''}
+                </div>
+              </div>
+              <Button
+                variant="outline-danger"
+                size="sm"
+                disabled={remove.isPending}
+                aria-label={`Remove ${device.label}`}
+                onClick={() => onRemove(device)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Preferences({ email }: { email: string | undefined }) {
+  const preferences = useNotificationPreferences()
+  if (preferences.isPending) return <LoadingSpinner text="Loading notification settings..." />
+  if (preferences.isError) {
+    return (
+      <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2 mb-0">
+        <span>Could not load your notification settings. {errorMessage(preferences.error)}</span>
+        <Button variant="outline-danger" size="sm" onClick={() => void preferences.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    )
+  }
+  return (
+    <>
+      <EmailReminders preferences={preferences.data} email={email} />
+      <BriefingTime key={preferences.data.briefingTime ?? ''} preferences={preferences.data} />
+    </>
+  )
+}
+
+function EmailReminders({ preferences, email }: { preferences: NotificationPreferences; email?: string }) {
+  const update = useUpdateNotificationPreferences()
+  const toast = useToast()
+  return (
+    <section aria-labelledby="email-reminders" className="mb-4">
+      <h3 id="email-reminders" className="h6">
+        E-mail
+      </h3>
+      <Form.Check
+        type="switch"
+        id="email-reminders-switch"
+        label="E-mail me my reminders"
+        checked={preferences.emailReminders}
+        disabled={!preferences.emailAvailable || update.isPending}
+        aria-describedby="email-reminders-note"
+        onChange={(event) =>
+          update.mutate(
+            { emailReminders: event.target.checked },
+            { onError: (error) => toast.error(errorMessage(error)) },
+          )
+        }
+      />
+      <Form.Text id="email-reminders-note" muted>
+        {preferences.emailAvailable
+          ? `Each reminder is also sent to ${email || 'your account’s address'}.`
+          : 'This server cannot send e-mail (its administrator has not set SMTP_URL).'}
+      </Form.Text>
+    </section>
+  )
+}
+
+function BriefingTime({ preferences }: { preferences: NotificationPreferences }) {
+  const update = useUpdateNotificationPreferences()
+  const toast = useToast()
+  const zone = useUserTimeZone()
+  const [on, setOn] = useState(preferences.briefingTime !== null)
+  const [time, setTime] = useState(preferences.briefingTime ?? '07:30')
+  const briefingTime = on ? time : null
+  const unchanged = briefingTime === preferences.briefingTime
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (on && !time) return
+    update.mutate(
+      { briefingTime },
+      {
+        onSuccess: (saved) =>
+          toast.success(
+            saved.briefingTime ? `Send my briefing at ${saved.briefingTime}` : 'Briefing delivery is off',
+          ),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby="briefing-delivery">
+      <h3 id="briefing-delivery" className="h6">
+        Daily briefing
+      </h3>
+      <form onSubmit={onSubmit}>
+        <Form.Check
+          type="switch"
+          id="briefing-delivery-switch"
+          label="Bring me my daily briefing"
+          checked={on}
+          onChange={(event) => setOn(event.target.checked)}
+          className="mb-2"
+        />
+        {on ? (
+          <FormInput
+            label="Send my briefing at"
+            name="briefingTime"
+            type="time"
+            required
+            helpText={`In your timezone (${zone}), to this app's open tabs, your devices and, if on, your e-mail`}
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+          />
+        ) : null}
+        <Button
+          type="submit"
+          variant="outline-primary"
+          disabled={update.isPending || unchanged || (on && !time)}
+        >
+          {update.isPending ? (
+            <>
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+              Saving...
+            </>
+          ) : (
+            'Save Briefing Time'
+          )}
+        </Button>
+      </form>
+    </section>
+  )
+}
