@@ -175,13 +175,16 @@ describe('tools mode', () => {
       ['started', 'finished', 'started', 'finished'],
     )
 
-    // Three model calls: each got the four tools; the second saw the search's result.
+    // Three model calls: each got the tools (issue 32 added update_memory and delete_memory, which
+    // propose); the second saw the search's result.
     expect(calls).toHaveLength(3)
     expect(toolNames(calls[0]!)).toEqual([
       'create_memory',
+      'delete_memory',
       'get_calendar_events',
       'get_weather',
       'search_memories',
+      'update_memory',
     ])
     const toolResult = JSON.stringify(calls[1]!.prompt.filter((m) => m.role === 'tool'))
     expect(toolResult).toContain(ana.id)

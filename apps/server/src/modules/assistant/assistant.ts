@@ -282,6 +282,7 @@ export function createAssistant(deps: {
         onEvent: input.onEvent,
         now: clock,
         onUnexpectedError: (tool, error) => logger?.warn({ err: error, tool }, 'An assistant tool failed'),
+        conversationId: input.conversationId,
       })
       if (!lm) return offline(input, tools)
 

@@ -2,7 +2,7 @@ import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage } from './assistant.types.ts'
 import { classify } from './intents/index.ts'
-import { askedInFull } from './offline.ts'
+import { askedInFull } from './understand/asked-in-full.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
 import type { AssistantServices, AssistantTools } from './tools.ts'
 

@@ -12,3 +12,7 @@ export {
   type AssistantServices,
   type AssistantTools,
 } from './tools.ts'
+/** How the assistant reads a question, for recall's search of the memories that answer it. */
+export { isPastTense } from './understand/text.ts'
+export { notedDays } from './understand/days.ts'
+export { namesIn, significantWords, withOtherWords } from './search.ts'

@@ -7,23 +7,13 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { describeRange, formatDay } from './format.ts'
-import {
-  askedAgainFor,
-  availabilityTime,
-  easterIn,
-  freeDayQuestion,
-  isCalendarTopic,
-  isGiftQuestion,
-  monthDayIn,
-  notedDays,
-  requestedDays,
-  savedDays,
-  isWeatherTopic,
-  timeOrder,
-  weatherDecision,
-  weatherPlace,
-  whichEvent,
-} from './intents.ts'
+import { askedAgainFor } from './understand/follow-ups.ts'
+import { availabilityTime, notedDays, requestedDays, savedDays } from './understand/days.ts'
+import { easterIn } from './understand/lexicon.ts'
+import { freeDayQuestion, isCalendarTopic, whichEvent } from './understand/calendar.ts'
+import { isGiftQuestion, timeOrder } from './understand/text.ts'
+import { monthDayIn } from './understand/dates.ts'
+import { isWeatherTopic, weatherDecision, weatherPlace } from './understand/weather.ts'
 import { FALLBACK_NOTE, HELP, OFFLINE_INTRODUCTION } from './offline.ts'
 import { namesIn, significantWords, withOtherWords } from './search.ts'
 

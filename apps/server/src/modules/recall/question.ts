@@ -1,6 +1,5 @@
 import { addDays, todayIn, type CalendarDay } from '@remi/shared'
-import { isPastTense, notedDays } from '../assistant/intents.ts'
-import { namesIn, significantWords, withOtherWords } from '../assistant/search.ts'
+import { isPastTense, namesIn, notedDays, significantWords, withOtherWords } from '../assistant/index.ts'
 
 /** At most this many of a question's own words drive a search (issue 28: a 200-character search took seconds). */
 export const MAX_QUESTION_WORDS = 12

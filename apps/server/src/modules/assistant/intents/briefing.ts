@@ -1,5 +1,5 @@
-import { isBriefingRequest } from '../intents.ts'
-import { todaysBriefing } from '../offline.ts'
+import { isBriefingRequest } from '../understand/questions.ts'
+import { todaysBriefing } from '../answers/memories.ts'
 import { intent, said, when } from './types.ts'
 
 /** "Brief me": the dashboard's briefing (weather, today's events, memories due). */

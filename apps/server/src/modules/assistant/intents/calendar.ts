@@ -1,22 +1,11 @@
 import { formatTime } from '../format.ts'
-import {
-  availabilityTime,
-  freeDayQuestion,
-  isBareDayQuestion,
-  isCalendarTopic,
-  isFreeTimeQuestion,
-  namedDay,
-  requestedDays,
-  whichEvent,
-} from '../intents.ts'
-import {
-  describeDays,
-  describeEvent,
-  describeFreeDays,
-  describeFreeTime,
-  freeAt,
-  whatDay,
-} from '../offline.ts'
+import { availabilityTime, requestedDays } from '../understand/days.ts'
+import { freeDayQuestion, isCalendarTopic, isFreeTimeQuestion, whichEvent } from '../understand/calendar.ts'
+import { isBareDayQuestion } from '../understand/questions.ts'
+import { namedDay } from '../understand/dates.ts'
+import { describeDays, describeFreeDays, describeFreeTime, freeAt } from '../answers/calendar.ts'
+import { describeEvent } from '../answers/events.ts'
+import { whatDay } from '../answers/dates.ts'
 import { intent, said } from './types.ts'
 
 /** "What's my next meeting?", "when does my day start?". */

@@ -4,19 +4,12 @@ import {
   daysBetweenQuestion,
   daysUntilQuestion,
   holidayQuestion,
-  namedDay,
-  whichEvent,
   yearlyDaysQuestion,
-} from '../intents.ts'
-import {
-  calendarAnswer,
-  comingYearly,
-  daysFromTo,
-  daysUntil,
-  describeEvent,
-  whatDay,
-  whenIs,
-} from '../offline.ts'
+} from '../understand/questions.ts'
+import { namedDay } from '../understand/dates.ts'
+import { whichEvent } from '../understand/calendar.ts'
+import { calendarAnswer, comingYearly, daysFromTo, daysUntil, whatDay, whenIs } from '../answers/dates.ts'
+import { describeEvent } from '../answers/events.ts'
 import { intent, said } from './types.ts'
 
 /** "What week number is it?", "how many days are left in the year?", "is 2028 a leap year?". */

@@ -6,25 +6,13 @@ import {
   isAboutMemories,
   isCountQuestion,
   isGiftQuestion,
-  isOverviewQuestion,
   isQuestion,
-  tagsAskedFor,
-} from '../intents.ts'
-import {
-  asksForDays,
-  cannotChange,
-  cannotCorrect,
-  count,
-  eventLine,
-  eventsAbout,
-  listTags,
-  noted,
-  overview,
-  related,
-  searchAnswer,
-  searchWords,
-  tagged,
-} from '../offline.ts'
+} from '../understand/text.ts'
+import { isOverviewQuestion } from '../understand/questions.ts'
+import { tagsAskedFor } from '../understand/memory-request.ts'
+import { asksForDays, related, searchAnswer, searchWords } from '../answers/search.ts'
+import { cannotChange, cannotCorrect, count, listTags, noted, overview, tagged } from '../answers/memories.ts'
+import { eventLine, eventsAbout } from '../answers/events.ts'
 import { significantWords } from '../search.ts'
 import { HELP } from './talk.ts'
 import { intent, said, when } from './types.ts'

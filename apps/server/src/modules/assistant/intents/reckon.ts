@@ -2,7 +2,7 @@ import { todayIn } from '@remi/shared'
 import { arithmetic as sumIn, formatNumber } from '../arithmetic.ts'
 import { conversion as conversionIn } from '../conversion.ts'
 import { formatDay, formatTime } from '../format.ts'
-import { clockPlace, isClockQuestion, zoneOfPlace } from '../intents.ts'
+import { clockPlace, isClockQuestion, zoneOfPlace } from '../understand/questions.ts'
 import { MONEY_WORDS } from '../totals.ts'
 import { intent, said, when } from './types.ts'
 

@@ -1,6 +1,6 @@
 import { formatDay } from '../format.ts'
-import { memoryRequest } from '../intents.ts'
-import { remember as save } from '../offline.ts'
+import { memoryRequest } from '../understand/memory-request.ts'
+import { remember as save } from '../answers/memories.ts'
 import { isToolError } from '../tools.ts'
 import { intent } from './types.ts'
 

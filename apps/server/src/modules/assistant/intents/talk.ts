@@ -1,6 +1,6 @@
 import { BRAND } from '../../../config/brand.ts'
+import { asToldAfterRemember, isStatement } from '../understand/text.ts'
 import {
-  asToldAfterRemember,
   isAcknowledgement,
   isFarewell,
   isGreeting,
@@ -9,9 +9,8 @@ import {
   isNameQuestion,
   isPraise,
   isSmallTalk,
-  isStatement,
   isThanks,
-} from '../intents.ts'
+} from '../understand/questions.ts'
 import { intent, said, when } from './types.ts'
 
 export const HELP = [

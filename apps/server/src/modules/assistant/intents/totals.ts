@@ -1,5 +1,5 @@
-import { isGiftQuestion, isQuestion } from '../intents.ts'
-import { totalFor } from '../offline.ts'
+import { isGiftQuestion, isQuestion } from '../understand/text.ts'
+import { totalFor } from '../answers/totals.ts'
 import { totalAsked } from '../totals.ts'
 import { intent } from './types.ts'
 

@@ -1,5 +1,6 @@
-import { isWeatherTopic, requestedDays } from '../intents.ts'
-import { weatherAsked } from '../offline.ts'
+import { isWeatherTopic } from '../understand/weather.ts'
+import { requestedDays } from '../understand/days.ts'
+import { weatherAsked } from '../answers/weather.ts'
 import { intent, said } from './types.ts'
 
 /** "Will it rain tomorrow?", "what's the weather this week?", "do I need a coat?". */
