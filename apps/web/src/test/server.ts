@@ -35,13 +35,8 @@ export const defaultHandlers = [
   // Every signed-in page reads the settings for the theme: no zone chosen and the device's theme, unless
   // a test says otherwise.
   http.get('/api/auth/user/settings', () => HttpResponse.json({ timezone: '', theme: 'system' })),
-  // The dashboard's reminders card and the reminders page: none, unless a test says otherwise.
-  http.get('/api/reminders', () => HttpResponse.json({ reminders: [] })),
-  // Settings → Notifications: no devices, e-mail off (the server has no SMTP), no briefing delivery.
-  http.get('/api/notifications/subscriptions', () => HttpResponse.json({ subscriptions: [] })),
-  http.get('/api/auth/user/settings/notifications', () =>
-    HttpResponse.json({ emailReminders: false, briefingTime: null, emailAvailable: false }),
-  ),
+  // The memories page's imports of notes from other apps: none, unless a test says otherwise.
+  http.get('/api/imports', () => HttpResponse.json({ items: [] })),
 ]
 
 /** The fake network of web tests; tests add handlers with `server.use(...)`. */

@@ -22,6 +22,7 @@ import { hasActiveFilters, useMemoriesUi } from '../store'
 import { FilterBar, MEMORY_SEARCH_ID } from './filter-bar'
 import { MemoryGrid } from './memory-grid'
 import { MemoryModal } from './memory-modal'
+import { droppedFiles, IMPORT_ACCEPT, isRemiExport, NoteImportModal, NoteImportsPanel } from './note-imports'
 
 /** Spec §9: recent means the last 30 days. */
 const RECENT_DAYS = 30
@@ -80,6 +81,7 @@ export function MemoriesPage() {
         </div>
       </div>
 
+      <NoteImportsPanel />
       <FilterBar today={today} popularTags={tags} />
 
       {list.isPending ? (
@@ -257,10 +259,19 @@ function ImportButton() {
   const importer = useImportMemories()
   const toast = useToast()
   const input = useRef<HTMLInputElement>(null)
+  // Notes from other apps go through a preview first (note-imports.tsx); Remi's own export at once.
+  const [notes, setNotes] = useState<File[] | null>(null)
+  const take = async (files: File[]) => {
+    if (!files.length) return
+    if (await isRemiExport(files)) importFile(files[0]!)
+    else setNotes(files)
+  }
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
+    const files = Array.from(event.target.files ?? [])
     event.target.value = ''
-    if (!file) return
+    void take(files)
+  }
+  const importFile = (file: File) => {
     importer.mutate(file, {
       onSuccess: (result) =>
         toast.success(`Imported ${result.imported} ${result.imported === 1 ? 'memory' : 'memories'}.`),
@@ -272,7 +283,8 @@ function ImportButton() {
       <input
         ref={input}
         type="file"
-        accept="application/json,.json"
+        accept={IMPORT_ACCEPT}
+        multiple
         className="d-none"
         aria-label="Import file"
         onChange={choose}
@@ -280,10 +292,14 @@ function ImportButton() {
       <Button
         variant="outline-secondary"
         onClick={() => input.current?.click()}
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => void take(droppedFiles(event))}
         disabled={importer.isPending}
+        title="Choose or drop a Remi export, a Google Keep Takeout, Evernote .enex, Bear backup or Markdown notes"
       >
         {importer.isPending ? 'Importing...' : 'Import'}
       </Button>
+      <NoteImportModal files={notes} onHide={() => setNotes(null)} />
     </>
   )
 }
