@@ -10,6 +10,7 @@ import {
   createSessions,
   createSessionsRepo,
   createUsersRepo,
+  createUsersService,
   type OidcFetch,
 } from './modules/auth/index.ts'
 import {
@@ -54,10 +55,12 @@ export function createServices(deps: {
   briefingModelTimeoutMs?: number | undefined
 }) {
   const { env, db, integrations } = deps
-  const users = createUsersRepo(db)
+  const usersRepo = createUsersRepo(db)
+  // Other modules read users through the service; sign-in (auth) writes them through the repo.
+  const users = createUsersService(usersRepo)
   const sessions = createSessions(createSessionsRepo(db), env.sessionSecret, env.secureCookies)
   const oidc = createOidc(env, deps.oidcFetch, deps.localIdpFetch)
-  const auth = createAuthService(env, users, oidc)
+  const auth = createAuthService(env, usersRepo, oidc)
   const localAccounts = createLocalAccounts(db, env)
   // One user's searches at once, the memories screen's and recall's together (issue 28).
   const searches = createUserLimit()

@@ -14,7 +14,8 @@ import { buildApp } from '../../src/app.ts'
 import { loadEnv } from '../../src/config/env.ts'
 import type { Database } from '../../src/db/client.ts'
 import { formatDay } from '../../src/modules/assistant/format.ts'
-import { remappedId } from '../../src/modules/memories/memories.service.ts'
+import { createUsersRepo } from '../../src/modules/auth/index.ts'
+import { remappedId } from '../../src/modules/memories/index.ts'
 import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../src/test/fakes/openai.ts'
 import { recallDirect } from './recall-adapter.ts'
 import type { Corpus } from './sets.ts'
@@ -121,7 +122,7 @@ export async function startRecallHarness(
   async function load(corpus: Corpus): Promise<LoadedCorpus> {
     counter += 1
     const email = `recall-${counter}-${corpus.name}@example.test`
-    const user = await services.users.createUserWithIdentity(
+    const user = await createUsersRepo(database.db).createUserWithIdentity(
       { email, name: corpus.name, picture: null, timezone: corpus.timeZone },
       { provider: 'local', subject: `bench-${email}`, email },
     )

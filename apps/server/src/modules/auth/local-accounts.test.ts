@@ -6,6 +6,7 @@ import { ConfigError, loadEnv } from '../../config/env.ts'
 import { TEST_SESSION_SECRET } from '../../test/build-test-app.ts'
 import { Browser } from '../../test/http-client.ts'
 import { localSignIn, localSignInForm, openLocalSignInPage, startListeningApp } from '../../test/sign-in.ts'
+import { createUsersRepo } from './users.repo.ts'
 import {
   createFailureLimiter,
   FAILURE_WINDOW_MS,
@@ -262,7 +263,7 @@ describe('the README proxy configuration (APP_URL https, TRUST_PROXY=loopback, H
 
   it('an account made before passwords is refused here, with how to set one', async () => {
     const email = 'legacy-remote@example.test'
-    await t.services.users.createUserWithIdentity(
+    await createUsersRepo(t.db).createUserWithIdentity(
       { email, name: 'Legacy', picture: null, timezone: 'UTC' },
       { provider: 'local', subject: localAccountId(email), email },
     )
@@ -349,7 +350,7 @@ describe('sign-ups on a loopback server', () => {
     const t = await startListeningApp({ env: { LOCAL_SIGNUP: 'closed' } })
     try {
       const email = 'legacy@example.test'
-      const user = await t.services.users.createUserWithIdentity(
+      const user = await createUsersRepo(t.db).createUserWithIdentity(
         { email, name: 'Legacy Person', picture: null, timezone: 'UTC' },
         { provider: 'local', subject: localAccountId(email), email },
       )

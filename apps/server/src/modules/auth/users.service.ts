@@ -1,8 +1,10 @@
+import type { UpdateUserSettings, UserSettings } from '@remi/shared'
+import { notFound } from '../../lib/errors.ts'
 import type { UsersRepo } from './users.repo.ts'
 
 /**
  * The users as other modules see them: a profile, the zone days are counted in, the identity last signed
- * in with, and settings changes. Sign-in creates users and identities through auth.service.ts.
+ * in with, and the settings. Sign-in creates users and identities through auth.service.ts.
  */
 export function createUsersService(repo: UsersRepo) {
   return {
@@ -12,9 +14,27 @@ export function createUsersService(repo: UsersRepo) {
     timezoneOf: (userId: string) => repo.timezoneOf(userId),
     /** The identity the user signed in with most recently (its provider; its grant reaches a calendar). */
     latestIdentity: (userId: string) => repo.latestIdentity(userId),
-    /** Saves settings (timezone, theme, …); the user as saved, or undefined for an unknown id. */
-    updateUser: (userId: string, changes: Parameters<UsersRepo['updateUser']>[1]) =>
-      repo.updateUser(userId, changes),
+
+    /** The settings as stored: the zone too when this runtime does not know it (the client matches it). */
+    async settings(userId: string): Promise<UserSettings> {
+      const user = await repo.findById(userId)
+      if (!user) throw notFound('User')
+      return { timezone: user.timezone, theme: user.theme }
+    },
+
+    /** Saves what is given and keeps the rest; `zoneChanged` when the timezone is now another. */
+    async updateSettings(
+      userId: string,
+      changes: UpdateUserSettings,
+    ): Promise<{ settings: UserSettings; zoneChanged: boolean }> {
+      const before = changes.timezone !== undefined ? await repo.findById(userId) : undefined
+      const user = await repo.updateUser(userId, { timezone: changes.timezone, theme: changes.theme })
+      if (!user) throw notFound('User')
+      return {
+        settings: { timezone: user.timezone, theme: user.theme },
+        zoneChanged: before !== undefined && before.timezone !== user.timezone,
+      }
+    },
   }
 }
 export type UsersService = ReturnType<typeof createUsersService>

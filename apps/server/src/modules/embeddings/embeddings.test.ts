@@ -9,6 +9,7 @@ import { buildTestApp, testEnv, type TestApp, type TestUser } from '../../test/b
 import { createTestDatabase } from '../../test/db.ts'
 import { captureLogs } from '../../test/logs.ts'
 import { startOpenAIEmbeddingsFake, type OpenAIEmbeddingsFake } from '../../test/fakes/openai-embeddings.ts'
+import { createUsersRepo } from '../auth/index.ts'
 import { createRecallService } from '../recall/index.ts'
 import { BACKFILL_JOB, EMBED_MEMORIES_JOB } from './embeddings.service.ts'
 
@@ -305,8 +306,7 @@ describe('without pgvector (Debian PostgreSQL here) or without a model', () => {
       await app.ready()
       await app.background.start()
       const t = { app }
-      const users = app.services.users
-      const created = await users.createUserWithIdentity(
+      const created = await createUsersRepo(database.db).createUserWithIdentity(
         { email: `x-${randomUUID()}@example.test`, name: 'X', picture: null, timezone: 'UTC' },
         { provider: 'local', subject: randomUUID(), email: 'x@example.test' },
       )
