@@ -28,6 +28,7 @@ import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
 import { memoriesModule } from './modules/memories/index.ts'
+import { proposalsModule } from './modules/proposals/index.ts'
 import { createImports, importsModule } from './modules/imports/index.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import { embeddingsModule } from './modules/embeddings/index.ts'
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions) {
         heavyJobs: services.heavyJobs,
         recall: services.recall,
       })
+      await api.register(proposalsModule, { prefix: '/proposals', proposals: services.proposals })
       await api.register(importsModule, { prefix: '/imports', imports, heavyJobs: services.heavyJobs })
       await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
       await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })

@@ -31,6 +31,7 @@ import {
   createMemoriesService,
   createMemoryVersionsRepo,
 } from './modules/memories/index.ts'
+import { createProposalsRepo, createProposalsService } from './modules/proposals/index.ts'
 import { createRecallService, type SemanticRecall } from './modules/recall/index.ts'
 import { createUserLimit } from './lib/user-limit.ts'
 import { createAccessTokensRepo, createAccessTokensService } from './modules/tokens/index.ts'
@@ -71,6 +72,7 @@ export function createServices(deps: {
     createMemoryVersionsRepo(db),
   )
   const recall = createRecallService({ db, memories, users, searches, semantic: deps.semantic })
+  const proposals = createProposalsService({ repo: createProposalsRepo(db), memories })
   const dataSourcesRepo = createDataSourcesRepo(db)
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
   const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
@@ -86,7 +88,7 @@ export function createServices(deps: {
     modelTimeoutMs: deps.briefingModelTimeoutMs,
   })
   const assistant = createAssistant({
-    services: { memories, weather, calendar, users, dashboard, recall },
+    services: { memories, weather, calendar, users, dashboard, recall, proposals },
     languageModel: integrations.languageModel,
     env,
     logger: deps.logger,
@@ -116,6 +118,7 @@ export function createServices(deps: {
     oidc,
     auth,
     memories,
+    proposals,
     recall,
     weather,
     calendar,

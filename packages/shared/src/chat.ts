@@ -27,6 +27,8 @@ export const assistantTools = [
   'create_memory',
   'get_weather',
   'get_calendar_events',
+  'update_memory',
+  'delete_memory',
 ] as const
 export const AssistantTool = z.enum(assistantTools)
 export type AssistantTool = z.infer<typeof AssistantTool>

@@ -372,7 +372,7 @@ describe('context mode', () => {
     })
     expect(first.answer.citations).toHaveLength(1)
     expect(calls).toHaveLength(2)
-    expect(calls[0]!.tools?.length).toBe(4)
+    expect(calls[0]!.tools?.length).toBe(6)
     expect(calls[1]!.tools ?? []).toEqual([])
     expect(systemPromptOf(calls[1]!)).toContain('You cannot call tools')
     expect(systemPromptOf(calls[1]!)).toContain('Ana likes sunflowers')

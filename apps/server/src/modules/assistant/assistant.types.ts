@@ -21,6 +21,8 @@ export interface AnswerInput {
   /** Aborted when the user presses Stop (the request closed): the model stops, `stopped` is true. */
   signal: AbortSignal
   onEvent?: (event: AssistantEvent) => void
+  /** The chat's conversation, where proposed changes to memories are shown (and lapse with its next message). */
+  conversationId?: string | undefined
 }
 
 export interface Answer {

@@ -76,7 +76,7 @@ export function buildSystemPrompt(input: PromptInput): string {
   ]
   if (input.mode === 'tools') {
     lines.push(
-      'Tools: search_memories looks through all of the user’s memories (use it when the memories below do not answer a question; try other words if nothing is found); create_memory saves a memory, only when the user asks you to remember, note or save something; get_weather gives the forecast for a day; get_calendar_events lists the user’s events between two days. Call tools through the tool interface only, never by writing a call as text.',
+      'Tools: search_memories looks through all of the user’s memories (use it when the memories below do not answer a question; try other words if nothing is found); create_memory saves a memory, only when the user asks you to remember, note or save something; get_weather gives the forecast for a day; get_calendar_events lists the user’s events between two days; update_memory and delete_memory propose correcting or forgetting a memory (the user applies or keeps the proposal under your answer, so say you proposed it). Call tools through the tool interface only, never by writing a call as text.',
     )
   } else {
     lines.push(

@@ -9,6 +9,7 @@ import {
   type AssistantTool,
   type Citation,
   type Memory,
+  type MemoryProposal,
 } from '@remi/shared'
 import { tool, zodSchema, type ToolSet } from 'ai'
 import { z } from 'zod'
@@ -20,10 +21,11 @@ import type { MemoriesService } from '../memories/memories.service.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatTime, relativeDay, savedSpan } from './format.ts'
 import type { RecallService } from '../recall/recall.service.ts'
+import type { ProposalsService } from '../proposals/index.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
 export interface AssistantServices {
-  memories: Pick<MemoriesService, 'best' | 'create' | 'count' | 'summary' | 'tags'>
+  memories: Pick<MemoriesService, 'best' | 'create' | 'count' | 'summary' | 'tags' | 'get'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
@@ -31,6 +33,8 @@ export interface AssistantServices {
   dashboard: Pick<DashboardService, 'gatherTodayFacts'>
   /** The memories that answer a person's words (modules/recall). */
   recall: Pick<RecallService, 'find'>
+  /** Stores update_memory's and delete_memory's proposals (the person applies or keeps them). */
+  proposals?: Pick<ProposalsService, 'propose'> | undefined
 }
 
 /** Calendar questions reach this many days at most (a month and a bit). */
@@ -101,6 +105,17 @@ export const toolInputSchemas = {
     from: day.describe('First day (YYYY-MM-DD), inclusive.'),
     to: day.describe(`Last day (YYYY-MM-DD), inclusive; at most ${MAX_CALENDAR_DAYS} days after from.`),
   }),
+  update_memory: z.object({
+    id: z.string().max(64).describe('The memory’s id, as search_memories gave it.'),
+    text: z
+      .string()
+      .min(1)
+      .max(MEMORY_LIMITS.textMax)
+      .describe('The whole new text of the memory, with the correction made.'),
+  }),
+  delete_memory: z.object({
+    id: z.string().max(64).describe('The memory’s id, as search_memories gave it.'),
+  }),
 } satisfies Record<AssistantTool, z.ZodType>
 
 export const toolDescriptions: Record<AssistantTool, string> = {
@@ -112,12 +127,21 @@ export const toolDescriptions: Record<AssistantTool, string> = {
     'The weather forecast for a day at the place the user will be (their vacation location during a vacation, otherwise their home location), or at a place named.',
   get_calendar_events:
     'The events in the user’s calendars between two days (inclusive), in the user’s time zone.',
+  update_memory:
+    'Propose a correction of one of the user’s memories (find it with search_memories first). Nothing changes until the user presses Apply under your answer: say that you proposed it, not that it is done.',
+  delete_memory:
+    'Propose deleting one of the user’s memories, when they ask to forget or delete it (find it with search_memories first). Nothing is deleted until the user presses Delete under your answer: say that you proposed it.',
 }
 
 export type SearchMemoriesInput = z.input<typeof toolInputSchemas.search_memories>
 export type CreateMemoryInput = z.input<typeof toolInputSchemas.create_memory>
 export type GetWeatherInput = z.input<typeof toolInputSchemas.get_weather>
 export type GetCalendarEventsInput = z.input<typeof toolInputSchemas.get_calendar_events>
+export type UpdateMemoryInput = z.input<typeof toolInputSchemas.update_memory>
+export type DeleteMemoryInput = z.input<typeof toolInputSchemas.delete_memory>
+/** A proposal waits for the person: the memory as it is and what would change. */
+export type ProposeOutput =
+  { proposed: 'update' | 'delete'; memory: ToolMemory; newText?: string; note: string } | ToolError
 
 /** A memory as a tool gives it. */
 export interface ToolMemory {
@@ -186,6 +210,8 @@ export interface AssistantToolsOptions {
   now?: () => Date
   /** Told of unexpected failures (a tool still answers with a short error). */
   onUnexpectedError?: ((tool: AssistantTool, error: unknown) => void) | undefined
+  /** The chat's conversation: proposals are shown under its answer and lapse with its next message. */
+  conversationId?: string | undefined
 }
 
 const toToolMemory = (m: Memory): ToolMemory => ({
@@ -211,6 +237,8 @@ const aiInputSchemas = {
   create_memory: zodSchema(toolInputSchemas.create_memory),
   get_weather: zodSchema(toolInputSchemas.get_weather),
   get_calendar_events: zodSchema(toolInputSchemas.get_calendar_events),
+  update_memory: zodSchema(toolInputSchemas.update_memory),
+  delete_memory: zodSchema(toolInputSchemas.delete_memory),
 }
 
 /**
@@ -229,6 +257,7 @@ export function createAssistantTools(
   const activity: Activity[] = []
   const calls: Array<{ tool: AssistantTool; args: unknown }> = []
   const created: Memory[] = []
+  const proposed: MemoryProposal[] = []
   let zone: Promise<string> | undefined
   const timeZone = () => (zone ??= services.users.timezoneOf(userId))
 
@@ -458,7 +487,54 @@ export function createAssistantTools(
     )
   }
 
-  /** The same four tools for the AI SDK (tools mode). */
+  /**
+   * update_memory and delete_memory: a proposal stored for the person to apply or keep; nothing changes
+   * here. A private memory, another user's or an unknown id is "not found".
+   */
+  async function propose(
+    kind: 'update' | 'delete',
+    input: UpdateMemoryInput | DeleteMemoryInput,
+  ): Promise<ProposeOutput> {
+    const name = kind === 'update' ? 'update_memory' : 'delete_memory'
+    return run<Exclude<ProposeOutput, ToolError>>(
+      name,
+      input,
+      kind === 'update' ? 'Proposed a change to a memory' : 'Proposed deleting a memory',
+      async () => {
+        const parsed = toolInputSchemas[name].safeParse(input ?? {})
+        if (!parsed.success) return { error: firstIssue(parsed.error) }
+        if (!services.proposals) return { error: 'Memories cannot be changed from here.' }
+        const id = parsed.data.id.trim().toLowerCase()
+        if (!z.uuid().safeParse(id).success) return { error: 'No memory has that id.' }
+        const memory = await services.memories.get(userId, id, { hidePrivate: true }).catch(() => null)
+        if (!memory) return { error: 'No memory has that id.' }
+        const text =
+          'text' in parsed.data && typeof parsed.data.text === 'string' ? parsed.data.text.trim() : undefined
+        const proposal = await services.proposals.propose(userId, {
+          conversationId: options.conversationId,
+          kind,
+          memoryId: memory.id,
+          before: memory.text,
+          text: text ?? null,
+          tags: memory.tags,
+          date: memory.date,
+        })
+        proposed.push(proposal)
+        return {
+          proposed: kind,
+          memory: toToolMemory(memory),
+          ...(text ? { newText: text } : {}),
+          note: 'Not changed yet: the user sees Apply and Keep under your answer.',
+        }
+      },
+      (result) => ({ memoryId: result.memory.id }),
+      kind === 'update' ? 'Could not propose the change' : 'Could not propose deleting it',
+    )
+  }
+  const updateMemory = (input: UpdateMemoryInput) => propose('update', input)
+  const deleteMemory = (input: DeleteMemoryInput) => propose('delete', input)
+
+  /** The same tools for the AI SDK (tools mode). */
   function aiTools() {
     return {
       search_memories: tool({
@@ -481,6 +557,16 @@ export function createAssistantTools(
         inputSchema: aiInputSchemas.get_calendar_events,
         execute: (input) => getCalendarEvents(input),
       }),
+      update_memory: tool({
+        description: toolDescriptions.update_memory,
+        inputSchema: aiInputSchemas.update_memory,
+        execute: (input) => updateMemory(input),
+      }),
+      delete_memory: tool({
+        description: toolDescriptions.delete_memory,
+        inputSchema: aiInputSchemas.delete_memory,
+        execute: (input) => deleteMemory(input),
+      }),
     } satisfies ToolSet
   }
 
@@ -489,6 +575,8 @@ export function createAssistantTools(
     createMemory,
     getWeather,
     getCalendarEvents,
+    updateMemory,
+    deleteMemory,
     aiTools,
     /** Cites memories the answer was given without a tool call (the prompt's memories). */
     cite,
@@ -499,6 +587,8 @@ export function createAssistantTools(
     calls: calls as ReadonlyArray<{ tool: AssistantTool; args: unknown }>,
     /** Memories saved by create_memory during this answer. */
     created: created as readonly Memory[],
+    /** Changes proposed during this answer (update_memory, delete_memory, the offline assistant). */
+    proposed: proposed as readonly MemoryProposal[],
   }
 }
 export type AssistantTools = ReturnType<typeof createAssistantTools>

@@ -162,9 +162,11 @@ describe('tools mode', () => {
     expect(fake.requests).toHaveLength(3)
     expect(fake.requests[0]!.tools!.map((tool) => tool.function.name).sort()).toEqual([
       'create_memory',
+      'delete_memory',
       'get_calendar_events',
       'get_weather',
       'search_memories',
+      'update_memory',
     ])
     const results = fake.requests[2]!.messages.filter((m) => m.role === 'tool')
     expect(results).toHaveLength(2)

@@ -221,6 +221,7 @@ export function createChatService(deps: ChatServiceDeps) {
     // On Stop the assistant returns what it wrote so far, with stopped: true.
     const answer = await assistant.answer({
       userId,
+      conversationId,
       content: prompt.content,
       history: toHistory(turn.history),
       offlineIntroduced: turn.offlineIntroduced,

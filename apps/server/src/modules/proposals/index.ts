@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify'
+import { proposalsRoutes } from './proposals.routes.ts'
+import type { ProposalsService } from './proposals.service.ts'
+
+export { createProposalsRepo } from './proposals.repo.ts'
+export { createProposalsService, type ProposalsService } from './proposals.service.ts'
+
+/** Proposed changes to memories: registered at /api/proposals. */
+export async function proposalsModule(app: FastifyInstance, opts: { proposals: ProposalsService }) {
+  await app.register(proposalsRoutes, { proposals: opts.proposals })
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  AppliedProposal,
+  MemoryProposal,
+  MemoryProposalList,
+  MemoryProposalParams,
+  MemoryProposalsQuery,
+} from '@remi/shared'
+import { requireUser } from '../../plugins/auth.ts'
+import type { ProposalsService } from './proposals.service.ts'
+
+/** /api/proposals: the changes to memories the assistant proposed in a chat, applied or kept by the person. */
+export async function proposalsRoutes(app: FastifyInstance, opts: { proposals: ProposalsService }) {
+  const { proposals } = opts
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['memories']
+
+  r.get(
+    '/',
+    { schema: { tags, querystring: MemoryProposalsQuery, response: { 200: MemoryProposalList } } },
+    async (request) => ({
+      proposals: await proposals.latest(requireUser(request), request.query.conversationId),
+    }),
+  )
+
+  r.post(
+    '/:id/apply',
+    { schema: { tags, params: MemoryProposalParams, response: { 200: AppliedProposal } } },
+    async (request) => proposals.apply(requireUser(request), request.params.id),
+  )
+
+  r.post(
+    '/:id/keep',
+    { schema: { tags, params: MemoryProposalParams, response: { 200: MemoryProposal } } },
+    async (request) => proposals.keep(requireUser(request), request.params.id),
+  )
+}
