@@ -3,8 +3,8 @@ import fp from 'fastify-plugin'
 import type { AccessTokenScope } from '@remi/shared'
 import { BRAND } from '../config/brand.ts'
 import { forbidden, unauthorized } from '../lib/errors.ts'
-import { SESSION_COOKIE, type SessionsApi } from '../modules/auth/sessions.service.ts'
-import { isAccessTokenSecret, type AccessTokensService } from '../modules/tokens/tokens.service.ts'
+import { SESSION_COOKIE, type SessionsApi } from '../modules/auth/index.ts'
+import { isAccessTokenSecret, type AccessTokensService } from '../modules/tokens/index.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
