@@ -140,6 +140,21 @@ export function createRemindersRepo(db: Db) {
       return rows as Array<{ id: string; nextAt: Date }>
     },
 
+    /** Scheduled reminders changed since `since` (made while the queue was still starting: no job yet). */
+    async changedSince(since: Date): Promise<Array<{ id: string; nextAt: Date }>> {
+      const rows = await db
+        .select({ id: reminders.id, nextAt: reminders.nextAt })
+        .from(reminders)
+        .where(
+          and(
+            eq(reminders.status, 'scheduled'),
+            isNotNull(reminders.nextAt),
+            gte(reminders.updatedAt, since),
+          ),
+        )
+      return rows as Array<{ id: string; nextAt: Date }>
+    },
+
     /**
      * Claims one occurrence, in one transaction: the reminder is locked; if it is still scheduled for
      * `at`, a delivery row is inserted (unique per occurrence), the in-app channel's attempt recorded

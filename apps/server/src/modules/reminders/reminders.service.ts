@@ -116,7 +116,7 @@ export function createRemindersService(deps: RemindersDeps) {
     retryDelaySeconds: 2,
     retryDelayMaxSeconds: 300,
     // A crashed instance's deliveries are retried by another once this passes.
-    expireInSeconds: 60,
+    expireInSeconds: 30,
     pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
     async work(jobs) {
       for (const job of jobs) await deliverReminder(job.data.reminderId, new Date(job.data.at))
@@ -622,6 +622,10 @@ export function createRemindersService(deps: RemindersDeps) {
     /** Start-up: the overdue reminders go out (late), the sweep is kept running, briefings scheduled. */
     async start(): Promise<void> {
       await hub.start()
+      // Reminders made or changed while the queue was starting got no job (sending needs it running).
+      for (const row of await repo.changedSince(new Date(Date.now() - 10 * 60_000))) {
+        await schedule({ ...row, status: 'scheduled' })
+      }
       await sweepJobs.send({})
       for (const user of await repo.usersWithBriefingTime()) await scheduleBriefing(user.id)
     },
