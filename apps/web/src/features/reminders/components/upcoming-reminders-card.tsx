@@ -60,9 +60,10 @@ export function UpcomingRemindersCard() {
           </p>
         </Card.Body>
       ) : (
-        <ListGroup variant="flush" aria-label="Upcoming reminders">
+        <ListGroup as="ul" variant="flush" aria-label="Upcoming reminders">
           {reminders.data.map((reminder) => (
             <ListGroup.Item
+              as="li"
               key={reminder.id}
               className="d-flex flex-wrap align-items-center justify-content-between gap-2"
             >
