@@ -20,8 +20,10 @@ COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+# Source maps and type declarations are for editors and debuggers, never loaded: 70 MB of the image.
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --workspace apps/server --workspace packages/shared --no-audit --no-fund
+    npm ci --omit=dev --workspace apps/server --workspace packages/shared --no-audit --no-fund \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
