@@ -1,0 +1,170 @@
+/**
+ * Reminders in words, for the offline assistant (pure: no database, no network). chrono-node reads the
+ * time and the `rrule` library makes the recurrence; both run on the user's wall clock (the instant
+ * seen in their zone, written as if it were UTC), and the result is placed in the zone (recurrence.ts),
+ * so "tomorrow at 5pm" is 17:00 where the user is, whatever the server's zone.
+ *
+ *   "remind me to call mum tomorrow at 5pm"          → create, once
+ *   "remind me in 20 minutes to check the oven"      → create, once
+ *   "remind me every Monday at 8 to water the plants" → create, FREQ=WEEKLY;BYDAY=MO
+ *   "remind me on the 1st of every month to pay the rent" → create, FREQ=MONTHLY;BYMONTHDAY=1
+ *   "remind me about the dentist the day before"     → before a memory's day (found when answering)
+ *   "what are my reminders?"                          → list
+ *   "cancel the plants reminder"                      → cancel (matched by words when answering)
+ */
+import * as chrono from 'chrono-node'
+import { fromWall, nextOccurrence, toWall } from './recurrence.ts'
+import { formatWhen } from './reminders.service.ts'
+
+export type ReminderRequest =
+  | { kind: 'create'; text: string; dueAt: Date; recurrence: string | null }
+  | { kind: 'before-memory'; about: string; daysBefore: number; hour: number; minute: number }
+  | { kind: 'list' }
+  | { kind: 'cancel'; words: string }
+
+/** When nothing says the hour: 09:00, as the memory modal's "Remind me" does. */
+export const DEFAULT_HOUR = 9
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
+const RRULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
+
+const LIST = /^(?:what|which|show(?: me)?|list)\b.*\breminders?\b|^(?:my|upcoming) reminders\??$/i
+const CANCEL = /^(?:please\s+)?(?:cancel|delete|remove|stop|drop)\s+(?:the|my)?\s*(.+?)\s+reminders?\.?$/i
+const REMIND = /^(?:please\s+)?(?:can you\s+)?remind me\b\s*(.*)$/i
+const BEFORE =
+  /^about\s+(?:the\s+|my\s+)?(.+?)\s+(?:the\s+)?(day|(\d+|two|three)\s+days?|week)\s+before\b(?:\s+at\s+(.+))?\.?$/i
+
+/** Reads a reminder request from a message, or null when it is not one. */
+export function readReminderRequest(
+  message: string,
+  clock: { now: Date; timeZone: string },
+): ReminderRequest | null {
+  const text = message
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .trim()
+  if (LIST.test(text)) return { kind: 'list' }
+  const cancel = CANCEL.exec(text)
+  if (cancel) return { kind: 'cancel', words: cancel[1]!.trim() }
+  const remind = REMIND.exec(text)
+  if (!remind) return null
+  const rest = remind[1]!.trim()
+
+  const before = BEFORE.exec(rest)
+  if (before) {
+    const span = before[2]!.toLowerCase()
+    const n =
+      span === 'day' ? 1 : span === 'week' ? 7 : Number({ two: 2, three: 3 }[before[3] ?? ''] ?? before[3])
+    const at = before[4] ? readClock(before[4], clock) : null
+    return {
+      kind: 'before-memory',
+      about: before[1]!.trim(),
+      daysBefore: n,
+      hour: at?.hour ?? DEFAULT_HOUR,
+      minute: at?.minute ?? 0,
+    }
+  }
+
+  const wallNow = toWall(clock.now, clock.timeZone)
+  const reference = { instant: wallNow, timezone: 0 }
+
+  // Recurrences: "every Monday at 8 …", "on the 1st of every month …", "every day at 7 …".
+  const monthly = /\bon the (\d{1,2})(?:st|nd|rd|th)? of (?:every|each) month\b/i.exec(rest)
+  const weekly = /\bevery (sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/i.exec(rest)
+  const daily = /\bevery (?:day|morning|evening)\b/i.exec(rest)
+  const recurring = monthly ?? weekly ?? daily
+  if (recurring) {
+    const without = rest.replace(recurring[0], ' ')
+    const time = chrono
+      .parse(without, reference, { forwardDate: true })
+      .find((r) => r.start.isCertain('hour'))
+    const hour = time?.start.get('hour') ?? (/\bevening\b/i.test(recurring[0]) ? 18 : DEFAULT_HOUR)
+    const minute = time?.start.get('minute') ?? 0
+    const what = cleanText(time ? without.replace(time.text, ' ') : without)
+    if (!what) return null
+    const recurrence = monthly
+      ? `FREQ=MONTHLY;BYMONTHDAY=${Number(monthly[1])}`
+      : weekly
+        ? `FREQ=WEEKLY;BYDAY=${RRULE_DAYS[WEEKDAYS.indexOf(weekly[1]!.toLowerCase())]}`
+        : 'FREQ=DAILY'
+    // The first occurrence after now: the rule anchored five weeks back at that wall time (so BYDAY and
+    // BYMONTHDAY pick their own day), stepped on past now.
+    const anchor = fromWall(
+      new Date(
+        Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate() - 35, hour, minute),
+      ),
+      clock.timeZone,
+    )
+    const dueAt = nextOccurrence(recurrence, anchor, clock.timeZone, clock.now)
+    if (!dueAt) return null
+    return { kind: 'create', text: what, dueAt, recurrence }
+  }
+
+  const found = chrono.parse(rest, reference, { forwardDate: true })[0]
+  if (!found) return null
+  const wall = found.start.date()
+  if (!found.start.isCertain('hour')) wall.setUTCHours(DEFAULT_HOUR, 0, 0, 0)
+  const dueAt = fromWall(wall, clock.timeZone)
+  const what = cleanText(rest.replace(found.text, ' '))
+  if (!what || dueAt.getTime() <= clock.now.getTime()) return null
+  return { kind: 'create', text: what, dueAt, recurrence: null }
+}
+
+function readClock(text: string, clock: { now: Date; timeZone: string }) {
+  const r = chrono.parse(`at ${text}`, { instant: toWall(clock.now, clock.timeZone), timezone: 0 })[0]
+  if (!r?.start.isCertain('hour')) return null
+  return { hour: r.start.get('hour') ?? DEFAULT_HOUR, minute: r.start.get('minute') ?? 0 }
+}
+
+/** "to call mum " → "call mum". */
+function cleanText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:to|that|about|of)\s+/i, '')
+    .replace(/\s+(?:to|at|on|in)$/i, '')
+    .trim()
+}
+
+/** "every Monday at 08:00" / "on the 1st of every month at 09:00" / "every day at 07:00". */
+export function describeRecurrence(recurrence: string, dueAt: Date, timeZone: string): string {
+  const time = formatWhen(dueAt, timeZone).replace(/^.* at /, '')
+  const weekly = /BYDAY=(\w\w)/.exec(recurrence)
+  if (/FREQ=WEEKLY/.test(recurrence) && weekly) {
+    const day = WEEKDAYS[RRULE_DAYS.indexOf(weekly[1]!)]!
+    return `every ${day[0]!.toUpperCase()}${day.slice(1)} at ${time}`
+  }
+  const monthly = /FREQ=MONTHLY;BYMONTHDAY=(\d+)/.exec(recurrence)
+  if (monthly) return `on the ${ordinal(Number(monthly[1]))} of every month at ${time}`
+  if (/FREQ=DAILY/.test(recurrence)) return `every day at ${time}`
+  return `repeating (${recurrence}), next ${formatWhen(dueAt, timeZone)}`
+}
+
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`
+
+/** The offline answer to a create: "I'll remind you to call mum on Friday, November 27 at 17:00." */
+export function confirmation(
+  request: { text: string; dueAt: Date; recurrence: string | null },
+  timeZone: string,
+) {
+  if (request.recurrence) {
+    return `I'll remind you to ${request.text} ${describeRecurrence(request.recurrence, request.dueAt, timeZone)}, starting ${formatWhen(request.dueAt, timeZone)}.`
+  }
+  return `I'll remind you to ${request.text} on ${formatWhen(request.dueAt, timeZone)}.`
+}
+
+/** The reminder a "cancel the … reminder" means: the one whose text has all the words, soonest first. */
+export function pickByWords<T extends { text: string }>(
+  reminders: readonly T[],
+  words: string,
+): T | undefined {
+  const wanted = words
+    .toLowerCase()
+    .split(/\W+/)
+    .filter((w) => w.length > 2 && !['the', 'and', 'for'].includes(w))
+  return reminders.find((r) => {
+    const text = r.text.toLowerCase()
+    return wanted.every((w) => text.includes(w.replace(/s$/, '')))
+  })
+}
