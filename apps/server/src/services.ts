@@ -97,6 +97,7 @@ export function createServices(deps: {
   const chat = createChatService({
     repo: createChatRepo(db),
     assistant,
+    memories,
     titleModel: integrations.languageModel,
     onTitleError: (error) =>
       deps.logger?.warn({ err: error }, 'the model could not name a conversation; its first words stay'),

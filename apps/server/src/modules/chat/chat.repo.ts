@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { chatMessages, conversations, memories } from '../../db/schema.ts'
+import { chatMessages, conversations } from '../../db/schema.ts'
 import { typedQuery } from '../../lib/search-query.ts'
 
 // The search column is the database's own (a tsvector for searching): never read back.
@@ -62,8 +62,6 @@ const messageCount =
   sql<number>`(select count(*) from ${chatMessages} m where m.conversation_id = "conversations"."id")`.mapWith(
     Number,
   )
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Messages of one conversation in the order they were written; the id breaks ties between equal times. */
 const newestFirst = [desc(chatMessages.createdAt), desc(chatMessages.id)]
@@ -139,11 +137,6 @@ export function createChatRepo(db: Db) {
         .returning(messageColumns)
         .prepare('')
     },
-    memoriesByIds: db
-      .select({ id: memories.id, text: memories.text, date: memories.date })
-      .from(memories)
-      .where(and(eq(memories.userId, param('userId')), sql`${memories.id} = any(${param('ids')}::uuid[])`))
-      .prepare(''),
   }
   const offlineAnswer = { all: statements.offlineAnswer(false), except: statements.offlineAnswer(true) }
   const insert = { plain: statements.insertMessage(false), replacing: statements.insertMessage(true) }
@@ -211,16 +204,6 @@ export function createChatRepo(db: Db) {
         ? await offlineAnswer.except.execute({ userId, conversationId, except })
         : await offlineAnswer.all.execute({ userId, conversationId })
       return rows.length > 0
-    },
-
-    /** The memories that still exist among `ids`, the user's only. */
-    async memoriesByIds(
-      userId: string,
-      ids: string[],
-    ): Promise<Array<{ id: string; text: string; date: string | null }>> {
-      const uuids = ids.filter((id) => UUID.test(id))
-      if (uuids.length === 0) return []
-      return statements.memoriesByIds.execute({ userId, ids: uuids })
     },
 
     /** Deletes every conversation of the user; their messages go with them (ON DELETE CASCADE). */

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
 import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/index.ts'
+import type { MemoriesService } from '../memories/index.ts'
 import {
   HIT_END,
   HIT_START,
@@ -109,6 +110,8 @@ export interface AnswerOptions {
 export interface ChatServiceDeps {
   repo: ChatRepo
   assistant: Assistant
+  /** Where answers' citations are looked up, as the memories are now. */
+  memories: Pick<MemoriesService, 'byIds'>
   /** Names each conversation after its first exchange; null keeps the first words of the first message. */
   titleModel?: AssistantModel | null | undefined
   titleTimeoutMs?: number | undefined
@@ -162,7 +165,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
   async function lookupMemories(userId: string, rows: MessageRecord[]): Promise<MemoryLookup> {
     const ids = rows.flatMap((row) => (row.role === 'assistant' ? stored(row).citations : []))
-    const found = await repo.memoriesByIds(userId, [...new Set(ids)])
+    const found = ids.length > 0 ? await deps.memories.byIds(userId, ids) : []
     return new Map(found.map((m) => [m.id, { text: m.text, date: m.date }]))
   }
 
