@@ -1,4 +1,5 @@
-import { useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import ProgressBar from 'react-bootstrap/ProgressBar'
@@ -12,6 +13,7 @@ import {
   useUndoNoteImport,
   useUploadNoteImport,
 } from '../api/note-imports'
+import { memoriesBaseKey } from '../api/get-memories'
 
 /** The files the Import button takes: Remi's own export and other apps' notes. */
 export const IMPORT_ACCEPT = '.json,application/json,.zip,.enex,.bear2bk,.md,.markdown'
@@ -157,6 +159,14 @@ export function NoteImportsPanel() {
   const items = (list.data?.items ?? [])
     .filter((i) => i.status !== 'ready' && i.status !== 'undone')
     .slice(0, 3)
+  // When an import finishes, the list shows its memories.
+  const queryClient = useQueryClient()
+  const running = items.some((i) => i.status === 'queued' || i.status === 'running')
+  const wasRunning = useRef(false)
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: memoriesBaseKey })
+    wasRunning.current = running
+  }, [running, queryClient])
   if (!items.length) return null
   return (
     <div className="mb-3" aria-label="Imports">
@@ -191,12 +201,7 @@ export function NoteImportsPanel() {
               ) : null}
             </div>
             {item.status === 'queued' || item.status === 'running' ? (
-              <ProgressBar
-                className="mt-2"
-                now={now}
-                label={`${done} of ${total}`}
-                aria-label={`Importing ${item.fileName}`}
-              />
+              <ProgressBar className="mt-2" now={now} label={`${done} of ${total}`} />
             ) : null}
           </Alert>
         )
