@@ -22,6 +22,7 @@ import {
   type ThroughputResult,
 } from './api.ts'
 import { measureChat, startTimedFake, type ChatResult } from './chat.ts'
+import { measureReminderDelivery } from './reminders.ts'
 import {
   createPgliteStore,
   createPostgresStore,
@@ -61,6 +62,7 @@ const config = smoke
       memoriesTarget: 1000,
       idleWaitMs: 1000,
       idleAfterLoadMs: 1000,
+      reminders: 20,
     }
   : {
       sizes: (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number),
@@ -79,6 +81,7 @@ const config = smoke
       idleWaitMs: 5000,
       // Idle: past the server's 10 s without a request, after which it gives memory back (lib/memory.ts).
       idleAfterLoadMs: 15_000,
+      reminders: 100,
     }
 /** Budgets are for PostgreSQL at 100 000 memories unless the issue says otherwise. */
 const BUDGET_SIZE = 100_000
@@ -92,6 +95,8 @@ interface SizeResult {
   api: Map<string, Stats>
   throughput: ThroughputResult[]
   chat: ChatResult
+  /** Due → on the event stream (issue 31), measured at the first size only. */
+  reminders: (Stats & { missing: number }) | null
   readyMs: number
   readyCpuMs: number
   rssAfterStart: number
@@ -233,6 +238,15 @@ async function main() {
               `  send ${ms(chat.send.p50)} / ${ms(chat.send.p95)}; first delta ${ms(chat.firstDelta.p50)} / ${ms(chat.firstDelta.p95)}`,
             )
 
+            let reminders: SizeResult['reminders'] = null
+            if (size === config.sizes[0]) {
+              log(`${engine} ${size}: reminder delivery`)
+              reminders = await measureReminderDelivery(server.baseUrl, main, config.reminders)
+              log(
+                `  due → delivered ${ms(reminders.p50)} / ${ms(reminders.p95)}; missing ${reminders.missing}`,
+              )
+            }
+
             if (!web && size >= Math.min(config.memoriesTarget, config.sizes.at(-1)!)) {
               log(`${engine} ${size}: web`)
               const browser = await launchBrowser()
@@ -271,6 +285,7 @@ async function main() {
               api,
               throughput,
               chat,
+              reminders,
               readyMs: server.readyMs,
               readyCpuMs: server.readyCpuMs,
               rssAfterStart,
@@ -319,6 +334,30 @@ function figures(results: EngineResult[], web: WebResult | undefined): Figure[] 
   const out: Figure[] = []
   const postgres = results.find((r) => r.engine === 'postgres')
   const pgSize = (size: number) => postgres?.sizes.find((s) => s.size === size)
+
+  for (const r of results) {
+    for (const s of r.sizes) {
+      if (!s.reminders) continue
+      out.push({
+        section: 'reminders',
+        figure: 'reminder delivery, due → on the event stream',
+        engine: r.engine,
+        memories: s.size,
+        value: `p50 ${ms(s.reminders.p50)}, p95 ${ms(s.reminders.p95)} (${s.reminders.runs} reminders, ${s.reminders.missing} missing)`,
+        values: {
+          p50: s.reminders.p50,
+          p95: s.reminders.p95,
+          runs: s.reminders.runs,
+          missing: s.reminders.missing,
+        },
+        budgets: [
+          budget(judge, 'p95 ≤ 5 s', s.reminders.p95, '<=', 5000),
+          // A reminder that never comes is not a matter of speed: judged in every run.
+          { text: 'every reminder delivered', pass: s.reminders.missing === 0 },
+        ],
+      })
+    }
+  }
 
   for (const r of results) {
     for (const s of r.sizes) {

@@ -10,7 +10,7 @@ export interface Budget {
 }
 
 export interface Figure {
-  section: 'api' | 'throughput' | 'chat' | 'web' | 'startup'
+  section: 'api' | 'throughput' | 'chat' | 'web' | 'startup' | 'reminders'
   figure: string
   engine: Engine | null
   memories: number | null
