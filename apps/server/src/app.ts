@@ -18,11 +18,15 @@ import { pingDatabase, type Database } from './db/client.ts'
 import { createIntegrations, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { accountModule } from './modules/account/index.ts'
-import { authModule } from './modules/auth/index.ts'
-import { createFailureLimiter } from './modules/auth/local-accounts.ts'
-import { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './modules/auth/local-idp.ts'
+import {
+  authModule,
+  createFailureLimiter,
+  LOCAL_IDP_PATH,
+  localIdpFetch,
+  localIdpPlugin,
+  type OidcFetch,
+} from './modules/auth/index.ts'
 import type { AssistantOptions } from './modules/assistant/index.ts'
-import type { OidcFetch } from './modules/auth/oidc.ts'
 import { chatModule } from './modules/chat/index.ts'
 import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
@@ -31,15 +35,14 @@ import { memoriesModule } from './modules/memories/index.ts'
 import { proposalsModule } from './modules/proposals/index.ts'
 import { createImports, importsModule } from './modules/imports/index.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
-import { embeddingsModule } from './modules/embeddings/index.ts'
 import {
   createEmbeddings,
+  embeddingsModule,
   type Embeddings,
   type EmbeddingsOptions,
-} from './modules/embeddings/embeddings.service.ts'
+} from './modules/embeddings/index.ts'
 import { settingsModule } from './modules/settings/index.ts'
-import { createReminders, remindersModule } from './modules/reminders/index.ts'
-import type { RemindersService } from './modules/reminders/reminders.service.ts'
+import { createReminders, remindersModule, type RemindersService } from './modules/reminders/index.ts'
 import { tokensModule } from './modules/tokens/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'

@@ -9,6 +9,7 @@ import {
 import type { RemindersService } from './reminders.service.ts'
 
 export { createReminders } from './reminders.setup.ts'
+export type { RemindersService } from './reminders.service.ts'
 
 /**
  * Reminders and notifications (issue 31), registered under /api: /reminders, /notifications, /events
