@@ -37,6 +37,8 @@ export const defaultHandlers = [
   http.get('/api/auth/user/settings', () => HttpResponse.json({ timezone: '', theme: 'system' })),
   // The memories page's imports of notes from other apps: none, unless a test says otherwise.
   http.get('/api/imports', () => HttpResponse.json({ items: [] })),
+  // The chat's proposed changes to memories under the latest answer: none, unless a test says otherwise.
+  http.get('/api/proposals', () => HttpResponse.json({ proposals: [] })),
 ]
 
 /** The fake network of web tests; tests add handlers with `server.use(...)`. */

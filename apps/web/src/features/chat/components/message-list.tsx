@@ -5,6 +5,7 @@ import { BRAND } from '../../../config/brand'
 import { buildTimeline, flattenHistory, type HistoryData, type TimelineItem } from '../lib/history'
 import { useChatStore, type TemporaryMessage } from '../store'
 import { FallbackBoundary } from './fallback-boundary'
+import { MemoryProposals } from './memory-proposals'
 import {
   AnswerActions,
   DraftMessage,
@@ -174,7 +175,12 @@ function Item({
           message={item.message}
           now={now}
           actions={
-            isLastAnswer ? <AnswerActions content={item.message.content} onRegenerate={onRegenerate} /> : null
+            isLastAnswer ? (
+              <>
+                <AnswerActions content={item.message.content} onRegenerate={onRegenerate} />
+                <MemoryProposals answerId={item.message.id} />
+              </>
+            ) : null
           }
         />
       )

@@ -7,6 +7,7 @@ export interface NewMemory {
   tags: string
   /** '' is sent as null (spec §5). */
   date: string
+  private?: boolean
 }
 
 export async function createMemory(memory: NewMemory): Promise<MemoryItem> {
@@ -14,6 +15,7 @@ export async function createMemory(memory: NewMemory): Promise<MemoryItem> {
     text: memory.text.trim(),
     tags: memory.tags,
     date: memory.date || null,
+    ...(memory.private ? { private: true } : {}),
   })
   return toMemoryItem(body)
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import type { Memory, MemoryList } from '@remi/shared'
+import type { Memory, MemoryChange, MemoryList } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 import { tagsOf } from '../lib/tags'
 
@@ -9,7 +9,13 @@ const FIVE_MINUTES = 5 * 60_000
 export const memoriesBaseKey = ['memories'] as const
 
 /** The shared Memory as the screens read it (toMemoryItem): an answer without createdAt gives null. */
-export type MemoryItem = Pick<Memory, 'id' | 'text' | 'tags' | 'date'> & { createdAt: string | null }
+export type MemoryItem = Pick<Memory, 'id' | 'text' | 'tags' | 'date'> & {
+  createdAt: string | null
+  /** Kept from every AI model and MCP client. */
+  private?: boolean
+  /** The last change of the last 30 days, undoable. */
+  lastChange?: MemoryChange | null
+}
 
 export interface MemoryFilters {
   searchTerm: string
@@ -31,6 +37,10 @@ export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {
     tags: tagsOf(raw.tags),
     date: typeof raw.date === 'string' ? raw.date : null,
     createdAt: typeof raw.createdAt === 'string' ? raw.createdAt : null,
+    ...(raw.private === true ? { private: true } : {}),
+    ...(raw.lastChange && typeof raw.lastChange === 'object'
+      ? { lastChange: raw.lastChange as MemoryChange }
+      : {}),
   }
 }
 

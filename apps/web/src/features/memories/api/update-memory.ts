@@ -8,13 +8,15 @@ export interface MemoryChanges {
   tags: string
   /** '' clears the date. */
   date: string
+  private?: boolean
 }
 
-export async function updateMemory({ id, text, tags, date }: MemoryChanges): Promise<MemoryItem> {
+export async function updateMemory({ id, text, tags, date, ...rest }: MemoryChanges): Promise<MemoryItem> {
   const body = await api.put<Record<string, unknown>>(`memories/${encodeURIComponent(id)}`, {
     text: text.trim(),
     tags,
     date: date || null,
+    ...(rest.private !== undefined ? { private: rest.private } : {}),
   })
   return toMemoryItem(body)
 }

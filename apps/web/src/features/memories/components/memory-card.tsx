@@ -5,6 +5,7 @@ import Card from 'react-bootstrap/Card'
 import type { MemoryItem } from '../api/get-memories'
 import { formatMemoryDate } from '../lib/dates'
 import { truncateText } from '../lib/text'
+import { MemoryLastChange, showsChange } from './memory-last-change'
 
 interface MemoryCardProps {
   memory: MemoryItem
@@ -27,6 +28,17 @@ export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: 
       <Card.Body className="d-flex flex-column" style={fixedHeight ? { overflowY: 'auto' } : undefined}>
         <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
           <small className="text-body-secondary">
+            {memory.private ? (
+              <span
+                className="me-1"
+                role="img"
+                aria-label="Private memory"
+                title="Private: never shown to an AI model"
+                data-testid="memory-private-lock"
+              >
+                <LockIcon />
+              </span>
+            ) : null}
             {formatMemoryDate(memory.date ?? memory.createdAt, timeZone)}
           </small>
           <div className="d-flex gap-1">
@@ -62,6 +74,9 @@ export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: 
             {expanded ? 'Show less' : 'Show more'}
           </Button>
         ) : null}
+        {showsChange(memory.lastChange) ? (
+          <MemoryLastChange memoryId={memory.id} change={memory.lastChange} timeZone={timeZone} />
+        ) : null}
         {memory.tags.length ? (
           <div className="d-flex flex-wrap gap-1 mt-auto">
             {memory.tags.map((tag) => (
@@ -81,6 +96,14 @@ function PencilIcon() {
   return (
     <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
       <path d="M12.146.146a.5.5 0 0 1 .708 0l3 3a.5.5 0 0 1 0 .708l-10 10a.5.5 0 0 1-.168.11l-5 2a.5.5 0 0 1-.65-.65l2-5a.5.5 0 0 1 .11-.168zM11.207 2.5 13.5 4.793 14.793 3.5 12.5 1.207zm1.586 3L10.5 3.207 4 9.707V10h.5a.5.5 0 0 1 .5.5v.5h.5a.5.5 0 0 1 .5.5v.5h.293zm-9.761 5.175-.106.106-1.528 3.821 3.821-1.528.106-.106A.5.5 0 0 1 5 12.5V12h-.5a.5.5 0 0 1-.5-.5V11h-.5a.5.5 0 0 1-.468-.325" />
+    </svg>
+  )
+}
+
+function LockIcon() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+      <path d="M8 1a2 2 0 0 1 2 2v4H6V3a2 2 0 0 1 2-2m3 6V3a3 3 0 0 0-6 0v4a2 2 0 0 0-2 2v5a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2" />
     </svg>
   )
 }

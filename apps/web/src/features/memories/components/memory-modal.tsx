@@ -30,6 +30,7 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
   const [text, setText] = useState(memory?.text ?? '')
   const [tags, setTags] = useState(memory ? memory.tags.join(', ') : '')
   const [date, setDate] = useState(memory ? (memory.date ?? '') : today)
+  const [secret, setSecret] = useState(memory?.private ?? false)
   // "Remind me": 09:00 on the memory's date unless another day is picked.
   const [remind, setRemind] = useState(false)
   const [remindDay, setRemindDay] = useState<string | null>(null)
@@ -72,8 +73,19 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
       )
     }
     // On failure the modal stays open with what was typed (spec §4).
-    if (memory) update.mutate({ id: memory.id, text, tags, date }, { onSuccess: saved })
-    else create.mutate({ text, tags, date }, { onSuccess: saved })
+    if (memory)
+      update.mutate(
+        // The switch is sent only when it moved.
+        {
+          id: memory.id,
+          text,
+          tags,
+          date,
+          ...(secret !== Boolean(memory.private) ? { private: secret } : {}),
+        },
+        { onSuccess: saved },
+      )
+    else create.mutate({ text, tags, date, private: secret }, { onSuccess: saved })
   }
 
   const hide = () => {
@@ -172,6 +184,14 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           max="2100-12-31"
           value={date}
           onChange={(e) => setDate(e.target.value)}
+        />
+        <Form.Check
+          type="switch"
+          id="memory-private"
+          label="Private: never shown to an AI model or an MCP client"
+          checked={secret}
+          onChange={(e) => setSecret(e.target.checked)}
+          className="mb-2"
         />
         <Form.Check
           type="switch"
