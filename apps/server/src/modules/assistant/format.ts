@@ -1,20 +1,5 @@
 import { daysBetween, knownTimeZone, type CalendarDay, type Memory } from '@remi/shared'
-
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+import { MONTHS, WEEKDAYS } from './understand/lexicon.ts'
 
 function parts(day: CalendarDay) {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]

@@ -14,5 +14,5 @@ export {
 } from './tools.ts'
 /** How the assistant reads a question, for recall's search of the memories that answer it. */
 export { isPastTense } from './understand/text.ts'
-export { notedDays } from './understand/days.ts'
+export { memoryDaysAsked } from './understand/days.ts'
 export { namesIn, significantWords, withOtherWords } from './search.ts'

@@ -8,7 +8,7 @@ import { createAssistant } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent } from './assistant.types.ts'
 import { describeRange, formatDay } from './format.ts'
 import { askedAgainFor } from './understand/follow-ups.ts'
-import { availabilityTime, notedDays, requestedDays, savedDays } from './understand/days.ts'
+import { availabilityTime, memoryDaysAsked, daysAskedAbout, daysSavedOn } from './understand/days.ts'
 import { easterIn } from './understand/lexicon.ts'
 import { freeDayQuestion, isCalendarTopic, whichEvent } from './understand/calendar.ts'
 import { isGiftQuestion, timeOrder } from './understand/text.ts'
@@ -2553,10 +2553,10 @@ describe('reading calendar questions', () => {
       'what happened yesterday?',
       "what's noted for Friday?",
     ]) {
-      expect(savedDays(question, 'UTC', now), question).toBeNull()
+      expect(daysSavedOn(question, 'UTC', now), question).toBeNull()
     }
     // "for" a name that starts like a month is not a day the memories are for.
-    expect(savedDays('How many did I add for Marta this week?', 'UTC', now)).toEqual({
+    expect(daysSavedOn('How many did I add for Marta this week?', 'UTC', now)).toEqual({
       from: '2026-11-22',
       to: '2026-11-25',
     })
@@ -2602,87 +2602,87 @@ describe('reading calendar questions', () => {
 
   it('reads whole months across the turn of a year, and a weekday in the past as the last one', () => {
     const december = new Date('2026-12-10T12:00:00Z')
-    expect(requestedDays('anything next month?', 'UTC', december)).toEqual({
+    expect(daysAskedAbout('anything next month?', 'UTC', december)).toEqual({
       from: '2027-01-01',
       to: '2027-01-31',
       week: true,
     })
-    expect(requestedDays("what's on this month?", 'UTC', december)).toEqual({
+    expect(daysAskedAbout("what's on this month?", 'UTC', december)).toEqual({
       from: '2026-12-10',
       to: '2026-12-31',
       week: true,
     })
     // A weekday asked about in the past is the last one; the day a note is for, the next.
     const wednesday = new Date('2026-11-25T12:00:00Z')
-    expect(notedDays('what did I do on Monday?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('what did I do on Monday?', 'UTC', wednesday)).toEqual({
       from: '2026-11-23',
       to: '2026-11-23',
     })
-    expect(notedDays('What happened on Friday?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('What happened on Friday?', 'UTC', wednesday)).toEqual({
       from: '2026-11-20',
       to: '2026-11-20',
     })
-    expect(notedDays('What did I note for Monday?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('What did I note for Monday?', 'UTC', wednesday)).toEqual({
       from: '2026-11-30',
       to: '2026-11-30',
     })
     // This week or month: so far when asked in the past, else all of it.
-    expect(notedDays('what happened this week?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('what happened this week?', 'UTC', wednesday)).toEqual({
       from: '2026-11-22',
       to: '2026-11-25',
     })
-    expect(notedDays("What's on my list for this week?", 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked("What's on my list for this week?", 'UTC', wednesday)).toEqual({
       from: '2026-11-22',
       to: '2026-11-28',
     })
-    expect(notedDays('my notes for this month', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('my notes for this month', 'UTC', wednesday)).toEqual({
       from: '2026-11-01',
       to: '2026-11-30',
     })
-    expect(notedDays('what did I do this month?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('what did I do this month?', 'UTC', wednesday)).toEqual({
       from: '2026-11-01',
       to: '2026-11-25',
     })
-    expect(notedDays('my notes on Friday', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('my notes on Friday', 'UTC', wednesday)).toEqual({
       from: '2026-11-27',
       to: '2026-11-27',
     })
-    expect(notedDays('what did I save last month?', 'UTC', new Date('2027-01-10T12:00:00Z'))).toEqual({
+    expect(memoryDaysAsked('what did I save last month?', 'UTC', new Date('2027-01-10T12:00:00Z'))).toEqual({
       from: '2026-12-01',
       to: '2026-12-31',
     })
     // Ahead, as the calendar questions read them ("next weekend" is the coming one).
-    expect(notedDays('my notes for next week', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('my notes for next week', 'UTC', wednesday)).toEqual({
       from: '2026-11-29',
       to: '2026-12-05',
     })
-    expect(notedDays('any plans next month?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('any plans next month?', 'UTC', wednesday)).toEqual({
       from: '2026-12-01',
       to: '2026-12-31',
     })
-    expect(notedDays('what did I note for next weekend?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('what did I note for next weekend?', 'UTC', wednesday)).toEqual({
       from: '2026-11-28',
       to: '2026-11-29',
     })
     // A month by its name: the last one asked in the past (this one so far), else the next.
-    expect(notedDays('What happened in November?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('What happened in November?', 'UTC', wednesday)).toEqual({
       from: '2026-11-01',
       to: '2026-11-25',
     })
-    expect(notedDays('what did I do in March?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('what did I do in March?', 'UTC', wednesday)).toEqual({
       from: '2026-03-01',
       to: '2026-03-31',
     })
-    expect(notedDays('my notes for March', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('my notes for March', 'UTC', wednesday)).toEqual({
       from: '2027-03-01',
       to: '2027-03-31',
     })
-    expect(notedDays('my notes for March 2025', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('my notes for March 2025', 'UTC', wednesday)).toEqual({
       from: '2025-03-01',
       to: '2025-03-31',
     })
     // A day of a month is that day.
-    expect(notedDays('what did I note for May 3?', 'UTC', wednesday)).toEqual({
+    expect(memoryDaysAsked('what did I note for May 3?', 'UTC', wednesday)).toEqual({
       from: '2027-05-03',
       to: '2027-05-03',
     })
@@ -2690,69 +2690,69 @@ describe('reading calendar questions', () => {
 
   it('reads "coming up" as the next seven days unless a day is named', () => {
     const now = new Date('2026-11-25T12:00:00Z') // a Wednesday
-    expect(requestedDays("what's coming up?", 'UTC', now)).toEqual({
+    expect(daysAskedAbout("what's coming up?", 'UTC', now)).toEqual({
       from: '2026-11-25',
       to: '2026-12-01',
       week: true,
     })
-    expect(requestedDays('anything coming up on Friday?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('anything coming up on Friday?', 'UTC', now)).toMatchObject({
       from: '2026-11-27',
       to: '2026-11-27',
     })
-    expect(requestedDays('what do I have on 3 December?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('what do I have on 3 December?', 'UTC', now)).toMatchObject({
       from: '2026-12-03',
       to: '2026-12-03',
     })
     // The rest of the week ahead; a recap of the week is all of it, Sunday to Saturday.
-    expect(requestedDays('what is on this week?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('what is on this week?', 'UTC', now)).toMatchObject({
       from: '2026-11-25',
       to: '2026-11-28',
     })
-    expect(requestedDays('summarize my week', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('summarize my week', 'UTC', now)).toMatchObject({
       from: '2026-11-22',
       to: '2026-11-28',
     })
     // On a Saturday, only today is left of it: the coming seven days.
     expect(
-      requestedDays("what's the weather this week?", 'UTC', new Date('2026-11-28T12:00:00Z')),
+      daysAskedAbout("what's the weather this week?", 'UTC', new Date('2026-11-28T12:00:00Z')),
     ).toMatchObject({
       from: '2026-11-28',
       to: '2026-12-04',
     })
     // Asked in the past tense, what has been of it.
-    expect(requestedDays('how was my week?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('how was my week?', 'UTC', now)).toMatchObject({
       from: '2026-11-22',
       to: '2026-11-25',
     })
-    expect(requestedDays('what meetings did I have this week?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('what meetings did I have this week?', 'UTC', now)).toMatchObject({
       from: '2026-11-22',
       to: '2026-11-25',
     })
     // A number of days from today ("in the next few days" was read as one day three days on).
-    expect(requestedDays('will it rain in the next few days?', 'UTC', now)).toEqual({
+    expect(daysAskedAbout('will it rain in the next few days?', 'UTC', now)).toEqual({
       from: '2026-11-25',
       to: '2026-12-01',
       week: true,
     })
-    expect(requestedDays('any meetings in the next 3 days?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('any meetings in the next 3 days?', 'UTC', now)).toMatchObject({
       from: '2026-11-25',
       to: '2026-11-27',
     })
-    expect(requestedDays('the next couple of days', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('the next couple of days', 'UTC', now)).toMatchObject({
       from: '2026-11-25',
       to: '2026-11-27',
     })
     // Next month whole (December, and January from December); this month what is left of it.
-    expect(requestedDays("what's on next month?", 'UTC', now)).toEqual({
+    expect(daysAskedAbout("what's on next month?", 'UTC', now)).toEqual({
       from: '2026-12-01',
       to: '2026-12-31',
       week: true,
     })
-    expect(requestedDays('events next month', 'UTC', new Date('2026-12-10T12:00:00Z'))).toMatchObject({
+    expect(daysAskedAbout('events next month', 'UTC', new Date('2026-12-10T12:00:00Z'))).toMatchObject({
       from: '2027-01-01',
       to: '2027-01-31',
     })
-    expect(requestedDays('any plans this month?', 'UTC', now)).toMatchObject({
+    expect(daysAskedAbout('any plans this month?', 'UTC', now)).toMatchObject({
       from: '2026-11-25',
       to: '2026-11-30',
     })

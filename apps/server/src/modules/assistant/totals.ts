@@ -3,13 +3,12 @@
  * November?", "how many hours did I work this week?". The amounts are read from the memories' words
  * ("Ran 5 km", "Groceries 45.20 €", "Worked 7h30 on the report"), one of each kind a memory.
  */
+import { MONEY_WORDS } from './understand/lexicon.ts'
 
 /** What a total adds: distances, money (or only money spent), time. */
 export type Measure = 'distance' | 'money' | 'spent' | 'time'
 
 const DISTANCE_UNITS = String.raw`km|kms|kilomet(?:er|re)s?|mi|miles?|met(?:er|re)s?`
-/** Money as words name it after an amount ("12 euros", "300 USD"). */
-export const MONEY_WORDS = String.raw`euros?|eur|dollars?|usd|bucks|pounds?|gbp`
 const TIME_UNITS = String.raw`hours?|hrs?|h|minutes?|mins?`
 
 const ASKS_DISTANCE = new RegExp(String.raw`\bhow\s+(?:far|many\s+(?:${DISTANCE_UNITS})\b)`, 'i')

@@ -1,5 +1,11 @@
 import { addDays, todayIn, type CalendarDay } from '@remi/shared'
-import { isPastTense, namesIn, notedDays, significantWords, withOtherWords } from '../assistant/index.ts'
+import {
+  isPastTense,
+  namesIn,
+  memoryDaysAsked,
+  significantWords,
+  withOtherWords,
+} from '../assistant/index.ts'
 
 /** At most this many of a question's own words drive a search (issue 28: a 200-character search took seconds). */
 export const MAX_QUESTION_WORDS = 12
@@ -123,7 +129,7 @@ export function periodIn(text: string, timeZone: string, now: Date): DayRange | 
   if (inYear) return { from: `${inYear[1]}-01-01`, to: `${inYear[1]}-12-31` }
   // "May" alone is as often a verb as a month: only "in May".
   if (/\bmay\b/.test(lower) && !/\b(?:in|during|for)\s+may\b/.test(lower)) return null
-  return notedDays(text, timeZone, now)
+  return memoryDaysAsked(text, timeZone, now)
 }
 
 /** "Now", "currently", "these days", or a question in the present about what something is. */

@@ -1,15 +1,10 @@
+import type { AnswerTools } from '../intents/types.ts'
 import { todayIn, addDays } from '@remi/shared'
 import { formatTime, formatDay, mentionsDay } from '../format.ts'
 import type { DayRange } from '../understand/dates.ts'
 import type { RequestedDays } from '../understand/days.ts'
 import type { Answered } from '../intents/index.ts'
-import {
-  type AssistantTools,
-  isToolError,
-  type ToolEvent,
-  MAX_CALENDAR_DAYS,
-  type ToolMemory,
-} from '../tools.ts'
+import { isToolError, type ToolEvent, MAX_CALENDAR_DAYS, type ToolMemory } from '../tools.ts'
 import {
   cannotTell,
   clockOf,
@@ -21,7 +16,16 @@ import {
   allDayNote,
   describeEvents,
 } from './events.ts'
-import { onDay, capitalize, listed, dayName, daysName, spanName, quoteMemories, lowerFirst } from './words.ts'
+import {
+  onDayInWords,
+  capitalize,
+  listed,
+  dayInWords,
+  daysInWords,
+  spanInWords,
+  quoteMemories,
+  lowerFirst,
+} from './words.ts'
 
 /**
  * "Am I free at 10 tomorrow?": yes or no (the other way round for "am I busy …?", neither for "what do
@@ -29,7 +33,7 @@ import { onDay, capitalize, listed, dayName, daysName, spanName, quoteMemories, 
  * all day, which may or may not keep someone busy).
  */
 export async function freeAt(
-  tools: AssistantTools,
+  tools: AnswerTools,
   day: string,
   at: number,
   today: string,
@@ -37,7 +41,7 @@ export async function freeAt(
 ) {
   const result = await tools.getCalendarEvents({ from: day, to: day })
   if (isToolError(result)) return cannotTell(result)
-  const when = `at ${clockOf(at)} ${onDay(day, today)}`
+  const when = `at ${clockOf(at)} ${onDayInWords(day, today)}`
   const timed = result.events.filter((e) => !e.allDay)
   const line = (e: ToolEvent) => `- ${e.time}: ${eventName(e)}`
   const busy = timed.filter((e) => overlaps(e.time, { from: at, to: at + 1 }))
@@ -67,7 +71,7 @@ const SHORTEST_GAP = 15
  * "When am I free today?": the gaps of at least 15 minutes between the events with a time, from 08:00
  * (or now, today) to 20:00, for each day asked about; events lasting all day are named, not counted.
  */
-export async function describeFreeTime(tools: AssistantTools, range: DayRange, now: Date, today: string) {
+export async function describeFreeTime(tools: AnswerTools, range: DayRange, now: Date, today: string) {
   const result = await tools.getCalendarEvents({ from: range.from, to: range.to })
   if (isToolError(result)) return cannotTell(result)
   const zone = result.timeZone
@@ -96,7 +100,7 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
         : gaps.length
           ? listed(gaps)
           : 'no free time'
-    lines.push(`- **${capitalize(dayName(day, today))}**: ${free}${allDayNote(result.events, day)}`)
+    lines.push(`- **${capitalize(dayInWords(day, today))}**: ${free}${allDayNote(result.events, day)}`)
   }
   return [`Your free time between ${clockOf(WAKING.from)} and ${clockOf(WAKING.to)}:`, '', ...lines].join(
     '\n',
@@ -110,7 +114,7 @@ export async function describeFreeTime(tools: AssistantTools, range: DayRange, n
  * context mode gives the model.
  */
 export async function describeFreeDays(
-  tools: AssistantTools,
+  tools: AnswerTools,
   asked: 'next' | 'which',
   range: DayRange,
   today: string,
@@ -129,11 +133,11 @@ export async function describeFreeDays(
     free.push(day)
     if (asked === 'next') break
   }
-  const days = asked === 'next' ? `the next ${MAX_CALENDAR_DAYS} days` : daysName(span, today)
+  const days = asked === 'next' ? `the next ${MAX_CALENDAR_DAYS} days` : daysInWords(span, today)
   if (free.length === 0) return `Every day of ${days} has a meeting or an appointment on your calendar.`
   const named = free.map(
     (day, i) =>
-      `**${i === 0 && asked === 'next' ? capitalize(dayName(day, today)) : dayName(day, today)}**` +
+      `**${i === 0 && asked === 'next' ? capitalize(dayInWords(day, today)) : dayInWords(day, today)}**` +
       allDayNote(result.events, day),
   )
   return asked === 'next'
@@ -147,7 +151,7 @@ export async function describeFreeDays(
  * another day). The offline answer to a calendar question, and the facts context mode gives the model.
  */
 export async function describeDays(
-  tools: AssistantTools,
+  tools: AnswerTools,
   range: RequestedDays,
   today: string,
 ): Promise<Answered> {
@@ -160,7 +164,7 @@ export async function describeDays(
   const mentioned = range.from === range.to ? await mentioning(tools, range.from, dated) : []
   // No calendar to read: the memories answer, and the calendar is a note after them.
   const off = isToolError(calendar) && calendar.off ? calendar : null
-  const span = spanName(range, today)
+  const span = spanInWords(range, today)
   const parts: string[] = []
   if (!off) parts.push(describeEvents(calendar, range, today))
   if (dated.length) {
@@ -182,7 +186,7 @@ export async function describeDays(
 }
 
 /** Memories not dated on the day whose text writes it out ("December 3"), best match first. */
-async function mentioning(tools: AssistantTools, day: string, dated: readonly ToolMemory[]) {
+async function mentioning(tools: AnswerTools, day: string, dated: readonly ToolMemory[]) {
   const found = await tools.searchMemories({ query: formatDay(day, { year: false }) })
   if (isToolError(found)) return []
   return found.memories.filter(

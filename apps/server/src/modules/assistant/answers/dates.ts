@@ -1,12 +1,14 @@
+import type { AnswerTools } from '../intents/types.ts'
 import { daysBetween, addDays } from '@remi/shared'
 import { formatNumber } from '../arithmetic.ts'
-import { relativeDay, formatDay, WEEKDAYS, weekdayOf, describeRange } from '../format.ts'
-import { mentionsHoliday, namedDay, firstOfMonth } from '../understand/dates.ts'
+import { relativeDay, formatDay, weekdayOf, describeRange } from '../format.ts'
+import { WEEKDAYS } from '../understand/lexicon.ts'
+import { mentionsHoliday, dayNamedBy, firstOfMonth } from '../understand/dates.ts'
 import { type DaysQuestion, type CalendarFact, type YearlyDaysQuestion } from '../understand/questions.ts'
 import type { Answered } from '../intents/index.ts'
 import { said } from '../intents/types.ts'
 import { significantWords, namesIn } from '../search.ts'
-import { type AssistantTools, isToolError, type ToolMemory } from '../tools.ts'
+import { isToolError, type ToolMemory } from '../tools.ts'
 import { eventsAbout, eventLine } from './events.ts'
 import { holdingAll } from './search.ts'
 import { capitalize, quoteMemories, plural, quote } from './words.ts'
@@ -27,7 +29,7 @@ export function whatDay(day: string, today: string): string {
 
 /** "When is Easter?": its day, and the memories that name it ("Easter brunch at Ana's"). */
 export async function whenIs(
-  tools: AssistantTools,
+  tools: AnswerTools,
   feast: { name: string; day: string },
   today: string,
 ): Promise<Answered> {
@@ -69,14 +71,14 @@ interface DayFound {
  * the last such day ("I started the new job"). Null when none.
  */
 export async function dayOfWords(
-  tools: AssistantTools,
+  tools: AnswerTools,
   words: string,
   since: boolean,
   timeZone: string,
   now: Date,
   today: string,
 ): Promise<DayFound | null> {
-  const day = namedDay(words, timeZone, now, since)
+  const day = dayNamedBy(words, timeZone, now, since)
   if (day) return { day }
   const terms = significantWords(words)
   if (terms.length === 0) return null
@@ -113,7 +115,7 @@ const daysSpan = (n: number, inWeeks: boolean) => {
  * since one, back to the last such day ("since I started the new job"); in weeks when asked in weeks.
  */
 export async function daysUntil(
-  tools: AssistantTools,
+  tools: AnswerTools,
   asked: DaysQuestion,
   timeZone: string,
   now: Date,
@@ -158,7 +160,7 @@ const citedIn = (found: ReadonlyArray<DayFound>) => found.flatMap((f) => f.memor
  * from one to the other, each found as daysUntil finds it.
  */
 export async function daysFromTo(
-  tools: AssistantTools,
+  tools: AnswerTools,
   asked: { first: string; second: string; weeks: boolean },
   timeZone: string,
   now: Date,
@@ -226,7 +228,7 @@ function isoWeek(day: string): { week: number; year: number; monday: string } {
  * next day, soonest first, within the days asked about or the coming year.
  */
 export async function comingYearly(
-  tools: AssistantTools,
+  tools: AnswerTools,
   asked: YearlyDaysQuestion,
   today: string,
 ): Promise<Answered> {

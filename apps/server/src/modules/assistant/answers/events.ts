@@ -1,3 +1,4 @@
+import type { AnswerTools } from '../intents/types.ts'
 import { addDays, todayIn, daysBetween } from '@remi/shared'
 import { formatTime } from '../format.ts'
 import type { RequestedDays } from '../understand/days.ts'
@@ -6,11 +7,10 @@ import {
   type GetCalendarEventsOutput,
   isToolError,
   type ToolEvent,
-  type AssistantTools,
   MAX_CALENDAR_DAYS,
   type ToolError,
 } from '../tools.ts'
-import { spanName, capitalize, dayName, onDay, plural, lowerFirst } from './words.ts'
+import { spanInWords, capitalize, dayInWords, onDayInWords, plural, lowerFirst } from './words.ts'
 
 /**
  * Events in words, grouped by day when the range has several. With a part of the day ("tomorrow
@@ -19,7 +19,7 @@ import { spanName, capitalize, dayName, onDay, plural, lowerFirst } from './word
 export function describeEvents(result: GetCalendarEventsOutput, range: RequestedDays, today: string): string {
   const part = range.part
   if (isToolError(result)) return `I couldn't read your calendar: ${result.error}`
-  const day = spanName(range, today)
+  const day = spanInWords(range, today)
   const span = !part ? day : day === 'today' ? `this ${part.name}` : `${day} ${part.name}`
   const problems = result.problems.length
     ? `\n\n_Some calendars could not be read: ${result.problems.join(' ')}_`
@@ -36,7 +36,7 @@ export function describeEvents(result: GetCalendarEventsOutput, range: Requested
   const lines = [`You ${have} ${count} from ${span}:`]
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const ofDay = events.filter((e) => e.day === day)
-    if (ofDay.length) lines.push('', `**${capitalize(dayName(day, today))}**`, ...ofDay.map(line))
+    if (ofDay.length) lines.push('', `**${capitalize(dayInWords(day, today))}**`, ...ofDay.map(line))
   }
   return lines.join('\n') + problems
 }
@@ -60,7 +60,7 @@ export const allDayNote = (events: readonly ToolEvent[], day: string) => {
  * offline answer, and the fact context mode gives the model.
  */
 export async function describeEvent(
-  tools: AssistantTools,
+  tools: AnswerTools,
   which: 'next' | 'first' | 'last',
   named: string | null,
   now: Date,
@@ -76,7 +76,7 @@ export async function describeEvent(
   const timed = result.events.filter((e) => !e.allDay)
   const left = which === 'next' ? timed.filter((e) => new Date(e.end) > now) : timed
   const event = which === 'last' ? left.at(-1) : left[0]
-  const name = day && dayName(day, today)
+  const name = day && dayInWords(day, today)
   const span = !name ? `in the next ${MAX_CALENDAR_DAYS} days` : name === 'today' ? 'today' : `for ${name}`
   if (!event) {
     const more = timed.length > left.length ? 'more ' : ''
@@ -90,7 +90,7 @@ export async function describeEvent(
     ].join('\n')
   }
   // "today, 09:00–09:30" for the next; the time alone when the day is in the question.
-  const when = (e: ToolEvent) => `**${day ? '' : `${dayName(e.day, today)}, `}${e.time}**: ${eventName(e)}`
+  const when = (e: ToolEvent) => `**${day ? '' : `${dayInWords(e.day, today)}, `}${e.time}**: ${eventName(e)}`
   if (which === 'next' && new Date(event.start) <= now) {
     const after = left[1]
     return (
@@ -98,7 +98,7 @@ export async function describeEvent(
       (after ? `\n\nAfter it: ${when(after)}, ${startsIn(after, now, today)}.` : '')
     )
   }
-  const lead = !day ? 'Your next event' : `Your ${which} event ${onDay(day, today)}`
+  const lead = !day ? 'Your next event' : `Your ${which} event ${onDayInWords(day, today)}`
   const soon =
     new Date(event.start) > now && (event.day === today || !day) ? `, ${startsIn(event, now, today)}` : ''
   return `${lead} is ${when(event)}${soon}.`
@@ -139,7 +139,7 @@ export const clockOf = (minutes: number) =>
  * three, latest first); none when the calendar is off or nothing matches.
  */
 export async function eventsAbout(
-  tools: AssistantTools,
+  tools: AnswerTools,
   words: string[],
   today: string,
   days: DayRange = { from: today, to: addDays(today, MAX_CALENDAR_DAYS - 1) },
@@ -172,4 +172,4 @@ export const eventName = (e: ToolEvent) => `${e.title}${e.location ? ` (${e.loca
 
 /** "- **Tomorrow**, 09:30–10:30: Dentist (Rua Augusta 1)". */
 export const eventLine = (e: ToolEvent, today: string) =>
-  `- **${capitalize(dayName(e.day, today))}**, ${e.allDay ? 'all day' : e.time}: ${eventName(e)}`
+  `- **${capitalize(dayInWords(e.day, today))}**, ${e.allDay ? 'all day' : e.time}: ${eventName(e)}`

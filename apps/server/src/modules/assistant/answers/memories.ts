@@ -1,7 +1,7 @@
 import { renderBriefing } from '../../dashboard/index.ts'
 import type { LookupFilters } from '../../memories/index.ts'
 import { savedSpan, formatDay } from '../format.ts'
-import { savedDays, notedDays, isDayWord } from '../understand/days.ts'
+import { daysSavedOn, memoryDaysAsked, isDayWord } from '../understand/days.ts'
 import {
   isAboutMemories,
   asksForRecent,
@@ -16,7 +16,7 @@ import { said } from '../intents/types.ts'
 import { significantWords } from '../search.ts'
 import { type AssistantServices, SEARCH_LIMIT, isToolError } from '../tools.ts'
 import { eventsAbout, eventLine } from './events.ts'
-import { quoteMemories, NO_MEMORIES, daysName, memoriesCount, allAndRecent, quote } from './words.ts'
+import { quoteMemories, NO_MEMORIES, daysInWords, memoriesCount, allAndRecent, quote } from './words.ts'
 
 /** "Brief me": the dashboard's offline briefing, from the same facts (weather, today's events, memories due). */
 export async function todaysBriefing(
@@ -44,7 +44,7 @@ export async function noted(
     const total = await services.memories.count(userId, filters)
     return total > shown ? ['', `These are the newest ${shown} of ${total}${where}.`] : []
   }
-  const saved = savedDays(content, timeZone, now)
+  const saved = daysSavedOn(content, timeZone, now)
   if (saved) {
     const found = await tools.searchMemories({ query: '', savedFrom: saved.from, savedTo: saved.to })
     if (isToolError(found)) return said(`I could not look through your memories: ${found.error}`)
@@ -58,7 +58,7 @@ export async function noted(
     ].join('\n')
     return { markdown, cited: found.memories }
   }
-  const range = notedDays(content, timeZone, now)
+  const range = memoryDaysAsked(content, timeZone, now)
   if (!range && !isAboutMemories(content) && !asksForRecent(content)) {
     return said(`I'm not sure what to look for. ${SHORT_HELP}`)
   }
@@ -72,7 +72,7 @@ export async function noted(
     const newest = found.memories.slice(0, 5)
     return { markdown: [heading, '', ...quoteMemories(newest)].join('\n'), cited: newest }
   }
-  const span = daysName(range, today)
+  const span = daysInWords(range, today)
   if (found.memories.length === 0) return said(`You have no memories for ${span}.`)
   const markdown = [
     `Your memories for ${span}, newest first:`,
@@ -95,8 +95,8 @@ export async function count(deps: Deps): Promise<Answered> {
   const { services, userId, text, clock } = deps
   const { memories } = services
   const { today } = clock
-  const saved = savedDays(text, clock.timeZone, clock.now)
-  const range = saved ? { saved } : notedDays(text, clock.timeZone, clock.now)
+  const saved = daysSavedOn(text, clock.timeZone, clock.now)
+  const range = saved ? { saved } : memoryDaysAsked(text, clock.timeZone, clock.now)
   // "How many memories do I have about work?": those the search box finds for the words.
   const about = significantWords(withoutRecent(text))
     .filter((w) => !isDayWord(w) && !isSavingWord(w))
@@ -111,7 +111,7 @@ export async function count(deps: Deps): Promise<Answered> {
   }
   if (range) {
     const n = await memories.count(userId, { startDate: range.from, endDate: range.to, searchTerm })
-    return said(`You have ${memoriesCount(n)}${topic} for ${daysName(range, today)}.`)
+    return said(`You have ${memoriesCount(n)}${topic} for ${daysInWords(range, today)}.`)
   }
   if (about) return said(`You have ${memoriesCount(await memories.count(userId, { searchTerm }))}${topic}.`)
   const { totalMemories, recentMemories } = await memories.summary(userId, today)

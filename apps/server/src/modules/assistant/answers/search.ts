@@ -8,7 +8,7 @@ import {
   isAboutSaving,
   timeOrder,
 } from '../understand/text.ts'
-import { notedDays, isDayWord } from '../understand/days.ts'
+import { memoryDaysAsked, isDayWord } from '../understand/days.ts'
 import type { Deps, Answered } from '../intents/index.ts'
 import { SHORT_HELP } from '../intents/talk.ts'
 import { said } from '../intents/types.ts'
@@ -17,7 +17,7 @@ import { correctedWords } from '../spelling.ts'
 import { MAX_CALENDAR_DAYS, isToolError, type ToolMemory } from '../tools.ts'
 import { eventsAbout, eventLine, wordPatterns } from './events.ts'
 import { noted } from './memories.ts'
-import { daysName, quoteMemories } from './words.ts'
+import { daysInWords, quoteMemories } from './words.ts'
 import { yearlyLine } from './yearly.ts'
 
 /**
@@ -42,7 +42,7 @@ export async function searchAnswer(deps: Deps): Promise<Answered> {
   const { words } = searchWords(content)
   // The query is the words in lower case: the names the message capitalises are told apart.
   const names = namesIn(content, words)
-  const days = notedDays(content, timeZone, now)
+  const days = memoryDaysAsked(content, timeZone, now)
   // The words naming those days are looked by, not for ("what's due in December?").
   const terms = days ? words.filter((w) => !isDayWord(w)) : words
   if (terms.length === 0) return noted(deps)
@@ -70,7 +70,7 @@ export async function searchAnswer(deps: Deps): Promise<Answered> {
   let elsewhere = ''
   if (days && !calendar && !isToolError(found) && found.memories.length === 0) {
     found = await tools.searchMemories({ query: sought }, { names })
-    elsewhere = `I found nothing about **${sought}** for ${daysName(days, today)}.`
+    elsewhere = `I found nothing about **${sought}** for ${daysInWords(days, today)}.`
   }
   if (isToolError(found)) return said(`I could not search your memories: ${found.error}`)
   // The memories that hold every word of the question, when some do ("when is Tom's birthday?" is not
@@ -99,7 +99,7 @@ export async function searchAnswer(deps: Deps): Promise<Answered> {
   const first = matching.length < 2 ? '' : order ? `, ${order} first` : ', best match first'
   const heading = elsewhere
     ? `${elsewhere} On other days${first}:`
-    : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysName(days, today)}` : ''}${first}:`
+    : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysInWords(days, today)}` : ''}${first}:`
   const memories = [heading, '', ...lines].join('\n')
   return { markdown: calendar ? `${calendar}\n\n${memories}` : memories, cited: inOrder.map((s) => s.m) }
 }
@@ -128,7 +128,8 @@ export async function related(deps: Deps): Promise<Answered> {
  */
 export function asksForDays(content: string, timeZone: string, now: Date): boolean {
   return (
-    significantWords(withoutRecent(content)).every(isDayWord) && notedDays(content, timeZone, now) !== null
+    significantWords(withoutRecent(content)).every(isDayWord) &&
+    memoryDaysAsked(content, timeZone, now) !== null
   )
 }
 

@@ -1,11 +1,12 @@
-import { notedDays, isDayWord } from '../understand/days.ts'
+import type { AnswerTools } from '../intents/types.ts'
+import { memoryDaysAsked, isDayWord } from '../understand/days.ts'
 import { withoutRecent, isPastTense } from '../understand/text.ts'
 import type { Answered } from '../intents/index.ts'
 import { significantWords, namesIn } from '../search.ts'
-import { type AssistantTools, isToolError, type ToolMemory } from '../tools.ts'
+import { isToolError, type ToolMemory } from '../tools.ts'
 import { totalAsked, isMeasureWord, type Measure, amountIn, addUp, formatAmount } from '../totals.ts'
 import { holdingAll, inTimeOrder } from './search.ts'
-import { daysName, listed, quoteMemories } from './words.ts'
+import { daysInWords, listed, quoteMemories } from './words.ts'
 
 /** Money that came in, not spent: "Joao owes me 20 euros", "got paid", "salary", "sold the bike for 90 €". */
 const MONEY_IN = /\b(?:owes?\s+me|lent|received|earned|salary|income|refund(?:ed)?|got\s+paid|sold)\b/i
@@ -21,7 +22,7 @@ const TOTAL_LIMIT = 100
  * offline answer, and the fact context mode gives the model.
  */
 export async function totalFor(
-  tools: AssistantTools,
+  tools: AnswerTools,
   content: string,
   timeZone: string,
   now: Date,
@@ -29,7 +30,7 @@ export async function totalFor(
 ): Promise<Answered | null> {
   const measure = totalAsked(content)
   if (!measure) return null
-  const days = notedDays(content, timeZone, now)
+  const days = memoryDaysAsked(content, timeZone, now)
   const words = significantWords(withoutRecent(content))
   const measured = words.filter((w) => !isMeasureWord(w))
   // Money owed or saved, with nothing else named, is looked for by its words ("how much do people owe me?").
@@ -43,7 +44,7 @@ export async function totalFor(
   if (isToolError(found)) return null
   // Those holding every word, when some do: "how far did I run?" is not "how far did I cycle?".
   const complete = holdingAll(found.memories, terms)
-  const span = days ? ` for ${daysName(days, today)}` : ''
+  const span = days ? ` for ${daysInWords(days, today)}` : ''
   return totalOf(complete.length ? complete : found.memories, measure, span, today, isPastTense(content))
 }
 

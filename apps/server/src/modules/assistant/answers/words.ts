@@ -31,23 +31,23 @@ export function quoteMemories(memories: ReadonlyArray<Pick<ToolMemory, 'text' | 
 }
 
 /** "today", "tomorrow", "on Saturday, November 28". */
-export const onDay = (day: string, today: string) => {
-  const name = dayName(day, today)
+export const onDayInWords = (day: string, today: string) => {
+  const name = dayInWords(day, today)
   return name === 'today' || name === 'tomorrow' ? name : `on ${name}`
 }
 
 /** "today", "tomorrow to Saturday, November 28". */
-export const spanName = (range: DayRange, today: string) =>
+export const spanInWords = (range: DayRange, today: string) =>
   range.from === range.to
-    ? dayName(range.from, today)
-    : `${dayName(range.from, today)} to ${dayName(range.to, today)}`
+    ? dayInWords(range.from, today)
+    : `${dayInWords(range.from, today)} to ${dayInWords(range.to, today)}`
 
 /** "a", "a and b", "a, b and c". */
 export const listed = (items: readonly string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 
 /** "today", "tomorrow", "Friday, May 15". */
-export function dayName(day: string, today: string): string {
+export function dayInWords(day: string, today: string): string {
   const relative = relativeDay(day, today)
   return relative === 'today' || relative === 'tomorrow' || relative === 'yesterday'
     ? relative
@@ -55,8 +55,8 @@ export function dayName(day: string, today: string): string {
 }
 
 /** "yesterday", "Monday, November 23", "November 22–28". */
-export const daysName = (range: DayRange, today: string) =>
-  range.from === range.to ? dayName(range.from, today) : describeRange(range.from, range.to, today)
+export const daysInWords = (range: DayRange, today: string) =>
+  range.from === range.to ? dayInWords(range.from, today) : describeRange(range.from, range.to, today)
 
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)

@@ -1,8 +1,8 @@
 import { formatTime } from '../format.ts'
-import { availabilityTime, requestedDays } from '../understand/days.ts'
+import { availabilityTime, daysAskedAbout } from '../understand/days.ts'
 import { freeDayQuestion, isCalendarTopic, isFreeTimeQuestion, whichEvent } from '../understand/calendar.ts'
 import { isBareDayQuestion } from '../understand/questions.ts'
-import { namedDay } from '../understand/dates.ts'
+import { dayNamedBy } from '../understand/dates.ts'
 import { describeDays, describeFreeDays, describeFreeTime, freeAt } from '../answers/calendar.ts'
 import { describeEvent } from '../answers/events.ts'
 import { whatDay } from '../answers/dates.ts'
@@ -14,7 +14,7 @@ export const event = intent({
   examples: ["What's my next meeting?", 'When does my day start?', "What's next?"],
   match(text, { timeZone, now }) {
     const event = whichEvent(text)
-    return event && { which: event.which, day: event.day && namedDay(event.day, timeZone, now) }
+    return event && { which: event.which, day: event.day && dayNamedBy(event.day, timeZone, now) }
   },
   answer: async ({ which, day }, { tools, clock }) =>
     said(await describeEvent(tools, which, day, clock.now, clock.today)),
@@ -27,7 +27,7 @@ export const freeDays = intent({
   examples: ['When is my next free day?', 'Which days am I free next week?'],
   match(text, { timeZone, now }) {
     const asked = freeDayQuestion(text)
-    return asked && { asked, range: requestedDays(text, timeZone, now) }
+    return asked && { asked, range: daysAskedAbout(text, timeZone, now) }
   },
   answer: async ({ asked, range }, { tools, clock }) =>
     said(await describeFreeDays(tools, asked, range, clock.today)),
@@ -38,7 +38,7 @@ export const freeDays = intent({
 export const freeTime = intent({
   name: 'free-time',
   examples: ['When am I free today?', 'Any free time on Friday?'],
-  match: (text, { timeZone, now }) => (isFreeTimeQuestion(text) ? requestedDays(text, timeZone, now) : null),
+  match: (text, { timeZone, now }) => (isFreeTimeQuestion(text) ? daysAskedAbout(text, timeZone, now) : null),
   answer: async (range, { tools, clock }) =>
     said(await describeFreeTime(tools, range, clock.now, clock.today)),
   fact: async (range, { tools, clock }) => describeFreeTime(tools, range, clock.now, clock.today),
@@ -59,7 +59,7 @@ export const calendar = intent({
   examples: ['What do I have tomorrow?', 'Any meetings on Friday?', 'Am I free at 3pm?', "What's coming up?"],
   match(text, { timeZone, now, today }) {
     if (!isCalendarTopic(text)) return null
-    const range = requestedDays(text, timeZone, now)
+    const range = daysAskedAbout(text, timeZone, now)
     const at = availabilityTime(text, range.from === today ? minutesNow(now, timeZone) : undefined)
     if (at !== null && range.from === range.to) {
       const asked = /^\s*what\b/i.test(text) ? 'what' : /\bbusy\b/i.test(text) ? 'busy' : 'free'

@@ -6,7 +6,7 @@ import {
   holidayQuestion,
   yearlyDaysQuestion,
 } from '../understand/questions.ts'
-import { namedDay } from '../understand/dates.ts'
+import { dayNamedBy } from '../understand/dates.ts'
 import { whichEvent } from '../understand/calendar.ts'
 import { calendarAnswer, comingYearly, daysFromTo, daysUntil, whatDay, whenIs } from '../answers/dates.ts'
 import { describeEvent } from '../answers/events.ts'
@@ -26,7 +26,7 @@ export const whatDayIs = intent({
   examples: ['What day is December 3?', 'What date is next Friday?'],
   match(text, { timeZone, now }) {
     const asked = dayQuestion(text)
-    const day = asked && namedDay(asked.words, timeZone, now, asked.past)
+    const day = asked && dayNamedBy(asked.words, timeZone, now, asked.past)
     return day ? { day } : null
   },
   answer: ({ day }, { clock }) => said(whatDay(day, clock.today)),
@@ -55,7 +55,7 @@ export const untilEvent = intent({
   match(text, { timeZone, now }) {
     const until = daysUntilQuestion(text)
     const event = until && !until.since ? whichEvent(`what's ${until.words}?`) : null
-    return event && { which: event.which, day: event.day && namedDay(event.day, timeZone, now) }
+    return event && { which: event.which, day: event.day && dayNamedBy(event.day, timeZone, now) }
   },
   answer: async ({ which, day }, { tools, clock }) =>
     said(await describeEvent(tools, which, day, clock.now, clock.today)),

@@ -17,9 +17,15 @@ export interface Answered {
   cited: readonly Cited[]
 }
 
+/** The tools an offline answer calls: those a model calls (a fake set in the answer tests). */
+export type AnswerTools = Pick<
+  AssistantTools,
+  'searchMemories' | 'createMemory' | 'getWeather' | 'getCalendarEvents' | 'timeZone'
+>
+
 /** What an intent's answer may use: the same tools as a model, the user's services, and the clock. */
 export interface Deps {
-  tools: AssistantTools
+  tools: AnswerTools
   services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard'>
   userId: string
   clock: Clock

@@ -1,5 +1,5 @@
 import { isWeatherTopic } from '../understand/weather.ts'
-import { requestedDays } from '../understand/days.ts'
+import { daysAskedAbout } from '../understand/days.ts'
 import { weatherAsked } from '../answers/weather.ts'
 import { intent, said } from './types.ts'
 
@@ -7,7 +7,7 @@ import { intent, said } from './types.ts'
 export const weather = intent({
   name: 'weather',
   examples: ['Will it rain tomorrow?', "What's the weather this week?", 'Do I need a coat?'],
-  match: (text, { timeZone, now }) => (isWeatherTopic(text) ? requestedDays(text, timeZone, now) : null),
+  match: (text, { timeZone, now }) => (isWeatherTopic(text) ? daysAskedAbout(text, timeZone, now) : null),
   answer: async (days, { tools, text, clock }) => said(await weatherAsked(tools, text, days, clock.today)),
   fact: async (days, { tools, text, clock }) => weatherAsked(tools, text, days, clock.today),
 })

@@ -1,11 +1,11 @@
+import type { AnswerTools } from '../intents/types.ts'
 import { todayIn } from '@remi/shared'
 import { dayOfWords } from '../answers/dates.ts'
 import type { HistoryMessage } from '../assistant.types.ts'
 import { formatDay } from '../format.ts'
 import { withoutFiller, isQuestion, isPastTense } from './text.ts'
-import { askedAgainFor, mentionsThatDay, namesDays, withThatDay, subjectOf } from './follow-ups.ts'
-import { requestedDays } from './days.ts'
-import type { AssistantTools } from '../tools.ts'
+import { askedAgainFor, mentionsThatDay, namesSomeDay, withThatDay, subjectOf } from './follow-ups.ts'
+import { daysAskedAbout } from './days.ts'
 
 /**
  * The message as a question of its own: "and tomorrow?" after "will it rain today?" is that question
@@ -14,7 +14,7 @@ import type { AssistantTools } from '../tools.ts'
  * party?" counts to the party's day (withDayBefore).
  */
 export async function askedInFull(
-  tools: AssistantTools,
+  tools: AnswerTools,
   content: string,
   history: readonly HistoryMessage[] | undefined,
   timeZone: string,
@@ -40,7 +40,7 @@ function questionsInFull(content: string, history: readonly HistoryMessage[] = [
  * the day of what it asked about (as "how many days until" finds it). As said when there is none.
  */
 async function withDayBefore(
-  tools: AssistantTools,
+  tools: AnswerTools,
   asked: { content: string; before: readonly string[] },
   timeZone: string,
   now: Date,
@@ -50,7 +50,8 @@ async function withDayBefore(
   // A question that said "then" too ("how many days until then?") was about the day before it.
   const previous = asked.before.find((b) => !mentionsThatDay(b))
   if (!previous || !mentionsThatDay(content) || !isQuestion(previous)) return content
-  if (namesDays(previous)) return withThatDay(content, formatDay(requestedDays(previous, timeZone, now).from))
+  if (namesSomeDay(previous))
+    return withThatDay(content, formatDay(daysAskedAbout(previous, timeZone, now).from))
   const subject = subjectOf(previous)
   const found = subject && (await dayOfWords(tools, subject, isPastTense(previous), timeZone, now, today))
   return found ? withThatDay(content, formatDay(found.day)) : content

@@ -63,7 +63,7 @@ export function monthRange(name: string, today: CalendarDay): DayRange {
  * ("December 3", "next Friday", "tomorrow") or a day known by name ("Christmas", "New Year's Eve").
  * Null when they name none.
  */
-export function namedDay(words: string, timeZone: string, now: Date, past = false): CalendarDay | null {
+export function dayNamedBy(words: string, timeZone: string, now: Date, past = false): CalendarDay | null {
   const today = todayIn(timeZone, now)
   const bare = straightQuotes(words.trim())
   const named = holiday(bare, today, past)

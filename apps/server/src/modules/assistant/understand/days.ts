@@ -9,15 +9,7 @@ import {
   findDate,
   pastWeekday,
 } from './dates.ts'
-import {
-  MONTH,
-  weekdayIndex,
-  WEEKDAY_NAME,
-  MONTH_NAME,
-  NAMED_MONTH,
-  monthNumber,
-  dayFrom,
-} from './lexicon.ts'
+import { weekdayIndex, WEEKDAY_NAME, MONTH_NAME, NAMED_MONTH, monthNumber, dayFrom } from './lexicon.ts'
 import { straightQuotes, isPastTense, PAST_TENSE, SAVING } from './text.ts'
 
 export const TIME_WORDS =
@@ -26,7 +18,7 @@ export const TIME_WORDS =
 /** "Summarize my week", "a recap of today", "an overview of tomorrow". */
 const RECAP_WORDS = /\b(summar(?:y|ize|ise)|recap|overview)\b/i
 export const DATE_WORDS = new RegExp(
-  `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
+  `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_NAME}|${MONTH_NAME}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`,
   'i',
 )
 
@@ -71,13 +63,13 @@ export type RequestedDays = DayRange & { week: boolean; part?: DayPart }
  * Sunday, as in the rest of the product), next week (Sunday to Saturday), a date in the sentence, or
  * the next seven days for "what's coming up?". A single day keeps the part of it the question names.
  */
-export function requestedDays(text: string, timeZone: string, now: Date): RequestedDays {
-  const range = daysNamed(text, timeZone, now)
+export function daysAskedAbout(text: string, timeZone: string, now: Date): RequestedDays {
+  const range = daysInText(text, timeZone, now)
   const part = range.from === range.to ? dayPart(text) : null
   return part ? { ...range, part } : range
 }
 
-export function daysNamed(text: string, timeZone: string, now: Date): DayRange & { week: boolean } {
+export function daysInText(text: string, timeZone: string, now: Date): DayRange & { week: boolean } {
   const today = todayIn(timeZone, now)
   const weekday = weekdayOf(today)
   const single = (day: CalendarDay) => ({ from: day, to: day, week: false })
@@ -138,7 +130,7 @@ const FOR_DAY = new RegExp(
  * `past`: a weekday is the last one ("what did I do on Monday?"), not the next ("what did I note for
  * Monday?"); by default when the question is in the past tense and not about a day "for".
  */
-export function notedDays(
+export function memoryDaysAsked(
   text: string,
   timeZone: string,
   now: Date,
@@ -224,10 +216,10 @@ export const isDayWord = (word: string) => DAY_WORD.test(word)
  * saved on, up to today, whatever day they are about. Null when the question asks about days the
  * memories are for ("what did I note for this weekend?", "what happened last week?") or none.
  */
-export function savedDays(text: string, timeZone: string, now: Date): DayRange | null {
+export function daysSavedOn(text: string, timeZone: string, now: Date): DayRange | null {
   const asked = straightQuotes(text)
   if (!SAVING.test(asked) || FOR_DAY.test(asked)) return null
-  const range = notedDays(asked, timeZone, now, true)
+  const range = memoryDaysAsked(asked, timeZone, now, true)
   const today = todayIn(timeZone, now)
   if (!range || range.from > today) return null
   return { from: range.from, to: range.to < today ? range.to : today }

@@ -179,5 +179,5 @@ export const withThatDay = (text: string, day: string) =>
     .replace(THAT_DAY, `on ${day}`)
 
 /** Whether a question names its own days: "what's on tomorrow?", "anything on December 5?". */
-export const namesDays = (text: string) =>
+export const namesSomeDay = (text: string) =>
   TIME_WORDS.test(straightQuotes(text)) || DATE_WORDS.test(straightQuotes(text))

@@ -1,5 +1,28 @@
 import { type CalendarDay, addDays } from '@remi/shared'
-import { weekdayOf, MONTHS, WEEKDAYS } from '../format.ts'
+import { weekdayOf } from '../format.ts'
+
+/**
+ * The words the offline assistant reads days and amounts by: months, weekdays, days known by name,
+ * numbers written out, money. One list each; format.ts writes days with the same names.
+ */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** Money as words name it after an amount ("12 euros", "300 USD"). */
+export const MONEY_WORDS = String.raw`euros?|eur|dollars?|usd|bucks|pounds?|gbp`
 
 /** A day everyone knows by name: how it is asked for, how it is written, and its day in a year. */
 interface NamedDay {
@@ -49,9 +72,8 @@ export const NAMED_DAYS: NamedDay[] = [
 export const monthNumber = (name: string) =>
   MONTHS.findIndex((m) => m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())) + 1
 
-/** A day written out: "3 December", "the 3rd of December", "December 3". */
-export const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*'
-export const WEEKDAY_NAME = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)'
+/** A weekday's name, in a pattern. */
+export const WEEKDAY_NAME = `(?:${WEEKDAYS.join('|').toLowerCase()})`
 /** A month by its name or its short name only ("mar", "march"; not "marta"). */
 export const MONTH_NAME =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'

@@ -1,7 +1,7 @@
 import { type CalendarDay, todayIn } from '@remi/shared'
 import { significantWords } from '../search.ts'
 import { holiday, type DayRange, monthRange } from './dates.ts'
-import { daysNamed } from './days.ts'
+import { daysInText } from './days.ts'
 import { MONTH_NAME, MONTH_WORD } from './lexicon.ts'
 import { straightQuotes, isQuestion } from './text.ts'
 
@@ -108,7 +108,7 @@ export function yearlyDaysQuestion(text: string, timeZone: string, now: Date): Y
   )
   if (other.some((w) => !MONTH_WORD.test(w))) return null
   // This or next week or month: the days the calendar questions read them as.
-  const span = /\b(?:this|next) (?:week|month)\b/i.test(plain) ? daysNamed(plain, timeZone, now) : null
+  const span = /\b(?:this|next) (?:week|month)\b/i.test(plain) ? daysInText(plain, timeZone, now) : null
   const range = month
     ? monthRange(month[1]!, todayIn(timeZone, now))
     : span && { from: span.from, to: span.to }
