@@ -13,14 +13,13 @@ import {
 } from '@remi/shared'
 import { tool, zodSchema, type ToolSet } from 'ai'
 import { z } from 'zod'
-import type { UsersRepo } from '../auth/users.repo.ts'
-import type { DashboardService } from '../dashboard/dashboard.service.ts'
-import type { CalendarService } from '../datasources/calendar.service.ts'
-import type { WeatherService } from '../datasources/weather.service.ts'
-import type { MemoriesService } from '../memories/memories.service.ts'
+import type { UsersService } from '../auth/index.ts'
+import type { DashboardService } from '../dashboard/index.ts'
+import type { CalendarService, WeatherService } from '../datasources/index.ts'
+import type { MemoriesService } from '../memories/index.ts'
 import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatTime, relativeDay, savedSpan } from './format.ts'
-import type { RecallService } from '../recall/recall.service.ts'
+import type { RecallService } from '../recall/index.ts'
 import type { ProposalsService } from '../proposals/index.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
@@ -28,7 +27,7 @@ export interface AssistantServices {
   memories: Pick<MemoriesService, 'best' | 'create' | 'count' | 'summary' | 'tags' | 'get'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
-  users: Pick<UsersRepo, 'timezoneOf' | 'findById'>
+  users: Pick<UsersService, 'timezoneOf' | 'findById'>
   /** The day's facts as the briefing tells them ("brief me"). */
   dashboard: Pick<DashboardService, 'gatherTodayFacts'>
   /** The memories that answer a person's words (modules/recall). */
