@@ -465,7 +465,7 @@ async function noSecretsBaked(image: string, secrets: string[]) {
   try {
     await podman('export', '--output', tar, container)
   } finally {
-    await sh('podman', ['rm', '-f', container])
+    await sh('podman', ['rm', '--force', '--volumes', container])
   }
   const names = (await must('tar', ['-tf', tar])).split('\n').map((n) => n.replace(/^\.?\//, ''))
   check(names.length > 1000, `the image's file list has only ${names.length} entries`)
@@ -536,6 +536,15 @@ if (!existsSync(chromiumPath)) {
 
 // Kept after the run, as are the build's layers: the next run's build reuses them while the sources are unchanged.
 const image = 'localhost/remi-test:latest'
+/** The volumes and networks there are, so the cleanup can tell what this run left behind. */
+async function podmanObjects() {
+  const list = async (...args: string[]) => (await podman(...args)).split('\n').filter(Boolean)
+  return {
+    volumes: await list('volume', 'ls', '--quiet'),
+    networks: await list('network', 'ls', '--format', '{{.Name}}'),
+  }
+}
+const before = await podmanObjects()
 const sessionSecret = `container-test-session-secret-${randomBytes(24).toString('hex')}`
 const aiKey = `sk-container-test-${randomBytes(16).toString('hex')}`
 const postgresPassword = `pg-${randomBytes(12).toString('hex')}`
@@ -669,6 +678,7 @@ const compose = (...args: string[]) =>
   must('podman-compose', ['-p', project, '-f', 'compose.yaml', '-f', 'compose.override.yaml', ...args], {
     cwd: stackDir,
   })
+cleanups.push(() => spawnSync('podman', ['network', 'rm', '-f', `${project}_default`], { stdio: 'ignore' }))
 cleanups.push(() =>
   spawnSync(
     'podman-compose',
@@ -729,13 +739,17 @@ await step('cleanup: containers and volumes removed', async () => {
     await sh('podman', ['rm', '-f', '-t', '0', `remi-test-single-${run}`])
     await sh('podman', ['volume', 'rm', '-f', `remi-test-data-${run}`])
   }
+  // podman-compose 1.0.3 leaves the project's network behind.
+  await sh('podman', ['network', 'rm', '--force', `${project}_default`])
   const left = await podman('ps', '-a', '--format', '{{.Names}}')
   const ours = left.split('\n').filter((n) => n.includes(run))
   check(ours.length === 0, `containers left: ${ours.join(', ')}`)
-  const volumes = (await podman('volume', 'ls', '--format', '{{.Name}}'))
-    .split('\n')
-    .filter((n) => n.includes(run))
-  check(volumes.length === 0, `volumes left: ${volumes.join(', ')}`)
+  const after = await podmanObjects()
+  const newVolumes = after.volumes.filter((v) => !before.volumes.includes(v))
+  check(newVolumes.length === 0, `volumes left: ${newVolumes.join(', ')}`)
+  const newNetworks = after.networks.filter((n) => !before.networks.includes(n))
+  check(newNetworks.length === 0, `networks left: ${newNetworks.join(', ')}`)
+  return `no container, volume or network of this run left`
 })
 
 finish()
