@@ -68,23 +68,6 @@ export function tagsAskedFor(text: string): { named: string[]; candidates: strin
   return { named, candidates: [...text.matchAll(before)].map((m) => m[1]!) }
 }
 
-/**
- * The tags a message asks for: "#family", "tagged work", "with the tag garden", or "my family
- * memories" when family is one of the user's tags (`known`, asked for only when needed). Empty when
- * it names none.
- */
-export async function namedTags(text: string, known: () => Promise<readonly string[]>): Promise<string[]> {
-  const { named, candidates } = tagsAskedFor(text)
-  if (candidates.length) {
-    const tags = await known()
-    for (const word of candidates) {
-      const tag = tags.find((t) => t.toLowerCase() === word.toLowerCase())
-      if (tag) named.push(tag)
-    }
-  }
-  return named.filter((tag, i) => named.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i)
-}
-
 /** "Every Monday", "each morning", "every other week": a day that comes back, which a memory does not. */
 export const EVERY = new RegExp(
   String.raw`\b(?:every|each)\s+(?:other\s+|single\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend|month|year|${WEEKDAY_NAME})s?\b`,
