@@ -13,23 +13,20 @@ export interface NotificationPayload {
   actionToken?: string
 }
 
-let registration: Promise<ServiceWorkerRegistration | null> | null = null
+/**
+ * Registers /sw.js (again: the browser answers with the registration it has) and resolves when it is
+ * active; null where there is none.
+ */
+export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!serviceWorkerSupported()) return Promise.resolve(null)
+  return navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then(() => navigator.serviceWorker.ready)
+    .catch(() => null)
+}
 
 export function serviceWorkerSupported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator
-}
-
-/** Registers /sw.js once per page and resolves when it is active; null where there is none. */
-export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!registration) {
-    registration = serviceWorkerSupported()
-      ? navigator.serviceWorker
-          .register('/sw.js', { scope: '/' })
-          .then(() => navigator.serviceWorker.ready)
-          .catch(() => null)
-      : Promise.resolve(null)
-  }
-  return registration
 }
 
 /** 'granted', 'denied', 'default', or 'unsupported' where the browser has no notifications at all. */

@@ -70,7 +70,7 @@ function ThisDevice() {
           Notify me on this device
         </Button>
       )}
-      {failure && !(failure instanceof PushSetupError && failure.message === pushMessages.blocked) ? (
+      {failure && permission !== 'denied' ? (
         <Alert
           variant={failure instanceof PushSetupError && failure.partly ? 'warning' : 'danger'}
           className="mt-3 mb-0"

@@ -53,7 +53,9 @@ export async function subscribeThisDevice(): Promise<PushSubscriptionInfo> {
         ? existing
         : await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
   } catch (error) {
-    const reason = error instanceof Error && error.message ? error.message : 'unknown error'
+    // A DOMException (AbortError, NotAllowedError) is not an Error everywhere: read its message as such.
+    const message = (error as { message?: unknown } | null)?.message
+    const reason = typeof message === 'string' && message ? message : 'unknown error'
     throw new PushSetupError(pushMessages.noPush(reason), true)
   }
   const info = await api.post<PushSubscriptionInfo>('notifications/subscriptions', subscription.toJSON())
