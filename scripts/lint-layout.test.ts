@@ -44,6 +44,16 @@ describe('layout lint (boundaries/dependencies)', { timeout: 60_000 }, () => {
       'A service does not import',
     ],
     ['apps/server/src/integrations/x.ts', '../modules/memories/memories.service.ts', 'integrations/ do not'],
+    // A module is reached only through its index.ts: from another module, its tests, the composition root.
+    [
+      'apps/server/src/modules/chat/chat.service.ts',
+      '../memories/memories.service.ts',
+      'only through its index',
+    ],
+    ['apps/server/src/modules/chat/chat.repo.ts', '../memories/memories.repo.ts', 'only through its index'],
+    ['apps/server/src/modules/chat/x.test.ts', '../auth/users.repo.ts', 'only through its index'],
+    ['apps/server/src/services.ts', './modules/auth/users.repo.ts', 'only through its index'],
+    ['apps/server/src/plugins/x.ts', '../modules/auth/sessions.service.ts', 'only through its index'],
   ])('refuses %s importing %s', async (path, source, message) => {
     const errors = await layoutErrors(path, importing(source))
     expect(errors).toHaveLength(1)
@@ -57,6 +67,11 @@ describe('layout lint (boundaries/dependencies)', { timeout: 60_000 }, () => {
     ['apps/server/src/modules/memories/memories.routes.ts', './memories.service.ts'],
     ['apps/server/src/modules/memories/memories.service.ts', './memories.repo.ts'],
     ['apps/server/src/test/x.ts', '../app.ts'],
+    ['apps/server/src/modules/chat/chat.service.ts', '../memories/index.ts'],
+    ['apps/server/src/services.ts', './modules/auth/index.ts'],
+    // Inside a module, its tests and files reach any of its files.
+    ['apps/server/src/modules/memories/x.test.ts', './memories.repo.ts'],
+    ['apps/server/src/modules/memories/index.ts', './memories.routes.ts'],
     ['packages/shared/src/x.ts', './errors.ts'],
   ])('allows %s importing %s', async (path, source) => {
     expect(await layoutErrors(path, importing(source))).toEqual([])
