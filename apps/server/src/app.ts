@@ -304,7 +304,7 @@ export async function buildApp(options: AppOptions) {
       })
       await api.register(embeddingsModule, { prefix: '/recall', embeddings })
       await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
-      await api.register(mcpModule, { prefix: '/mcp', ...services })
+      await api.register(mcpModule, { prefix: '/mcp', ...services, reminders })
     },
     { prefix: '/api' },
   )

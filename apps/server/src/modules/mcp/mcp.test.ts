@@ -76,10 +76,13 @@ describe('the MCP server', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'remi', title: 'Remi' })
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'cancel_reminder',
       'create_memory',
+      'create_reminder',
       'delete_memory',
       'get_today',
       'list_recent_memories',
+      'list_reminders',
       'list_tags',
       'search_memories',
       'update_memory',
@@ -410,10 +413,44 @@ describe('rate limit', () => {
     await expect(call(client, 'list_tags')).rejects.toSatisfy(
       (error) => error instanceof StreamableHTTPError && error.code === 429,
     )
-    expect((await client.listTools()).tools).toHaveLength(7)
+    expect((await client.listTools()).tools).toHaveLength(10)
     // Per user: someone else's calls still go through.
     const other = await connect(await tokenFor(await t.createUser(), 'read'))
     expect((await call(other, 'list_tags')).isError).toBeFalsy()
+  })
+})
+
+describe('reminder tools', () => {
+  it('create_reminder, list_reminders and cancel_reminder work on the token user’s reminders; a read token cannot write', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const client = await connect(await tokenFor(user))
+    const dueAt = new Date(Date.now() + 3600_000).toISOString()
+    const created = await call(client, 'create_reminder', { text: 'Call the vet', dueAt })
+    expect(created.isError).toBeFalsy()
+    const reminder = created.structuredContent as { id: string; status: string; timezone: string }
+    expect(reminder).toMatchObject({ status: 'scheduled', timezone: 'Europe/Lisbon' })
+    const listed = await call(client, 'list_reminders')
+    expect(textOf(listed)).toContain('Call the vet')
+    expect(
+      (await user.api.get<{ reminders: Array<{ id: string }> }>('/api/reminders')).body.reminders,
+    ).toEqual([expect.objectContaining({ id: reminder.id })])
+
+    const bad = await call(client, 'create_reminder', { text: 'x', dueAt, recurrence: 'FREQ=MINUTELY' })
+    expect(bad.isError).toBe(true)
+    expect(textOf(bad)).toMatch(/^recurrence: /)
+
+    const other = await t.createUser()
+    const theirs = await connect(await tokenFor(other))
+    const refused = await call(theirs, 'cancel_reminder', { id: reminder.id })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toBe('Reminder not found.')
+    expect(
+      textOf(await call(await connect(await tokenFor(user, 'read')), 'cancel_reminder', { id: reminder.id })),
+    ).toBe(READ_ONLY_MESSAGE)
+
+    const cancelled = await call(client, 'cancel_reminder', { id: reminder.id })
+    expect(cancelled.structuredContent).toMatchObject({ id: reminder.id, status: 'cancelled' })
+    expect(textOf(await call(client, 'list_reminders'))).toBe('No reminders.')
   })
 })
 

@@ -7,6 +7,9 @@ import {
   MEMORY_LIMITS,
   MemoryDate,
   MemoryTagCount,
+  CreateReminderBody,
+  Reminder,
+  ReminderStatus,
   TodayFacts,
   UpdateMemoryBody,
   type AccessTokenScope,
@@ -19,6 +22,7 @@ import { loggableError } from '../../plugins/error-handler.ts'
 import { renderBriefing, type DashboardService } from '../dashboard/index.ts'
 import type { MemoriesService } from '../memories/index.ts'
 import type { RecallService } from '../recall/index.ts'
+import type { RemindersService } from '../reminders/index.ts'
 import type { AccessTokensService } from '../tokens/index.ts'
 
 export interface McpDeps {
@@ -29,6 +33,8 @@ export interface McpDeps {
   dashboard: Pick<DashboardService, 'gatherTodayFacts'>
   /** The tokens' names, for the memories' history. */
   accessTokens?: Pick<AccessTokensService, 'list'> | undefined
+  /** create_reminder, list_reminders, cancel_reminder (issue 31). */
+  reminders?: Pick<RemindersService, 'create' | 'list' | 'patch'> | undefined
 }
 
 export interface McpCaller {
@@ -288,6 +294,69 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
       return ok(renderBriefing(facts), facts)
     }),
   )
+
+  const reminders = deps.reminders
+  if (reminders) {
+    const reminderLine = (r: Reminder) =>
+      `- ${r.nextAt ?? r.dueAt} (${r.timezone}): ${r.text}${r.recurrence ? ` [repeats ${r.recurrence}]` : ''} — ${r.status} (id ${r.id})`
+
+    server.registerTool(
+      'create_reminder',
+      {
+        title: 'Create a reminder',
+        description:
+          "Remind the user of something at a time: Remi notifies them then (in the app, on their devices, by e-mail if they chose it). dueAt is an ISO date-time with its offset, in the user's time zone unless said otherwise; recurrence an RRULE such as FREQ=WEEKLY;BYDAY=MO. Needs a token with write scope.",
+        inputSchema: CreateReminderBody.shape,
+        outputSchema: Reminder.shape,
+        annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+      },
+      run(async (args: unknown) => {
+        const body = CreateReminderBody.safeParse(args)
+        if (!body.success) return toolError(firstIssue(body.error))
+        const created = await reminders.create(userId, body.data)
+        return ok(`Reminder set:\n${reminderLine(created)}`, created)
+      }, true),
+    )
+
+    server.registerTool(
+      'list_reminders',
+      {
+        title: 'List reminders',
+        description:
+          "The user's reminders, soonest first for scheduled ones (the default), or those sent, done or cancelled.",
+        inputSchema: { status: ReminderStatus.optional().describe('Default: scheduled.') },
+        outputSchema: { reminders: z.array(Reminder) },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      run(async ({ status }: { status?: ReminderStatus }) => {
+        const list = await reminders.list(userId, { status: status ?? 'scheduled', limit: 100 })
+        const text = list.length ? list.map(reminderLine).join('\n') : 'No reminders.'
+        return ok(text, { reminders: list })
+      }),
+    )
+
+    server.registerTool(
+      'cancel_reminder',
+      {
+        title: 'Cancel a reminder',
+        description:
+          'Cancel one of the user’s reminders (by the id list_reminders gave). Needs a token with write scope.',
+        inputSchema: { id: z.string().describe("The reminder's id, as list_reminders gave it.") },
+        outputSchema: Reminder.shape,
+        annotations: {
+          readOnlyHint: false,
+          destructiveHint: true,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      run(async ({ id }: { id: string }) => {
+        if (!z.uuid().safeParse(id).success) return toolError('Reminder not found.')
+        const cancelled = await reminders.patch(userId, id, { status: 'cancelled' })
+        return ok(`Cancelled:\n${reminderLine(cancelled)}`, cancelled)
+      }, true),
+    )
+  }
 
   return server
 }
