@@ -19,6 +19,7 @@
  *   RECALL_EMBED_MS=20  RECALL_EMBED_DIMS=256   hybrid: the fake embedding service's fixed latency and
  *                                      vector length (hybrid runs where pgvector exists: PGlite here)
  *   RECALL_JOBS_WAIT_S=600             hybrid: how long to wait for the start-up backfill first (smoke: 60)
+ *   RECALL_OUT=x                       write recall-results-x.json and recall-misses-<set>-x.txt (runs side by side)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   (a database of its own is created and dropped)
  *   --smoke or RECALL_SMOKE=1          one LoCoMo conversation and the notes set through the chat route,
  *                                      latency at 2 000 memories; nothing judged, it must run and print
@@ -58,6 +59,8 @@ const latency = {
   sendRuns: smoke ? 5 : 100,
   jobsWaitSeconds: Number(process.env.RECALL_JOBS_WAIT_S ?? (smoke ? 60 : 600)),
 }
+/** RECALL_OUT=x: the results and misses files end in -x (two runs side by side). */
+const outSuffix = process.env.RECALL_OUT ? `-${process.env.RECALL_OUT}` : ''
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`)
 
 interface Verdict {
@@ -169,7 +172,7 @@ async function main() {
         console.log(`\n${lines.join('\n')}\n`)
         for (const b of budgets) if (b.pass === false) failures.push(`${set.name}: ${b.text} (${b.value})`)
         const textOf = textLookup(set)
-        const missesFile = join(benchDir, `recall-misses-${set.name}.txt`)
+        const missesFile = join(benchDir, `recall-misses-${set.name}${outSuffix}.txt`)
         writeFileSync(missesFile, missesText(set, results, textOf))
         log(`misses: ${missesFile}`)
         ;(output.sets as Record<string, unknown>)[set.name] = {
@@ -207,7 +210,7 @@ async function main() {
 
   output.finished = new Date().toISOString()
   output.failures = failures
-  const resultsFile = join(benchDir, 'recall-results.json')
+  const resultsFile = join(benchDir, `recall-results${outSuffix}.json`)
   writeFileSync(resultsFile, `${JSON.stringify(output, null, 2)}\n`)
   console.log(`\n${'='.repeat(100)}\n${printed.join('\n\n')}\n`)
   log(

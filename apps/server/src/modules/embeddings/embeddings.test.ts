@@ -195,7 +195,7 @@ describe.skipIf(onPostgres)('semantic search on pgvector (PGlite ships it)', () 
 
   it('lets recall find a memory by its meaning when none of its words is asked (fused with the words)', async () => {
     const couch = await user.api.memories.create({
-      text: 'Bought a secondhand couch at the flea market',
+      text: 'Bought a secondhand settee at the flea market',
       tags: [],
     })
     await vi.waitFor(
@@ -203,7 +203,8 @@ describe.skipIf(onPostgres)('semantic search on pgvector (PGlite ships it)', () 
       WAIT,
     )
     const question = 'where did I get the sofa?'
-    // The words alone do not find it: no word of the question is in it.
+    // The words alone do not find it: no word of the question is in it, nor one near it in meaning
+    // (recall's word-neighbours.txt takes "sofa" to "couch", but knows no "settee").
     const lexicalOnly = createRecallService({
       db: t.db,
       memories: t.services.memories,
@@ -354,9 +355,14 @@ describe('without pgvector (Debian PostgreSQL here) or without a model', () => {
         total: 0,
       })
       expect(logs.text().match(/Semantic search is off/g)).toHaveLength(1)
-      // No job kind is defined, so the queue made no schema.
+      // No embeddings job kind is defined (other features' kinds, reminders', may have made the queue).
       const schema = await database.db.execute(sql`select 1 from pg_namespace where nspname = 'pgboss'`)
-      expect((schema as unknown as { rows: unknown[] }).rows).toHaveLength(0)
+      if ((schema as unknown as { rows: unknown[] }).rows.length > 0) {
+        const queues = await database.db.execute(
+          sql`select name from pgboss.queue where name in (${EMBED_MEMORIES_JOB}, ${BACKFILL_JOB})`,
+        )
+        expect((queues as unknown as { rows: unknown[] }).rows).toEqual([])
+      }
     } finally {
       await app.close()
     }

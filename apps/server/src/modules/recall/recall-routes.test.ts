@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it, afterAll, beforeAll } from 'vitest'
 import type { ApiErrorBody, MemoryList } from '@remi/shared'
 import { TOO_MANY_REQUESTS_MESSAGE } from '@remi/shared'
@@ -14,8 +15,14 @@ afterAll(() => t.close())
 describe('the memories screen: the closest matches when no memory holds every word', () => {
   it('answers the closest matches, said so; an ordinary search stays as it is', async () => {
     const user = await t.createUser()
-    for (const text of ['Dentist on Friday at 10', 'Marta likes orchids', 'Buy oat milk'])
-      await user.api.memories.create({ text })
+    // Saved hours apart, as unrelated notes are (notes saved within a minute are one exchange, whose
+    // turns recall brings along with a match).
+    for (const [i, text] of ['Dentist on Friday at 10', 'Marta likes orchids', 'Buy oat milk'].entries()) {
+      const memory = await user.api.memories.create({ text })
+      await t.db.execute(
+        sql`update memories set created_at = ${new Date(Date.UTC(2026, 0, 1, i * 3)).toISOString()}::timestamptz where id = ${memory.id}`,
+      )
+    }
     const ordinary = await user.api.memories.list({ searchTerm: 'dentist' })
     expect(ordinary.items.map((m) => m.text)).toEqual(['Dentist on Friday at 10'])
     expect(ordinary.closest).toBeUndefined()

@@ -43,6 +43,8 @@ export interface RankInput {
   names?: string[] | undefined
   /** Memories on these days come first when any match. */
   period?: { from: string; to: string } | null | undefined
+  /** A short period's memories that hold none of the words come after its matches (before other days'). */
+  periodFill?: boolean | undefined
   limit: number
   candidateLimit: number
   /**
@@ -97,6 +99,12 @@ const ONE_OCCURRENCE = 0.6079
  * notes are not told apart by it, longer ones weigh less the longer they are (BM25's b).
  */
 const SHORT = 60
+/** A period of at most this many days ("last week", "last month", "in May 2023") is filled with its memories. */
+const FILL_DAYS = 31
+/** ...at most this many of them, the newest first. */
+const PERIOD_FILL = 100
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1
+
 /** How much more a memory that opens with a name the question asks about counts. */
 const SUBJECT = 1.6
 
@@ -140,6 +148,10 @@ export function createRecallRepo(db: Db) {
       // What ranking needs of a candidate, read once: its words, length, day, and opening (names).
       const candidateColumns = sql`id, search, length(text) as len, sort_date, created_at, left(text, 80) as head`
       const period = input.period
+      // A short period's own memories come after its matches, though they hold none of the words.
+      const periodFill = Boolean(
+        period && input.periodFill && daysBetween(period.from, period.to) <= FILL_DAYS,
+      )
       const inPeriod = period
         ? sql`(c.sort_date between ${period.from}::date and ${period.to}::date)`
         : sql`false`
@@ -147,7 +159,14 @@ export function createRecallRepo(db: Db) {
         ? sql`union select * from (select ${candidateColumns} from ${memories}
             where ${where} and ${memories.search} @@ ${matchAny}
               and ${memories.sortDate} between ${period.from}::date and ${period.to}::date
-            order by ${order} limit ${input.candidateLimit}) p`
+            order by ${order} limit ${input.candidateLimit}) p
+          ${
+            periodFill
+              ? sql`union select * from (select ${candidateColumns} from ${memories}
+                  where ${where} and ${memories.sortDate} between ${period.from}::date and ${period.to}::date
+                  order by ${order} limit ${sql.raw(String(PERIOD_FILL))}) f`
+              : sql``
+          }`
         : sql``
       // A memory that opens with a name the question asks about is about them, not one that mentions them.
       const names = (input.names ?? []).filter((n) => /^[\p{L}\p{N}]+$/u.test(n))
@@ -191,8 +210,9 @@ export function createRecallRepo(db: Db) {
           group by c.id),
         top as (
           select c.id, c.sort_date, c.created_at,
-            ((s.score + coalesce(nr.bonus, 0)) * ${subject})::float8 as score, s.matched, ${inPeriod} as in_period
-          from scored s join cand c on c.id = s.id left join near nr on nr.id = s.id
+            ((coalesce(s.score, 0) + coalesce(nr.bonus, 0)) * ${subject})::float8 as score, s.matched, ${inPeriod} as in_period
+          from cand c left join scored s on s.id = c.id left join near nr on nr.id = c.id
+          where s.id is not null or ${periodFill ? inPeriod : sql`false`}
           order by in_period desc, score desc, ${listOrder('c.')}
           limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
@@ -218,12 +238,46 @@ export function createRecallRepo(db: Db) {
       }))
     },
 
+    /**
+     * The conversational neighbours of these memories: for each, the memory saved just before it and the
+     * one saved just after it, when less than `seconds` apart and matching the filters (read in the
+     * saved-order index, two rows each). Each row names the memory it neighbours.
+     */
+    async neighbours(
+      userId: string,
+      ids: string[],
+      filters: MemoryQuery,
+      seconds: number,
+    ): Promise<Array<MemoryRecord & { of: string; sortDate: string }>> {
+      const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id))
+      if (valid.length === 0) return []
+      const { where } = filterConditions(userId, { ...filters, searchTerm: undefined })
+      const within = sql.raw(`interval '${Math.trunc(seconds)} seconds'`)
+      const columns = sql`id, text, tags, date, created_at, updated_at, sort_date::text as sort_date`
+      const result = (await db.execute(sql`
+        with p as (
+          select id, created_at from ${memories}
+          where user_id = ${userId} and not private and id = any(${sql`${`{${valid.join(',')}}`}::uuid[]`}))
+        select p.id as of, n.* from p
+        cross join lateral (
+          (select ${columns} from ${memories}
+            where ${where} and ${memories.createdAt} < p.created_at and ${memories.createdAt} > p.created_at - ${within}
+            order by ${memories.createdAt} desc, ${memories.id} desc limit 1)
+          union all
+          (select ${columns} from ${memories}
+            where ${where} and ${memories.createdAt} > p.created_at and ${memories.createdAt} < p.created_at + ${within}
+            order by ${memories.createdAt} asc, ${memories.id} asc limit 1)) n`)) as unknown as {
+        rows: (ListRow & { of: string; sort_date: string })[]
+      }
+      return result.rows.map((r) => ({ ...toRecord(r), of: String(r.of), sortDate: String(r.sort_date) }))
+    },
+
     /** The user's memories with these ids, in no order (another user's ids find nothing). */
     async byIds(userId: string, ids: string[]): Promise<MemoryRecord[]> {
       if (ids.length === 0) return []
       const result = (await db.execute(sql`
         select id, text, tags, date, created_at, updated_at from ${memories}
-        where user_id = ${userId} and not private and id = any(${sql`${`{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`}::uuid[]`})`)) as unknown as {
+        where user_id = ${userId} and id = any(${sql`${`{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`}::uuid[]`})`)) as unknown as {
         rows: ListRow[]
       }
       return result.rows.map(toRecord)

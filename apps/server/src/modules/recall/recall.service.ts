@@ -20,6 +20,7 @@ import {
   type TermStat,
 } from './recall.repo.ts'
 import type { SemanticRecall } from './semantic.ts'
+import { withWordNeighbours } from './word-neighbours.ts'
 
 export interface RecallRequest {
   /** The person's words; empty lists the newest memories matching the filters. */
@@ -64,6 +65,26 @@ const LINK_SHARE = 0.05
 /** Words that may name a period (question.ts periodIn): only then is the user's zone read. */
 const DAY_WORDS =
   /\b(?:yesterday|today|tonight|tomorrow|last|this|next|ago|week|weekend|month|year|spring|summer|autumn|fall|winter|(?:19|20)\d\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|\d{1,2}(?:st|nd|rd|th)?)/i
+/**
+ * The conversational neighbour: a memory saved within this many seconds just before or after one of the
+ * best matches is likely part of the same exchange or burst of notes (a question and its answer, "what
+ * pets do you have?" then "a cat named Bailey"), and takes a share of its score when that beats its own.
+ */
+const NEIGHBOUR_SECONDS = 60
+/** Whose neighbours are looked at: this many of the best matches. */
+const NEIGHBOUR_OF = 5
+/**
+ * The share of the match's score its neighbour gets. Measured on the recall benchmark (direct): LoCoMo dev
+ * hit@8 69.9% → 72.5% at 0.5 (70.7% at 0.3), the notes set (a day apart, no neighbours) 88.9% either way.
+ */
+const NEIGHBOUR_SHARE = 0.5
+/**
+ * A short period the question names ("last month", "this week"): its memories holding none of the words
+ * come after its matches, before other days' ("what did I do in Scotland last month?" finds the days in
+ * Edinburgh). Measured on the recall benchmark (direct): the notes set's hit@8 88.9% → 90.7%, LoCoMo dev
+ * 72.5% → 72.2% (its questions seldom name a period the reader knows).
+ */
+const PERIOD_FILL = true
 /** Reciprocal rank fusion's constant (the usual 60). */
 const RRF_K = 60
 
@@ -100,7 +121,7 @@ export function createRecallService(options: RecallOptions) {
 
   /** The words' terms with their weights, the pairs of neighbours, and the lexemes that pick candidates. */
   function weigh(terms: QuestionTerm[], words: string[], stats: TermStat[], total: number) {
-    const scored = new Map<string, ScoredTerm & { holding: number }>()
+    const scored = new Map<string, ScoredTerm & { holding: number; share: number }>()
     const lexemesOf = new Map<string, string[]>()
     for (const stat of stats) {
       lexemesOf.set(stat.word, [...(lexemesOf.get(stat.word) ?? []), stat.lexeme])
@@ -109,7 +130,13 @@ export function createRecallService(options: RecallOptions) {
       const weight = idf(total, stat.memories) * term.weight
       const known = scored.get(stat.lexeme)
       if (!known || known.weight < weight) {
-        scored.set(stat.lexeme, { lexeme: stat.lexeme, weight, group: term.of, holding: stat.memories })
+        scored.set(stat.lexeme, {
+          lexeme: stat.lexeme,
+          weight,
+          group: term.of,
+          holding: stat.memories,
+          share: term.weight,
+        })
       }
     }
     const pairs: TermPair[] = []
@@ -126,7 +153,9 @@ export function createRecallService(options: RecallOptions) {
     }
     const candidates: string[] = []
     let reach = 0
-    for (const term of [...scored.values()].sort((a, b) => a.holding - b.holding)) {
+    // Rarest first, a word looked for lightly (a neighbour in meaning) as if it were commoner than it is.
+    const rarest = [...scored.values()].sort((a, b) => a.holding / a.share - b.holding / b.share)
+    for (const term of rarest) {
       if (candidates.length && reach + term.holding > CANDIDATE_TARGET) break
       candidates.push(term.lexeme)
       reach += term.holding
@@ -157,6 +186,7 @@ export function createRecallService(options: RecallOptions) {
       filters,
       names: question.names,
       period,
+      periodFill: PERIOD_FILL,
       limit: RANKED,
       candidateLimit: weighed.reach > CANDIDATE_LIMIT ? COMMON_CANDIDATES : CANDIDATE_LIMIT,
       recentWindow: weighed.reach > CANDIDATE_LIMIT ? RECENT_WINDOW : undefined,
@@ -194,7 +224,8 @@ export function createRecallService(options: RecallOptions) {
       .slice(0, MEMORY_LIMITS.searchTermMax * 5)
     // A question that names no day needs no time zone (one round trip less).
     const zone = DAY_WORDS.test(text) ? await options.users.timezoneOf(userId) : 'UTC'
-    const question = readQuestion(text, zone, request.now ?? now(), request.names)
+    const read = readQuestion(text, zone, request.now ?? now(), request.names)
+    const question = { ...read, terms: withWordNeighbours(read.terms, read.names) }
     const explicitDays = Boolean(request.from || request.to)
     const filters = await options.memories.query(userId, {
       tags: request.tags?.length ? request.tags : undefined,
@@ -228,8 +259,9 @@ export function createRecallService(options: RecallOptions) {
       if (!(error instanceof SearchTimeoutError)) throw error
       ranking = { ranked: [], lexemesOf: new Map(), holding: new Map(), total: 0 }
     }
-    let ranked: (MemoryRecord & Partial<RankedRecord>)[] = ranking.ranked
-    if (question.present && !question.several) ranked = newestFirstWhereTheyDisagree(ranking.ranked)
+    const withNeighbours = await neighbours(userId, ranking.ranked, filters, question.period)
+    let ranked: (MemoryRecord & Partial<RankedRecord>)[] = withNeighbours
+    if (question.present && !question.several) ranked = newestFirstWhereTheyDisagree(withNeighbours)
     ranked = withoutNearDuplicates(ranked)
     ranked = await followNames(userId, question, ranking, ranked, filters)
     ranked = fuse(ranked, await semantic, await missing(userId, ranked, await semantic))
@@ -244,6 +276,46 @@ export function createRecallService(options: RecallOptions) {
       ranked = withoutNearDuplicates(ranked)
     }
     return ranked.slice(0, limit).map(toMemory)
+  }
+
+  /**
+   * The best matches' conversational neighbours (NEIGHBOUR_SECONDS) with a share of their score when
+   * it beats their own, in the ranking by score (those in the period first, as the words' ranking has it).
+   */
+  async function neighbours(
+    userId: string,
+    ranked: RankedRecord[],
+    filters: Awaited<ReturnType<MemoriesService['query']>>,
+    period: ReadQuestion['period'],
+  ): Promise<RankedRecord[]> {
+    if (ranked.length === 0) return ranked
+    const parents = ranked.slice(0, NEIGHBOUR_OF)
+    const found = await repo.neighbours(
+      userId,
+      parents.map((m) => m.id),
+      filters,
+      NEIGHBOUR_SECONDS,
+    )
+    if (found.length === 0) return ranked
+    const byId = new Map(ranked.map((m) => [m.id, m] as const))
+    for (const n of found) {
+      const parent = byId.get(n.of)!
+      const borrowed = parent.score * NEIGHBOUR_SHARE
+      const known = byId.get(n.id)
+      if (known) {
+        if (known.score < borrowed) byId.set(n.id, { ...known, score: borrowed })
+        continue
+      }
+      const { of: _of, ...record } = n
+      byId.set(n.id, {
+        ...record,
+        score: borrowed,
+        matched: [],
+        inPeriod: Boolean(period && n.sortDate >= period.from && n.sortDate <= period.to),
+      })
+    }
+    // Stable: equal scores keep the words' order.
+    return [...byId.values()].sort((a, b) => Number(b.inPeriod) - Number(a.inPeriod) || b.score - a.score)
   }
 
   /** The memories semantic search found that the words did not, read whole. */
@@ -357,8 +429,8 @@ export function newestFirstWhereTheyDisagree(ranked: RankedRecord[]): RankedReco
   const top = ranked[0]?.score ?? 0
   const groups = new Map<string, RankedRecord[]>()
   for (const m of ranked) {
-    // Only memories close to the best: a weak match is no rival fact.
-    if (m.score < top * 0.5) continue
+    // Only memories close to the best: a weak match is no rival fact; nor is a neighbour that holds none of the words.
+    if (m.score < top * 0.5 || m.matched.length === 0) continue
     groups.set(key(m), [...(groups.get(key(m)) ?? []), m])
   }
   const result = [...ranked]

@@ -10,12 +10,23 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** A user with these memories ([text, date] or text), and what recall finds for a question, as texts. */
-async function userWith(notes: (string | [string, string])[]) {
+/** Sets when a memory was saved (the service stamps the present). */
+async function savedAt(id: string, at: Date) {
+  await t.db.execute(sql`update memories set created_at = ${at.toISOString()}::timestamptz where id = ${id}`)
+}
+
+/**
+ * A user with these memories ([text, date] or text), and what recall finds for a question, as texts.
+ * The memories were saved an hour apart, as a person's notes are (notes saved within a minute of each
+ * other are one exchange: recall's conversational neighbours), unless `apart` says otherwise (ms).
+ */
+async function userWith(notes: (string | [string, string])[], apart = 3_600_000) {
   const user = await t.createUser()
-  for (const note of notes) {
+  const start = Date.UTC(2026, 0, 1)
+  for (const [i, note] of notes.entries()) {
     const [text, date] = typeof note === 'string' ? [note, '2026-01-10'] : note
-    await t.services.memories.create(user.id, { text, tags: [], date })
+    const memory = await t.services.memories.create(user.id, { text, tags: [], date })
+    await savedAt(memory.id, new Date(start + i * apart))
   }
   return {
     user,
@@ -92,6 +103,27 @@ describe('recall ranks memories by their words', () => {
     expect((await ask('what about Scotland last year?', { now }))[0]).toBe('Hiked in Scotland, the Highlands')
   })
 
+  it("follows a short period's matches with its other memories, before other days' matches", async () => {
+    const { ask } = await userWith([
+      ['Scotland: the sleeper train north', '2026-03-13'],
+      ["Edinburgh: Arthur's Seat at sunrise", '2026-03-14'],
+      ['Skye: Fairy Pools, freezing', '2026-03-16'],
+      ['Hiked in Scotland once, years ago', '2024-05-01'],
+      ['Scotland football on the telly', '2025-10-02'],
+    ])
+    const found = await ask('what did I do in Scotland last month?', {
+      now: new Date('2026-04-20T12:00:00Z'),
+    })
+    expect(found[0]).toBe('Scotland: the sleeper train north')
+    // The month's days come next, though they do not say "Scotland"; other days' matches after them.
+    expect(new Set(found.slice(1, 3))).toEqual(
+      new Set(["Edinburgh: Arthur's Seat at sunrise", 'Skye: Fairy Pools, freezing']),
+    )
+    expect(found.slice(3)).toEqual(
+      expect.arrayContaining(['Hiked in Scotland once, years ago', 'Scotland football on the telly']),
+    )
+  })
+
   it('puts the newest of memories that disagree first for a question about now', async () => {
     const { ask } = await userWith([
       ['Tiago works at Spotify now', '2026-02-01'],
@@ -129,6 +161,50 @@ describe('recall ranks memories by their words', () => {
     expect(found.filter((t) => t.startsWith('Bia is allergic to peanuts'))).toHaveLength(1)
     expect(found).toEqual(
       expect.arrayContaining(['Bia is allergic to cats', 'Bia has an allergy to penicillin']),
+    )
+  })
+
+  it("gives the memory saved just before or after a best match a share of its score (one exchange's turns)", async () => {
+    const notes = (apart: number) =>
+      userWith(
+        [
+          'Tom and Ana got married in Lisbon last spring',
+          'My husband cooked dinner tonight',
+          ...Array.from({ length: 10 }, (_, i) => `Note ${i} about the garden and the weather`),
+          'Caroline: How long have you and your husband been married?',
+          'Melanie: 5 years already! Time flies',
+        ],
+        apart,
+      )
+    // Seconds apart, as a conversation's turns are saved: the answer comes with the question it answers.
+    const turns = await notes(5_000)
+    const found = await turns.ask('how long have I been married to my husband?')
+    expect(found[0]).toBe('Caroline: How long have you and your husband been married?')
+    expect(found.slice(0, 3)).toContain('Melanie: 5 years already! Time flies')
+    // An hour apart, they are two notes: the one holding none of the words is not brought along.
+    const separate = await notes(3_600_000)
+    expect(await separate.ask('how long have I been married to my husband?')).not.toContain(
+      'Melanie: 5 years already! Time flies',
+    )
+  })
+
+  it('looks for words near the question\'s in meaning, lightly ("pets" finds "dog")', async () => {
+    const { ask } = await userWith([
+      'Ana has been busy at work all week',
+      'Ana called about the weekend',
+      'Ana walked her dog Rex in the park',
+      'Ana and I had lunch on Friday',
+      'The park was full of pigeons',
+    ])
+    const found = await ask('what pets does Ana have?')
+    expect(found[0]).toBe('Ana walked her dog Rex in the park')
+    // Lightly: a memory holding the question's own word still comes first.
+    const withWord = await userWith([
+      'Ana walked her dog Rex in the park',
+      'Ana has no pets, her flat does not allow them',
+    ])
+    expect((await withWord.ask('does Ana have pets?'))[0]).toBe(
+      'Ana has no pets, her flat does not allow them',
     )
   })
 
