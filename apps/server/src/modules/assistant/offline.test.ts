@@ -1415,15 +1415,14 @@ describe('the offline assistant', () => {
     expect((await ask(user, 'list my tags')).answer.content).toMatch(/^You have no tags yet\./)
   })
 
-  it('says where memories are changed or deleted, with the ones it probably means', async () => {
+  // Issue 32: a memory found is proposed for deleting (proposals.test.ts, offline-proposals.test.ts apply it).
+  it('proposes deleting the memory it probably means, and deletes nothing', async () => {
     const user = await t.createUser()
     await t.factory.memory(user.id, { text: 'Wifi password for the cabin is pinecone42', date: null })
     const { answer } = await ask(user, 'Please delete the wifi memory')
     expect(answer.content).toBe(
       [
-        "I can't change or delete memories. Open **Memories** and use the memory's pencil button to edit it, or its trash button to delete it.",
-        '',
-        'These look like the ones you mean:',
+        'Delete this memory? Press **Delete** below to delete it, or **Keep** to leave it.',
         '',
         '- **No date**: Wifi password for the cabin is pinecone42',
       ].join('\n'),
@@ -1535,19 +1534,16 @@ describe('the offline assistant', () => {
     expect(related.answer.content).toContain('the sea at Nazaré')
   })
 
-  it('answers a correction ("actually, …") with the memories it may correct and how to keep it', async () => {
+  // Issue 32: the memory it may correct gets a proposal (applied under the answer, not here).
+  it('answers a correction ("actually, …") by proposing it for the memory it may correct', async () => {
     const user = await t.createUser()
     await t.factory.memory(user.id, { text: "My sister Ana's birthday is June 4", date: '2027-06-04' })
     const corrected = await ask(user, "Actually, Ana's birthday is June 5")
     expect(corrected.answer.content).toBe(
       [
-        "I can't change memories. If this corrects one, open **Memories** and use that memory's pencil button to edit it.",
-        '',
-        'These look like the ones you mean:',
+        "Change it to “Ana's birthday is June 5”? Press **Apply** below, or **Keep** to leave it.",
         '',
         "- **June 4, 2027**: My sister Ana's birthday is June 4",
-        '',
-        "To keep it as a new memory, send: “Remember Ana's birthday is June 5”.",
       ].join('\n'),
     )
     expect((await user.api.get<MemoryList>('/api/memories')).body.totalCount).toBe(1)

@@ -179,8 +179,11 @@ export const GOLDEN: Record<string, readonly string[]> = {
   farewell: ['bye', 'Good night!', 'see you tomorrow', 'thanks, bye'],
   praise: ['Well done!', 'good job', "you're the best", 'That was helpful, thanks'],
   acknowledgement: ['ok', 'Got it!', 'yes please', 'no thanks', 'Cool.', 'lol', 'hmm', 'sorry'],
-  change: ['Please delete the wifi memory', 'Cancel my dentist appointment'],
-  correction: ["Actually, Ana's birthday is June 5", "no, it's on Friday"],
+  forget: ['Forget the note about the wifi', 'Please delete the wifi memory', 'remove my gym locker note'],
+  'change-to': ['Change the wifi password to orchid7', "update Ana's birthday to June 5"],
+  correct: ["Actually, Ana's birthday is June 5", 'no, the wifi password is lily-7'],
+  change: ['Cancel my dentist appointment'],
+  correction: ["no, it's on Friday"],
   count: [
     'How many memories do I have?',
     'how many memories do I have?',
@@ -455,4 +458,12 @@ export const CLAIMED_BY_TWO: ReadonlyArray<readonly [question: string, claimants
   ['my first meeting tomorrow?', ['event', 'calendar']],
   ['which days am I free?', ['free-days', 'calendar']],
   ['which days am I free', ['free-days', 'calendar']],
+  // Issue 32: a change found proposes it; nothing found, the intents after say how to change it.
+  ['Forget the note about the wifi', ['forget', 'change']],
+  ['Please delete the wifi memory', ['forget', 'change']],
+  ['remove my gym locker note', ['forget', 'change']],
+  ['Change the wifi password to orchid7', ['change-to', 'change']],
+  ["update Ana's birthday to June 5", ['change-to', 'change']],
+  ["Actually, Ana's birthday is June 5", ['correct', 'correction']],
+  ['no, the wifi password is lily-7', ['correct', 'correction']],
 ]

@@ -23,6 +23,7 @@ import {
 } from './memories.ts'
 import { arithmetic, clock, clockIn, conversion } from './reckon.ts'
 import { remember } from './remember.ts'
+import { changeTo, correct, forget } from './keep.ts'
 import { total } from './totals.ts'
 import {
   acknowledgement,
@@ -72,6 +73,10 @@ export const INTENTS: readonly Registered[] = [
   farewell,
   praise,
   acknowledgement,
+  // Issue 32: these propose the change (the person applies it); nothing found, `change` and `correction` answer.
+  forget,
+  changeTo,
+  correct,
   change,
   correction,
   countMemories,

@@ -20,7 +20,7 @@ import { intent, said, when } from './types.ts'
 /** "Delete the wifi memory", "cancel my dentist appointment": where to do it, and the likely ones. */
 export const change = intent({
   name: 'change',
-  examples: ['Delete the wifi memory', 'Cancel my dentist appointment'],
+  examples: ['Cancel my dentist appointment'],
   match: (text) => {
     const about = changeRequest(text)
     return about === null ? null : { about }
@@ -31,7 +31,7 @@ export const change = intent({
 /** "Actually, Ana's birthday is June 5": the memories it may correct, and how to keep it. */
 export const correction = intent({
   name: 'correction',
-  examples: ["Actually, Ana's birthday is June 5"],
+  examples: ["no, it's on Friday"],
   match: (text) => {
     const fact = correctionIn(text)
     return fact === null ? null : { fact }
