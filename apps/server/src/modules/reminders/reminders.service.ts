@@ -119,7 +119,11 @@ export function createRemindersService(deps: RemindersDeps) {
     expireInSeconds: 30,
     pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
     async work(jobs) {
-      for (const job of jobs) await deliverReminder(job.data.reminderId, new Date(job.data.at))
+      for (const job of jobs) {
+        const early = Date.parse(job.data.at) - Date.now()
+        if (early > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(early, 2000)))
+        await deliverReminder(job.data.reminderId, new Date(job.data.at))
+      }
     },
   })
   const sweepJobs = deps.jobs.define<{ n?: number }>('reminder-sweep', {
@@ -143,7 +147,8 @@ export function createRemindersService(deps: RemindersDeps) {
 
   async function schedule(row: { id: string; nextAt: Date | null; status: string }): Promise<void> {
     if (row.status !== 'scheduled' || !row.nextAt) return
-    const seconds = Math.max(0, Math.ceil((row.nextAt.getTime() - Date.now()) / 1000))
+    // The queue starts jobs to the whole second: the second before, and the job waits out the rest.
+    const seconds = Math.max(0, Math.floor((row.nextAt.getTime() - Date.now()) / 1000))
     await dueJobs.send({ reminderId: row.id, at: row.nextAt.toISOString() }, { startAfterSeconds: seconds })
   }
 
