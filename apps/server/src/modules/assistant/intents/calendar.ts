@@ -1,24 +1,31 @@
-import { formatTime } from '../format.ts'
 import { availabilityTime, daysAskedAbout } from '../understand/days.ts'
 import { freeDayQuestion, isCalendarTopic, isFreeTimeQuestion, whichEvent } from '../understand/calendar.ts'
 import { isBareDayQuestion } from '../understand/questions.ts'
 import { dayNamedBy } from '../understand/dates.ts'
 import { describeDays, describeFreeDays, describeFreeTime, freeAt } from '../answers/calendar.ts'
-import { describeEvent } from '../answers/events.ts'
+import { describeEvent, minutesNow } from '../answers/events.ts'
 import { whatDay } from '../answers/dates.ts'
-import { intent, said } from './types.ts'
+import { intent, said, type Clock, type Intent } from './types.ts'
+
+/** Which of the calendar's events a question asks for, and on which day: "what's my next meeting?". */
+export function eventAsked(text: string, { timeZone, now }: Clock) {
+  const event = whichEvent(text)
+  return event && { which: event.which, day: event.day && dayNamedBy(event.day, timeZone, now) }
+}
+
+/** That event, and how soon it starts: the answer (and the fact) of "event" and "until-event". */
+export const tellEvent: Pick<Intent<NonNullable<ReturnType<typeof eventAsked>>>, 'answer' | 'fact'> = {
+  answer: async ({ which, day }, { tools, clock }) =>
+    said(await describeEvent(tools, which, day, clock.now, clock.today)),
+  fact: async ({ which, day }, { tools, clock }) => describeEvent(tools, which, day, clock.now, clock.today),
+}
 
 /** "What's my next meeting?", "when does my day start?". */
 export const event = intent({
   name: 'event',
   examples: ["What's my next meeting?", 'When does my day start?', "What's next?"],
-  match(text, { timeZone, now }) {
-    const event = whichEvent(text)
-    return event && { which: event.which, day: event.day && dayNamedBy(event.day, timeZone, now) }
-  },
-  answer: async ({ which, day }, { tools, clock }) =>
-    said(await describeEvent(tools, which, day, clock.now, clock.today)),
-  fact: async ({ which, day }, { tools, clock }) => describeEvent(tools, which, day, clock.now, clock.today),
+  match: eventAsked,
+  ...tellEvent,
 })
 
 /** "When is my next free day?", "which days am I free next week?". */
@@ -43,12 +50,6 @@ export const freeTime = intent({
     said(await describeFreeTime(tools, range, clock.now, clock.today)),
   fact: async (range, { tools, clock }) => describeFreeTime(tools, range, clock.now, clock.today),
 })
-
-/** "The time now in a zone, in minutes from midnight. */
-const minutesNow = (now: Date, zone: string) => {
-  const [h = 0, m = 0] = formatTime(now, zone).split(':').map(Number)
-  return h * 60 + m
-}
 
 /**
  * "What do I have tomorrow?", "any meetings on Friday?", "am I free at 3pm?" (one time of one day),

@@ -7,9 +7,8 @@ import {
   yearlyDaysQuestion,
 } from '../understand/questions.ts'
 import { dayNamedBy } from '../understand/dates.ts'
-import { whichEvent } from '../understand/calendar.ts'
 import { calendarAnswer, comingYearly, daysFromTo, daysUntil, whatDay, whenIs } from '../answers/dates.ts'
-import { describeEvent } from '../answers/events.ts'
+import { eventAsked, tellEvent } from './calendar.ts'
 import { intent, said } from './types.ts'
 
 /** "What week number is it?", "how many days are left in the year?", "is 2028 a leap year?". */
@@ -52,14 +51,11 @@ export const daysBetween = intent({
 export const untilEvent = intent({
   name: 'until-event',
   examples: ['How long until my next meeting?'],
-  match(text, { timeZone, now }) {
+  match(text, clock) {
     const until = daysUntilQuestion(text)
-    const event = until && !until.since ? whichEvent(`what's ${until.words}?`) : null
-    return event && { which: event.which, day: event.day && dayNamedBy(event.day, timeZone, now) }
+    return until && !until.since ? eventAsked(`what's ${until.words}?`, clock) : null
   },
-  answer: async ({ which, day }, { tools, clock }) =>
-    said(await describeEvent(tools, which, day, clock.now, clock.today)),
-  fact: async ({ which, day }, { tools, clock }) => describeEvent(tools, which, day, clock.now, clock.today),
+  ...tellEvent,
 })
 
 /** "How many days until Christmas?", "how long since I started the new job?". */
