@@ -48,6 +48,14 @@ function enmlConverter() {
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',
+    // An <en-todo> is empty, so turndown takes it for blank: a checkbox outside a list item still starts
+    // its checklist line ('<div><en-todo checked="true"/>Done</div>').
+    blankReplacement: (_content, node) => {
+      const element = node as unknown as HTMLElement & { isBlock?: boolean }
+      if (element.nodeName === 'EN-TODO')
+        return element.closest('li') ? '' : `- [${element.getAttribute('checked') === 'true' ? 'x' : ' '}] `
+      return element.isBlock ? '\n\n' : ''
+    },
   })
   turndown.use(gfm)
   turndown.remove(['en-media', 'en-crypt', 'script', 'style', 'title'] as unknown as TurndownService.Filter)
@@ -67,20 +75,48 @@ function enmlConverter() {
       return `- [${checked ? 'x' : ' '}] ${text}\n`
     },
   })
+  // A checkbox outside a list item ('<div><en-todo checked="true"/>Done</div>') starts a checklist line.
   turndown.addRule('evernote-todo', {
     filter: ['en-todo' as keyof HTMLElementTagNameMap],
-    replacement: (content) => content,
+    replacement: (_content, node) => {
+      const element = node as unknown as HTMLElement
+      if (element.closest('li')) return ''
+      return `- [${element.getAttribute('checked') === 'true' ? 'x' : ' '}] `
+    },
   })
   return turndown
 }
 
 let converter: TurndownService | null = null
 
+const SELF_CLOSING = /<([a-zA-Z][\w-]*)((?:\s+[^<>]*?)?)\s*\/>/g
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+])
+
 /** An ENML note's Markdown. */
 export function enmlToMarkdown(enml: string): string {
   converter ??= enmlConverter()
   // The XML declaration and DOCTYPE are not HTML: dropped before the HTML parser sees the note.
-  const html = enml.replace(/^\s*<\?xml[^>]*\?>/i, '').replace(/<!DOCTYPE[^>]*>/gi, '')
+  const html = enml
+    .replace(/^\s*<\?xml[^>]*\?>/i, '')
+    .replace(/<!DOCTYPE[^>]*>/gi, '')
+    // ENML is XML: '<en-media/>' closes itself, which HTML would read as an open tag holding the rest.
+    .replace(SELF_CLOSING, (tag: string, name: string, attributes: string) =>
+      VOID.has(name.toLowerCase()) ? tag : `<${name}${attributes}></${name}>`,
+    )
   const doc = createDocument(html)
   // Evernote's code blocks are divs styled -en-codeblock: made <pre><code> (whitespace kept) first.
   for (const block of Array.from(doc.querySelectorAll('div'))) {
@@ -96,6 +132,7 @@ export function enmlToMarkdown(enml: string): string {
   }
   return converter
     .turndown(doc.body)
+    .replace(/^[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
