@@ -21,11 +21,7 @@ import {
 } from './modules/datasources/index.ts'
 import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
 import { createChatRepo, createChatService } from './modules/chat/index.ts'
-import {
-  createBriefingsRepo,
-  createDashboardRepo,
-  createDashboardService,
-} from './modules/dashboard/index.ts'
+import { createBriefingsRepo, createDashboardService } from './modules/dashboard/index.ts'
 import {
   createMemoriesRepo,
   createMemoriesService,
@@ -78,7 +74,8 @@ export function createServices(deps: {
   const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
   const dataSources = createDataSourcesService({ repo: dataSourcesRepo, weather, calendar })
   const dashboard = createDashboardService({
-    repo: createDashboardRepo(db),
+    // The chat is made after the assistant, which reads the briefing: asked when stats are.
+    chats: { activeConversations: (userId, since) => chat.activeConversations(userId, since) },
     briefings: createBriefingsRepo(db),
     users,
     memories,

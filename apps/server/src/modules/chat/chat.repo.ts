@@ -206,6 +206,21 @@ export function createChatRepo(db: Db) {
       return rows.length > 0
     },
 
+    /** Conversations with at least one message created after `since` (the dashboard's active chats). */
+    async activeConversations(userId: string, since: Date): Promise<number> {
+      // Asked of the messages themselves, so a conversation whose messages were cleared is not active.
+      const [row] = await db
+        .select({ count: count() })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.userId, userId),
+            sql`exists (select 1 from ${chatMessages} where ${chatMessages.conversationId} = ${conversations.id} and ${chatMessages.createdAt} > ${since})`,
+          ),
+        )
+      return row?.count ?? 0
+    },
+
     /** Deletes every conversation of the user; their messages go with them (ON DELETE CASCADE). */
     async deleteConversations(userId: string): Promise<void> {
       await db.delete(conversations).where(eq(conversations.userId, userId))

@@ -368,6 +368,9 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /** Stops the titles being written and waits for them (the app is closing). */
+    /** How many conversations had a message after `since` (the dashboard's active chats). */
+    activeConversations: (userId: string, since: Date) => repo.activeConversations(userId, since),
+
     async close(): Promise<void> {
       stopTitles.abort()
       await Promise.allSettled([...titling])

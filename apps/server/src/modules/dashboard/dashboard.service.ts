@@ -2,21 +2,22 @@ import { BRIEFING_LIMITS, todayIn, type Briefing, type DashboardStats, type Toda
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import type { UsersService } from '../auth/index.ts'
 import type { CalendarService, WeatherService } from '../datasources/index.ts'
+import type { ChatService } from '../chat/index.ts'
 import type { MemoriesService } from '../memories/index.ts'
 import { BRIEFING_MODEL_TIMEOUT_MS, writeWithModel } from './briefing-model.ts'
 import { renderBriefing } from './briefing-template.ts'
 import type { BriefingRow, BriefingsRepo } from './briefings.repo.ts'
-import type { DashboardRepo } from './dashboard.repo.ts'
 import { createTodayFacts, factsHash, sectionsOf, type FactsLogger } from './today-facts.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const FRESH_MS = BRIEFING_LIMITS.freshMinutes * 60 * 1000
 
 export interface DashboardDeps {
-  repo: DashboardRepo
+  /** The chat's count of active conversations. */
+  chats: Pick<ChatService, 'activeConversations'>
   briefings: BriefingsRepo
   users: Pick<UsersService, 'timezoneOf' | 'findById'>
-  memories: Pick<MemoriesService, 'summary'>
+  memories: Pick<MemoriesService, 'summary' | 'datedBetween' | 'onMonthDays' | 'createdSince'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   languageModel: AssistantModel | null
@@ -35,7 +36,7 @@ function toBriefing(row: BriefingRow): Briefing {
 }
 
 export function createDashboardService(deps: DashboardDeps) {
-  const { repo, briefings, users, memories, languageModel } = deps
+  const { chats, briefings, users, memories, languageModel } = deps
   const { gatherTodayFacts } = createTodayFacts(deps)
   const modelTimeoutMs = deps.modelTimeoutMs ?? BRIEFING_MODEL_TIMEOUT_MS
   /** Who writes briefings now: part of the inputs, so a model added (or back after failing) rewrites the day's. */
@@ -97,7 +98,7 @@ export function createDashboardService(deps: DashboardDeps) {
     async stats(userId: string): Promise<DashboardStats> {
       const [summary, activeChats] = await Promise.all([
         memories.summary(userId),
-        repo.activeConversations(userId, new Date(Date.now() - DAY_MS)),
+        chats.activeConversations(userId, new Date(Date.now() - DAY_MS)),
       ])
       return { ...summary, activeChats }
     },

@@ -4,7 +4,6 @@ import type { DashboardService } from './dashboard.service.ts'
 
 export { renderBriefing } from './briefing-template.ts'
 export { createBriefingsRepo } from './briefings.repo.ts'
-export { createDashboardRepo } from './dashboard.repo.ts'
 export { createDashboardService, type DashboardService } from './dashboard.service.ts'
 
 /** Dashboard API: registered at /api/dashboard. */

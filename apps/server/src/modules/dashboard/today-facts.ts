@@ -21,7 +21,7 @@ import {
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import type { UsersService } from '../auth/index.ts'
 import { WET_CHANCE, type CalendarService, type WeatherService } from '../datasources/index.ts'
-import type { DashboardRepo, DayMemoryRow } from './dashboard.repo.ts'
+import type { DayMemoryRow, MemoriesService } from '../memories/index.ts'
 
 /** Where a source's unexpected failure is reported; the briefing itself only says the source failed. */
 export type FactsLogger = { warn: (obj: object, msg: string) => void }
@@ -33,9 +33,9 @@ export function createTodayFacts(deps: {
   users: Pick<UsersService, 'timezoneOf' | 'findById'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
-  repo: DashboardRepo
+  memories: Pick<MemoriesService, 'datedBetween' | 'onMonthDays' | 'createdSince'>
 }) {
-  const { users, weather, calendar, repo } = deps
+  const { users, weather, calendar, memories } = deps
 
   async function weatherFacts(userId: string, today: string): Promise<WeatherFacts> {
     const forecast = await weather.forecastFor(userId, today)
@@ -99,10 +99,10 @@ export function createTodayFacts(deps: {
     const limit = BRIEFING_LIMITS.memories
     const startOfToday = startOfLocalDay(today, zone)
     const [dueToday, upcoming, earlier, addedThisWeek] = await Promise.all([
-      repo.datedBetween(userId, today, today, limit),
-      repo.datedBetween(userId, addDays(today, 1), addDays(today, UPCOMING_DAYS), limit),
-      repo.onMonthDays(userId, onThisDayKeys(today), today, limit),
-      repo.createdSince(userId, startOfLocalDay(quickDateRange('thisWeek', today).startDate, zone)),
+      memories.datedBetween(userId, today, today, limit),
+      memories.datedBetween(userId, addDays(today, 1), addDays(today, UPCOMING_DAYS), limit),
+      memories.onMonthDays(userId, onThisDayKeys(today), today, limit),
+      memories.createdSince(userId, startOfLocalDay(quickDateRange('thisWeek', today).startDate, zone)),
     ])
     return {
       status: 'ok',

@@ -6,7 +6,7 @@ import type { MemoriesService } from './memories.service.ts'
 
 export { checkMemories, field, type ImportFileMessage } from './import-file.check.ts'
 export { IN_THREAD_MAX_BYTES } from './import-file.ts'
-export { createMemoriesRepo } from './memories.repo.ts'
+export { createMemoriesRepo, type DayMemoryRow } from './memories.repo.ts'
 // Recall ranks the same table the list searches: it builds on the list's filters, order and rows.
 export {
   filterConditions,

@@ -1,5 +1,5 @@
-import { localDate, todayIn } from '@remi/shared'
-import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { isMemoryDate, localDate, MEMORY_LIMITS, todayIn } from '@remi/shared'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { giveWay, isSingleBackend, queryRows, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryImports, memoryImportUndo } from '../../db/schema.ts'
@@ -187,6 +187,24 @@ const toListResult = (rows: ListRow[]): { rows: MemoryRecord[]; totalCount: numb
 export const listOrder = (alias = '') =>
   sql.raw(`${alias}sort_date desc nulls last, ${alias}created_at desc nulls last, ${alias}id desc nulls last`)
 
+/** A memory on the briefing (its facts of the day). */
+export interface DayMemoryRow {
+  id: string
+  text: string
+  tags: string[]
+  /** The memory's day: its date, or the day it was created when undated. */
+  day: string
+  createdAt: Date
+}
+
+const dayColumns = {
+  id: memories.id,
+  text: memories.text,
+  tags: memories.tags,
+  day: memories.sortDate,
+  createdAt: memories.createdAt,
+}
+
 export function createMemoriesRepo(db: Db) {
   /**
    * Named (prepared once, a generic plan) only for the plain list: with its tsqueries or tags as
@@ -313,6 +331,63 @@ export function createMemoriesRepo(db: Db) {
         .select(columns)
         .from(memories)
         .where(and(eq(memories.userId, userId), inArray(memories.id, uuids)))
+    },
+
+    /** Dated memories (not undated ones) whose date lies in [from, to], soonest first. */
+    async datedBetween(userId: string, from: string, to: string, limit: number): Promise<DayMemoryRow[]> {
+      return db
+        .select(dayColumns)
+        .from(memories)
+        .where(
+          and(
+            eq(memories.userId, userId),
+            // Private memories never reach the briefing (its model call, MCP's get_today).
+            eq(memories.private, false),
+            gte(memories.sortDate, from),
+            lte(memories.sortDate, to),
+            isNotNull(memories.date),
+          ),
+        )
+        .orderBy(asc(memories.sortDate), asc(memories.createdAt), asc(memories.id))
+        .limit(limit)
+    },
+
+    /**
+     * Memories of earlier days than `before` that fall on one of `monthDays` ('MM-DD'), latest first.
+     * The days are listed (every year back to the first a memory may have) so the user's sort index
+     * finds them; a month-day test on every row read all of them (100 ms at 100 000 memories).
+     */
+    async onMonthDays(
+      userId: string,
+      monthDays: string[],
+      before: string,
+      limit: number,
+    ): Promise<DayMemoryRow[]> {
+      const days: string[] = []
+      for (let year = Number(before.slice(0, 4)); year >= MEMORY_LIMITS.minYear; year--) {
+        for (const monthDay of monthDays) {
+          const day = `${year}-${monthDay}`
+          if (day < before && isMemoryDate(day)) days.push(day)
+        }
+      }
+      if (days.length === 0) return []
+      return db
+        .select(dayColumns)
+        .from(memories)
+        .where(
+          and(eq(memories.userId, userId), eq(memories.private, false), inArray(memories.sortDate, days)),
+        )
+        .orderBy(desc(memories.sortDate), desc(memories.createdAt), desc(memories.id))
+        .limit(limit)
+    },
+
+    /** Memories created at or after `since`. */
+    async createdSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(memories)
+        .where(and(eq(memories.userId, userId), gte(memories.createdAt, since)))
+      return row?.count ?? 0
     },
 
     /** `zone`: the user's time zone, which gives an undated memory its day. */

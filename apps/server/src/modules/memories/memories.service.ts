@@ -206,6 +206,12 @@ export function createMemoriesService(
       return (await repo.byIds(userId, [...new Set(ids)])).map(toMemory)
     },
 
+    /** The briefing's memories: dated ones in [from, to] and earlier years' same days (never private). */
+    datedBetween: repo.datedBetween,
+    onMonthDays: repo.onMonthDays,
+    /** How many memories were saved at or after `since`. */
+    createdSince: repo.createdSince,
+
     /** `hidePrivate`: a private memory is "not found" (a model's or an MCP client's look). */
     async get(userId: string, id: string, options: { hidePrivate?: boolean } = {}): Promise<Memory> {
       const row = await mustGet(userId, id)
