@@ -138,7 +138,9 @@ export async function eventsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const open = new Set<() => void>()
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: Fastify waits for requests in flight between the two, and a stream never ends
+  // by itself (SIGTERM would wait for main.ts's 10-second timer and exit 1).
+  app.addHook('preClose', async () => {
     for (const close of [...open]) close()
   })
   r.get(
