@@ -33,10 +33,14 @@ export function freePort(): Promise<number> {
  * a temporary DATA_DIR (PGlite), the local IdP and the offline assistant. `env` adds variables, e.g.
  * WEATHER_API_URL pointing at a loopback fake.
  */
-export async function launchServer(env: Record<string, string> = {}): Promise<RemiServer> {
-  const port = await freePort()
+export async function launchServer(
+  env: Record<string, string> = {},
+  /** A restart: the same port and DATA_DIR as a server stopped before (the caller removes the dir). */
+  reuse: { port?: number; dataDir?: string } = {},
+): Promise<RemiServer> {
+  const port = reuse.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'remi-e2e-'))
+  const dataDir = reuse.dataDir ?? mkdtempSync(join(tmpdir(), 'remi-e2e-'))
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -84,7 +88,7 @@ export async function launchServer(env: Record<string, string> = {}): Promise<Re
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
         if (child.exitCode === null) child.kill('SIGKILL')
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!reuse.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

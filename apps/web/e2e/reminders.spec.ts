@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Reminder } from '@remi/shared'
 import type { Page } from '@playwright/test'
-import { test, expect, signIn } from './fixtures.ts'
+import { test, expect, freePort, launchServer, signIn } from './fixtures.ts'
 
 // Times are read and shown in UTC: the browser's zone, and so the zone the user signs in with.
 test.use({ timezoneId: 'UTC' })
@@ -97,6 +100,51 @@ test('a reminder due in a few seconds shows its toast and a system notification 
   await other.getByRole('link', { name: 'Done' }).click()
   await expect(other.getByRole('list', { name: 'Done reminders' })).toContainText('Water the plants')
   await other.close()
+})
+
+test('after a server restart the open page gets its reminders again (the stream reconnects)', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'remi-e2e-restart-'))
+  let server = await launchServer({}, { port, dataDir })
+  const context = await browser.newContext({ baseURL: server.url, timezoneId: 'UTC' })
+  const errors: string[] = []
+  try {
+    const page = await context.newPage()
+    page.on('pageerror', (error) => errors.push(error.message))
+    await signIn(page)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    const first = await call<Reminder>(page, 'POST', 'reminders', {
+      text: 'Before the restart',
+      dueAt: inMs(3_000),
+    })
+    await expect
+      .poll(async () => (await call<Reminder>(page, 'GET', `reminders/${first.id}`)).status, {
+        timeout: 45_000,
+      })
+      .toBe('sent')
+    await expect(page.getByRole('alert').filter({ hasText: 'Reminder: Before the restart' })).toBeVisible({
+      timeout: 45_000,
+    })
+
+    await server.stop()
+    server = await launchServer({}, { port, dataDir })
+    // The same page, not reloaded: its EventSource comes back to the new process by itself.
+    await call(page, 'POST', 'reminders', { text: 'After the restart', dueAt: inMs(4_000) })
+    await expect(page.getByRole('alert').filter({ hasText: 'Reminder: After the restart' })).toBeVisible({
+      timeout: 30_000,
+    })
+    expect(errors).toEqual([])
+  } catch (error) {
+    console.log(server.output())
+    throw error
+  } finally {
+    await context.close()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })
 
 test('Snooze from the toast brings the reminder back in 10 minutes', async ({ page }) => {
