@@ -530,6 +530,22 @@ export function createAssistantTools(
       kind === 'update' ? 'Could not propose the change' : 'Could not propose deleting it',
     )
   }
+  /** A fact told but not saved: a "Save as memory" button under the answer (a proposal to create it). */
+  async function proposeSave(text: string): Promise<MemoryProposal | null> {
+    const parsed = CreateMemoryBody.safeParse({ text, tags: [] })
+    if (!parsed.success || !services.proposals) return null
+    const proposal = await services.proposals.propose(userId, {
+      conversationId: options.conversationId,
+      kind: 'create',
+      memoryId: null,
+      before: null,
+      text: parsed.data.text,
+      tags: [],
+      date: null,
+    })
+    proposed.push(proposal)
+    return proposal
+  }
   const updateMemory = (input: UpdateMemoryInput) => propose('update', input)
   const deleteMemory = (input: DeleteMemoryInput) => propose('delete', input)
 
@@ -576,6 +592,7 @@ export function createAssistantTools(
     getCalendarEvents,
     updateMemory,
     deleteMemory,
+    proposeSave,
     aiTools,
     /** Cites memories the answer was given without a tool call (the prompt's memories). */
     cite,

@@ -66,6 +66,22 @@ describe('the offline assistant proposes changes', () => {
     })
   })
 
+  it('a fact told and not saved gets "Save as memory": a create proposal, saved when applied', async () => {
+    const user = await t.createUser()
+    const { answer, proposals } = await send(user, 'I parked on level 3, spot B12')
+    expect(answer.content).toContain(
+      "I haven't saved that. To keep it as a memory, send: “Remember I parked on level 3, spot B12”.",
+    )
+    expect(proposals).toMatchObject([
+      { kind: 'create', text: 'I parked on level 3, spot B12', status: 'pending' },
+    ])
+    expect((await user.api.memories.list()).totalCount).toBe(0)
+    const applied = await user.api.post<AppliedProposal>(`/api/proposals/${proposals[0]!.id}/apply`, {})
+    expect(applied.body.memory).toMatchObject({ text: 'I parked on level 3, spot B12' })
+    const [saved] = (await user.api.memories.list()).items
+    expect(saved?.lastChange).toMatchObject({ action: 'created', by: 'assistant' })
+  })
+
   it('nothing to match: says how to change memories, proposes nothing', async () => {
     const user = await t.createUser()
     const { answer, proposals } = await send(user, 'delete the note about the boat')

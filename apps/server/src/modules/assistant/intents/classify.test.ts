@@ -8,7 +8,8 @@ const now = new Date('2026-11-26T10:00:00Z')
 const clock = { now, timeZone: 'Europe/Lisbon', today: todayIn('Europe/Lisbon', now) }
 
 /** The intents the memories fall back on, which claim most questions: left out of "claimed by two". */
-const CATCH_ALLS = new Set(['noted', 'search', 'related', 'fallback'])
+// 'statement' answers what `told` (keep.ts) claims first, when a chat cannot offer Save as memory.
+const CATCH_ALLS = new Set(['noted', 'search', 'related', 'fallback', 'statement'])
 
 const rows = Object.entries(GOLDEN).flatMap(([intent, questions]) =>
   questions.map((q) => [q, intent] as const),

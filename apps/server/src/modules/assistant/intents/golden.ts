@@ -248,7 +248,7 @@ export const GOLDEN: Record<string, readonly string[]> = {
     'any birthdays in January?',
     'any anniversaries coming up?',
   ],
-  statement: [
+  told: [
     'I have a meeting with Pedro tomorrow at 10',
     'My favourite colour is green.',
     'We’re out of olive oil',
@@ -444,7 +444,7 @@ export const CLAIMED_BY_TWO: ReadonlyArray<readonly [question: string, claimants
   ['Remember: #shopping #party: balloons, candles', ['remember', 'tagged']],
   ['todo: fix the bike', ['remember', 'calendar']],
   ['To do: book the vet #pets', ['remember', 'tagged']],
-  ['I have a meeting with Pedro tomorrow at 10', ['statement', 'calendar']],
+  ['I have a meeting with Pedro tomorrow at 10', ['told', 'calendar']],
   ['what day is it today?', ['clock', 'what-day']],
   ['How many km is 10 miles?', ['conversion', 'total']],
   ['how many days until the end of the month?', ['calendar-fact', 'days-until']],

@@ -23,7 +23,7 @@ import {
 } from './memories.ts'
 import { arithmetic, clock, clockIn, conversion } from './reckon.ts'
 import { remember } from './remember.ts'
-import { changeTo, correct, forget } from './keep.ts'
+import { changeTo, correct, forget, told } from './keep.ts'
 import { total } from './totals.ts'
 import {
   acknowledgement,
@@ -82,6 +82,7 @@ export const INTENTS: readonly Registered[] = [
   countMemories,
   weather,
   yearlyDays,
+  told,
   statement,
   event,
   freeDays,

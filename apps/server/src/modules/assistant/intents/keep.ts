@@ -2,8 +2,8 @@ import type { AssistantTools, ToolMemory } from '../tools.ts'
 import { isToolError } from '../tools.ts'
 import { quoteMemories } from '../answers/words.ts'
 import { significantWords } from '../search.ts'
-import { POLITE, correction as correctionIn } from '../understand/text.ts'
-import { intent, type Answered, type Deps } from './types.ts'
+import { POLITE, asToldAfterRemember, correction as correctionIn, isStatement } from '../understand/text.ts'
+import { intent, said, when, type Answered, type Deps } from './types.ts'
 
 /**
  * Keeping memories right (issue 32): "forget …", "delete the note about …", "change … to …", "actually …"
@@ -60,7 +60,7 @@ async function candidates(deps: Deps, about: string): Promise<ToolMemory[]> {
   return found.memories.filter((m) => stems.some((s) => m.text.toLowerCase().includes(s))).slice(0, 3)
 }
 
-type Proposing = Pick<AssistantTools, 'updateMemory' | 'deleteMemory'>
+type Proposing = Pick<AssistantTools, 'updateMemory' | 'deleteMemory' | 'proposeSave'>
 /** The chat's tools propose; a set without them (the registry's unit tests) leaves the request to the next intent. */
 const proposing = (deps: Deps): Proposing | null => {
   const tools = deps.tools as Deps['tools'] & Partial<Proposing>
@@ -129,5 +129,23 @@ export const correct = intent({
       `Change it to “${text}”? Press **Apply** below, or **Keep** to leave it.`,
       `These ${found.length} memories may be the one. Press **Apply** under the one to change to “${text}”, or **Keep**:`,
     )
+  },
+})
+
+/**
+ * Something told and not saved ("I parked on level 3, spot B12"): the statement's answer, and a "Save as
+ * memory" button under it (a proposal to create the memory, in the words told).
+ */
+export const told = intent({
+  name: 'told',
+  examples: ['I parked on level 3, spot B12'],
+  match: (text) => when(isStatement(text)),
+  async answer(_, deps) {
+    const tools = proposing(deps)
+    if (!tools) return deps.passOn()
+    const fact = asToldAfterRemember(deps.text)
+    await tools.proposeSave(`${fact[0]!.toUpperCase()}${fact.slice(1)}`)
+    // The statement's words: the button under the answer is the other way to keep it.
+    return said(`I haven't saved that. To keep it as a memory, send: “Remember ${fact}”.`)
   },
 })

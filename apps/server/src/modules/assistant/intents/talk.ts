@@ -94,7 +94,8 @@ export const acknowledgement = intent({
 /** "I have a meeting with Pedro tomorrow": told, not asked; how to keep it. */
 export const statement = intent({
   name: 'statement',
-  examples: ['My favourite colour is green'],
+  // Its questions are claimed by `told` first (keep.ts), which answers the same and offers Save as memory.
+  examples: [],
   match: (text) => when(isStatement(text)),
   answer: (_, { text }) =>
     said(`I haven't saved that. To keep it as a memory, send: “Remember ${asToldAfterRemember(text)}”.`),
