@@ -9,7 +9,7 @@ import {
   type ListRow,
   type MemoryQuery,
   type MemoryRecord,
-} from '../memories/memories.repo.ts'
+} from '../memories/index.ts'
 
 /** A stemmed word of the question and how many of the user's memories hold it. */
 export interface TermStat {

@@ -2,9 +2,8 @@ import { MEMORY_LIMITS, type Memory } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import { SearchTimeoutError } from '../../db/time-limit.ts'
 import type { UserLimit } from '../../lib/user-limit.ts'
-import type { UsersRepo } from '../auth/users.repo.ts'
-import { toMemory, type MemoriesService, type SavedDays } from '../memories/memories.service.ts'
-import type { MemoryRecord } from '../memories/memories.repo.ts'
+import type { UsersService } from '../auth/index.ts'
+import { toMemory, type MemoriesService, type MemoryRecord, type SavedDays } from '../memories/index.ts'
 import {
   namesInMemory,
   readQuestion,
@@ -91,7 +90,7 @@ const RRF_K = 60
 export interface RecallOptions {
   db: Db
   memories: Pick<MemoriesService, 'best' | 'query'>
-  users: Pick<UsersRepo, 'timezoneOf'>
+  users: Pick<UsersService, 'timezoneOf'>
   /** Semantic search, when a deployment has an embedding model; its list is fused with the words'. */
   semantic?: SemanticRecall | undefined
   /** One user's searches at once (shared with the memories list's search). */
