@@ -39,6 +39,13 @@ export const defaultHandlers = [
   http.get('/api/imports', () => HttpResponse.json({ items: [] })),
   // The chat's proposed changes to memories under the latest answer: none, unless a test says otherwise.
   http.get('/api/proposals', () => HttpResponse.json({ proposals: [] })),
+  // The dashboard's reminders card and the reminders page: none, unless a test says otherwise.
+  http.get('/api/reminders', () => HttpResponse.json({ reminders: [] })),
+  // Settings → Notifications: no devices, e-mail off (the server has no SMTP), no briefing delivery.
+  http.get('/api/notifications/subscriptions', () => HttpResponse.json({ subscriptions: [] })),
+  http.get('/api/auth/user/settings/notifications', () =>
+    HttpResponse.json({ emailReminders: false, briefingTime: null, emailAvailable: false }),
+  ),
 ]
 
 /** The fake network of web tests; tests add handlers with `server.use(...)`. */
