@@ -240,7 +240,7 @@ export function createRecallRepo(db: Db) {
 
     /**
      * The conversational neighbours of these memories: for each, the memory saved just before it and the
-     * one saved just after it, when less than `seconds` apart and matching the filters (read in the
+     * one saved just after it, when about the same day and at least a second and less than `seconds` apart and matching the filters (read in the
      * saved-order index, two rows each). Each row names the memory it neighbours.
      */
     async neighbours(
@@ -253,19 +253,23 @@ export function createRecallRepo(db: Db) {
       if (valid.length === 0) return []
       const { where } = filterConditions(userId, { ...filters, searchTerm: undefined })
       const within = sql.raw(`interval '${Math.trunc(seconds)} seconds'`)
+      // Less than a second apart is a machine's batch (an import, a tool saving several), not turns of an exchange.
+      const batch = sql.raw(`interval '1 second'`)
       const columns = sql`id, text, tags, date, created_at, updated_at, sort_date::text as sort_date`
       const result = (await db.execute(sql`
         with p as (
-          select id, created_at from ${memories}
+          select id, created_at, sort_date from ${memories}
           where user_id = ${userId} and not private and id = any(${sql`${`{${valid.join(',')}}`}::uuid[]`}))
         select p.id as of, n.* from p
         cross join lateral (
           (select ${columns} from ${memories}
-            where ${where} and ${memories.createdAt} < p.created_at and ${memories.createdAt} > p.created_at - ${within}
+            where ${where} and ${memories.createdAt} <= p.created_at - ${batch} and ${memories.createdAt} > p.created_at - ${within}
+              and ${memories.sortDate} is not distinct from p.sort_date
             order by ${memories.createdAt} desc, ${memories.id} desc limit 1)
           union all
           (select ${columns} from ${memories}
-            where ${where} and ${memories.createdAt} > p.created_at and ${memories.createdAt} < p.created_at + ${within}
+            where ${where} and ${memories.createdAt} >= p.created_at + ${batch} and ${memories.createdAt} < p.created_at + ${within}
+              and ${memories.sortDate} is not distinct from p.sort_date
             order by ${memories.createdAt} asc, ${memories.id} asc limit 1)) n`)) as unknown as {
         rows: (ListRow & { of: string; sort_date: string })[]
       }

@@ -68,6 +68,8 @@ const DAY_WORDS =
  * The conversational neighbour: a memory saved within this many seconds just before or after one of the
  * best matches is likely part of the same exchange or burst of notes (a question and its answer, "what
  * pets do you have?" then "a cat named Bailey"), and takes a share of its score when that beats its own.
+ * Memories saved less than a second apart are a machine's batch (an import, a tool saving several, a
+ * test's fixtures), not an exchange's turns, and an exchange's turns are about one day: not neighbours.
  */
 const NEIGHBOUR_SECONDS = 60
 /** Whose neighbours are looked at: this many of the best matches. */
