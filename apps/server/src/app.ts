@@ -227,6 +227,7 @@ export async function buildApp(options: AppOptions) {
     options: options.reminders,
   })
   app.decorate('reminders', reminders)
+  services.useReminders(reminders)
   app.addHook('onClose', () => reminders.stop())
   // Notes imported from other apps (issue 34): parsed when uploaded, written by a job of the queue.
   const imports = createImports({

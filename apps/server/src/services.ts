@@ -29,6 +29,7 @@ import {
 } from './modules/memories/index.ts'
 import { createProposalsRepo, createProposalsService } from './modules/proposals/index.ts'
 import { createRecallService, type SemanticRecall } from './modules/recall/index.ts'
+import type { RemindersService } from './modules/reminders/index.ts'
 import { createUserLimit } from './lib/user-limit.ts'
 import { createAccessTokensRepo, createAccessTokensService } from './modules/tokens/index.ts'
 
@@ -84,8 +85,27 @@ export function createServices(deps: {
     languageModel: integrations.languageModel,
     modelTimeoutMs: deps.briefingModelTimeoutMs,
   })
+  // Reminders are made in app.ts after the services (their briefing reads the dashboard): set there.
+  let remindersService: RemindersService | undefined
+  const reminders = () => {
+    if (!remindersService) throw new Error('Reminders are not set up yet')
+    return remindersService
+  }
   const assistant = createAssistant({
-    services: { memories, weather, calendar, users, dashboard, recall, proposals },
+    services: {
+      memories,
+      weather,
+      calendar,
+      users,
+      dashboard,
+      recall,
+      proposals,
+      reminders: {
+        create: (...args) => reminders().create(...args),
+        list: (...args) => reminders().list(...args),
+        patch: (...args) => reminders().patch(...args),
+      },
+    },
     languageModel: integrations.languageModel,
     env,
     logger: deps.logger,
@@ -127,6 +147,10 @@ export function createServices(deps: {
     accessTokens,
     account,
     heavyJobs,
+    /** The reminders service the assistant uses (app.ts makes it after these services). */
+    useReminders: (service: RemindersService) => {
+      remindersService = service
+    },
   }
 }
 export type Services = ReturnType<typeof createServices>

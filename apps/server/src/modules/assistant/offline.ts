@@ -16,7 +16,7 @@ export const FALLBACK_NOTE = '_The language model was unavailable, so the offlin
 export { HELP } from './intents/talk.ts'
 
 export interface OfflineInput {
-  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard'>
+  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard' | 'reminders'>
   tools: AssistantTools
   userId: string
   content: string

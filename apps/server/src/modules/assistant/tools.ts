@@ -21,6 +21,7 @@ import type { AssistantEvent } from './assistant.types.ts'
 import { describeRange, excerpt, formatTime, relativeDay, savedSpan } from './format.ts'
 import type { RecallService } from '../recall/index.ts'
 import type { ProposalsService } from '../proposals/index.ts'
+import type { RemindersService } from '../reminders/index.ts'
 
 /** The services the assistant's tools call: every call is scoped to one user. */
 export interface AssistantServices {
@@ -34,6 +35,8 @@ export interface AssistantServices {
   recall: Pick<RecallService, 'find'>
   /** Stores update_memory's and delete_memory's proposals (the person applies or keeps them). */
   proposals?: Pick<ProposalsService, 'propose'> | undefined
+  /** Reminders the offline assistant makes, lists and cancels in words (issue 31). */
+  reminders?: Pick<RemindersService, 'create' | 'list' | 'patch'> | undefined
 }
 
 /** Calendar questions reach this many days at most (a month and a bit). */

@@ -10,6 +10,9 @@ import type { RemindersService } from './reminders.service.ts'
 
 export { createReminders } from './reminders.setup.ts'
 export type { RemindersService } from './reminders.service.ts'
+/** Reminders in words, for the offline assistant. */
+export { confirmation, pickByWords, readReminderRequest, type ReminderRequest } from './phrases.ts'
+export { fromWall } from './recurrence.ts'
 
 /**
  * Reminders and notifications (issue 31), registered under /api: /reminders, /notifications, /events

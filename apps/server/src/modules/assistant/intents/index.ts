@@ -23,6 +23,7 @@ import {
 } from './memories.ts'
 import { arithmetic, clock, clockIn, conversion } from './reckon.ts'
 import { remember } from './remember.ts'
+import { reminders } from './reminders.ts'
 import { changeTo, correct, forget, told } from './keep.ts'
 import { total } from './totals.ts'
 import {
@@ -53,6 +54,8 @@ export type { Answered, Cited, Clock, Deps, Intent, Matched, Registered } from '
  * it claims one of them too. The order is the only tie-break: keep each move deliberate.
  */
 export const INTENTS: readonly Registered[] = [
+  // Issue 31: "remind me … tomorrow at 5pm" makes a reminder (and saves the memory); with no time, `remember`'s.
+  reminders,
   remember,
   help,
   arithmetic,

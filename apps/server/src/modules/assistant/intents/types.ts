@@ -26,7 +26,7 @@ export type AnswerTools = Pick<
 /** What an intent's answer may use: the same tools as a model, the user's services, and the clock. */
 export interface Deps {
   tools: AnswerTools
-  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard'>
+  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard' | 'reminders'>
   userId: string
   clock: Clock
   /** The message as the user wrote it. */

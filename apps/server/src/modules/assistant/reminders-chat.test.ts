@@ -1,0 +1,64 @@
+import type { MemoryList, Reminder, SendMessageResponse } from '@remi/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+type Reminders = { reminders: Reminder[] }
+
+describe('reminders in words, through the app (offline assistant)', () => {
+  it('"remind me …" makes a reminder linked to the saved memory; the list and a cancel in words follow', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const askedAt = Date.now()
+    const sent = await user.api.post<SendMessageResponse>('/api/chat/send', {
+      content: 'remind me in 20 minutes to check the oven',
+    })
+    expect(sent.status, sent.text).toBe(200)
+    expect(sent.body.assistantMessage.content).toMatch(
+      /I'll remind you to check the oven on \w+, \w+ \d+ at \d\d:\d\d\.\n/,
+    )
+
+    const listed = await user.api.get<Reminders>('/api/reminders')
+    expect(listed.body.reminders).toHaveLength(1)
+    const reminder = listed.body.reminders[0]!
+    expect(reminder).toMatchObject({ text: 'Check the oven', status: 'scheduled', recurrence: null })
+    const minutes = (Date.parse(reminder.dueAt) - askedAt) / 60_000
+    expect(minutes).toBeGreaterThan(19)
+    expect(minutes).toBeLessThan(21)
+    const memories = (await user.api.get<MemoryList>('/api/memories')).body.items
+    expect(memories.map((m) => m.id)).toEqual([reminder.memoryId])
+
+    const weekly = await user.api.post<SendMessageResponse>('/api/chat/send', {
+      content: 'remind me every Monday at 8 to water the plants',
+    })
+    expect(weekly.body.assistantMessage.content).toContain(
+      "I'll remind you to water the plants every Monday at 08:00, starting Monday,",
+    )
+    const all = (await user.api.get<Reminders>('/api/reminders')).body.reminders
+    expect(all.map((r) => r.recurrence)).toEqual(expect.arrayContaining([null, 'FREQ=WEEKLY;BYDAY=MO']))
+
+    const asked = await user.api.post<SendMessageResponse>('/api/chat/send', {
+      content: 'what are my reminders?',
+    })
+    expect(asked.body.assistantMessage.content).toMatch(
+      /^Your reminders:\n\n- Check the oven on .*\n- Water the plants every Monday/,
+    )
+
+    const cancelled = await user.api.post<SendMessageResponse>('/api/chat/send', {
+      content: 'cancel the plants reminder',
+    })
+    expect(cancelled.body.assistantMessage.content).toBe('Cancelled the reminder to water the plants.')
+    const left = (await user.api.get<Reminders>('/api/reminders?status=scheduled')).body.reminders
+    expect(left.map((r) => r.text)).toEqual(['Check the oven'])
+
+    // Another user sees none of them.
+    const other = await t.createUser()
+    expect((await other.api.get<Reminders>('/api/reminders')).body.reminders).toEqual([])
+  })
+})
