@@ -29,6 +29,10 @@ export const assistantTools = [
   'get_calendar_events',
   'update_memory',
   'delete_memory',
+  // Issue 31: the MCP server's reminder tools, for the model too.
+  'create_reminder',
+  'list_reminders',
+  'cancel_reminder',
 ] as const
 export const AssistantTool = z.enum(assistantTools)
 export type AssistantTool = z.infer<typeof AssistantTool>

@@ -179,10 +179,14 @@ describe('tools mode', () => {
     // propose); the second saw the search's result.
     expect(calls).toHaveLength(3)
     expect(toolNames(calls[0]!)).toEqual([
+      // Issue 31 added the reminder tools.
+      'cancel_reminder',
       'create_memory',
+      'create_reminder',
       'delete_memory',
       'get_calendar_events',
       'get_weather',
+      'list_reminders',
       'search_memories',
       'update_memory',
     ])
@@ -372,7 +376,8 @@ describe('context mode', () => {
     })
     expect(first.answer.citations).toHaveLength(1)
     expect(calls).toHaveLength(2)
-    expect(calls[0]!.tools?.length).toBe(6)
+    // Issue 31 added the three reminder tools.
+    expect(calls[0]!.tools?.length).toBe(9)
     expect(calls[1]!.tools ?? []).toEqual([])
     expect(systemPromptOf(calls[1]!)).toContain('You cannot call tools')
     expect(systemPromptOf(calls[1]!)).toContain('Ana likes sunflowers')

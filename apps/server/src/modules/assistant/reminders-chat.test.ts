@@ -1,6 +1,7 @@
 import type { MemoryList, Reminder, SendMessageResponse } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { createAssistantTools } from './tools.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -60,5 +61,33 @@ describe('reminders in words, through the app (offline assistant)', () => {
     // Another user sees none of them.
     const other = await t.createUser()
     expect((await other.api.get<Reminders>('/api/reminders')).body.reminders).toEqual([])
+  })
+})
+
+describe('the model’s reminder tools', () => {
+  it('create_reminder, list_reminders and cancel_reminder act on the user’s reminders, as on MCP', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const tools = createAssistantTools({ ...t.services, reminders: t.app.reminders }, user.id)
+    const dueAt = new Date(Date.now() + 3600_000).toISOString()
+    const created = await tools.createReminder({ text: 'Call the vet', dueAt })
+    expect(created).toMatchObject({ reminder: { text: 'Call the vet', status: 'scheduled' } })
+    const id = 'reminder' in created ? created.reminder.id : ''
+    expect((await user.api.get<Reminders>('/api/reminders')).body.reminders.map((r) => r.id)).toEqual([id])
+    expect(await tools.listReminders({})).toMatchObject({ reminders: [{ id }] })
+    // Refusals are the tool's answer, named as the API names them.
+    const past = await tools.createReminder({ text: 'x', dueAt: '2020-01-01T00:00:00Z' })
+    expect(past).toEqual({ error: expect.stringMatching(/^dueAt/) })
+    const other = await t.createUser()
+    const theirs = createAssistantTools({ ...t.services, reminders: t.app.reminders }, other.id)
+    expect(await theirs.cancelReminder({ id })).toEqual({ error: 'Reminder not found.' })
+    expect(await tools.cancelReminder({ id })).toMatchObject({ reminder: { id, status: 'cancelled' } })
+    expect(await tools.listReminders({})).toEqual({ reminders: [] })
+    expect(tools.calls.map((c) => c.tool)).toEqual([
+      'create_reminder',
+      'list_reminders',
+      'create_reminder',
+      'cancel_reminder',
+      'list_reminders',
+    ])
   })
 })

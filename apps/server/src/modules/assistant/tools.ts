@@ -1,5 +1,6 @@
 import {
   CreateMemoryBody,
+  CreateReminderBody,
   dayBounds,
   daysBetween,
   MEMORY_LIMITS,
@@ -10,9 +11,12 @@ import {
   type Citation,
   type Memory,
   type MemoryProposal,
+  type Reminder,
+  ReminderStatus,
 } from '@remi/shared'
 import { tool, zodSchema, type ToolSet } from 'ai'
 import { z } from 'zod'
+import { AppError } from '../../lib/errors.ts'
 import type { UsersService } from '../auth/index.ts'
 import type { DashboardService } from '../dashboard/index.ts'
 import type { CalendarService, WeatherService } from '../datasources/index.ts'
@@ -118,6 +122,12 @@ export const toolInputSchemas = {
   delete_memory: z.object({
     id: z.string().max(64).describe('The memory’s id, as search_memories gave it.'),
   }),
+  // Issue 31: as the MCP server's reminder tools (the same body and service).
+  create_reminder: CreateReminderBody,
+  list_reminders: z.object({ status: ReminderStatus.optional().describe('Default: scheduled.') }),
+  cancel_reminder: z.object({
+    id: z.string().max(64).describe("The reminder's id, as list_reminders gave it."),
+  }),
 } satisfies Record<AssistantTool, z.ZodType>
 
 export const toolDescriptions: Record<AssistantTool, string> = {
@@ -133,6 +143,11 @@ export const toolDescriptions: Record<AssistantTool, string> = {
     'Propose a correction of one of the user’s memories (find it with search_memories first). Nothing changes until the user presses Apply under your answer: say that you proposed it, not that it is done.',
   delete_memory:
     'Propose deleting one of the user’s memories, when they ask to forget or delete it (find it with search_memories first). Nothing is deleted until the user presses Delete under your answer: say that you proposed it.',
+  create_reminder:
+    "Remind the user of something at a time: Remi notifies them then (in the app, on their devices, by e-mail if they chose it). dueAt is an ISO date-time with its offset, in the user's time zone unless said otherwise; recurrence an RRULE such as FREQ=WEEKLY;BYDAY=MO. Tell the user exactly when.",
+  list_reminders:
+    "The user's reminders, soonest first for scheduled ones (the default), or those sent, done or cancelled.",
+  cancel_reminder: 'Cancel one of the user’s reminders (by the id list_reminders gave).',
 }
 
 export type SearchMemoriesInput = z.input<typeof toolInputSchemas.search_memories>
@@ -241,6 +256,9 @@ const aiInputSchemas = {
   get_calendar_events: zodSchema(toolInputSchemas.get_calendar_events),
   update_memory: zodSchema(toolInputSchemas.update_memory),
   delete_memory: zodSchema(toolInputSchemas.delete_memory),
+  create_reminder: zodSchema(toolInputSchemas.create_reminder),
+  list_reminders: zodSchema(toolInputSchemas.list_reminders),
+  cancel_reminder: zodSchema(toolInputSchemas.cancel_reminder),
 }
 
 /**
@@ -552,6 +570,44 @@ export function createAssistantTools(
   const updateMemory = (input: UpdateMemoryInput) => propose('update', input)
   const deleteMemory = (input: DeleteMemoryInput) => propose('delete', input)
 
+  /** create_reminder, list_reminders, cancel_reminder: the reminders service, as the MCP server's tools. */
+  const reminders = () => services.reminders
+  const NO_REMINDERS = { error: 'Reminders are not available here.' }
+  /** The service's refusals (a time in the past, another user's id) are the tool's answer, as on MCP. */
+  const refused = <T>(call: Promise<T>) =>
+    call.catch((error: unknown) => {
+      if (error instanceof AppError) return { error: error.message }
+      throw error
+    })
+  const createReminder = (input: unknown) =>
+    run<{ reminder: Reminder }>('create_reminder', input, 'Set a reminder', async () => {
+      const parsed = toolInputSchemas.create_reminder.safeParse(input ?? {})
+      if (!parsed.success) return { error: firstIssue(parsed.error) }
+      const service = reminders()
+      if (!service) return NO_REMINDERS
+      return refused(service.create(userId, parsed.data).then((reminder) => ({ reminder })))
+    })
+  const listReminders = (input: unknown) =>
+    run<{ reminders: Reminder[] }>('list_reminders', input, 'Listed the reminders', async () => {
+      const parsed = toolInputSchemas.list_reminders.safeParse(input ?? {})
+      if (!parsed.success) return { error: firstIssue(parsed.error) }
+      const service = reminders()
+      if (!service) return NO_REMINDERS
+      return {
+        reminders: await service.list(userId, { status: parsed.data.status ?? 'scheduled', limit: 100 }),
+      }
+    })
+  const cancelReminder = (input: unknown) =>
+    run<{ reminder: Reminder }>('cancel_reminder', input, 'Cancelled a reminder', async () => {
+      const parsed = toolInputSchemas.cancel_reminder.safeParse(input ?? {})
+      if (!parsed.success) return { error: firstIssue(parsed.error) }
+      const service = reminders()
+      if (!service) return NO_REMINDERS
+      const id = parsed.data.id.trim().toLowerCase()
+      if (!z.uuid().safeParse(id).success) return { error: 'Reminder not found.' }
+      return refused(service.patch(userId, id, { status: 'cancelled' }).then((reminder) => ({ reminder })))
+    })
+
   /** The same tools for the AI SDK (tools mode). */
   function aiTools() {
     return {
@@ -585,6 +641,21 @@ export function createAssistantTools(
         inputSchema: aiInputSchemas.delete_memory,
         execute: (input) => deleteMemory(input),
       }),
+      create_reminder: tool({
+        description: toolDescriptions.create_reminder,
+        inputSchema: aiInputSchemas.create_reminder,
+        execute: (input) => createReminder(input),
+      }),
+      list_reminders: tool({
+        description: toolDescriptions.list_reminders,
+        inputSchema: aiInputSchemas.list_reminders,
+        execute: (input) => listReminders(input),
+      }),
+      cancel_reminder: tool({
+        description: toolDescriptions.cancel_reminder,
+        inputSchema: aiInputSchemas.cancel_reminder,
+        execute: (input) => cancelReminder(input),
+      }),
     } satisfies ToolSet
   }
 
@@ -595,6 +666,9 @@ export function createAssistantTools(
     getCalendarEvents,
     updateMemory,
     deleteMemory,
+    createReminder,
+    listReminders,
+    cancelReminder,
     proposeSave,
     aiTools,
     /** Cites memories the answer was given without a tool call (the prompt's memories). */

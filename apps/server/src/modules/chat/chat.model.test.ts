@@ -161,10 +161,14 @@ describe('tools mode', () => {
     // The model got the tools, then each tool's result in the next step.
     expect(fake.requests).toHaveLength(3)
     expect(fake.requests[0]!.tools!.map((tool) => tool.function.name).sort()).toEqual([
+      // Issue 31 added the reminder tools.
+      'cancel_reminder',
       'create_memory',
+      'create_reminder',
       'delete_memory',
       'get_calendar_events',
       'get_weather',
+      'list_reminders',
       'search_memories',
       'update_memory',
     ])
@@ -356,7 +360,8 @@ describe('with short timeouts, and a model that refuses tools', () => {
       (typeof slowFake.requests)[number],
       (typeof slowFake.requests)[number],
     ]
-    expect(withTools.tools?.length).toBe(4)
+    // Every tool: the memory ones, issue 32's two proposals and issue 31's three reminder tools.
+    expect(withTools.tools?.length).toBe(9)
     expect(withFacts.tools).toBeUndefined()
     const prompt = slowFake.systemPrompt(withFacts)
     expect(prompt).toContain(memories.birthday.text)
