@@ -7,7 +7,6 @@
 export const GOLDEN: Record<string, readonly string[]> = {
   // Issue 31: a "remind me …" with a time makes a reminder (and still saves the memory); these were `remember`'s.
   reminders: [
-    'remind me on Easter Monday to call grandma',
     'remind me to call mum tomorrow at 5pm',
     'remind me tomorrow to call the plumber',
     'remind me to call mom tomorrow evening',
@@ -42,6 +41,8 @@ export const GOLDEN: Record<string, readonly string[]> = {
     'remember I need to call Ana on March 3',
     'remember the new office is on the 2nd floor',
     'remind me on the 15th to pay the rent',
+    // A holiday is not read by the reminder phrases (issue 31): still a memory.
+    'remind me on Easter Monday to call grandma',
     'remember I met Carla at the conference last Tuesday',
     'remember we saw the Costas on Wednesday',
     'remember lunch with Ana on Tuesday',
@@ -447,7 +448,6 @@ export const GOLDEN: Record<string, readonly string[]> = {
  */
 export const CLAIMED_BY_TWO: ReadonlyArray<readonly [question: string, claimants: readonly string[]]> = [
   // Issue 31: reminders comes before remember (and the agenda and `change`) on purpose.
-  ['remind me on Easter Monday to call grandma', ['reminders', 'remember']],
   ['remind me to call mum tomorrow at 5pm', ['reminders', 'remember']],
   ['remind me tomorrow to call the plumber', ['reminders', 'remember']],
   ['remind me to call mom tomorrow evening', ['reminders', 'remember']],

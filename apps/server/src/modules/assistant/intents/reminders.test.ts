@@ -120,10 +120,12 @@ describe('reminders in words, on fake tools', () => {
     )
   })
 
-  it('leaves a "remind me …" with no time to `remember`', async () => {
+  it('leaves a "remind me …" with no time, or on a holiday, to `remember`', async () => {
     const { reminders, service } = fakeReminders()
     const asked = await ask('Remind me to call the plumber', {}, service)
     expect(asked.intent).toBe('remember')
+    const holiday = await ask('remind me on Easter Monday to call grandma', {}, service)
+    expect(holiday.intent).toBe('remember')
     expect(reminders).toEqual([])
   })
 })

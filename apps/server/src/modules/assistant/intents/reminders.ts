@@ -32,7 +32,13 @@ export const reminders = intent<ReminderRequest>({
     'what are my reminders?',
     'cancel the plants reminder',
   ],
-  match: (text, clock) => readReminderRequest(text, clock),
+  match(text, clock) {
+    const request = readReminderRequest(text, clock)
+    // A holiday ("on Easter Monday") is not read by the reminder phrases: kept as a memory, on its day.
+    if (request?.kind === 'create' && memoryRequest(text, clock.timeZone, clock.now)?.date?.holiday)
+      return null
+    return request
+  },
   answer: (request, deps) => answerReminder(request, deps),
   async fact(request, deps) {
     const answered = await answerReminder(request, { ...deps, passOn: async () => said('') })
