@@ -207,11 +207,14 @@ function writeRoutes() {
   return (
     t.routes
       // The MCP endpoint takes only a personal access token: with a cookie alone it is a 401, not CSRF's 400.
+      // A reminder's Done/Snooze from a notification carries its own signed one-use token and no session
+      // (reminders.test.ts refuses a forged one), so a cookie-riding forgery has nothing to ride.
       .filter(
         (r) =>
           ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) &&
           r.url.startsWith('/api/') &&
-          !r.url.startsWith('/api/mcp'),
+          !r.url.startsWith('/api/mcp') &&
+          r.url !== '/api/reminders/actions',
       )
       .map((r) => ({
         method: r.method as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
