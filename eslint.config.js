@@ -100,12 +100,6 @@ const layout = {
               dependency: { relationship: { to: 'internal' } },
             },
           },
-          // Narrow exceptions while their owners rewrite these files (issue 30's note lists them): each
-          // import is to go through the module's index.ts, and then its line here goes.
-          {
-            from: { file: { path: `${serverSrc}/modules/chat/chat.{model,routes}.test.ts` } },
-            allow: { to: { file: { path: `${serverSrc}/modules/assistant/offline.ts` } } },
-          },
           {
             from: { file: { categories: 'repo' } },
             disallow: { to: { file: { categories: ['service', 'routes'] } } },

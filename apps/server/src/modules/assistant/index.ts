@@ -4,6 +4,8 @@ export {
   type AssistantLogger,
   type AssistantOptions,
 } from './assistant.ts'
+/** What the chat says above an offline answer: on its own, and when the model was unavailable. */
+export { FALLBACK_NOTE, OFFLINE_INTRODUCTION } from './offline.ts'
 export type { Answer, AnswerInput, Assistant, AssistantEvent, HistoryMessage } from './assistant.types.ts'
 export {
   createAssistantTools,

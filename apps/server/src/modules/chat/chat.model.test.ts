@@ -12,7 +12,7 @@ import { chatMessages } from '../../db/schema.ts'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../test/fakes/index.ts'
 import { eventData, parseEventStream } from '../../test/sse.ts'
-import { FALLBACK_NOTE } from '../assistant/offline.ts'
+import { FALLBACK_NOTE } from '../assistant/index.ts'
 import { ANSWER_FAILED } from './chat.routes.ts'
 
 /**

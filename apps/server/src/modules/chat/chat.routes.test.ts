@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages, conversations } from '../../db/schema.ts'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { eventData, parseEventStream } from '../../test/sse.ts'
-import { OFFLINE_INTRODUCTION } from '../assistant/offline.ts'
+import { OFFLINE_INTRODUCTION } from '../assistant/index.ts'
 
 /** The chat API with the offline assistant (AI_PROVIDER=none, the default): storage, paging, limits. */
 let t: TestApp
