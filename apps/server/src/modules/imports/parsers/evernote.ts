@@ -1,3 +1,5 @@
+// domino (imported below) is a DOM implementation: its documents and elements are typed by TypeScript's DOM library.
+/// <reference lib="dom" />
 import { StringDecoder } from 'node:string_decoder'
 import { gfm } from '@joplin/turndown-plugin-gfm'
 import { createDocument } from '@mixmark-io/domino'
