@@ -201,6 +201,8 @@ export const ImportedMemory = z.object({
   date: MemoryDate.nullable().default(null),
   createdAt: Instant('createdAt').optional(),
   updatedAt: Instant('updatedAt').optional(),
+  /** Kept private from models (an export carries it); absent in older files. */
+  private: z.boolean({ error: 'private must be true or false.' }).optional(),
 })
 
 const importFormat = z.literal(MEMORIES_EXPORT_FORMAT, {

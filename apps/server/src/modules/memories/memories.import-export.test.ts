@@ -115,6 +115,24 @@ describe('import', () => {
     expect((await all(other)).totalCount).toBe(3)
   })
 
+  it('keeps a private memory private: into a new account, and when a file without the flag is imported again', async () => {
+    const alice = await t.createUser()
+    const secret = await alice.api.memories.create({ text: 'Bank PIN hint: the blue door', private: true })
+    const file = await alice.api.memories.exportJson()
+    expect(file.memories.find((m) => m.id === secret.id)).toMatchObject({ private: true })
+
+    const bob = await t.createUser()
+    expect((await bob.api.post('/api/memories/import', file)).status).toBe(200)
+    expect((await all(bob)).items).toEqual([expect.objectContaining({ text: secret.text, private: true })])
+
+    // An older file (no flag) or one saying false never makes it public again.
+    const older = { ...file, memories: file.memories.map(({ private: _, ...m }) => m) }
+    expect((await alice.api.post('/api/memories/import', older)).body).toMatchObject({ updated: 1 })
+    const saysPublic = { ...file, memories: file.memories.map((m) => ({ ...m, private: false })) }
+    expect((await alice.api.post('/api/memories/import', saysPublic)).body).toMatchObject({ updated: 1 })
+    expect((await all(alice)).items).toEqual([expect.objectContaining({ id: secret.id, private: true })])
+  })
+
   it('restores edited or deleted memories from an older export', async () => {
     const user = await t.createUser()
     await seed(user)

@@ -653,17 +653,20 @@ async function writeImportChunk(
       sort_date: sortDateOf(m.date, m.createdAt, zone),
       created_at: m.createdAt?.toISOString() ?? null,
       updated_at: m.updatedAt?.toISOString() ?? null,
+      private: m.private ?? false,
     })),
   )
+  // An import never makes a private memory public: a file without the flag (or with false) keeps it private.
   const result = await exec.execute(sql`
     with written as (
-      insert into ${memories} (id, user_id, text, tags, date, sort_date, created_at, updated_at)
+      insert into ${memories} (id, user_id, text, tags, date, sort_date, created_at, updated_at, private)
       select r.id, ${userId}, r.text, r.tags, r.date, r.sort_date,
-        coalesce(r.created_at, now()), coalesce(r.updated_at, now())
+        coalesce(r.created_at, now()), coalesce(r.updated_at, now()), coalesce(r.private, false)
       from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, text text, tags text[], date date,
-        sort_date date, created_at timestamptz, updated_at timestamptz)
+        sort_date date, created_at timestamptz, updated_at timestamptz, private boolean)
       on conflict (id) do update set text = excluded.text, tags = excluded.tags, date = excluded.date,
-        sort_date = excluded.sort_date, created_at = excluded.created_at, updated_at = excluded.updated_at
+        sort_date = excluded.sort_date, created_at = excluded.created_at, updated_at = excluded.updated_at,
+        private = ${memories.private} or excluded.private
         where ${memories.userId} = ${userId}
       returning (xmax = 0) as inserted)
     select count(*)::int as written, (count(*) filter (where inserted))::int as created from written`)

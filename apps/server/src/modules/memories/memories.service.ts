@@ -332,6 +332,7 @@ export function createMemoriesService(
           date: m.date,
           ...(m.createdAt ? { createdAt: new Date(m.createdAt) } : {}),
           ...(m.updatedAt ? { updatedAt: new Date(m.updatedAt) } : {}),
+          ...(m.private !== undefined ? { private: m.private } : {}),
         })
         // 100 000 memories are a lot of work for this thread: others' requests get turns in between.
         if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve))
