@@ -116,7 +116,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         monitorIntervalSeconds: options.superviseIntervalSeconds,
       }),
     })
-    instance.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'))
+    // pg-boss retries its polling and maintenance by itself: a database outage is a warning, not an error.
+    instance.on('error', (error: unknown) => logger.warn({ err: error }, 'job queue error (retried)'))
     await instance.start()
     for (const [name, kind] of kinds) {
       await instance.createQueue(name, {
@@ -173,10 +174,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     start() {
-      starting ??= startBoss().catch((error: unknown) => {
-        logger.error({ err: error }, 'the job queue could not start; background work is off until restart')
-        return null
-      })
+      // Instances starting at once on an empty database race to create pg-boss's schema; the loser's
+      // CREATE SCHEMA fails on the winner's, and a second try finds it made.
+      starting ??= startBoss()
+        .catch(async (error: unknown) => {
+          logger.warn({ err: error }, 'the job queue did not start; trying again')
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+          return startBoss()
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'the job queue could not start; background work is off until restart')
+          return null
+        })
       return starting.then(() => undefined)
     },
 
