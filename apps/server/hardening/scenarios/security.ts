@@ -42,6 +42,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 interface Route {
   method: string
   url: string
+  /** A route whose credential is a signed token in its body (a reminder's Done/Snooze), not a session. */
+  csrfExempt: boolean
 }
 
 /** The app's own route table (buildApp's onRoute hook), built in-process without a database. */
@@ -59,7 +61,8 @@ async function routeTable(workDir: string): Promise<Route[]> {
     env,
     database,
     onRoute: (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url })
+      const csrfExempt = Boolean((route.config as { csrfExempt?: boolean } | undefined)?.csrfExempt)
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, csrfExempt })
     },
   })
   await app.ready()
@@ -95,6 +98,11 @@ async function send(
       redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
+    // An event stream never ends by design: its status and headers are the answer.
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await res.body?.cancel()
+      return { status: res.status, text: '', location: null }
+    }
     return { status: res.status, text: await res.text(), location: res.headers.get('location') }
   } catch (error) {
     return { status: 0, text: error instanceof Error ? error.message : String(error), location: null }
@@ -144,6 +152,11 @@ interface Victim {
   tokenId: string
   /** The victim's own sign-in session (Settings → Sessions). */
   sessionId: string
+  reminderId: string
+  subscriptionId: string
+  /** A proposal to forget the memory, from the offline assistant. */
+  proposalId: string
+  importId: string
   /** Strings that only the victim's data contains. */
   markers: string[]
 }
@@ -172,8 +185,52 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     current: boolean
   }>
   const sessionId = sessions.find((s) => s.current)?.id ?? ''
-  if (!memory.id || !sent.conversationId || !token.id || !sessionId || weather.status !== 200) {
-    throw new Error(`seeding the victim failed (weather ${weather.status}: ${weather.text.slice(0, 200)})`)
+  const reminder = JSON.parse(
+    (
+      await call(user, 'POST', '/api/reminders', {
+        text: `${marker} reminder`,
+        dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).text,
+  ) as { id?: string }
+  const vapid = JSON.parse((await call(user, 'GET', '/api/notifications/vapid-public-key')).text) as {
+    publicKey: string
+  }
+  const subscription = JSON.parse(
+    (
+      await call(user, 'POST', '/api/notifications/subscriptions', {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${marker}`,
+        keys: { p256dh: vapid.publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      })
+    ).text,
+  ) as { id?: string }
+  // The offline assistant proposes forgetting the memory; the proposal waits under its answer.
+  await call(user, 'POST', '/api/chat/send', {
+    content: `Forget the ${marker} memory`,
+    conversationId: sent.conversationId,
+  })
+  const proposals = JSON.parse(
+    (await call(user, 'GET', `/api/proposals?conversationId=${sent.conversationId}`)).text,
+  ) as { proposals?: Array<{ id: string }> }
+  const form = new FormData()
+  form.append('files', new Blob([`# ${marker} note\n\nImported.\n`], { type: 'text/markdown' }), 'note.md')
+  const uploaded = await fetch(`${baseUrl}/api/imports`, {
+    method: 'POST',
+    headers: { cookie: user.cookie, origin: baseUrl, 'x-csrf-token': user.csrfToken },
+    body: form,
+  })
+  const imported = (await uploaded.json()) as { id?: string }
+  const seeded = {
+    reminderId: reminder.id ?? '',
+    subscriptionId: subscription.id ?? '',
+    proposalId: proposals.proposals?.[0]?.id ?? '',
+    importId: imported.id ?? '',
+  }
+  const missing = Object.entries(seeded).filter(([, id]) => !id)
+  if (!memory.id || !sent.conversationId || !token.id || !sessionId || weather.status !== 200 || missing.length) {
+    throw new Error(
+      `seeding the victim failed (weather ${weather.status}: ${weather.text.slice(0, 200)}; missing ${missing.map(([k]) => k).join(', ')})`,
+    )
   }
   return {
     user,
@@ -181,7 +238,8 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     conversationId: sent.conversationId,
     tokenId: token.id,
     sessionId,
-    markers: [marker, user.email, memory.id, sent.conversationId, token.id, sessionId],
+    ...seeded,
+    markers: [marker, user.email, memory.id, sent.conversationId, token.id, sessionId, ...Object.values(seeded)],
   }
 }
 
@@ -218,12 +276,18 @@ async function csrfSweep(
     // token, it answers 401 asking for an access token (issue 28, item 9), and nothing is done.
     const tokenOnly = route.url.startsWith('/api/mcp')
     for (const [what, headers, cookieStatus, cookieCode] of attempts) {
-      const [status, code] = tokenOnly ? [401, 'UNAUTHORIZED'] : [cookieStatus, cookieCode]
+      // A route whose credential is a signed one-use token in its body (a reminder's Done) reads no
+      // cookie either: a forged token is refused as such (400), and nothing is done.
+      const [status, code] = tokenOnly
+        ? [401, 'UNAUTHORIZED']
+        : route.csrfExempt
+          ? [400, 'VALIDATION_FAILED']
+          : [cookieStatus, cookieCode]
       tried += 1
       const path = fill(route.url, values)
       const res = await send(victim.user.baseUrl, route.method, path, {
         headers: { ...headers, 'content-type': 'application/json' },
-        body,
+        body: route.csrfExempt ? JSON.stringify({ token: 'forged-action-token', action: 'done' }) : body,
       })
       const answerCode = (() => {
         try {
@@ -261,6 +325,15 @@ async function ownershipSweep(
     '/api/auth/tokens/:id': victim.tokenId,
     '/api/auth/sessions/:id': victim.sessionId,
     '/api/chat/conversations/:id': victim.conversationId,
+    '/api/memories/:id/changes': victim.memoryId,
+    '/api/memories/:id/undo': victim.memoryId,
+    '/api/reminders/:id': victim.reminderId,
+    '/api/notifications/subscriptions/:id': victim.subscriptionId,
+    '/api/proposals/:id/apply': victim.proposalId,
+    '/api/proposals/:id/keep': victim.proposalId,
+    '/api/imports/:id': victim.importId,
+    '/api/imports/:id/start': victim.importId,
+    '/api/imports/:id/memories': victim.importId,
   }
   for (const route of routes.filter(
     (r) => r.url.startsWith('/api/') && r.url.includes(':id') && r.method !== 'HEAD',
@@ -298,6 +371,15 @@ async function ownershipSweep(
       continue
     }
     await expect404(`${method} ${path}`, await call(attacker, method, path, body))
+  }
+  // Proposals are listed by conversation: another person's conversation lists none of them.
+  {
+    tried += 1
+    const path = `/api/proposals?conversationId=${conversationId}`
+    const res = await call(attacker, 'GET', path)
+    if (res.status < 500 && !victim.markers.some((m) => res.text.includes(m)) && !/"id"/.test(res.text))
+      refused += 1
+    else if (failures.length < 5) failures.push(`GET ${path}: ${res.status} ${res.text.slice(0, 120)}`)
   }
   // The MCP tools with the victim's memory id, through the attacker's own write token: not found, untouched.
   for (const name of ['update_memory', 'delete_memory']) {
