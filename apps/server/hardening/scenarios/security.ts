@@ -227,7 +227,14 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     importId: imported.id ?? '',
   }
   const missing = Object.entries(seeded).filter(([, id]) => !id)
-  if (!memory.id || !sent.conversationId || !token.id || !sessionId || weather.status !== 200 || missing.length) {
+  if (
+    !memory.id ||
+    !sent.conversationId ||
+    !token.id ||
+    !sessionId ||
+    weather.status !== 200 ||
+    missing.length
+  ) {
     throw new Error(
       `seeding the victim failed (weather ${weather.status}: ${weather.text.slice(0, 200)}; missing ${missing.map(([k]) => k).join(', ')})`,
     )
@@ -239,7 +246,15 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     tokenId: token.id,
     sessionId,
     ...seeded,
-    markers: [marker, user.email, memory.id, sent.conversationId, token.id, sessionId, ...Object.values(seeded)],
+    markers: [
+      marker,
+      user.email,
+      memory.id,
+      sent.conversationId,
+      token.id,
+      sessionId,
+      ...Object.values(seeded),
+    ],
   }
 }
 
