@@ -245,23 +245,44 @@ function shingles(text: string): Set<string> {
 
 /** How much two texts overlap (Jaccard of their word pairs): 1 for the same words in the same order. */
 export function overlap(a: string, b: string): number {
-  const x = shingles(a)
-  const y = shingles(b)
-  if (x.size === 0 || y.size === 0) return a.trim().toLowerCase() === b.trim().toLowerCase() ? 1 : 0
+  return jaccard({ text: a, pairs: shingles(a) }, { text: b, pairs: shingles(b) })
+}
+
+interface Shingled {
+  text: string
+  pairs: Set<string>
+}
+
+function jaccard(x: Shingled, y: Shingled): number {
+  if (x.pairs.size === 0 || y.pairs.size === 0)
+    return x.text.trim().toLowerCase() === y.text.trim().toLowerCase() ? 1 : 0
   let common = 0
-  for (const s of x) if (y.has(s)) common++
-  return common / (x.size + y.size - common)
+  for (const s of x.pairs) if (y.pairs.has(s)) common++
+  return common / (x.pairs.size + y.pairs.size - common)
 }
 
 /** Near-duplicates from this overlap on: the same note saved twice, or with a word changed. */
 export const NEAR_DUPLICATE = 0.7
 
-/** The items without near-duplicates of an earlier one (the first, best ranked, stays). */
+/**
+ * The items without near-duplicates of an earlier one (the first, best ranked, stays). Each text's word
+ * pairs are made once, and two sets of too different sizes are not compared (their Jaccard is at most
+ * the smaller size over the larger): recall runs this over its forty best on every question.
+ */
 export function withoutNearDuplicates<T extends { text: string }>(
   items: readonly T[],
   threshold = NEAR_DUPLICATE,
 ): T[] {
-  const kept: T[] = []
-  for (const item of items) if (!kept.some((k) => overlap(k.text, item.text) >= threshold)) kept.push(item)
-  return kept
+  const kept: Array<Shingled & { item: T }> = []
+  for (const item of items) {
+    const own = { text: item.text, pairs: shingles(item.text), item }
+    const size = own.pairs.size
+    const duplicate = kept.some((k) => {
+      const [small, large] = size < k.pairs.size ? [size, k.pairs.size] : [k.pairs.size, size]
+      if (small > 0 && small < threshold * large) return false
+      return jaccard(k, own) >= threshold
+    })
+    if (!duplicate) kept.push(own)
+  }
+  return kept.map((k) => k.item)
 }
