@@ -106,14 +106,18 @@ export function dayPart(text: string): DayPart | null {
   return { name, from, to }
 }
 
+/** One formatter per zone: making one costs more than reading a question (a recall reads several). */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** The zone's UTC offset in minutes at an instant (what chrono-node takes as a time zone). */
 function offsetMinutes(timeZone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', {
-    timeZone: knownTimeZone(timeZone),
-    timeZoneName: 'longOffset',
-  })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value
+  const zone = knownTimeZone(timeZone)
+  let format = offsetFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    offsetFormats.set(zone, format)
+  }
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '')
   if (!match) return 0
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0))
