@@ -4,7 +4,7 @@ import type { HistoryMessage } from './assistant.types.ts'
 import { classify } from './intents/index.ts'
 import { askedInFull } from './understand/asked-in-full.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
-import type { AssistantServices, AssistantTools } from './tools.ts'
+import type { AssistantServices, AssistantTools } from './tools/index.ts'
 
 /** Memories the prompt carries at most. */
 export const PROMPT_MEMORIES = 8

@@ -13,8 +13,10 @@ export {
   toolInputSchemas,
   type AssistantServices,
   type AssistantTools,
-} from './tools.ts'
+} from './tools/index.ts'
 /** How the assistant reads a question, for recall's search of the memories that answer it. */
 export { isPastTense } from './understand/text.ts'
 export { memoryDaysAsked } from './understand/days.ts'
 export { namesIn, significantWords, withOtherWords } from './search.ts'
+/** A statement told rather than asked, and its words as a fact: the chat offers "Save as memory" in every mode. */
+export { asToldAfterRemember, isStatement } from './understand/text.ts'

@@ -2,7 +2,7 @@ import { type Memory, todayIn } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { HistoryMessage, AssistantEvent } from './assistant.types.ts'
 import { type Answered, type Deps, classify } from './intents/index.ts'
-import type { AssistantServices, AssistantTools } from './tools.ts'
+import type { AssistantServices, AssistantTools } from './tools/index.ts'
 import { askedInFull } from './understand/asked-in-full.ts'
 
 /** Said once per conversation by the offline assistant (AI_PROVIDER=none). */

@@ -1,7 +1,7 @@
 import type { MemoryList, Reminder, SendMessageResponse } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { createAssistantTools } from './tools.ts'
+import { createAssistantTools } from './tools/index.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { formatTime, formatDay, mentionsDay } from '../format.ts'
 import type { DayRange } from '../understand/dates.ts'
 import type { RequestedDays } from '../understand/days.ts'
 import type { Answered } from '../intents/index.ts'
-import { isToolError, type ToolEvent, MAX_CALENDAR_DAYS, type ToolMemory } from '../tools.ts'
+import { isToolError, type ToolEvent, MAX_CALENDAR_DAYS, type ToolMemory } from '../tools/index.ts'
 import {
   cannotTell,
   clockOf,

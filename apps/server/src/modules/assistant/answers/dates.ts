@@ -8,7 +8,7 @@ import { type DaysQuestion, type CalendarFact, type YearlyDaysQuestion } from '.
 import type { Answered } from '../intents/index.ts'
 import { said } from '../intents/types.ts'
 import { significantWords, namesIn } from '../search.ts'
-import { isToolError, type ToolMemory } from '../tools.ts'
+import { isToolError, type ToolMemory } from '../tools/index.ts'
 import { eventsAbout, eventLine } from './events.ts'
 import { holdingAll } from './search.ts'
 import { capitalize, quoteMemories, plural, quote } from './words.ts'

@@ -9,7 +9,7 @@ import {
   type ToolEvent,
   MAX_CALENDAR_DAYS,
   type ToolError,
-} from '../tools.ts'
+} from '../tools/index.ts'
 import { spanInWords, capitalize, dayInWords, onDayInWords, plural, lowerFirst } from './words.ts'
 
 /**

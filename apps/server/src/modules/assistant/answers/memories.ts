@@ -14,7 +14,7 @@ import type { Deps, Answered } from '../intents/index.ts'
 import { SHORT_HELP } from '../intents/talk.ts'
 import { said } from '../intents/types.ts'
 import { significantWords } from '../search.ts'
-import { type AssistantServices, SEARCH_LIMIT, isToolError } from '../tools.ts'
+import { type AssistantServices, SEARCH_LIMIT, isToolError } from '../tools/index.ts'
 import { eventsAbout, eventLine } from './events.ts'
 import { quoteMemories, NO_MEMORIES, daysInWords, memoriesCount, allAndRecent, quote } from './words.ts'
 

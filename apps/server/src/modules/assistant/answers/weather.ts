@@ -10,7 +10,7 @@ import {
   isSunQuestion,
 } from '../understand/weather.ts'
 import { type DayRange } from '../understand/dates.ts'
-import { type GetWeatherOutput, isToolError, type ToolError } from '../tools.ts'
+import { type GetWeatherOutput, isToolError, type ToolError } from '../tools/index.ts'
 import { minutesOf } from './events.ts'
 import { onDayInWords, capitalize, dayInWords, listed } from './words.ts'
 

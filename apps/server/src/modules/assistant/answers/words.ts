@@ -1,7 +1,7 @@
 import { escapeMarkdown } from '../../../lib/markdown.ts'
 import { excerpt, formatDay, relativeDay, describeRange } from '../format.ts'
 import type { DayRange } from '../understand/dates.ts'
-import type { ToolMemory } from '../tools.ts'
+import type { ToolMemory } from '../tools/index.ts'
 
 export const NO_MEMORIES = 'You have no memories yet. To save one, start a message with “Remember”.'
 

@@ -3,7 +3,7 @@ import { formatDay } from '../format.ts'
 import { monthDayIn, yearly } from '../understand/dates.ts'
 import { type YearlyDaysQuestion } from '../understand/questions.ts'
 import { isPastTense } from '../understand/text.ts'
-import type { ToolMemory } from '../tools.ts'
+import type { ToolMemory } from '../tools/index.ts'
 import { wordsOf } from './search.ts'
 import { quote, tagsAfter } from './words.ts'
 

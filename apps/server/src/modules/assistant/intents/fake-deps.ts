@@ -1,5 +1,5 @@
 import { todayIn } from '@remi/shared'
-import type { GetWeatherOutput, ToolEvent, ToolMemory } from '../tools.ts'
+import type { GetWeatherOutput, ToolEvent, ToolMemory } from '../tools/index.ts'
 import type { Answered, Clock, Deps } from './types.ts'
 import { classify } from './index.ts'
 

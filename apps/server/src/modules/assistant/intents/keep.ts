@@ -1,5 +1,5 @@
-import type { AssistantTools, ToolMemory } from '../tools.ts'
-import { isToolError } from '../tools.ts'
+import type { AssistantTools, ToolMemory } from '../tools/index.ts'
+import { isToolError } from '../tools/index.ts'
 import { quoteMemories } from '../answers/words.ts'
 import { significantWords } from '../search.ts'
 import { POLITE, asToldAfterRemember, correction as correctionIn, isStatement } from '../understand/text.ts'

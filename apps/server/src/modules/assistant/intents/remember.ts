@@ -1,7 +1,7 @@
 import { formatDay } from '../format.ts'
 import { memoryRequest } from '../understand/memory-request.ts'
 import { remember as save } from '../answers/memories.ts'
-import { isToolError } from '../tools.ts'
+import { isToolError } from '../tools/index.ts'
 import { intent } from './types.ts'
 
 /** "Remember that Ana's birthday is on May 12 #family": saved, with its day and tags. */

@@ -1,5 +1,5 @@
 import type { CalendarDay, Memory } from '@remi/shared'
-import type { AssistantServices, AssistantTools, ToolMemory } from '../tools.ts'
+import type { AssistantServices, AssistantTools, ToolMemory } from '../tools/index.ts'
 
 /** When a message is read: the instant, the user's time zone and their day. */
 export interface Clock {

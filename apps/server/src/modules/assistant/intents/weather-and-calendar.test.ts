@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { GetWeatherOutput, ToolEvent } from '../tools.ts'
+import type { GetWeatherOutput, ToolEvent } from '../tools/index.ts'
 import { answer, clockAt } from './fake-deps.ts'
 
 const clock = clockAt('2026-11-26T10:00:00Z')

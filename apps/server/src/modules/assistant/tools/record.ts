@@ -1,0 +1,110 @@
+import {
+  todayIn,
+  type Activity,
+  type AssistantTool,
+  type Citation,
+  type Memory,
+  type MemoryProposal,
+} from '@remi/shared'
+import type { AssistantEvent } from '../assistant.types.ts'
+import { excerpt } from '../format.ts'
+import { isToolError, type AssistantServices, type ToolError } from './types.ts'
+
+export interface AssistantToolsOptions {
+  /** Told when a tool starts and finishes (the chat's `activity` events). */
+  onEvent?: ((event: AssistantEvent) => void) | undefined
+  now?: () => Date
+  /** Told of unexpected failures (a tool still answers with a short error). */
+  onUnexpectedError?: ((tool: AssistantTool, error: unknown) => void) | undefined
+  /** The chat's conversation: proposals are shown under its answer and lapse with its next message. */
+  conversationId?: string | undefined
+}
+
+/** How one call is reported: its activity line, and what else it did. */
+export interface CallReport<T> {
+  /** The activity line ("Searched memories for 'Ana'"). */
+  summary: string
+  /** More for the activity line of a call that succeeded (the memory it saved). */
+  done?: (result: T) => Partial<Activity>
+  /** The activity line's start when the call gives an error. Default: `summary`. */
+  failed?: string
+  /** A look the user did not ask for: when its source is off, it leaves no call and no activity. */
+  unasked?: boolean
+}
+
+/**
+ * What every tool of one answer shares: the user, their services and clock, and the record of the
+ * calls (the memories found or saved become citations, each call an activity line and a call with its
+ * arguments, the proposals made).
+ */
+export function createToolRecord(
+  services: AssistantServices,
+  userId: string,
+  options: AssistantToolsOptions,
+) {
+  const now = options.now ?? (() => new Date())
+  const citations: Citation[] = []
+  const activity: Activity[] = []
+  const calls: Array<{ tool: AssistantTool; args: unknown }> = []
+  const created: Memory[] = []
+  const proposed: MemoryProposal[] = []
+  let zone: Promise<string> | undefined
+  const timeZone = () => (zone ??= services.users.timezoneOf(userId))
+
+  function cite(memories: Array<Pick<Memory, 'id' | 'text' | 'date'>>) {
+    for (const m of memories) {
+      if (citations.some((c) => c.id === m.id)) continue
+      citations.push({ id: m.id, excerpt: excerpt(m.text), date: m.date })
+    }
+  }
+
+  /** Runs one call: records it, reports start and finish, and turns any throw into a short error. */
+  async function run<T extends object>(
+    name: AssistantTool,
+    args: unknown,
+    report: CallReport<T>,
+    call: () => Promise<T | ToolError>,
+  ): Promise<T | ToolError> {
+    const { summary, done = () => ({}), failed = summary, unasked = false } = report
+    const start = () => {
+      calls.push({ tool: name, args })
+      options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
+    }
+    if (!unasked) start()
+    let result: T | ToolError
+    try {
+      result = await call()
+    } catch (error) {
+      options.onUnexpectedError?.(name, error)
+      result = { error: 'Something went wrong on the server; try again in a moment.' }
+    }
+    if (unasked) {
+      if (isToolError(result) && result.off) return result
+      start()
+    }
+    const line: Activity = isToolError(result)
+      ? { tool: name, summary: `${failed}: ${result.error}` }
+      : { tool: name, summary, ...done(result) }
+    activity.push(line)
+    options.onEvent?.({ type: 'activity', status: 'finished', activity: line })
+    return result
+  }
+
+  return {
+    services,
+    userId,
+    conversationId: options.conversationId,
+    now,
+    timeZone,
+    /** The user's day now, in their zone. */
+    today: async () => todayIn(await timeZone(), now()),
+    cite,
+    run,
+    citations,
+    activity,
+    calls,
+    created,
+    proposed,
+  }
+}
+export type ToolRecord = ReturnType<typeof createToolRecord>
