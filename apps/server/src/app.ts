@@ -74,6 +74,8 @@ export interface AppOptions {
   rateLimits?: { global?: number; signIn?: number; chatSends?: number }
   /** Test hook: how long the briefing's model may write before the template does (default 30 s). */
   briefingModelTimeoutMs?: number
+  /** Test hook: how long the model may take to pick out a chat's facts to keep (default 8 s). */
+  factsTimeoutMs?: number
   /** The chat assistant's timeouts, retries and clock (tests shorten them). */
   assistant?: AssistantOptions
   /** The job queue's polling interval (tests shorten it; jobs this instance sends wake it at once). */
@@ -215,6 +217,7 @@ export async function buildApp(options: AppOptions) {
     logger: app.log,
     assistant: options.assistant,
     briefingModelTimeoutMs: options.briefingModelTimeoutMs,
+    factsTimeoutMs: options.factsTimeoutMs,
     semantic: embeddings.semantic,
   })
   app.decorate('services', services)
@@ -284,6 +287,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(settingsModule, {
         prefix: '/auth/user/settings',
         users: services.users,
+        chat: services.proposals,
         onTimezoneChange: (userId: string, zone: string) => reminders.timezoneChanged(userId, zone),
       })
       await api.register(remindersModule, { reminders, hub })

@@ -19,7 +19,13 @@ import {
   createDataSourcesService,
   createWeatherService,
 } from './modules/datasources/index.ts'
-import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
+import {
+  asToldAfterRemember,
+  createAssistant,
+  isStatement,
+  type AssistantLogger,
+  type AssistantOptions,
+} from './modules/assistant/index.ts'
 import { createChatRepo, createChatService } from './modules/chat/index.ts'
 import { createBriefingsRepo, createDashboardService } from './modules/dashboard/index.ts'
 import {
@@ -27,7 +33,12 @@ import {
   createMemoriesService,
   createMemoryVersionsRepo,
 } from './modules/memories/index.ts'
-import { createProposalsRepo, createProposalsService } from './modules/proposals/index.ts'
+import {
+  createFactKeeper,
+  createProposalsRepo,
+  createProposalsService,
+  FACTS_TIMEOUT_MS,
+} from './modules/proposals/index.ts'
 import { createRecallService, type SemanticRecall } from './modules/recall/index.ts'
 import type { RemindersService } from './modules/reminders/index.ts'
 import { createUserLimit } from './lib/user-limit.ts'
@@ -51,6 +62,8 @@ export function createServices(deps: {
   semantic?: SemanticRecall | undefined
   /** Test hook: how long the briefing's model may write (default 30 s). */
   briefingModelTimeoutMs?: number | undefined
+  /** Test hook: how long the model may take to pick out a chat's facts (default 8 s). */
+  factsTimeoutMs?: number | undefined
 }) {
   const { env, db, integrations } = deps
   const usersRepo = createUsersRepo(db)
@@ -69,7 +82,27 @@ export function createServices(deps: {
     createMemoryVersionsRepo(db),
   )
   const recall = createRecallService({ db, memories, users, searches, semantic: deps.semantic })
-  const proposals = createProposalsService({ repo: createProposalsRepo(db), memories })
+  const factsTimeoutMs = deps.factsTimeoutMs ?? FACTS_TIMEOUT_MS
+  const proposals = createProposalsService({
+    repo: createProposalsRepo(db),
+    memories,
+    // The answer says "more chips may come" at most this long (a process stopped mid-way leaves it marked).
+    extractingForMs: factsTimeoutMs + 30_000,
+  })
+  // After each answer a model wrote: the facts worth keeping, as chips under it (or saved at once).
+  const keeper = createFactKeeper({
+    model: integrations.languageModel,
+    recall,
+    proposals,
+    // The offline assistant's reading: a told fact gets "Save as memory" with a model too.
+    toldFact: (message) => {
+      if (!isStatement(message)) return null
+      const fact = asToldAfterRemember(message)
+      return `${fact[0]!.toUpperCase()}${fact.slice(1)}`
+    },
+    logger: deps.logger,
+    timeoutMs: factsTimeoutMs,
+  })
   const dataSourcesRepo = createDataSourcesRepo(db)
   const weather = createWeatherService({ repo: dataSourcesRepo, users, provider: integrations.weather })
   const calendar = createCalendarService({ repo: dataSourcesRepo, users, auth, ...integrations })
@@ -118,6 +151,8 @@ export function createServices(deps: {
     titleModel: integrations.languageModel,
     onTitleError: (error) =>
       deps.logger?.warn({ err: error }, 'the model could not name a conversation; its first words stay'),
+    keeper,
+    proposals,
   })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
   // Imports and exports of whole accounts and memories: one per person, a few at once (heavy-jobs.ts).

@@ -15,13 +15,28 @@ export const MemoryProposal = z.object({
   text: z.string().nullable(),
   tags: z.array(z.string()),
   date: z.string().nullable(),
-  /** applied with auto-save on: the memory is already saved (Undo removes it). */
-  status: z.enum(['pending', 'applied', 'kept']),
+  /**
+   * applied with auto-save on: the memory is already saved (Undo removes it). lapsed: the answer it was
+   * under was regenerated (a proposal under an earlier answer lapses without a status of its own).
+   */
+  status: z.enum(['pending', 'applied', 'kept', 'lapsed']),
+  /**
+   * Picked out of the person's message by the model after the answer (a chip: "Save: …", "Update: …");
+   * false for one the answer itself proposed (a card with Apply and Keep, or "Save as memory").
+   */
+  extracted: z.boolean(),
   createdAt: z.string(),
 })
 export type MemoryProposal = z.infer<typeof MemoryProposal>
 
-export const MemoryProposalList = z.object({ proposals: z.array(MemoryProposal) })
+export const MemoryProposalList = z.object({
+  proposals: z.array(MemoryProposal),
+  /**
+   * The model is still picking out the facts of the latest answer (a few seconds at most): more proposals
+   * may come, so ask again shortly.
+   */
+  extracting: z.boolean(),
+})
 export type MemoryProposalList = z.infer<typeof MemoryProposalList>
 
 export const MemoryProposalParams = z.object({ id: z.uuid({ error: 'id must be a UUID.' }) })
@@ -45,3 +60,12 @@ export type AppliedProposal = z.infer<typeof AppliedProposal>
 
 export const PROPOSAL_USED = 'This change was already applied or kept.'
 export const PROPOSAL_LAPSED = 'This change lapsed when the next message was sent. Ask again to change it.'
+
+/** GET|PUT auth/user/settings/chat: how the chat keeps what the person tells it. */
+export const ChatPreferences = z.object({
+  /** Facts the model picks out of a chat are saved at once (the answer says so, with Undo), not offered as chips. */
+  autoSaveFacts: z.boolean({ error: 'autoSaveFacts must be true or false.' }),
+})
+export type ChatPreferences = z.infer<typeof ChatPreferences>
+export const UpdateChatPreferences = ChatPreferences
+export type UpdateChatPreferences = z.infer<typeof UpdateChatPreferences>

@@ -387,9 +387,12 @@ export const memoryProposals = pgTable(
     text: text('text'),
     tags: text('tags').array(),
     date: date('date'),
-    status: text('status', { enum: ['pending', 'applied', 'kept'] })
+    /** lapsed: the answer it was under was regenerated. */
+    status: text('status', { enum: ['pending', 'applied', 'kept', 'lapsed'] })
       .notNull()
       .default('pending'),
+    /** Picked out of the person's message by the model after the answer: a chip ("Save: …", "Update: …"). */
+    extracted: boolean('extracted').notNull().default(false),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

@@ -323,6 +323,14 @@ export function createChatRepo(db: Db) {
         .where(and(eq(conversations.id, id), eq(conversations.userId, userId), eq(conversations.title, from)))
     },
 
+    /** The answer's facts have been picked out (or failed to be): no longer marked as awaited. */
+    async settleFacts(userId: string, messageId: string): Promise<void> {
+      await db
+        .update(chatMessages)
+        .set({ metadata: sql`${chatMessages.metadata} - 'facts'` })
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.userId, userId)))
+    },
+
     /** Deletes one conversation; its messages go with it. */
     async deleteConversation(userId: string, id: string): Promise<boolean> {
       const rows = await db

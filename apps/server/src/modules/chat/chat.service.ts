@@ -16,6 +16,7 @@ import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
 import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/index.ts'
 import type { MemoriesService } from '../memories/index.ts'
+import type { FactKeeper, ProposalsService } from '../proposals/index.ts'
 import {
   HIT_END,
   HIT_START,
@@ -117,6 +118,14 @@ export interface ChatServiceDeps {
   titleTimeoutMs?: number | undefined
   /** A title the model could not write (the offline one stays). */
   onTitleError?: ((error: unknown) => void) | undefined
+  /**
+   * Picks out the facts worth keeping after each answer a model wrote (tools and context modes), in the
+   * background: the answer is stored and sent first. The answer is marked (metadata.facts: 'pending')
+   * until it is done, so GET /api/proposals can say more chips are coming.
+   */
+  keeper?: Pick<FactKeeper, 'enabled' | 'keep'> | null | undefined
+  /** A regenerated answer's proposals lapse. */
+  proposals?: Pick<ProposalsService, 'pendingIds' | 'lapse'> | undefined
 }
 
 /** A user message taken in (or an answer to replace): the conversation is known, the answer is to come. */
@@ -134,9 +143,22 @@ const noAnswerToReplace = () =>
 export function createChatService(deps: ChatServiceDeps) {
   const { repo, assistant } = deps
   const titleModel = deps.titleModel ?? null
-  // Titles being written after an answer: close() stops them, so none writes after the database closed.
+  // Titles being written and facts being picked out after an answer: close() stops them, so none writes
+  // after the database closed.
   const titling = new Set<Promise<void>>()
   const stopTitles = new AbortController()
+  const keeper = deps.keeper?.enabled ? deps.keeper : null
+
+  /** The model picks out the facts of the exchange in the background; the answer is marked until then. */
+  function keepFacts(exchange: Parameters<FactKeeper['keep']>[0]) {
+    if (!keeper || stopTitles.signal.aborted) return
+    const task = keeper
+      .keep(exchange, stopTitles.signal)
+      .then(() => repo.settleFacts(exchange.userId, exchange.answerId))
+      .catch(() => {})
+      .finally(() => titling.delete(task))
+    titling.add(task)
+  }
 
   /** The model names the conversation in the background: the answer never waits for it. */
   function nameConversation(userId: string, conversationId: string, question: string, answer: string) {
@@ -215,12 +237,17 @@ export function createChatService(deps: ChatServiceDeps) {
       history: MessageRecord[]
       offlineIntroduced: boolean
       replacing?: string
+      /** The replaced answer's time (its facts picked out late lapse with it). */
+      replacedAt?: Date
       /** The conversation's first exchange: the model may name it once answered. */
       first?: boolean
     },
     options: AnswerOptions,
   ): Promise<ChatMessage> {
     const { userId, conversationId, prompt } = turn
+    // Regenerating: the replaced answer's pending proposals lapse once the new answer is stored.
+    const lapsing =
+      turn.replacing && deps.proposals ? await deps.proposals.pendingIds(userId, conversationId) : []
     // On Stop the assistant returns what it wrote so far, with stopped: true.
     const answer = await assistant.answer({
       userId,
@@ -233,6 +260,7 @@ export function createChatService(deps: ChatServiceDeps) {
     })
     // Never at or before its question, so the order by time holds even within one millisecond.
     const createdAt = new Date(Math.max(Date.now(), prompt.createdAt.getTime() + 1))
+    const keeps = keeper !== null && answer.mode !== 'offline' && !answer.stopped
     const row = await repo.insertMessage(
       {
         conversationId,
@@ -240,12 +268,23 @@ export function createChatService(deps: ChatServiceDeps) {
         role: 'assistant',
         content: answer.content,
         createdAt,
-        metadata: answerMetadata(answer),
+        metadata: { ...answerMetadata(answer), ...(keeps ? { facts: 'pending' } : {}) },
       },
       turn.replacing,
     )
+    if (turn.replacing && deps.proposals)
+      await deps.proposals.lapse(userId, conversationId, lapsing, turn.replacedAt ?? null)
     if (turn.first && !answer.stopped)
       nameConversation(userId, conversationId, prompt.content, answer.content)
+    if (keeps)
+      keepFacts({
+        userId,
+        conversationId,
+        answerId: row.id,
+        answerCreatedAt: row.createdAt,
+        message: prompt.content,
+        activity: answer.activity,
+      })
     return toChatMessage(row, await lookupMemories(userId, [row]))
   }
 
@@ -301,6 +340,7 @@ export function createChatService(deps: ChatServiceDeps) {
         history: recent.slice(0, promptIndex),
         offlineIntroduced,
         replacing: last.id,
+        replacedAt: last.createdAt,
       }
       return {
         conversationId: conversation.id,
@@ -367,10 +407,10 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!(await repo.deleteConversation(userId, id))) throw notFound('Conversation')
     },
 
-    /** Stops the titles being written and waits for them (the app is closing). */
     /** How many conversations had a message after `since` (the dashboard's active chats). */
     activeConversations: (userId: string, since: Date) => repo.activeConversations(userId, since),
 
+    /** Stops the titles being written and the facts being picked out, and waits for them (the app is closing). */
     async close(): Promise<void> {
       stopTitles.abort()
       await Promise.allSettled([...titling])

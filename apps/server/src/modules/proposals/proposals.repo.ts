@@ -1,12 +1,24 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { chatMessages, conversations, memoryProposals } from '../../db/schema.ts'
+import { chatMessages, conversations, memoryProposals, users } from '../../db/schema.ts'
 
 export type ProposalRecord = typeof memoryProposals.$inferSelect
 export type NewProposal = Pick<
   typeof memoryProposals.$inferInsert,
-  'conversationId' | 'kind' | 'memoryId' | 'before' | 'text' | 'tags' | 'date' | 'status'
+  | 'conversationId'
+  | 'kind'
+  | 'memoryId'
+  | 'before'
+  | 'text'
+  | 'tags'
+  | 'date'
+  | 'status'
+  | 'extracted'
+  | 'createdAt'
 >
+
+/** Proposals still shown: not lapsed by a regenerated answer. */
+const notLapsed = ne(memoryProposals.status, 'lapsed')
 
 export function createProposalsRepo(db: Db) {
   const mine = (userId: string, id: string) =>
@@ -44,11 +56,98 @@ export function createProposalsRepo(db: Db) {
           and(
             eq(memoryProposals.userId, userId),
             eq(memoryProposals.conversationId, conversationId),
+            notLapsed,
             sql`not exists (select 1 from ${chatMessages} m where m.conversation_id = ${conversationId}
               and m.role = 'user' and m.created_at > ${memoryProposals.createdAt})`,
           ),
         )
         .orderBy(asc(memoryProposals.createdAt))
+    },
+
+    /**
+     * Whether the model is still picking out the facts of the conversation's latest answer: the chat
+     * marks the answer's metadata (facts: 'pending') until it is done. One marked before `since` is
+     * taken as done (the process that ran it stopped).
+     */
+    async extracting(userId: string, conversationId: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.conversationId, conversationId),
+            eq(chatMessages.userId, userId),
+            eq(chatMessages.role, 'assistant'),
+            gt(chatMessages.createdAt, since),
+            sql`${chatMessages.metadata} ->> 'facts' = 'pending'`,
+            sql`not exists (select 1 from ${chatMessages} m where m.conversation_id = ${conversationId}
+              and m.role = 'user' and m.created_at > ${chatMessages.createdAt})`,
+          ),
+        )
+        .limit(1)
+      return Boolean(row)
+    },
+
+    /** Whether the answer is still there (not replaced by a regenerated one, nor cleared). */
+    async answerExists(userId: string, answerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, answerId), eq(chatMessages.userId, userId)))
+      return Boolean(row)
+    },
+
+    /**
+     * The answer's proposals lapse (it was regenerated): these pending ones, and those picked out of it
+     * after it was stored (made with its time, a few milliseconds apart: `withinMs`).
+     */
+    async lapse(
+      userId: string,
+      conversationId: string,
+      ids: string[],
+      answer: { createdAt: Date; withinMs: number } | null,
+    ) {
+      const of = [
+        ...(ids.length > 0 ? [inArray(memoryProposals.id, ids)] : []),
+        ...(answer
+          ? [
+              and(
+                gte(memoryProposals.createdAt, answer.createdAt),
+                lt(memoryProposals.createdAt, new Date(answer.createdAt.getTime() + answer.withinMs)),
+              ),
+            ]
+          : []),
+      ]
+      if (of.length === 0) return
+      await db
+        .update(memoryProposals)
+        .set({ status: 'lapsed', resolvedAt: new Date() })
+        .where(
+          and(
+            eq(memoryProposals.userId, userId),
+            eq(memoryProposals.conversationId, conversationId),
+            eq(memoryProposals.status, 'pending'),
+            or(...of),
+          ),
+        )
+    },
+
+    /** The person's "Save facts from chats automatically" setting (off by default). */
+    async autoSaveFacts(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ autoSaveFacts: users.autoSaveFacts })
+        .from(users)
+        .where(eq(users.id, userId))
+      return row?.autoSaveFacts ?? false
+    },
+
+    async setAutoSaveFacts(userId: string, autoSaveFacts: boolean): Promise<boolean | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ autoSaveFacts, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ autoSaveFacts: users.autoSaveFacts })
+      return row?.autoSaveFacts
     },
 
     /** Whether the person sent a message in its conversation since it was proposed. */

@@ -18,10 +18,17 @@ export async function proposalsRoutes(app: FastifyInstance, opts: { proposals: P
 
   r.get(
     '/',
-    { schema: { tags, querystring: MemoryProposalsQuery, response: { 200: MemoryProposalList } } },
-    async (request) => ({
-      proposals: await proposals.latest(requireUser(request), request.query.conversationId),
-    }),
+    {
+      schema: {
+        tags,
+        querystring: MemoryProposalsQuery,
+        response: { 200: MemoryProposalList },
+        description:
+          "The proposals under the conversation's latest answer. `extracting`: the model is still picking " +
+          'out facts worth keeping from the last message (a few seconds); ask again shortly for their chips.',
+      },
+    },
+    async (request) => proposals.list(requireUser(request), request.query.conversationId),
   )
 
   r.post(

@@ -2,11 +2,14 @@ import {
   PROPOSAL_LAPSED,
   PROPOSAL_USED,
   type AppliedProposal,
+  type ChatPreferences,
   type Memory,
   type MemoryProposal,
+  type MemoryProposalList,
 } from '@remi/shared'
 import { conflict, notFound } from '../../lib/errors.ts'
 import type { MemoriesService } from '../memories/index.ts'
+import { PROPOSALS_PER_ANSWER_MS } from './extract.ts'
 import type { NewProposal, ProposalRecord, ProposalsRepo } from './proposals.repo.ts'
 
 /** Changes proposed in a chat are the assistant's, whoever pressed Apply ("Changed by Remi from a chat"). */
@@ -23,12 +26,25 @@ export function toProposal(row: ProposalRecord): MemoryProposal {
     tags: row.tags ?? [],
     date: row.date,
     status: row.status,
+    extracted: row.extracted,
     createdAt: row.createdAt.toISOString(),
   }
 }
 
 export type ProposalInput = Omit<NewProposal, 'status' | 'conversationId'> & {
   conversationId?: string | null | undefined
+}
+
+/** A fact saved or changed at once (auto-save on): shown under the answer as done, with Undo. */
+export type SaveNowInput = {
+  conversationId?: string | null | undefined
+  text: string
+  tags: string[]
+  date: string | null
+  /** Picked out of the person's message by the model (a chip). */
+  extracted?: boolean | undefined
+  /** The answer's time, so it is shown under that answer and lapses with it. */
+  createdAt?: Date | undefined
 }
 
 /**
@@ -38,8 +54,17 @@ export type ProposalInput = Omit<NewProposal, 'status' | 'conversationId'> & {
 export function createProposalsService(deps: {
   repo: ProposalsRepo
   memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get'>
+  /**
+   * How long an answer's facts may be still coming: past it, an answer left marked (its process stopped)
+   * no longer says "extracting". The fact keeper's time limit and a margin.
+   */
+  extractingForMs?: number | undefined
 }) {
   const { repo, memories } = deps
+  const extractingForMs = deps.extractingForMs ?? 60_000
+
+  const ownConversation = async (userId: string, conversationId: string | null | undefined) =>
+    conversationId && (await repo.ownsConversation(userId, conversationId)) ? conversationId : null
 
   async function mustGet(userId: string, id: string) {
     const row = await repo.get(userId, id)
@@ -49,6 +74,7 @@ export function createProposalsService(deps: {
 
   async function take(userId: string, id: string, status: 'applied' | 'kept') {
     const row = await mustGet(userId, id)
+    if (row.status === 'lapsed') throw conflict(PROPOSAL_LAPSED)
     if (row.status !== 'pending') throw conflict(PROPOSAL_USED)
     if (await repo.lapsed(row)) throw conflict(PROPOSAL_LAPSED)
     const taken = await repo.resolve(userId, id, status)
@@ -59,34 +85,22 @@ export function createProposalsService(deps: {
   return {
     /** Stores a proposal (pending), for the chat to show with Apply and Keep. */
     async propose(userId: string, input: ProposalInput): Promise<MemoryProposal> {
-      const conversationId =
-        input.conversationId && (await repo.ownsConversation(userId, input.conversationId))
-          ? input.conversationId
-          : null
+      const conversationId = await ownConversation(userId, input.conversationId)
       return toProposal(await repo.insert(userId, { ...input, conversationId, status: 'pending' }))
     },
 
     /** A fact saved at once (auto-save on): kept as an applied proposal, so the reply shows it with Undo. */
     async saveNow(
       userId: string,
-      input: {
-        conversationId?: string | null | undefined
-        text: string
-        tags: string[]
-        date: string | null
-      },
+      input: SaveNowInput,
     ): Promise<{ proposal: MemoryProposal; memory: Memory }> {
       const memory = await memories.create(
         userId,
         { text: input.text, tags: input.tags, date: input.date },
         FROM_CHAT,
       )
-      const conversationId =
-        input.conversationId && (await repo.ownsConversation(userId, input.conversationId))
-          ? input.conversationId
-          : null
       const row = await repo.insert(userId, {
-        conversationId,
+        conversationId: await ownConversation(userId, input.conversationId),
         kind: 'create',
         memoryId: memory.id,
         before: null,
@@ -94,6 +108,33 @@ export function createProposalsService(deps: {
         tags: memory.tags,
         date: memory.date,
         status: 'applied',
+        extracted: input.extracted ?? false,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      })
+      return { proposal: toProposal(row), memory }
+    },
+
+    /**
+     * A memory's text changed at once (auto-save on, a fact that says something new about it): kept as an
+     * applied proposal, so the reply shows it with Undo (the memory's previous version comes back).
+     */
+    async changeNow(
+      userId: string,
+      input: Omit<SaveNowInput, 'tags' | 'date'> & { memoryId: string },
+    ): Promise<{ proposal: MemoryProposal; memory: Memory }> {
+      const before = await memories.get(userId, input.memoryId)
+      const memory = await memories.update(userId, input.memoryId, { text: input.text }, FROM_CHAT)
+      const row = await repo.insert(userId, {
+        conversationId: await ownConversation(userId, input.conversationId),
+        kind: 'update',
+        memoryId: memory.id,
+        before: before.text,
+        text: memory.text,
+        tags: null,
+        date: memory.date,
+        status: 'applied',
+        extracted: input.extracted ?? false,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       return { proposal: toProposal(row), memory }
     },
@@ -101,6 +142,45 @@ export function createProposalsService(deps: {
     /** The proposals of the conversation's latest answer (an earlier answer's have lapsed). */
     async latest(userId: string, conversationId: string): Promise<MemoryProposal[]> {
       return (await repo.latest(userId, conversationId)).map(toProposal)
+    },
+
+    /** GET /api/proposals: the latest answer's proposals, and whether more are still being picked out. */
+    async list(userId: string, conversationId: string): Promise<MemoryProposalList> {
+      const [rows, extracting] = await Promise.all([
+        repo.latest(userId, conversationId),
+        repo.extracting(userId, conversationId, new Date(Date.now() - extractingForMs)),
+      ])
+      return { proposals: rows.map(toProposal), extracting }
+    },
+
+    /** The pending proposals of the conversation's latest answer (about to be regenerated). */
+    async pendingIds(userId: string, conversationId: string): Promise<string[]> {
+      return (await repo.latest(userId, conversationId))
+        .filter((p) => p.status === 'pending')
+        .map((p) => p.id)
+    },
+
+    /** A regenerated answer's proposals lapse: those pending under it, and those picked out of it later. */
+    lapse: (userId: string, conversationId: string, ids: string[], answerCreatedAt: Date | null) =>
+      repo.lapse(
+        userId,
+        conversationId,
+        ids,
+        answerCreatedAt && { createdAt: answerCreatedAt, withinMs: PROPOSALS_PER_ANSWER_MS },
+      ),
+
+    /** Whether the answer is still there (facts picked out of a replaced answer are dropped). */
+    answerExists: (userId: string, answerId: string) => repo.answerExists(userId, answerId),
+
+    /** Settings → Chat. */
+    async preferences(userId: string): Promise<ChatPreferences> {
+      return { autoSaveFacts: await repo.autoSaveFacts(userId) }
+    },
+
+    async setPreferences(userId: string, changes: ChatPreferences): Promise<ChatPreferences> {
+      const autoSaveFacts = await repo.setAutoSaveFacts(userId, changes.autoSaveFacts)
+      if (autoSaveFacts === undefined) throw notFound('User')
+      return { autoSaveFacts }
     },
 
     /** Applies it: saves, changes or deletes the memory. 409 when already used or lapsed. */

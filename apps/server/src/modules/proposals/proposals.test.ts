@@ -87,6 +87,7 @@ describe('delete_memory and update_memory propose; the person applies or keeps',
     expect((await other.api.post(`/api/proposals/${proposal!.id}/apply`, {})).status).toBe(404)
     expect((await other.api.get('/api/proposals', { conversationId: sent.conversationId })).body).toEqual({
       proposals: [],
+      extracting: false,
     })
 
     const kept = await user.api.post<MemoryProposal>(`/api/proposals/${proposal!.id}/keep`, {})

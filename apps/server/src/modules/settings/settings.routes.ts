@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { UpdateUserSettings, UserSettings } from '@remi/shared'
+import { ChatPreferences, UpdateChatPreferences, UpdateUserSettings, UserSettings } from '@remi/shared'
 import { requireUser } from '../../plugins/auth.ts'
 import type { UsersService } from '../auth/index.ts'
+import type { ProposalsService } from '../proposals/index.ts'
 
 /** GET|PUT /api/auth/user/settings: the user's timezone and colour theme. */
 export async function settingsRoutes(
@@ -25,4 +26,18 @@ export async function settingsRoutes(
     if (zoneChanged) await opts.onTimezoneChange?.(userId, settings.timezone)
     return settings
   })
+}
+
+/** GET|PUT /api/auth/user/settings/chat: "Save facts from chats automatically" (off by default). */
+export async function chatSettingsRoutes(
+  app: FastifyInstance,
+  opts: { chat: Pick<ProposalsService, 'preferences' | 'setPreferences'> },
+) {
+  const { chat } = opts
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const schema = { tags: ['settings'], response: { 200: ChatPreferences } }
+  r.get('', { schema }, async (request) => chat.preferences(requireUser(request)))
+  r.put('', { schema: { ...schema, body: UpdateChatPreferences } }, async (request) =>
+    chat.setPreferences(requireUser(request), request.body),
+  )
 }

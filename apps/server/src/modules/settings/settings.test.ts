@@ -52,3 +52,28 @@ describe('theme setting', () => {
     expect(res.body.message).toMatch(/timezone or a theme/)
   })
 })
+
+describe('chat setting: save facts from chats automatically', () => {
+  it('is off by default, kept per user, and refuses anything but true or false', async () => {
+    const user = await t.createUser()
+    const other = await t.createUser()
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: false })
+
+    const on = await user.api.put('/api/auth/user/settings/chat', { autoSaveFacts: true })
+    expect(on.status, on.text).toBe(200)
+    expect(on.body).toEqual({ autoSaveFacts: true })
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: true })
+    expect((await other.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: false })
+    // The other settings are their own.
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'UTC', theme: 'system' })
+
+    for (const body of [{}, { autoSaveFacts: 'yes' }, { autoSaveFacts: null }]) {
+      const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings/chat', body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.message).toMatch(/^body\.autoSaveFacts: autoSaveFacts must be true or false\./)
+    }
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: true })
+    await user.api.put('/api/auth/user/settings/chat', { autoSaveFacts: false })
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: false })
+  })
+})

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { TITLE_INSTRUCTIONS } from '../../modules/chat/index.ts'
+import { FACTS_INSTRUCTIONS } from '../../modules/proposals/index.ts'
 import { listen, readBody, sendJson } from './listen.ts'
 
 /**
@@ -14,7 +15,10 @@ import { listen, readBody, sendJson } from './listen.ts'
  *
  * The chat's request for a conversation's title (after its first exchange, in the background) is told
  * apart by its instructions and kept out of that order: it is answered from `enqueueTitle(...)`, or
- * with 'About' and the question's first words, and recorded in `titleRequests`.
+ * with 'About' and the question's first words, and recorded in `titleRequests`. Likewise the request
+ * that picks out the facts to keep after each answer (a structured output: `response_format` with a JSON
+ * schema, answered with the JSON as the message's content): answered from `enqueueFacts(...)` (see
+ * `openaiReply.facts`), or with no facts, and recorded in `factRequests`.
  */
 
 /** One scripted answer to one request. */
@@ -59,6 +63,14 @@ export const openaiReply = {
   hang: (): ScriptedResponse => ({ kind: 'hang' }),
   stall: (text: string[]): ScriptedResponse => ({ kind: 'stall', text }),
   empty: (): ScriptedResponse => ({ kind: 'empty' }),
+  /**
+   * A structured output as OpenAI sends it for `response_format: {type: 'json_schema'}`: the JSON text as
+   * the message's content (streamed in one piece).
+   */
+  json: (value: unknown): ScriptedResponse => ({ kind: 'text', text: [JSON.stringify(value)] }),
+  /** The fact keeper's structured output: these facts picked out of the message. */
+  facts: (...facts: string[]): ScriptedResponse =>
+    openaiReply.json({ facts: facts.map((text) => ({ text })) }),
 }
 
 /** The parts of a request body tests look at; `raw` is everything that was sent. */
@@ -100,6 +112,10 @@ export interface OpenAIFake {
   titleRequests: ChatCompletionRequest[]
   /** Answers to the next title requests. */
   enqueueTitle(...responses: ScriptedResponse[]): void
+  /** The requests that picked out facts to keep after an answer, oldest first. */
+  factRequests: ChatCompletionRequest[]
+  /** Answers to the next fact requests (by default: no facts). */
+  enqueueFacts(...responses: ScriptedResponse[]): void
   /** Scripted answers not used yet. */
   pending(): number
   /** The system prompt of a request (the last one by default). */
@@ -143,6 +159,8 @@ export async function startOpenAIFake(
     queue: [] as ScriptedResponse[],
     titleRequests: [] as ChatCompletionRequest[],
     titleQueue: [] as ScriptedResponse[],
+    factRequests: [] as ChatCompletionRequest[],
+    factQueue: [] as ScriptedResponse[],
     counter: 0,
   }
 
@@ -176,19 +194,22 @@ export async function startOpenAIFake(
       aborted: false,
     }
     const asksTitle = isTitleRequest(recorded.messages)
-    ;(asksTitle ? state.titleRequests : state.requests).push(recorded)
+    const asksFacts = !asksTitle && isFactsRequest(recorded.messages)
+    ;(asksTitle ? state.titleRequests : asksFacts ? state.factRequests : state.requests).push(recorded)
     response.on('close', () => {
       if (!response.writableFinished) recorded.aborted = true
     })
 
     const script: ScriptedResponse = asksTitle
       ? (state.titleQueue.shift() ?? { kind: 'text', text: defaultTitle(recorded) })
-      : (state.queue.shift() ?? {
-          kind: 'error',
-          status: 500,
-          message: 'The OpenAI fake has no scripted response for this request.',
-          type: 'server_error',
-        })
+      : asksFacts
+        ? (state.factQueue.shift() ?? openaiReply.facts())
+        : (state.queue.shift() ?? {
+            kind: 'error',
+            status: 500,
+            message: 'The OpenAI fake has no scripted response for this request.',
+            type: 'server_error',
+          })
     state.counter += 1
     const id = `chatcmpl-fake${state.counter}`
     const created = Math.floor(Date.now() / 1000)
@@ -283,6 +304,8 @@ export async function startOpenAIFake(
     enqueue: (...responses) => void state.queue.push(...responses),
     titleRequests: state.titleRequests,
     enqueueTitle: (...responses) => void state.titleQueue.push(...responses),
+    factRequests: state.factRequests,
+    enqueueFacts: (...responses) => void state.factQueue.push(...responses),
     pending: () => state.queue.length,
     systemPrompt(request = state.requests.at(-1)) {
       const system = request?.messages.filter((m) => m.role === 'system' || m.role === 'developer') ?? []
@@ -293,6 +316,8 @@ export async function startOpenAIFake(
       state.queue.length = 0
       state.titleRequests.length = 0
       state.titleQueue.length = 0
+      state.factRequests.length = 0
+      state.factQueue.length = 0
     },
     close: running.close,
   }
@@ -304,6 +329,15 @@ export function isTitleRequest(messages: ChatCompletionRequest['messages'] | und
     (m) =>
       (m.role === 'system' || m.role === 'developer') &&
       contentText(m.content).startsWith(TITLE_INSTRUCTIONS),
+  )
+}
+
+/** Whether a request is the fact keeper's (told apart by its instructions). */
+export function isFactsRequest(messages: ChatCompletionRequest['messages'] | undefined): boolean {
+  return (messages ?? []).some(
+    (m) =>
+      (m.role === 'system' || m.role === 'developer') &&
+      contentText(m.content).startsWith(FACTS_INSTRUCTIONS),
   )
 }
 

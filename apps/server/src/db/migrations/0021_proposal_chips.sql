@@ -1,0 +1,1 @@
+ALTER TABLE "memory_proposals" ADD COLUMN "extracted" boolean DEFAULT false NOT NULL;
