@@ -69,7 +69,13 @@ export function checkEndpoint(endpoint: string, allowPrivate: boolean): URL {
 export type PushOutcome =
   { outcome: 'sent' } | { outcome: 'gone'; status: number } | { outcome: 'failed'; detail: string }
 
-export function createPushChannel(options: { keys: VapidKeys; allowPrivate: boolean; timeoutMs?: number }) {
+export function createPushChannel(options: {
+  keys: VapidKeys
+  allowPrivate: boolean
+  timeoutMs?: number
+  /** Test hook: the one certificate authority trusted (a loopback fake push service's own certificate). */
+  ca?: string
+}) {
   const isAllowed = options.allowPrivate ? () => true : isPublicAddress
   // Every name the agent connects to is checked in its own lookup: the address checked is the one used.
   const lookup = (
@@ -85,7 +91,11 @@ export function createPushChannel(options: { keys: VapidKeys; allowPrivate: bool
       callback(null, addresses[0]!.address, addresses[0]!.family)
     })
   }
-  const agent = new https.Agent({ keepAlive: true, lookup: lookup as never })
+  const agent = new https.Agent({
+    keepAlive: true,
+    lookup: lookup as never,
+    ...(options.ca && { ca: options.ca }),
+  })
 
   return {
     publicKey: options.keys.publicKey,

@@ -203,18 +203,33 @@ export function createRemindersRepo(db: Db) {
       })
     },
 
-    /** The briefing's claim: one delivery per user and local day. */
+    /**
+     * The briefing's claim: one delivery per user and local day. `fresh` is false when the day's was
+     * already made (by a duplicate job, or earlier that day at a time since changed): that one is returned.
+     */
     async claimBriefing(
       userId: string,
       date: string,
       row: { occurrenceAt: Date; late: boolean; title: string; body: string },
-    ): Promise<DeliveryRow | null> {
+    ): Promise<{ delivery: DeliveryRow; fresh: boolean }> {
+      const key = `briefing@${date}`
       const [inserted] = await db
         .insert(notificationDeliveries)
-        .values({ ...row, userId, kind: 'briefing', key: `briefing@${date}` })
+        .values({ ...row, userId, kind: 'briefing', key })
         .onConflictDoNothing()
         .returning()
-      return inserted ?? null
+      if (inserted) return { delivery: inserted, fresh: true }
+      const [existing] = await db
+        .select()
+        .from(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.userId, userId),
+            eq(notificationDeliveries.kind, 'briefing'),
+            eq(notificationDeliveries.key, key),
+          ),
+        )
+      return { delivery: existing!, fresh: false }
     },
 
     async recordAttempt(

@@ -24,7 +24,6 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
-  localDate,
   REMINDER_LIMITS,
   knownTimeZone,
   type BriefingDelivery,
@@ -81,7 +80,7 @@ export interface RemindersDeps {
 }
 
 type DueJob = { reminderId: string; at: string }
-type BriefingJob = { userId: string; date: string }
+type BriefingJob = { userId: string; date: string; at?: string }
 
 export function toReminder(row: ReminderRow): Reminder {
   return {
@@ -141,7 +140,7 @@ export function createRemindersService(deps: RemindersDeps) {
     expireInSeconds: 300,
     pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
     async work(jobs) {
-      for (const job of jobs) await deliverBriefing(job.data.userId, job.data.date)
+      for (const job of jobs) await deliverBriefing(job.data.userId, job.data.date, job.data.at)
     },
   })
 
@@ -293,6 +292,8 @@ export function createRemindersService(deps: RemindersDeps) {
       const updated = await repo.update(userId, row.id, { dueAt, timezone: target, nextAt })
       if (updated) await schedule(updated)
     }
+    // The briefing keeps its local time too: its job in the old zone is stale now.
+    await scheduleBriefing(userId)
   }
 
   // Delivery -----------------------------------------------------------------------------------
@@ -445,48 +446,69 @@ export function createRemindersService(deps: RemindersDeps) {
   }
 
   // The daily briefing ---------------------------------------------------------------------------
+  //
+  // One job per briefing time: {userId, date, at}. A job whose `at` is no longer the user's briefing
+  // time for that day (the time or the zone changed; the briefing was switched off) is stale and does
+  // nothing; the change scheduled its own. Each local day's briefing is claimed once (a delivery row
+  // unique per user and day), and the run that claims it schedules the next day's: a duplicate job (a
+  // restart schedules one for everybody) finds the day taken and ends there.
 
-  /** The next time (after now) the user's briefing time comes, with its local day. */
-  function nextBriefing(time: string, zone: string): { at: Date; date: string } {
+  /** The instant of the user's briefing time on a local day (a time the zone skips moves forward). */
+  function briefingAt(time: string, date: string, zone: string): Date {
     const [h, m] = time.split(':').map(Number) as [number, number]
-    const wallNow = toWall(now(), zone)
+    const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
+    return fromWall(new Date(Date.UTC(y, mo - 1, d, h, m)), zone)
+  }
+
+  /** The first time the user's briefing time comes after `after`, with its local day. */
+  function nextBriefing(time: string, zone: string, after: Date): { at: Date; date: string } {
+    const wallNow = toWall(after, zone)
     for (let days = 0; days < 3; days++) {
-      const wall = new Date(
-        Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate() + days, h, m),
+      const date = new Date(
+        Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate() + days),
       )
-      const at = fromWall(wall, zone)
-      if (at.getTime() > now().getTime()) return { at, date: localDate(at, zone) }
+        .toISOString()
+        .slice(0, 10)
+      const at = briefingAt(time, date, zone)
+      if (at.getTime() > after.getTime()) return { at, date }
     }
     throw new Error('unreachable: a briefing time always comes within three days')
   }
 
-  async function scheduleBriefing(userId: string): Promise<void> {
+  async function scheduleBriefing(userId: string, after = now()): Promise<void> {
     const prefs = await repo.preferences(userId)
     if (!prefs?.briefingTime) return
-    const { at, date } = nextBriefing(prefs.briefingTime, knownTimeZone(prefs.timezone))
-    const seconds = Math.max(0, Math.ceil((at.getTime() - Date.now()) / 1000))
-    await briefingJobs.send({ userId, date }, { startAfterSeconds: seconds })
+    const { at, date } = nextBriefing(prefs.briefingTime, knownTimeZone(prefs.timezone), after)
+    const seconds = Math.max(0, Math.ceil((at.getTime() - now().getTime()) / 1000))
+    await briefingJobs.send({ userId, date, at: at.toISOString() }, { startAfterSeconds: seconds })
   }
 
-  async function deliverBriefing(userId: string, date: string): Promise<void> {
+  async function deliverBriefing(userId: string, date: string, jobAt?: string): Promise<void> {
     const prefs = await repo.preferences(userId)
     if (!prefs?.briefingTime || !deps.briefing) return
-    const zone = knownTimeZone(prefs.timezone)
-    // A job for a day whose time was changed since: the new time's job delivers it.
-    const [h, m] = prefs.briefingTime.split(':').map(Number) as [number, number]
-    const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
-    const at = fromWall(new Date(Date.UTC(y, mo - 1, d, h, m)), zone)
-    if (Math.abs(at.getTime() - now().getTime()) > 12 * 3600_000 && at.getTime() > now().getTime()) return
+    const at = briefingAt(prefs.briefingTime, date, knownTimeZone(prefs.timezone))
+    if (jobAt !== undefined) {
+      if (Date.parse(jobAt) !== at.getTime()) return
+    } else if (at.getTime() - now().getTime() > 12 * 3600_000) {
+      // A job from before jobs carried their time: one for a time since moved well ahead is stale.
+      return
+    }
     const briefing = await deps.briefing(userId)
     const body = oneLine(briefing.content.replace(/[#*_`>]/g, ''), 300)
-    const delivery = await repo.claimBriefing(userId, date, {
+    const claim = await repo.claimBriefing(userId, date, {
       occurrenceAt: at,
       late: now().getTime() - at.getTime() > LATE_AFTER_MS,
       title: 'Your briefing',
       body,
     })
-    await scheduleBriefing(userId)
-    if (!delivery) return
+    // The day's briefing went out earlier at another time (the time was changed after it): this job
+    // still carries the chain on to tomorrow. A duplicate of the same time stops here.
+    if (!claim.fresh) {
+      if (claim.delivery.occurrenceAt.getTime() !== at.getTime()) await scheduleBriefing(userId, at)
+      return
+    }
+    const delivery = claim.delivery
+    await scheduleBriefing(userId, new Date(Math.max(at.getTime(), now().getTime())))
     const data: BriefingDelivery = { date, title: delivery.title, body, url: '/' }
     const event: HubEvent = { userId, id: delivery.createdAt.toISOString(), event: 'briefing', data }
     if (hub.crossInstance)
