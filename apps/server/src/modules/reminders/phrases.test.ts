@@ -75,6 +75,71 @@ describe('reminders in words (offline, at a fixed clock)', () => {
     expect(pickByWords(reminders, 'dentist')).toBeUndefined()
   })
 
+  // Parts of the day at the hours calendar apps' reminders use; a clock time said in words.
+  const at = (message: string, clock: { now: Date; timeZone: string }) => {
+    const r = readReminderRequest(message, clock)
+    if (r?.kind !== 'create') throw new Error(`not a create: ${message}`)
+    return { text: r.text, local: local(r.dueAt, clock.timeZone), dueAt: r.dueAt.toISOString() }
+  }
+  // The same Thursday at 10:00 in Lisbon.
+  const lisbonMorning = { now: new Date('2026-11-26T10:00:00Z'), timeZone: 'Europe/Lisbon' }
+
+  it('"tomorrow evening" is 18:00, "tonight" 20:00, "this afternoon" 13:00', () => {
+    expect(at('remind me to call mum tomorrow evening', lisbon)).toMatchObject({
+      text: 'call mum',
+      local: '2026-11-27 18:00',
+    })
+    expect(at('remind me to take the bins out tonight', lisbon)).toMatchObject({
+      text: 'take the bins out',
+      local: '2026-11-26 20:00',
+    })
+    expect(at('remind me this afternoon to call the bank', lisbonMorning)).toMatchObject({
+      text: 'call the bank',
+      local: '2026-11-26 13:00',
+    })
+    expect(at('remind me to water the plants tomorrow morning', lisbon)).toMatchObject({
+      local: '2026-11-27 09:00',
+    })
+    // An evening's hour where the next day starts summer time (New York, Sunday March 14, 2027).
+    const saturday = { now: new Date('2027-03-13T15:00:00Z'), timeZone: 'America/New_York' }
+    expect(at('remind me to set the clocks tomorrow evening', saturday)).toMatchObject({
+      local: '2027-03-14 18:00',
+      dueAt: '2027-03-14T22:00:00.000Z',
+    })
+    // Said when its part of the day has begun: the later hour chrono-node gives it still stands.
+    const afternoon = { now: new Date('2026-11-26T14:00:00Z'), timeZone: 'Europe/Lisbon' }
+    expect(at('remind me this afternoon to call the bank', afternoon).local).toBe('2026-11-26 15:00')
+  })
+
+  it('"next Friday at noon", "in half an hour", "at half past 3"', () => {
+    expect(at('remind me next Friday at noon to renew the car insurance', lisbon)).toMatchObject({
+      text: 'renew the car insurance',
+      local: '2026-12-04 12:00',
+    })
+    expect(at('remind me in half an hour to take the cake out', lisbon)).toMatchObject({
+      text: 'take the cake out',
+      dueAt: '2026-11-26T18:30:00.000Z',
+    })
+    expect(at('remind me at half past 3 to call Ana', lisbonMorning)).toMatchObject({
+      text: 'call Ana',
+      local: '2026-11-26 15:30',
+    })
+    // Said at 18:00, half past 3 has gone today: tomorrow's.
+    expect(at('remind me at half past three to call Ana', lisbon).local).toBe('2026-11-27 15:30')
+    expect(at('remind me to leave at quarter to 9 tomorrow', lisbon)).toMatchObject({
+      text: 'leave',
+      local: '2026-11-27 08:45',
+    })
+    expect(at('remind me at quarter past 10pm to lock up', lisbon).local).toBe('2026-11-26 22:15')
+    // An hour without am or pm: in the half of the day its part says, else from 1 to 6 the afternoon's.
+    expect(at('remind me to lock up at 9 tonight', lisbonMorning).local).toBe('2026-11-26 21:00')
+    const dog = readReminderRequest('remind me every evening at 7 to walk the dog', lisbon)
+    expect(dog).toMatchObject({ text: 'walk the dog', recurrence: 'FREQ=DAILY' })
+    expect(local((dog as { dueAt: Date }).dueAt, lisbon.timeZone)).toBe('2026-11-26 19:00')
+    expect(at('remind me at 5 to call mum', lisbonMorning).local).toBe('2026-11-26 17:00')
+    expect(at('remind me at 5am to call mum', lisbonMorning).local).toBe('2026-11-27 05:00')
+  })
+
   it('leaves other messages alone', () => {
     for (const text of ['remember that Ana likes tea', 'what is the weather tomorrow?', 'remind me']) {
       expect(readReminderRequest(text, lisbon)).toBeNull()

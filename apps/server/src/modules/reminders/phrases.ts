@@ -9,6 +9,8 @@
  *   "remind me every Monday at 8 to water the plants" → create, FREQ=WEEKLY;BYDAY=MO
  *   "remind me on the 1st of every month to pay the rent" → create, FREQ=MONTHLY;BYMONTHDAY=1
  *   "remind me about the dentist the day before"     → before a memory's day (found when answering)
+ *   "tomorrow evening" 18:00, "tonight" 20:00, "this afternoon" 13:00 (PARTS_OF_DAY); "at half past 3",
+ *   "at 5": 15:30, 17:00 (an hour from 1 to 6 without am/pm is the afternoon's)
  *   "what are my reminders?"                          → list
  *   "cancel the plants reminder"                      → cancel (matched by words when answering)
  */
@@ -24,6 +26,87 @@ export type ReminderRequest =
 
 /** When nothing says the hour: 09:00, as the memory modal's "Remind me" does. */
 export const DEFAULT_HOUR = 9
+
+/**
+ * A part of the day said without a clock time, at the hours calendar apps' reminders offer for it
+ * (Google's: afternoon 13:00, evening 18:00, night 20:00; the morning at Remi's own 09:00). chrono-node
+ * implies others (morning 06:00, evening 20:00, tonight 22:00), fit for events rather than reminders.
+ * Where that hour has already gone today ("this afternoon" at 14:00), chrono's later one stands.
+ */
+const PARTS_OF_DAY: ReadonlyArray<readonly [RegExp, number]> = [
+  [/\bmorning\b/i, DEFAULT_HOUR],
+  [/\bafternoon\b/i, 13],
+  [/\bevening\b/i, 18],
+  [/\b(?:tonight|night)\b/i, 20],
+]
+
+/** An hour from 1 to 6 said without am or pm is the afternoon's: "at 5", "at half past 3". */
+const AFTERNOON_HOURS = { from: 1, to: 6 }
+
+const HOUR_WORDS = [
+  'twelve',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+]
+/** "half past 3", "quarter to five": minutes from the hour named. */
+const CLOCK_PHRASES: Record<string, number> = { 'half past': 30, 'quarter past': 15, 'quarter to': -15 }
+
+/** chrono-node's English, and what it does not read: "half past 3", "quarter to five". */
+const parser = chrono.casual.clone()
+parser.parsers.push({
+  pattern: () =>
+    new RegExp(
+      `(?:\\bat\\s+)?\\b(${Object.keys(CLOCK_PHRASES).join('|')})\\s+(\\d{1,2}(?!\\d)|(?:${HOUR_WORDS.join('|')})\\b)(?:\\s*([ap])\\.?m\\b\\.?)?`,
+      'i',
+    ),
+  extract(_context, match) {
+    const named = HOUR_WORDS.indexOf(match[2]!.toLowerCase())
+    const said = named >= 0 ? named || 12 : Number(match[2])
+    if (said < 1 || said > 12) return null
+    const total = said * 60 + CLOCK_PHRASES[match[1]!.toLowerCase().replace(/\s+/g, ' ')]!
+    // "quarter to 1" is 12:45.
+    let hour = Math.floor(total / 60) || 12
+    const ampm = match[3]?.toLowerCase()
+    if (ampm === 'p' && hour < 12) hour += 12
+    if (ampm === 'a' && hour === 12) hour = 0
+    return { hour, minute: total % 60, ...(ampm && { meridiem: ampm === 'p' ? 1 : 0 }) }
+  },
+})
+
+/** No day, weekday, month or year said: a time alone. */
+const isOnlyTime = (start: chrono.ParsedComponents) =>
+  !(['weekday', 'day', 'month', 'year'] as const).some((c) => start.isCertain(c))
+
+const partOfDay = (text: string) => PARTS_OF_DAY.find(([words]) => words.test(text))?.[1]
+
+/**
+ * The hour a parsed time says: a part of the day's when no hour is said; an hour without am/pm in the
+ * half of the day its part says ("at 7 tonight"), or from 1 to 6 the afternoon's. `said`: more words
+ * around it ("every evening").
+ */
+function hourOf(result: chrono.ParsedResult, wallNow: Date, said = ''): number | null {
+  const start = result.start
+  const part = partOfDay(`${result.text} ${said}`)
+  if (!start.isCertain('hour')) {
+    if (part === undefined) return null
+    const wall = start.date()
+    wall.setUTCHours(part, 0, 0, 0)
+    return wall.getTime() > wallNow.getTime() ? part : (start.get('hour') ?? part)
+  }
+  const hour = start.get('hour')!
+  if (start.isCertain('meridiem') || hour >= 12) return hour
+  if (part !== undefined) return part >= 12 && hour >= 1 ? hour + 12 : hour
+  return hour >= AFTERNOON_HOURS.from && hour <= AFTERNOON_HOURS.to ? hour + 12 : hour
+}
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
 const RRULE_DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA']
@@ -75,10 +158,10 @@ export function readReminderRequest(
   const recurring = monthly ?? weekly ?? daily
   if (recurring) {
     const without = rest.replace(recurring[0], ' ')
-    const time = chrono
+    const time = parser
       .parse(without, reference, { forwardDate: true })
       .find((r) => r.start.isCertain('hour'))
-    const hour = time?.start.get('hour') ?? (/\bevening\b/i.test(recurring[0]) ? 18 : DEFAULT_HOUR)
+    const hour = (time && hourOf(time, wallNow, recurring[0])) ?? partOfDay(recurring[0]) ?? DEFAULT_HOUR
     const minute = time?.start.get('minute') ?? 0
     const what = cleanText(time ? without.replace(time.text, ' ') : without)
     if (!what) return null
@@ -100,10 +183,19 @@ export function readReminderRequest(
     return { kind: 'create', text: what, dueAt, recurrence }
   }
 
-  const found = chrono.parse(rest, reference, { forwardDate: true })[0]
+  const found = parser.parse(rest, reference, { forwardDate: true })[0]
   if (!found) return null
   const wall = found.start.date()
-  if (!found.start.isCertain('hour')) wall.setUTCHours(DEFAULT_HOUR, 0, 0, 0)
+  const read = wall.getTime()
+  const hour = hourOf(found, wallNow)
+  if (!found.start.isCertain('hour')) wall.setUTCHours(hour ?? DEFAULT_HOUR, 0, 0, 0)
+  else if (hour !== null) wall.setUTCHours(hour)
+  // A time alone ("at half past 3", "this evening") whose hour moved is its next coming: today's, else
+  // tomorrow's.
+  if (wall.getTime() !== read && isOnlyTime(found.start)) {
+    wall.setUTCFullYear(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate())
+    if (wall.getTime() <= wallNow.getTime()) wall.setUTCDate(wall.getUTCDate() + 1)
+  }
   const dueAt = fromWall(wall, clock.timeZone)
   const what = cleanText(rest.replace(found.text, ' '))
   if (!what || dueAt.getTime() <= clock.now.getTime()) return null
@@ -111,9 +203,12 @@ export function readReminderRequest(
 }
 
 function readClock(text: string, clock: { now: Date; timeZone: string }) {
-  const r = chrono.parse(`at ${text}`, { instant: toWall(clock.now, clock.timeZone), timezone: 0 })[0]
+  const r = parser.parse(`at ${text}`, { instant: toWall(clock.now, clock.timeZone), timezone: 0 })[0]
   if (!r?.start.isCertain('hour')) return null
-  return { hour: r.start.get('hour') ?? DEFAULT_HOUR, minute: r.start.get('minute') ?? 0 }
+  return {
+    hour: hourOf(r, toWall(clock.now, clock.timeZone)) ?? DEFAULT_HOUR,
+    minute: r.start.get('minute') ?? 0,
+  }
 }
 
 /** "to call mum " → "call mum". */
