@@ -7,7 +7,7 @@ import { classify } from './index.ts'
  * A fake tool set for the answer tests: the memories, events and forecast it is given, searched the
  * simple way (a memory holds one of the query's words; dates and days saved filter as the real tools
  * do). What the answers do with what the tools give is what these tests look at; the real tools and
- * their search are the end-to-end file's (offline.test.ts).
+ * their search are the through-the-app describe blocks' (intents/through-the-app.ts).
  */
 export interface Fakes {
   memories?: Array<ToolMemory & { saved?: string }>
