@@ -38,7 +38,9 @@ export const defaultHandlers = [
   // The memories page's imports of notes from other apps: none, unless a test says otherwise.
   http.get('/api/imports', () => HttpResponse.json({ items: [] })),
   // The chat's proposed changes to memories under the latest answer: none, unless a test says otherwise.
-  http.get('/api/proposals', () => HttpResponse.json({ proposals: [] })),
+  http.get('/api/proposals', () => HttpResponse.json({ proposals: [], extracting: false })),
+  // Settings → Chat: facts from chats are offered as chips, not saved at once.
+  http.get('/api/auth/user/settings/chat', () => HttpResponse.json({ autoSaveFacts: false })),
   // The dashboard's reminders card and the reminders page: none, unless a test says otherwise.
   http.get('/api/reminders', () => HttpResponse.json({ reminders: [] })),
   // Settings → Notifications: no devices, e-mail off (the server has no SMTP), no briefing delivery.

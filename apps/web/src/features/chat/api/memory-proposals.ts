@@ -11,10 +11,15 @@ export const proposalsQueryOptions = (conversationId: string, answerId: string) 
     staleTime: 30_000,
   })
 
+/** How often the proposals are asked again while the model is still picking out the answer's facts. */
+export const EXTRACTING_POLL_MS = 1000
+
 export function useProposals(conversationId: string | null, answerId: string) {
   return useQuery({
     ...proposalsQueryOptions(conversationId ?? '', answerId),
     enabled: Boolean(conversationId),
+    // The facts come a moment after the answer (the answer never waits for them): ask until they are in.
+    refetchInterval: (query) => (query.state.data?.extracting ? EXTRACTING_POLL_MS : false),
   })
 }
 

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button'
 import { errorMessage } from '../../../lib/api-client'
 import { useProposals, useResolveProposal, useUndoProposal } from '../api/memory-proposals'
 import { useChatStore } from '../store'
+import { FactChips } from './fact-chips'
 
 const quoted = (text: string | null) => `“${text ?? ''}”`
 
@@ -21,18 +22,28 @@ const DONE: Record<MemoryProposal['kind'], string> = {
   delete: 'Deleted.',
 }
 
-/** Cards under the latest answer for the changes it proposed: nothing changes until the person presses. */
+/**
+ * Under the latest answer: cards for the changes it proposed (nothing changes until the person presses),
+ * and chips for the facts the model picked out of the person's message.
+ */
 export function MemoryProposals({ answerId }: { answerId: string }) {
   const conversationId = useChatStore((s) => s.conversationId)
   const { data } = useProposals(conversationId, answerId)
   const proposals = data?.proposals ?? []
+  const cards = proposals.filter((p) => !p.extracted)
+  const chips = proposals.filter((p) => p.extracted)
   if (proposals.length === 0) return null
   return (
-    <div className="d-flex flex-column gap-2 mt-2" aria-label="Proposed changes to memories" role="group">
-      {proposals.map((p) => (
-        <ProposalCard key={p.id} proposal={p} />
-      ))}
-    </div>
+    <>
+      {cards.length > 0 ? (
+        <div className="d-flex flex-column gap-2 mt-2" aria-label="Proposed changes to memories" role="group">
+          {cards.map((p) => (
+            <ProposalCard key={p.id} proposal={p} />
+          ))}
+        </div>
+      ) : null}
+      <FactChips proposals={chips} />
+    </>
   )
 }
 

@@ -11,6 +11,7 @@ import { useUserSettings } from '../../../lib/settings'
 import { useUpdateUserSettings } from '../api/update-user-settings'
 import { matchTimeZone } from '../lib/match-time-zone'
 import { AccessTokensSection } from './access-tokens-section'
+import { ChatSection } from './chat-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { SemanticSearchSection } from './semantic-search-section'
 import { LocalAccountSections } from './local-account-section'
@@ -33,6 +34,7 @@ export function SettingsPage() {
       />
       <ThemeSection />
       <NotificationsSection email={user.data?.email} />
+      <ChatSection />
       <SemanticSearchSection />
       <AccessTokensSection />
       <LocalAccountSections />

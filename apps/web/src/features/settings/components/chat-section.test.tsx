@@ -1,0 +1,46 @@
+import { screen, waitFor } from '@testing-library/react'
+import type { ChatPreferences } from '@remi/shared'
+import { describe, expect, it } from 'vitest'
+import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
+import { ChatSection } from './chat-section'
+
+function setup(initial: ChatPreferences = { autoSaveFacts: false }) {
+  let stored = initial
+  const writes: unknown[] = []
+  server.use(
+    http.get('/api/auth/user/settings/chat', () => HttpResponse.json(stored)),
+    http.put('/api/auth/user/settings/chat', async ({ request }) => {
+      const body = (await request.json()) as ChatPreferences
+      writes.push(body)
+      stored = { ...stored, ...body }
+      return HttpResponse.json(stored)
+    }),
+  )
+  return { ...renderWithProviders(<ChatSection />), writes }
+}
+
+describe('Settings → Chat', () => {
+  it('"Save facts from chats automatically" is off by default and turns on with one press', async () => {
+    const { user, writes } = setup()
+    expect(screen.getByRole('heading', { name: 'Chat' })).toBeVisible()
+    const toggle = await screen.findByRole('checkbox', { name: 'Save facts from chats automatically' })
+    expect(toggle).not.toBeChecked()
+    expect(screen.getByText(/offered under its answer, to save with one press/)).toBeVisible()
+
+    await user.click(toggle)
+    await waitFor(() => expect(toggle).toBeChecked())
+    expect(writes).toEqual([{ autoSaveFacts: true }])
+    expect(screen.getByText(/saved as memories at once; the answer says so, with Undo/)).toBeVisible()
+  })
+
+  it('shows a failed load with Retry', async () => {
+    server.use(
+      http.get('/api/auth/user/settings/chat', () =>
+        HttpResponse.json({ message: 'Something went wrong.' }, { status: 500 }),
+      ),
+    )
+    renderWithProviders(<ChatSection />)
+    expect(await screen.findByText(/Could not load your chat settings/)).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible()
+  })
+})

@@ -1,0 +1,56 @@
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import Form from 'react-bootstrap/Form'
+import { LoadingSpinner } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences'
+
+/** Settings → Chat: whether facts the assistant picks out of a chat are saved at once or offered as chips. */
+export function ChatSection() {
+  const preferences = useChatPreferences()
+  const update = useUpdateChatPreferences()
+  const toast = useToast()
+  return (
+    <Card className="settings-card mx-auto mt-4">
+      <Card.Header as="h2" className="h5 py-3" id="chat-settings">
+        Chat
+      </Card.Header>
+      <Card.Body>
+        {preferences.isPending ? (
+          <LoadingSpinner text="Loading chat settings..." />
+        ) : preferences.isError ? (
+          <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2 mb-0">
+            <span>Could not load your chat settings. {errorMessage(preferences.error)}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void preferences.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            <Form.Check
+              type="switch"
+              id="auto-save-facts-switch"
+              label="Save facts from chats automatically"
+              checked={preferences.data.autoSaveFacts}
+              disabled={update.isPending}
+              aria-describedby="auto-save-facts-note"
+              onChange={(event) =>
+                update.mutate(
+                  { autoSaveFacts: event.target.checked },
+                  { onError: (error) => toast.error(errorMessage(error)) },
+                )
+              }
+            />
+            <Form.Text id="auto-save-facts-note" muted>
+              {preferences.data.autoSaveFacts
+                ? 'Facts you tell the assistant are saved as memories at once; the answer says so, with Undo.'
+                : 'Facts you tell the assistant are offered under its answer, to save with one press.'}
+            </Form.Text>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  )
+}
