@@ -2,7 +2,7 @@
  * Reminders and notifications: the API's shapes, shared by the server and the web app (issue 31).
  *
  * Endpoints (all under the signed-in user's session cookie, CSRF header on writes, unless said):
- *   GET    /api/reminders?status&from&to&limit     → { reminders: Reminder[] }  (ListRemindersQuery)
+ *   GET    /api/reminders?status&from&to&memoryId&limit → { reminders: Reminder[] }  (ListRemindersQuery)
  *   POST   /api/reminders                          → 201 Reminder               (CreateReminderBody)
  *   PATCH  /api/reminders/:id                      → 200 Reminder               (PatchReminderBody)
  *   DELETE /api/reminders/:id                      → 204
@@ -161,6 +161,8 @@ export const ListRemindersQuery = z.object({
   status: ReminderStatus.optional(),
   from: IsoInstant('from').optional(),
   to: IsoInstant('to').optional(),
+  /** Only the reminders made from this memory (the memory card shows them). */
+  memoryId: z.uuid({ error: 'memoryId must be a UUID.' }).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
     .int('limit must be a whole number.')

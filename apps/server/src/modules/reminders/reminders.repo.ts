@@ -75,7 +75,7 @@ export function createRemindersRepo(db: Db) {
 
     async list(
       userId: string,
-      q: { status?: ReminderStatus; from?: Date; to?: Date; limit: number },
+      q: { status?: ReminderStatus; from?: Date; to?: Date; memoryId?: string; limit: number },
     ): Promise<ReminderRow[]> {
       const scheduled = q.status === 'scheduled'
       // Scheduled ones by when they fire; sent ones by when they went out; the rest by their last change.
@@ -87,6 +87,7 @@ export function createRemindersRepo(db: Db) {
       if (q.status) where.push(eq(reminders.status, q.status))
       if (q.from) where.push(gte(time, q.from))
       if (q.to) where.push(lte(time, q.to))
+      if (q.memoryId) where.push(eq(reminders.memoryId, q.memoryId))
       return db
         .select()
         .from(reminders)

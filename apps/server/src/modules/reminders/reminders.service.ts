@@ -225,6 +225,7 @@ export function createRemindersService(deps: RemindersDeps) {
       status: q.status,
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
+      memoryId: q.memoryId,
       limit: q.limit,
     })
     return rows.map(toReminder)

@@ -167,6 +167,40 @@ describe('reminders API', () => {
     expect(refused.status).toBe(404)
   })
 
+  it("lists a memory's reminders by ?memoryId, only the user's, and refuses a bad id by name", async () => {
+    const user = await t.createUser()
+    const other = await t.createUser()
+    const memory = await user.api.post<{ id: string }>('/api/memories', { text: 'Dentist on Friday' })
+    const another = await user.api.post<{ id: string }>('/api/memories', { text: 'Car insurance' })
+    const linked = await user.api.post<Reminder>('/api/reminders', {
+      text: 'Dentist',
+      dueAt: inMinutes(60),
+      memoryId: memory.body.id,
+    })
+    await user.api.post('/api/reminders', {
+      text: 'Insurance',
+      dueAt: inMinutes(90),
+      memoryId: another.body.id,
+    })
+    await user.api.post('/api/reminders', { text: 'Unlinked', dueAt: inMinutes(30) })
+
+    const listed = await user.api.get<ReminderList>(`/api/reminders?memoryId=${memory.body.id}`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.reminders.map((r) => r.id)).toEqual([linked.body.id])
+    expect(
+      (await user.api.get<ReminderList>(`/api/reminders?memoryId=${memory.body.id}&status=done`)).body
+        .reminders,
+    ).toEqual([])
+    // Someone else asking by that memory's id sees none of them.
+    const theirs = await other.api.get<ReminderList>(`/api/reminders?memoryId=${memory.body.id}`)
+    expect(theirs.status).toBe(200)
+    expect(theirs.body.reminders).toEqual([])
+
+    const bad = await user.api.get<ApiErrorBody>('/api/reminders?memoryId=not-a-uuid')
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/^querystring\.memoryId: .*UUID/)
+  })
+
   it('refuses a write without the CSRF token', async () => {
     const user = await t.createUser()
     const res = await t.app.inject({
