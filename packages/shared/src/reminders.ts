@@ -9,6 +9,7 @@
  *   GET    /api/events                             → text/event-stream for the signed-in user:
  *            `event: reminder`  data ReminderDelivery (a reminder fell due; show the toast)
  *            `event: briefing`  data BriefingDelivery (the daily briefing at the user's chosen time)
+ *            `event: reminder-updated`  data ReminderUpdate (answered elsewhere: clear its toast)
  *            `: ...` comment lines are heartbeats. EventSource reconnects by itself (a server restart
  *            included); deliveries made while no tab was open are not replayed on the stream.
  *   POST   /api/reminders/actions                  → 200 Reminder               (ReminderActionBody)
@@ -199,6 +200,17 @@ export const BriefingDelivery = z.object({
   url: z.string(),
 })
 export type BriefingDelivery = z.infer<typeof BriefingDelivery>
+
+/**
+ * SSE `event: reminder-updated`: a reminder was answered (Done, Snooze, cancelled, deleted) in one tab,
+ * on a phone's notification or by an e-mail's link; the person's other tabs clear its toast. No `id:`
+ * line (it is not replayed on reconnection: a reconnecting tab reloads its lists).
+ */
+export const ReminderUpdate = z.object({
+  reminderId: z.uuid(),
+  change: z.enum(['done', 'cancelled', 'snoozed', 'deleted']),
+})
+export type ReminderUpdate = z.infer<typeof ReminderUpdate>
 
 export const ReminderAction = z.enum(['done', 'snooze'], { error: "action must be 'done' or 'snooze'." })
 export type ReminderAction = z.infer<typeof ReminderAction>

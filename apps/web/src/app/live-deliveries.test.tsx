@@ -89,6 +89,34 @@ describe('live deliveries in the signed-in shell', () => {
     expect(queryClient.getQueryState(['reminders', {}])?.isInvalidated).toBe(true)
   })
 
+  it('clears a reminder’s toast when it is answered in another tab or on the phone, and only that one', async () => {
+    const { queryClient } = setup()
+    const otherId = '0b7e4f1a-2c3d-4e5f-8a9b-1c2d3e4f5a6b'
+    await act(async () => {
+      FakeEventSource.latest().emit('reminder', delivery)
+      FakeEventSource.latest().emit('reminder', {
+        ...delivery,
+        reminderId: otherId,
+        text: 'Water the plants',
+      })
+    })
+    expect(await screen.findAllByRole('alert')).toHaveLength(2)
+    queryClient.setQueryData(['reminders', {}], [])
+    await act(async () =>
+      FakeEventSource.latest().emit('reminder-updated', { reminderId: delivery.reminderId, change: 'done' }),
+    )
+    expect(screen.queryByText(/Reminder: Call mum/)).not.toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('Reminder: Water the plants')
+    expect(queryClient.getQueryState(['reminders', {}])?.isInvalidated).toBe(true)
+    // Something else on that event (not an update) changes nothing.
+    await act(async () => FakeEventSource.latest().emit('reminder-updated', { reminderId: 'nope' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Reminder: Water the plants')
+    await act(async () =>
+      FakeEventSource.latest().emit('reminder-updated', { reminderId: otherId, change: 'snoozed' }),
+    )
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
   it('closes the stream when the signed-in shell goes away', () => {
     const { unmount } = setup()
     const source = FakeEventSource.latest()

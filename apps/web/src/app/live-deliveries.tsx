@@ -6,16 +6,18 @@ import { openServerEvents } from '../lib/server-events'
 import { registerServiceWorker, serviceWorkerSupported, showSystemNotification } from '../lib/service-worker'
 import { briefingQueryOptions } from '../features/dashboard/api/get-briefing'
 import { remindersBaseKey } from '../features/reminders/api/get-reminders'
-import { useReminderAlert } from '../features/reminders/lib/use-reminder-alert'
+import { useReminderAlert, useReminderUpdated } from '../features/reminders/lib/use-reminder-alert'
 
 /**
  * The signed-in shell's live stream: a reminder that falls due shows its toast (and a system notification)
- * in every open tab; the daily briefing, at the time chosen in Settings, says it is ready.
+ * in every open tab, until it is answered in any of them (or on the phone); the daily briefing, at the time chosen in Settings, says it is ready.
  */
 export function LiveDeliveries() {
   const toast = useToast()
   const queryClient = useQueryClient()
   const onReminder = useEffectEvent(useReminderAlert())
+  // Done or Snooze pressed in another tab or on the phone: this tab's toast goes too.
+  const onReminderUpdated = useEffectEvent(useReminderUpdated())
   const onBriefing = useEffectEvent((data: unknown) => {
     const parsed = BriefingDelivery.safeParse(data)
     if (!parsed.success) return
@@ -34,7 +36,11 @@ export function LiveDeliveries() {
     }
     if (serviceWorkerSupported()) navigator.serviceWorker.addEventListener('message', onWorkerMessage)
     const close = openServerEvents(
-      { reminder: (data) => onReminder(data), briefing: (data) => onBriefing(data) },
+      {
+        reminder: (data) => onReminder(data),
+        'reminder-updated': (data) => onReminderUpdated(data),
+        briefing: (data) => onBriefing(data),
+      },
       { onOpen: () => onOpen() },
     )
     return () => {

@@ -54,6 +54,17 @@ export async function showSystemNotification(payload: NotificationPayload): Prom
   }
 }
 
+/** Closes the system notifications with this tag (a reminder answered elsewhere). Never throws. */
+export async function closeSystemNotification(tag: string): Promise<void> {
+  if (!serviceWorkerSupported()) return
+  try {
+    const registration = await navigator.serviceWorker.getRegistration()
+    for (const notification of (await registration?.getNotifications({ tag })) ?? []) notification.close()
+  } catch {
+    // Nothing shown, or no worker: nothing to close.
+  }
+}
+
 /** One notification per reminder: every open tab shows the same one, and a push replaces it too. */
 export function notificationTag(payload: Pick<NotificationPayload, 'reminderId' | 'type'>): string {
   return payload.reminderId ? `reminder-${payload.reminderId}` : `remi-${payload.type}`

@@ -153,7 +153,9 @@ export async function eventsRoutes(
         if (!body.destroyed && !body.writableEnded) body.write(text)
       }
       const send = (event: HubEvent) =>
-        write(`id: ${event.id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
+        write(
+          `${event.id ? `id: ${event.id}\n` : ''}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`,
+        )
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), opts.heartbeatMs ?? HEARTBEAT_MS)
       heartbeat.unref()
       const unsubscribe = opts.hub.subscribe(userId, send)

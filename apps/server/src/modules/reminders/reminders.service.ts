@@ -37,6 +37,7 @@ import {
   type Reminder,
   type ReminderAction,
   type ReminderDelivery,
+  type ReminderUpdate,
   type UpdateNotificationPreferences,
 } from '@remi/shared'
 import { sql } from 'drizzle-orm'
@@ -273,11 +274,22 @@ export function createRemindersService(deps: RemindersDeps) {
     const updated = await repo.update(userId, id, fields)
     if (!updated) throw notFound('Reminder')
     await schedule(updated)
+    if (body.status) await publish(userId, { reminderId: id, change: body.status })
+    else if (body.snooze) await publish(userId, { reminderId: id, change: 'snoozed' })
     return toReminder(updated)
   }
 
   async function remove(userId: string, id: string): Promise<void> {
     if (!(await repo.delete(userId, id))) throw notFound('Reminder')
+    await publish(userId, { reminderId: id, change: 'deleted' })
+  }
+
+  /** Tells the user's open tabs (every instance's) that a reminder was answered: its toast goes. */
+  async function publish(userId: string, data: ReminderUpdate): Promise<void> {
+    const event: HubEvent = { userId, event: 'reminder-updated', data }
+    if (hub.crossInstance) {
+      await repo.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(event)})`)
+    } else hub.publishLocal(event)
   }
 
   /** The user moved to another zone: future reminders keep their local time (09:00 stays 09:00). */

@@ -20,6 +20,37 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, ms =
   }
 }
 
+let address: Promise<string> | undefined
+/** The app on a loopback port (once), for the event stream read as a browser reads it. */
+const listening = () => (address ??= t.app.listen({ port: 0, host: '127.0.0.1' }))
+
+/** The user's /api/events stream: `next(name)` resolves with the data of the next event of that name. */
+async function openEvents(cookie: string) {
+  const controller = new AbortController()
+  const response = await fetch(`${await listening()}/api/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  })
+  const reader = response.body!.getReader()
+  let text = ''
+  return {
+    response,
+    async next(name: string): Promise<Record<string, unknown>> {
+      return waitFor(`the ${name} event`, async () => {
+        const match = new RegExp(`(?:^|\n)event: ${name}\ndata: (.*)\n\n`).exec(text)
+        if (match) {
+          text = text.slice(match.index + match[0].length)
+          return JSON.parse(match[1]!) as Record<string, unknown>
+        }
+        const chunk = await reader.read()
+        text += new TextDecoder().decode(chunk.value)
+        return undefined
+      })
+    },
+    close: () => controller.abort(),
+  }
+}
+
 describe('reminders API', () => {
   it('creates, lists, edits, snoozes, ends and deletes a reminder', async () => {
     const user = await t.createUser({ timezone: 'Europe/Lisbon' })
@@ -201,6 +232,34 @@ describe('reminders API', () => {
     expect(bad.body.message).toMatch(/^querystring\.memoryId: .*UUID/)
   })
 
+  it('tells the other open tabs when a reminder is answered (Done, Snooze, cancelled, deleted), and only the owner’s', async () => {
+    const user = await t.createUser()
+    const other = await t.createUser()
+    const tab = await openEvents(user.headers.cookie)
+    const theirs = await openEvents(other.headers.cookie)
+    const make = async (text: string) =>
+      (await user.api.post<Reminder>('/api/reminders', { text, dueAt: inMinutes(60) })).body.id
+    const [a, b, c] = [await make('a'), await make('b'), await make('c')]
+
+    await user.api.request('PATCH', `/api/reminders/${a}`, { payload: { snooze: { minutes: 10 } } })
+    expect(await tab.next('reminder-updated')).toEqual({ reminderId: a, change: 'snoozed' })
+    await user.api.request('PATCH', `/api/reminders/${a}`, { payload: { status: 'done' } })
+    expect(await tab.next('reminder-updated')).toEqual({ reminderId: a, change: 'done' })
+    // An edit of its words is not an answer: no event; the next one is the cancel.
+    await user.api.request('PATCH', `/api/reminders/${b}`, { payload: { text: 'b again' } })
+    await user.api.request('PATCH', `/api/reminders/${b}`, { payload: { status: 'cancelled' } })
+    expect(await tab.next('reminder-updated')).toEqual({ reminderId: b, change: 'cancelled' })
+    await user.api.delete(`/api/reminders/${c}`)
+    expect(await tab.next('reminder-updated')).toEqual({ reminderId: c, change: 'deleted' })
+
+    // The other person's stream heard none of it: its next event is its own.
+    const own = (await other.api.post<Reminder>('/api/reminders', { text: 'x', dueAt: inMinutes(60) })).body
+    await other.api.delete(`/api/reminders/${own.id}`)
+    expect(await theirs.next('reminder-updated')).toEqual({ reminderId: own.id, change: 'deleted' })
+    tab.close()
+    theirs.close()
+  })
+
   it('refuses a write without the CSRF token', async () => {
     const user = await t.createUser()
     const res = await t.app.inject({
@@ -231,9 +290,8 @@ describe('reminders API', () => {
 describe('delivery', () => {
   it('delivers a due reminder once, to the open event stream, and records the attempt', async () => {
     const user = await t.createUser()
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const controller = new AbortController()
-    const response = await fetch(`${address}/api/events`, {
+    const response = await fetch(`${await listening()}/api/events`, {
       headers: { cookie: user.headers.cookie },
       signal: controller.signal,
     })

@@ -19,10 +19,13 @@ export interface ToastInput {
   type?: ToastType
   duration?: number
   actions?: ToastAction[]
+  /** Names the toast for dismiss(key) (a reminder's, cleared when it is answered in another tab). */
+  key?: string
 }
 
 interface ToastItem {
   id: number
+  key?: string
   message: string
   type: ToastType
   duration: number
@@ -35,6 +38,8 @@ interface ToastApi {
   error(message: string): void
   warning(message: string): void
   info(message: string): void
+  /** Closes the toasts shown with this key. */
+  dismiss(key: string): void
 }
 
 const looks: Record<string, { heading: string; bg: string; text: string }> = {
@@ -64,9 +69,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       type = 'info',
       duration = TOAST_DEFAULT_DURATION_MS,
       actions = [],
+      key,
     }: ToastInput) => {
       const id = nextId.current++
-      setToasts((all) => [...all, { id, message, type, duration, actions }])
+      setToasts((all) => [...all, { id, key, message, type, duration, actions }])
     }
     return {
       show,
@@ -74,6 +80,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (message) => show({ message, type: 'error' }),
       warning: (message) => show({ message, type: 'warning' }),
       info: (message) => show({ message, type: 'info' }),
+      dismiss: (key) => setToasts((all) => all.filter((t) => t.key !== key)),
     }
   }, [])
 

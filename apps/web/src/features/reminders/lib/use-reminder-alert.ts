@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ReminderDelivery, REMINDER_LIMITS, type ReminderAction } from '@remi/shared'
+import { ReminderDelivery, ReminderUpdate, REMINDER_LIMITS, type ReminderAction } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
 import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
-import { showSystemNotification } from '../../../lib/service-worker'
+import { closeSystemNotification, notificationTag, showSystemNotification } from '../../../lib/service-worker'
 import { formatDue, useUserTimeZone } from '../../../lib/zoned-time'
 import { remindersBaseKey } from '../api/get-reminders'
 import { useReminderAction } from '../api/reminder-action'
@@ -12,6 +12,26 @@ import { useReminderAction } from '../api/reminder-action'
 export function deliveryWhen(delivery: ReminderDelivery, zone: string, now = new Date()): string {
   const when = formatDue(delivery.occurrenceAt, zone, now, true)
   return delivery.late ? `Late: due ${when}` : `Due ${when}`
+}
+
+/** The key of a reminder's toast: one per reminder, cleared when it is answered anywhere. */
+export const reminderToastKey = (reminderId: string) => `reminder-${reminderId}`
+
+/**
+ * What a tab does when a reminder was answered elsewhere (another tab, a phone's notification, an
+ * e-mail's link): its toast and system notification go, and the lists are reloaded. Returns the
+ * handler for the stream's `reminder-updated` events.
+ */
+export function useReminderUpdated(): (data: unknown) => void {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  return (data) => {
+    const parsed = ReminderUpdate.safeParse(data)
+    if (!parsed.success) return
+    toast.dismiss(reminderToastKey(parsed.data.reminderId))
+    void closeSystemNotification(notificationTag({ reminderId: parsed.data.reminderId, type: 'reminder' }))
+    void queryClient.invalidateQueries({ queryKey: remindersBaseKey })
+  }
 }
 
 /**
@@ -44,6 +64,7 @@ export function useReminderAlert(): (data: unknown) => void {
         },
       )
     toast.show({
+      key: reminderToastKey(delivery.reminderId),
       type: 'info',
       // A reminder stays until it is answered or closed.
       duration: 0,
