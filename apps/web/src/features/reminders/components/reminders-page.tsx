@@ -17,7 +17,7 @@ import { useReminders } from '../api/get-reminders'
 import { useUpdateReminder } from '../api/update-reminder'
 import { ReminderActions } from './reminder-actions'
 import { ReminderFormModal } from './reminder-form-modal'
-import { ReminderWhen } from './reminder-when'
+import { ReminderRow } from './reminder-row'
 
 const tabs = [
   { key: 'upcoming', label: 'Upcoming', status: 'scheduled', empty: 'No upcoming reminders.' },
@@ -104,48 +104,38 @@ function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (
   return (
     <ListGroup as="ul" aria-label={`${tab.label} reminders`}>
       {reminders.data.map((reminder) => (
-        <ListGroup.Item
-          as="li"
-          key={reminder.id}
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
-        >
-          <div className="text-break me-auto">
-            <div>{reminder.text}</div>
-            <ReminderWhen reminder={reminder} zone={zone} />
-          </div>
-          <div className="d-flex flex-wrap gap-2">
-            {reminder.status === 'done' ? (
+        <ReminderRow key={reminder.id} reminder={reminder} zone={zone}>
+          {reminder.status === 'done' ? (
+            <Button
+              size="sm"
+              variant="outline-danger"
+              aria-label={`Delete: ${reminder.text}`}
+              onClick={() => onOpen({ kind: 'delete', reminder })}
+            >
+              Delete
+            </Button>
+          ) : (
+            <>
+              <ReminderActions reminder={reminder} />
+              <Button
+                size="sm"
+                variant="outline-primary"
+                aria-label={`Edit: ${reminder.text}`}
+                onClick={() => onOpen({ kind: 'edit', reminder })}
+              >
+                Edit
+              </Button>
               <Button
                 size="sm"
                 variant="outline-danger"
-                aria-label={`Delete: ${reminder.text}`}
-                onClick={() => onOpen({ kind: 'delete', reminder })}
+                aria-label={`Cancel: ${reminder.text}`}
+                onClick={() => onOpen({ kind: 'cancel', reminder })}
               >
-                Delete
+                Cancel
               </Button>
-            ) : (
-              <>
-                <ReminderActions reminder={reminder} />
-                <Button
-                  size="sm"
-                  variant="outline-primary"
-                  aria-label={`Edit: ${reminder.text}`}
-                  onClick={() => onOpen({ kind: 'edit', reminder })}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  aria-label={`Cancel: ${reminder.text}`}
-                  onClick={() => onOpen({ kind: 'cancel', reminder })}
-                >
-                  Cancel
-                </Button>
-              </>
-            )}
-          </div>
-        </ListGroup.Item>
+            </>
+          )}
+        </ReminderRow>
       ))}
     </ListGroup>
   )

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths'
 import { useUserTimeZone } from '../../../lib/zoned-time'
 import { useReminders } from '../api/get-reminders'
 import { ReminderActions } from './reminder-actions'
-import { ReminderWhen } from './reminder-when'
+import { ReminderRow } from './reminder-row'
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -62,19 +62,9 @@ export function UpcomingRemindersCard() {
       ) : (
         <ListGroup as="ul" variant="flush" aria-label="Upcoming reminders">
           {reminders.data.map((reminder) => (
-            <ListGroup.Item
-              as="li"
-              key={reminder.id}
-              className="d-flex flex-wrap align-items-center justify-content-between gap-2"
-            >
-              <div className="text-break me-auto">
-                <div>{reminder.text}</div>
-                <ReminderWhen reminder={reminder} zone={zone} />
-              </div>
-              <div className="d-flex gap-2">
-                <ReminderActions reminder={reminder} />
-              </div>
-            </ListGroup.Item>
+            <ReminderRow key={reminder.id} reminder={reminder} zone={zone}>
+              <ReminderActions reminder={reminder} />
+            </ReminderRow>
           ))}
         </ListGroup>
       )}
