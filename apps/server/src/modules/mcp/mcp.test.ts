@@ -304,6 +304,24 @@ describe('the MCP server', () => {
     expect((await a.api.get<Memory>(`/api/memories/${secret.body.id}`)).body).toEqual(secret.body)
   })
 
+  it('list_tags does not count private memories: a tag only they carry is not listed', async () => {
+    const user = await t.createUser()
+    await user.api.memories.create({ text: 'Quarterly plan', tags: ['plans', 'work'] })
+    await user.api.memories.create({ text: 'Therapy on Tuesdays', tags: ['health', 'Plans'], private: true })
+    const client = await connect(await tokenFor(user, 'read'))
+    const tags = await call(client, 'list_tags')
+    expect(tags.structuredContent).toEqual({
+      tags: [
+        { name: 'plans', count: 1 },
+        { name: 'work', count: 1 },
+      ],
+    })
+    expect(textOf(tags)).toBe('Tags (memories): plans (1), work (1)')
+    // The person still sees every tag of theirs on the Memories page.
+    const mine = await user.api.get<{ name: string; count: number }[]>('/api/memories/tags')
+    expect(JSON.stringify(mine.body)).toContain('health')
+  })
+
   it('bad arguments are tool errors that say what is wrong', async () => {
     const user = await t.createUser()
     const client = await connect(await tokenFor(user, 'write'))

@@ -267,12 +267,14 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
     'list_tags',
     {
       title: 'List tags',
-      description: "The tags on the user's memories, with how many memories carry each, most used first.",
+      description:
+        "The tags on the user's memories, with how many memories carry each, most used first (private memories are not counted).",
       outputSchema: { tags: z.array(MemoryTagCount) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     run(async () => {
-      const tags = await memories.tags(userId)
+      // Private memories never reach an MCP client: not even a tag only they carry.
+      const tags = await memories.tags(userId, { hidePrivate: true })
       const text = tags.length
         ? `Tags (memories): ${tags.map((t) => `${t.name} (${t.count})`).join(', ')}`
         : 'No memory has a tag yet.'

@@ -446,12 +446,18 @@ export function createMemoriesRepo(db: Db) {
       return rows.length > 0
     },
 
-    /** Tags counted case-insensitively, shown in their most common spelling. */
-    async tagCounts(userId: string): Promise<{ name: string; count: number }[]> {
+    /**
+     * Tags counted case-insensitively, shown in their most common spelling. `withPrivate: false`: private
+     * memories' tags are not counted (an MCP client's look).
+     */
+    async tagCounts(
+      userId: string,
+      { withPrivate = true }: { withPrivate?: boolean } = {},
+    ): Promise<{ name: string; count: number }[]> {
       const result = (await db.execute(sql`
         select mode() within group (order by t) as name, count(*)::int as count
         from ${memories}, unnest(${memories.tags}) as t
-        where ${memories.userId} = ${userId}
+        where ${memories.userId} = ${userId}${withPrivate ? sql`` : sql` and not ${memories.private}`}
         group by lower(t)
         order by count desc, name asc`)) as unknown as { rows: { name: string; count: number }[] }
       return result.rows.map((r) => ({ name: String(r.name), count: Number(r.count) }))

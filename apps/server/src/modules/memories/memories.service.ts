@@ -285,8 +285,9 @@ export function createMemoriesService(
       return repo.count(userId, await lookupQuery(userId, filters))
     },
 
-    async tags(userId: string): Promise<MemoryTagCount[]> {
-      return repo.tagCounts(userId)
+    /** `hidePrivate`: private memories' tags are not counted (an MCP client's look). */
+    async tags(userId: string, options: { hidePrivate?: boolean } = {}): Promise<MemoryTagCount[]> {
+      return repo.tagCounts(userId, { withPrivate: !options.hidePrivate })
     },
 
     /**
