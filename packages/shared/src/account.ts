@@ -9,6 +9,7 @@ import {
   ImportMemoriesResult,
   MEMORY_LIMITS,
   Memory,
+  MemoryChange,
 } from './memories.ts'
 import { isStorableText } from './text.ts'
 
@@ -64,6 +65,11 @@ export const AccountExport = z.object({
   exportedAt: z.string(),
   profile: CurrentUser.omit({ id: true }).extend({ createdAt: z.string() }),
   settings: UserSettings,
+  /**
+   * The memories' changes of the last 30 days, newest first, each with what the memory was before and who
+   * made it (the history Undo reads). Older files have none.
+   */
+  memoryVersions: z.array(MemoryChange.extend({ memoryId: z.uuid() })).optional(),
   memories: z.array(Memory),
   conversations: z.array(ExportedConversation),
   /** The data-source settings as Settings shows them (place, calendars, vacation days). */

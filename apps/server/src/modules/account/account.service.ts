@@ -80,12 +80,13 @@ export function createAccountService(deps: {
     async exportToFile(userId: string, path: string): Promise<{ fileStem: string }> {
       const user = await users.findById(userId)
       if (!user) throw notFound('User')
-      const [identity, sources, memoryIds, conversations, messageIds] = await Promise.all([
+      const [identity, sources, memoryIds, conversations, messageIds, memoryVersions] = await Promise.all([
         users.latestIdentity(userId),
         dataSources.list(userId),
         repo.memoryIds(userId),
         repo.conversations(userId),
         repo.messageIds(userId),
+        memories.allChanges(userId),
       ])
       const idsOf = new Map<string, string[]>()
       for (const m of messageIds) {
@@ -125,6 +126,7 @@ export function createAccountService(deps: {
             createdAt: user.createdAt.toISOString(),
           },
           settings: { timezone: user.timezone, theme: user.theme },
+          memoryVersions,
         },
         memories: slices(memoryIds, async (ids) => {
           const rows = new Map((await repo.memoriesByIds(userId, ids)).map((r) => [r.id, r]))

@@ -233,6 +233,39 @@ describe('GET /api/auth/user/export', () => {
     expect(JSON.stringify(file.dataSources)).toContain('Lisbon')
   })
 
+  it("carries the memories' versions of the last 30 days: what each was before, who changed it, when", async () => {
+    const user = await t.createUser()
+    const ana = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
+    const changed = await user.api.put(`/api/memories/${ana.id}`, { text: "Ana's birthday is on 5 June" })
+    expect(changed.status, changed.text).toBe(200)
+    const gone = await user.api.memories.create({ text: 'Old wifi password is tulip42' })
+    expect((await user.api.delete(`/api/memories/${gone.id}`)).status).toBe(204)
+    const other = await t.createUser()
+    await other.api.memories.create({ text: 'Not in the file' })
+
+    const file = (await exportOf(user)).body
+    const versions = file.memoryVersions ?? []
+    expect(versions).toHaveLength(4)
+    expect(versions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ memoryId: ana.id, action: 'created', by: 'user', before: null }),
+        expect.objectContaining({
+          memoryId: ana.id,
+          action: 'updated',
+          by: 'user',
+          before: { text: "Ana's birthday is on 4 June", tags: ['family'], date: ana.date, private: false },
+        }),
+        expect.objectContaining({
+          memoryId: gone.id,
+          action: 'deleted',
+          before: expect.objectContaining({ text: 'Old wifi password is tulip42' }),
+        }),
+      ]),
+    )
+    for (const v of versions) expect(Date.parse(v.at)).not.toBeNaN()
+    expect(JSON.stringify(file)).not.toContain('Not in the file')
+  })
+
   it('never carries a sign-in or calendar token, an access token, a session or someone else’s data', async () => {
     const { user, pat } = await seededUser()
     const other = await seededUser()

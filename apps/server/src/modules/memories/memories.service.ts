@@ -160,6 +160,12 @@ export function createMemoriesService(
     })
   }
 
+  /** Every change of the last 30 days, with what the memory was before (the exports carry them). */
+  async function allChanges(userId: string): Promise<NonNullable<MemoriesExport['versions']>> {
+    const kept = versions ? await versions.all(userId) : []
+    return kept.map((v) => ({ memoryId: v.memoryId, ...toChange(v) }))
+  }
+
   return {
     /** `hidePrivate`: for an MCP client, which never gets private memories. */
     async list(
@@ -309,16 +315,18 @@ export function createMemoriesService(
       return { totalMemories, recentMemories }
     },
 
+    /** Every change of the last 30 days, with what the memory was before (the exports carry them). */
+    allChanges,
+
     async exportAll(userId: string) {
       const items = (await repo.all(userId)).map(toMemory)
       const today = todayIn(await timeZoneOf(userId))
-      const kept = versions ? await versions.all(userId) : []
       const data: MemoriesExport = {
         format: MEMORIES_EXPORT_FORMAT,
         version: 1,
         exportedAt: new Date().toISOString(),
         memories: items,
-        versions: kept.map((v) => ({ memoryId: v.memoryId, ...toChange(v) })),
+        versions: await allChanges(userId),
       }
       return { data, fileStem: `remi-memories-${today}` }
     },
