@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures.ts'
+import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
+import { expect, launchServer, signIn, test, type RemiServer } from './fixtures.ts'
 
 /** Issue 32: private memories, and changes the assistant proposes, applied or kept by the person. */
 
@@ -71,3 +72,48 @@ test('a private memory shows a lock; proposals under the answer are applied or k
   await parked.getByRole('button', { name: 'Undo' }).click()
   await expect(cards.filter({ hasText: 'I parked on level 3, spot B12' })).toHaveCount(0)
 })
+
+/** The production server answering with the real OpenAI adapter against a loopback fake. */
+const withModel = test.extend<object, { model: OpenAIFake; server: RemiServer }>({
+  model: [
+    async ({}, use) => {
+      const fake = await startOpenAIFake()
+      await use(fake)
+      await fake.close()
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ model }, use) => {
+      const server = await launchServer(model.env)
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+})
+
+withModel(
+  'with a model, a fact picked out of the message is a chip under the answer; pressing it saves it',
+  async ({ page, model }) => {
+    model.reset()
+    // From /chat, so the dashboard's briefing never asks the model.
+    await page.goto('/chat')
+    await signIn(page, { name: 'Chip Tester' })
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Remi' })).toBeVisible()
+
+    model.enqueue(openaiReply.text('Noted.'))
+    model.enqueueFacts(openaiReply.facts('My gym locker code is 4471'))
+    await send(page, 'By the way, my gym locker code is 4471')
+    const chips = page.getByRole('group', { name: 'Facts to keep' })
+    const chip = chips.getByRole('button', { name: 'Save: My gym locker code is 4471' })
+    await expect(chip).toBeVisible()
+    await chip.click()
+    await expect(chips.getByText('Saved: My gym locker code is 4471')).toBeVisible()
+    expect(model.factRequests).toHaveLength(1)
+
+    await page.goto('/memories')
+    const saved = page.getByTestId('memory-card').filter({ hasText: 'My gym locker code is 4471' })
+    await expect(saved.getByTestId('memory-last-change')).toContainText('Saved by Remi from a chat')
+  },
+)
