@@ -13,7 +13,7 @@ export const OFFLINE_INTRODUCTION =
 /** The first line of an answer the offline assistant wrote because the model failed. */
 export const FALLBACK_NOTE = '_The language model was unavailable, so the offline assistant answered._'
 
-export { HELP } from './intents/talk.ts'
+export { HELP } from './intents/index.ts'
 
 export interface OfflineInput {
   services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard' | 'reminders'>

@@ -23,6 +23,7 @@ export const tellEvent: Pick<Intent<NonNullable<ReturnType<typeof eventAsked>>>,
 /** "What's my next meeting?", "when does my day start?". */
 export const event = intent({
   name: 'event',
+  help: 'day',
   examples: ["What's my next meeting?", 'When does my day start?', "What's next?"],
   match: eventAsked,
   ...tellEvent,
@@ -31,6 +32,7 @@ export const event = intent({
 /** "When is my next free day?", "which days am I free next week?". */
 export const freeDays = intent({
   name: 'free-days',
+  help: 'day',
   examples: ['When is my next free day?', 'Which days am I free next week?'],
   match(text, { timeZone, now }) {
     const asked = freeDayQuestion(text)
@@ -44,6 +46,7 @@ export const freeDays = intent({
 /** "When am I free today?", "any free time on Friday?". */
 export const freeTime = intent({
   name: 'free-time',
+  help: 'day',
   examples: ['When am I free today?', 'Any free time on Friday?'],
   match: (text, { timeZone, now }) => (isFreeTimeQuestion(text) ? daysAskedAbout(text, timeZone, now) : null),
   answer: async (range, { tools, clock }) =>
@@ -57,6 +60,7 @@ export const freeTime = intent({
  */
 export const calendar = intent({
   name: 'calendar',
+  help: 'day',
   examples: ['What do I have tomorrow?', 'Any meetings on Friday?', 'Am I free at 3pm?', "What's coming up?"],
   match(text, { timeZone, now, today }) {
     if (!isCalendarTopic(text)) return null

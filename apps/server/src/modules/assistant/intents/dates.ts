@@ -14,6 +14,7 @@ import { intent, said } from './types.ts'
 /** "What week number is it?", "how many days are left in the year?", "is 2028 a leap year?". */
 export const calendarFact = intent({
   name: 'calendar-fact',
+  help: 'dates',
   examples: ['What week number is it?', 'How many days are left in the year?', 'Is 2028 a leap year?'],
   match: (text, { today }) => calendarFactIn(text, today),
   answer: (fact, { clock }) => said(calendarAnswer(fact, clock.today)),
@@ -22,6 +23,7 @@ export const calendarFact = intent({
 /** "What day is December 3?", "what date is next Friday?". */
 export const whatDayIs = intent({
   name: 'what-day',
+  help: 'dates',
   examples: ['What day is December 3?', 'What date is next Friday?'],
   match(text, { timeZone, now }) {
     const asked = dayQuestion(text)
@@ -34,6 +36,7 @@ export const whatDayIs = intent({
 /** "When is Easter?": the day, and the memories that name it. */
 export const holiday = intent({
   name: 'holiday',
+  help: 'dates',
   examples: ['When is Easter?', 'When was Thanksgiving?'],
   match: (text, { today }) => holidayQuestion(text, today),
   answer: (feast, { tools, clock }) => whenIs(tools, feast, clock.today),
@@ -42,6 +45,7 @@ export const holiday = intent({
 /** "How many days between Christmas and my flight?". */
 export const daysBetween = intent({
   name: 'days-between',
+  help: 'dates',
   examples: ['How many days between Christmas and my flight?', 'How many weeks from March 3 to June 5?'],
   match: (text) => daysBetweenQuestion(text),
   answer: (asked, { tools, clock }) => daysFromTo(tools, asked, clock.timeZone, clock.now, clock.today),
@@ -50,6 +54,7 @@ export const daysBetween = intent({
 /** "How long until my next meeting?": that event, and how soon it starts. */
 export const untilEvent = intent({
   name: 'until-event',
+  help: 'dates',
   examples: ['How long until my next meeting?'],
   match(text, clock) {
     const until = daysUntilQuestion(text)
@@ -61,6 +66,7 @@ export const untilEvent = intent({
 /** "How many days until Christmas?", "how long since I started the new job?". */
 export const daysUntilDay = intent({
   name: 'days-until',
+  help: 'dates',
   examples: ['How many days until Christmas?', 'How long since I started the new job?'],
   match: (text) => daysUntilQuestion(text),
   answer: (asked, { tools, clock }) => daysUntil(tools, asked, clock.timeZone, clock.now, clock.today),
@@ -69,6 +75,7 @@ export const daysUntilDay = intent({
 /** "What birthdays are coming up?", "any anniversaries in March?". */
 export const yearlyDays = intent({
   name: 'yearly-days',
+  help: 'dates',
   examples: ['What birthdays are coming up?', 'Any anniversaries in March?'],
   match: (text, { timeZone, now }) => yearlyDaysQuestion(text, timeZone, now),
   answer: (asked, { tools, clock }) => comingYearly(tools, asked, clock.today),

@@ -13,7 +13,7 @@ import {
   change,
   correction,
   countMemories,
-  fallback,
+  fallbackWith,
   notedMemories,
   overviewOfMemories,
   relatedMemories,
@@ -30,13 +30,14 @@ import {
   acknowledgement,
   farewell,
   greeting,
-  help,
-  identity,
+  helpWith,
+  identityWith,
   name,
   praise,
   smallTalk,
   statement,
 } from './talk.ts'
+import { writeHelp } from './help.ts'
 import type { Clock, Matched, Registered } from './types.ts'
 import { weather } from './weather.ts'
 
@@ -53,16 +54,19 @@ export type { Answered, Cited, Clock, Deps, Intent, Matched, Registered } from '
  * golden table (intents/classify.test.ts), and a row to its "claimed by two" list when an intent after
  * it claims one of them too. The order is the only tie-break: keep each move deliberate.
  */
+/** The help, read when an answer is written (INTENTS, which it is written from, holds the intents that say it). */
+const helpText = () => HELP
+
 export const INTENTS: readonly Registered[] = [
   // Issue 31: "remind me … tomorrow at 5pm" makes a reminder (and saves the memory); with no time, `remember`'s.
   reminders,
   remember,
-  help,
+  helpWith(helpText),
   arithmetic,
   conversion,
   clock,
   clockIn,
-  identity,
+  identityWith(helpText),
   calendarFact,
   whatDayIs,
   holiday,
@@ -98,8 +102,11 @@ export const INTENTS: readonly Registered[] = [
   total,
   search,
   relatedMemories,
-  fallback,
+  fallbackWith(helpText),
 ]
+
+/** What the offline assistant says it can do ("what can you do?"): written from INTENTS' examples. */
+export const HELP = writeHelp(INTENTS)
 
 /** The first intent from `from` on (an index into INTENTS) that claims the message, and its index. */
 export function classify(text: string, clock: Clock, from = 0): { matched: Matched; index: number } {

@@ -75,6 +75,7 @@ function offer(found: ToolMemory[], one: string, several: string): Answered {
 
 export const forget = intent({
   name: 'forget',
+  help: 'change',
   examples: ['Forget the note about the wifi', 'Please delete the wifi memory', 'remove my gym locker note'],
   match: (text) => {
     const about = forgetRequest(text)
@@ -95,6 +96,7 @@ export const forget = intent({
 
 export const changeTo = intent({
   name: 'change-to',
+  help: 'change',
   examples: ['Change the wifi password to orchid7', "update Ana's birthday to June 5"],
   match: (text) => changeToRequest(text),
   async answer({ about, to }, deps) {
@@ -113,6 +115,7 @@ export const changeTo = intent({
 
 export const correct = intent({
   name: 'correct',
+  help: 'change',
   examples: ["Actually, Ana's birthday is June 5", 'no, the wifi password is lily-7'],
   match: (text) => {
     const fact = correctionRequest(text)
@@ -138,6 +141,7 @@ export const correct = intent({
  */
 export const told = intent({
   name: 'told',
+  help: 'save',
   examples: ['I parked on level 3, spot B12'],
   match: (text) => when(isStatement(text)),
   async answer(_, deps) {

@@ -14,12 +14,12 @@ import { asksForDays, related, searchAnswer, searchWords } from '../answers/sear
 import { cannotChange, cannotCorrect, count, listTags, noted, overview, tagged } from '../answers/memories.ts'
 import { eventLine, eventsAbout } from '../answers/events.ts'
 import { significantWords } from '../search.ts'
-import { HELP } from './talk.ts'
 import { intent, said, when } from './types.ts'
 
 /** "Delete the wifi memory", "cancel my dentist appointment": where to do it, and the likely ones. */
 export const change = intent({
   name: 'change',
+  help: false,
   examples: ['Cancel my dentist appointment'],
   match: (text) => {
     const about = changeRequest(text)
@@ -31,6 +31,7 @@ export const change = intent({
 /** "Actually, Ana's birthday is June 5": the memories it may correct, and how to keep it. */
 export const correction = intent({
   name: 'correction',
+  help: false,
   examples: ["no, it's on Friday"],
   match: (text) => {
     const fact = correctionIn(text)
@@ -42,6 +43,7 @@ export const correction = intent({
 /** "How many memories do I have?", "how many did I add this week?". */
 export const countMemories = intent({
   name: 'count',
+  help: 'find',
   examples: ['How many memories do I have?', 'How many notes did I save this week?'],
   match: (text) => when(isCountQuestion(text)),
   answer: (_, deps) => count(deps),
@@ -50,6 +52,7 @@ export const countMemories = intent({
 /** "What do you know about me?". */
 export const overviewOfMemories = intent({
   name: 'overview',
+  help: 'find',
   examples: ['What do you know about me?', 'What do you remember?'],
   match: (text) => when(isOverviewQuestion(text)),
   answer: (_, deps) => overview(deps),
@@ -61,6 +64,7 @@ export const overviewOfMemories = intent({
  */
 export const taggedMemories = intent({
   name: 'tagged',
+  help: 'find',
   examples: ['Show my #family memories', "What's tagged work about the budget?", 'my family memories'],
   match: (text) => {
     const asked = tagsAskedFor(text)
@@ -72,6 +76,7 @@ export const taggedMemories = intent({
 /** "What are my tags?". */
 export const tagList = intent({
   name: 'tag-list',
+  help: 'find',
   examples: ['What are my tags?'],
   match: (text) => when(/\btags\b/i.test(text) && isQuestion(text)),
   answer: (_, deps) => listTags(deps),
@@ -83,6 +88,7 @@ export const tagList = intent({
  */
 export const notedMemories = intent({
   name: 'noted',
+  help: 'find',
   examples: ['What did I save yesterday?', 'What happened yesterday?', 'Show me my notes', "What's new?"],
   match: (text, { timeZone, now }) =>
     when(
@@ -99,6 +105,7 @@ export const notedMemories = intent({
  */
 export const search = intent({
   name: 'search',
+  help: 'find',
   examples: ["When is Ana's birthday?", 'What did I note about the dentist?', 'What should I get Ana?'],
   match: (text) => when(isQuestion(text) || isGiftQuestion(text)),
   answer: (_, deps) => searchAnswer(deps),
@@ -116,15 +123,18 @@ export const search = intent({
 /** Anything else with words to look for: the memories that look related, if any. */
 export const relatedMemories = intent({
   name: 'related',
+  help: false,
   examples: ['dentist'],
   match: (text) => when(searchWords(text).query !== ''),
   answer: (_, deps) => related(deps),
 })
 
-/** What nothing else claimed. */
-export const fallback = intent({
-  name: 'fallback',
-  examples: ['…'],
-  match: () => ({}),
-  answer: () => said(`I can't answer that without a language model. ${HELP}`),
-})
+/** What nothing else claimed: the help (handed in by intents/index.ts). */
+export const fallbackWith = (helpText: () => string) =>
+  intent({
+    name: 'fallback',
+    help: false,
+    examples: ['…'],
+    match: () => ({}),
+    answer: () => said(`I can't answer that without a language model. ${helpText()}`),
+  })

@@ -28,6 +28,7 @@ function inMoneyOf(expression: string, value: number): string | null {
 /** "What is 15% of 80?", "(12.50 + 8) / 3". */
 export const arithmetic = intent({
   name: 'arithmetic',
+  help: 'reckon',
   examples: ['What is 15% of 80?', '(12.50 + 8) / 3'],
   match: (text) => sumIn(text),
   answer(sum) {
@@ -44,6 +45,7 @@ export const arithmetic = intent({
 /** "How many km is 10 miles?", "70 F in C". */
 export const conversion = intent({
   name: 'conversion',
+  help: 'reckon',
   examples: ['How many km is 10 miles?', '70 F in C'],
   match: (text) => conversionIn(text),
   answer: (converted) => said(converted.text),
@@ -52,6 +54,7 @@ export const conversion = intent({
 /** "What time is it?", "what's the date today?". */
 export const clock = intent({
   name: 'clock',
+  help: 'dates',
   examples: ['What time is it?', "What's the date today?"],
   match: (text) => when(isClockQuestion(text)),
   answer: (_, { clock: { now, timeZone, today } }) =>
@@ -61,6 +64,7 @@ export const clock = intent({
 /** "What time is it in Tokyo?". */
 export const clockIn = intent({
   name: 'clock-in',
+  help: 'dates',
   examples: ['What time is it in Tokyo?'],
   match: (text) => {
     const place = clockPlace(text)

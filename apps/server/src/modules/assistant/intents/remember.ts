@@ -7,6 +7,7 @@ import { intent } from './types.ts'
 /** "Remember that Ana's birthday is on May 12 #family": saved, with its day and tags. */
 export const remember = intent({
   name: 'remember',
+  help: 'save',
   examples: ["Remember that Ana's birthday is on May 12 #family", 'Remind me to call the plumber'],
   match: (text, { timeZone, now }) => memoryRequest(text, timeZone, now),
   answer: (request, deps) => save(deps, request),

@@ -13,39 +13,36 @@ import {
 } from '../understand/questions.ts'
 import { intent, said, when } from './types.ts'
 
-export const HELP = [
-  'Here is what I can do:',
-  '',
-  "- **Save a memory**: “Remember that Ana's birthday is on May 12 #family”. #hashtags become tags, and a date in the sentence (“on May 12”, “next Friday”, “tomorrow”) becomes the memory's date; “Remind me to …” with no day named is for today.",
-  "- **Find memories**: “When is Ana's birthday?”, “What did I note about the dentist?”, “Show my #family memories”, “What did I save this week?”, “How many memories do I have?”, “How far did I run this week?”, “How much did I spend on groceries in November?”",
-  '- **Weather**: “Will it rain tomorrow?”, “What’s the weather this week?”',
-  '- **Your day**: “Brief me”, “What do I have tomorrow?”, “Any meetings on Friday?”, “Am I free at 3pm?”, “When am I free today?”, “What’s my next meeting?”, “What’s coming up?”: your calendar and the memories dated those days',
-  '- **Dates and times**: “What time is it in Tokyo?”, “What day is December 3?”, “How many days until Christmas?”, “How long since I started the new job?”',
-  '- **Sums and units**: “What is 15% of 80?”, “(12.50 + 8) / 3”, “How many km is 10 miles?”, “70 F in C”',
-].join('\n')
-
 export const SHORT_HELP =
   'You can ask me to remember something, to find something in your memories, or about the weather and your calendar.'
 
-/** "What can you do?", "help". */
-export const help = intent({
-  name: 'help',
-  examples: ['What can you do?', 'help'],
-  match: (text) => when(isHelpRequest(text)),
-  answer: () => said(HELP),
-})
+/**
+ * "What can you do?", "help": the help the registry writes from its intents' examples (intents/help.ts),
+ * handed in by intents/index.ts, which holds the registry.
+ */
+export const helpWith = (helpText: () => string) =>
+  intent({
+    name: 'help',
+    help: false,
+    examples: ['What can you do?', 'help'],
+    match: (text) => when(isHelpRequest(text)),
+    answer: () => said(helpText()),
+  })
 
-/** "Who are you?". */
-export const identity = intent({
-  name: 'identity',
-  examples: ['Who are you?', "What's your name?"],
-  match: (text) => when(isIdentityQuestion(text)),
-  answer: () => said(`I'm **${BRAND}**, your personal assistant.\n\n${HELP}`),
-})
+/** "Who are you?": the name, and the help. */
+export const identityWith = (helpText: () => string) =>
+  intent({
+    name: 'identity',
+    help: false,
+    examples: ['Who are you?', "What's your name?"],
+    match: (text) => when(isIdentityQuestion(text)),
+    answer: () => said(`I'm **${BRAND}**, your personal assistant.\n\n${helpText()}`),
+  })
 
 /** "What's my name?": the account's name and address. */
 export const name = intent({
   name: 'name',
+  help: false,
   examples: ["What's my name?", 'Who am I?'],
   match: (text) => when(isNameQuestion(text)),
   async answer(_, { services, userId }) {
@@ -61,6 +58,7 @@ export const name = intent({
 
 export const smallTalk = intent({
   name: 'small-talk',
+  help: false,
   examples: ['How are you?'],
   match: (text) => when(isSmallTalk(text)),
   answer: () => said(`I'm well, thank you for asking! ${SHORT_HELP}`),
@@ -68,6 +66,7 @@ export const smallTalk = intent({
 
 export const farewell = intent({
   name: 'farewell',
+  help: false,
   examples: ['Bye', 'good night'],
   match: (text) => when(isFarewell(text)),
   answer: () => said('Bye for now! Your memories are here whenever you need them.'),
@@ -75,6 +74,7 @@ export const farewell = intent({
 
 export const praise = intent({
   name: 'praise',
+  help: false,
   examples: ['Well done!'],
   match: (text) => when(isPraise(text)),
   answer: () => said('Thank you, glad to help!'),
@@ -83,6 +83,7 @@ export const praise = intent({
 /** "OK", "no thanks": an answer to nothing the offline assistant asked. */
 export const acknowledgement = intent({
   name: 'acknowledgement',
+  help: false,
   examples: ['OK', 'got it', 'no thanks'],
   match: (text) =>
     isAcknowledgement(text)
@@ -94,6 +95,7 @@ export const acknowledgement = intent({
 /** "I have a meeting with Pedro tomorrow": told, not asked; how to keep it. */
 export const statement = intent({
   name: 'statement',
+  help: false,
   // Its questions are claimed by `told` first (keep.ts), which answers the same and offers Save as memory.
   examples: [],
   match: (text) => when(isStatement(text)),
@@ -104,6 +106,7 @@ export const statement = intent({
 /** "Hi", "good morning", "thanks". */
 export const greeting = intent({
   name: 'greeting',
+  help: false,
   examples: ['Hi', 'Good morning', 'thanks!'],
   match: (text) => (isGreeting(text) ? { thanks: isThanks(text) } : null),
   async answer({ thanks }, { services, userId }) {

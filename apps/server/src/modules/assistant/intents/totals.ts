@@ -9,6 +9,7 @@ import { intent } from './types.ts'
  */
 export const total = intent({
   name: 'total',
+  help: 'find',
   examples: ['How far did I run this week?', 'How much did I spend on groceries in November?'],
   match: (text) => ((isQuestion(text) || isGiftQuestion(text)) && totalAsked(text) ? {} : null),
   async answer(_, deps) {

@@ -1,4 +1,5 @@
 import type { CalendarDay, Memory } from '@remi/shared'
+import type { HelpTopic } from './help.ts'
 import type { AssistantServices, AssistantTools, ToolMemory } from '../tools/index.ts'
 
 /** When a message is read: the instant, the user's time zone and their day. */
@@ -50,8 +51,10 @@ export interface Deps {
 export interface Intent<P> {
   /** A short name, as the golden classification table writes it ("weather", "days-until"). */
   name: string
-  /** Questions it answers, as people ask them (they are also in the golden table). */
+  /** Questions it answers, as people ask them (they are also in the golden table); the first is in the help. */
   examples: readonly string[]
+  /** The help's line its first example is shown on (intents/help.ts); false: not in the help. */
+  help?: HelpTopic | false
   match(text: string, clock: Clock): P | null
   answer(params: P, deps: Deps): Promise<Answered> | Answered
   fact?(params: P, deps: Omit<Deps, 'passOn'>): Promise<string | null>
@@ -69,6 +72,7 @@ export interface Matched {
 export interface Registered {
   name: string
   examples: readonly string[]
+  help?: HelpTopic | false | undefined
   claim(text: string, clock: Clock): Matched | null
 }
 
@@ -77,6 +81,7 @@ export function intent<P>(def: Intent<P>): Registered {
   return {
     name: def.name,
     examples: def.examples,
+    help: def.help,
     claim(text, clock) {
       const params = def.match(text, clock)
       if (params === null) return null
