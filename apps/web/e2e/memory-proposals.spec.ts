@@ -99,7 +99,9 @@ withModel(
     model.reset()
     // From /chat, so the dashboard's briefing never asks the model.
     await page.goto('/chat')
+    await expect(page).toHaveURL(/\/login$/)
     await signIn(page, { name: 'Chip Tester' })
+    await expect(page).toHaveURL(/\/chat$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Chat with Remi' })).toBeVisible()
 
     model.enqueue(openaiReply.text('Noted.'))
