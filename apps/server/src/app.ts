@@ -85,7 +85,7 @@ export interface AppOptions {
   /** Semantic search's batch size, time limits and retry delays (tests shorten them). */
   embeddings?: EmbeddingsOptions
   /** Test hook: told of every route as it is registered. */
-  onRoute?: (route: { method: string | string[]; url: string }) => void
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void
 }
 
 /** Query values that are credentials must never reach the logs. */
