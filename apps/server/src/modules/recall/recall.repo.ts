@@ -54,6 +54,11 @@ export interface RankInput {
   recentWindow?: number | undefined
   /** Milliseconds a ranking statement may take (PostgreSQL; 0: no limit); past it the search answers without it. */
   timeoutMs: number
+  /**
+   * Pseudo-relevance feedback (recall.service.ts): every ranked memory's stemmed words with their
+   * counts, and for the best this many, how many of the user's memories hold each (0: none of that).
+   */
+  feedback?: number | undefined
 }
 
 export type RankedRecord = MemoryRecord & {
@@ -61,7 +66,12 @@ export type RankedRecord = MemoryRecord & {
   matched: string[]
   inPeriod: boolean
   sortDate: string
+  /** With `feedback`: its stemmed words of text and tags as [lexeme, occurrences, memories holding it (the best few only)]. */
+  words?: MemoryWord[] | undefined
 }
+
+/** A stemmed word of a memory: the lexeme, how often the memory holds it, how many memories do (or null). */
+export type MemoryWord = [lexeme: string, occurrences: number, holding: number | null]
 
 const textArray = (values: string[]) =>
   values.length
@@ -177,6 +187,14 @@ export function createRecallRepo(db: Db) {
         const [a, b] = [quoted(p.first), quoted(p.second)]
         return `${a} <1> ${b} | ${a} <2> ${b} | ${a} <3> ${b} | ${b} <1> ${a} | ${b} <2> ${a}`
       })
+      // The stemmed words (text A, tags B) of each ranked memory, and of the best few how many memories hold them.
+      const words = input.feedback
+        ? sql`, (select json_agg(json_build_array(l.lexeme,
+              (select count(*) from unnest(l.weights) x where x <> 'D'),
+              case when t.rn <= ${sql.raw(String(Math.trunc(input.feedback)))} then (
+                select mt.memories from ${memoryTerms} mt where mt.user_id = ${userId} and mt.term = l.lexeme) end))
+            from unnest(m.search) l where l.weights && '{A,B}'::text[]) as words`
+        : sql``
       const statement = sql`
         with q(lexeme, w, grp) as (
           select * from unnest(${textArray(input.terms.map((t) => quoted(t.lexeme)))},
@@ -216,12 +234,20 @@ export function createRecallRepo(db: Db) {
           order by in_period desc, score desc, ${listOrder('c.')}
           limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
-          t.score, t.matched, t.in_period
-        from top t join ${memories} m on m.id = t.id
-        order by t.in_period desc, t.score desc, t.sort_date desc, t.created_at desc, t.id desc`
+          t.score, t.matched, t.in_period ${words}
+        from (select top.*, row_number() over (
+            order by in_period desc, score desc, sort_date desc, created_at desc, id desc) as rn from top) t
+        join ${memories} m on m.id = t.id
+        order by t.rn`
       const run = async (exec: Db) => {
         const result = (await exec.execute(statement)) as unknown as {
-          rows: (ListRow & { score: number; matched: string | null; in_period: boolean; sort_date: string })[]
+          rows: (ListRow & {
+            score: number
+            matched: string | null
+            in_period: boolean
+            sort_date: string
+            words?: MemoryWord[] | string | null
+          })[]
         }
         return result.rows
       }
@@ -235,6 +261,17 @@ export function createRecallRepo(db: Db) {
           .map((l) => l.replace(/^'|'$/g, '')),
         inPeriod: Boolean(r.in_period),
         sortDate: String(r.sort_date),
+        ...(input.feedback
+          ? {
+              words: ((typeof r.words === 'string' ? JSON.parse(r.words) : r.words) ?? []).map(
+                ([lexeme, occurrences, holding]: MemoryWord) => [
+                  String(lexeme),
+                  Number(occurrences),
+                  holding === null ? null : Number(holding),
+                ],
+              ) as MemoryWord[],
+            }
+          : {}),
       }))
     },
 

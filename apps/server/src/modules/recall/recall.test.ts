@@ -208,6 +208,32 @@ describe('recall ranks memories by their words', () => {
     )
   })
 
+  it('looks lightly for the words the best matches share (pseudo-relevance feedback)', async () => {
+    // The answer's other note holds none of the question's words but "Tom"; what it shares with the
+    // best match ("cello", "quartet", "strings") brings it before the shorter, newer notes naming Tom.
+    const rehearsal = 'Tom: quartet rehearsal ran late tonight, and his cello needs new strings before Sunday'
+    const { ask } = await userWith([
+      rehearsal,
+      'Tom plays the cello in a string quartet',
+      ...[
+        'Tom called about the car insurance',
+        'Tom is back from Leeds on Monday',
+        'Tom owes me twenty pounds',
+        "Tom's new flat is near the station",
+        'Tom recommended a plumber',
+        'Tom and Ana came for dinner',
+        'Tom lost his keys again',
+        'Tom started a new job at the bank',
+        'Tom has a cold',
+        'Tom booked the tickets',
+      ],
+      ...Array.from({ length: 12 }, (_, i) => `Note ${i} about the garden and the weather`),
+    ])
+    const found = await ask('what does Tom play?')
+    expect(found[0]).toBe('Tom plays the cello in a string quartet')
+    expect(found.slice(0, 3)).toContain(rehearsal)
+  })
+
   it('answers bad input without failing: empty, 10 000 characters, only stop words, only punctuation', async () => {
     const { ask } = await userWith(['Dentist on Friday at 10', 'Marta likes orchids'])
     expect(await ask('')).toHaveLength(2)
