@@ -111,6 +111,20 @@ describe('reminders in words (offline, at a fixed clock)', () => {
     expect(at('remind me this afternoon to call the bank', afternoon).local).toBe('2026-11-26 15:00')
   })
 
+  it('"on the 15th": the next 15th, skipping a month without the day', () => {
+    expect(at('remind me on the 15th to pay the rent', lisbon)).toMatchObject({
+      text: 'pay the rent',
+      local: '2026-12-15 09:00',
+    })
+    expect(at('remind me on the 26th at 8pm to call Ana', lisbon).local).toBe('2026-11-26 20:00')
+    // From January 31: February has no 30th, so March's, in Lisbon's summer time (UTC+1).
+    const january = { now: new Date('2027-01-31T12:00:00Z'), timeZone: 'Europe/Lisbon' }
+    expect(at('remind me on the 30th to renew the lease', january)).toMatchObject({
+      local: '2027-03-30 09:00',
+      dueAt: '2027-03-30T08:00:00.000Z',
+    })
+  })
+
   it('"next Friday at noon", "in half an hour", "at half past 3"', () => {
     expect(at('remind me next Friday at noon to renew the car insurance', lisbon)).toMatchObject({
       text: 'renew the car insurance',

@@ -10,7 +10,7 @@
  *   "remind me on the 1st of every month to pay the rent" → create, FREQ=MONTHLY;BYMONTHDAY=1
  *   "remind me about the dentist the day before"     → before a memory's day (found when answering)
  *   "tomorrow evening" 18:00, "tonight" 20:00, "this afternoon" 13:00 (PARTS_OF_DAY); "at half past 3",
- *   "at 5": 15:30, 17:00 (an hour from 1 to 6 without am/pm is the afternoon's)
+ *   "at 5": 15:30, 17:00 (an hour from 1 to 6 without am/pm is the afternoon's); "on the 15th": the next 15th
  *   "what are my reminders?"                          → list
  *   "cancel the plants reminder"                      → cancel (matched by words when answering)
  */
@@ -60,27 +60,44 @@ const HOUR_WORDS = [
 /** "half past 3", "quarter to five": minutes from the hour named. */
 const CLOCK_PHRASES: Record<string, number> = { 'half past': 30, 'quarter past': 15, 'quarter to': -15 }
 
-/** chrono-node's English, and what it does not read: "half past 3", "quarter to five". */
+/** chrono-node's English, and what it does not read: "on the 15th", "half past 3". */
 const parser = chrono.casual.clone()
-parser.parsers.push({
-  pattern: () =>
-    new RegExp(
-      `(?:\\bat\\s+)?\\b(${Object.keys(CLOCK_PHRASES).join('|')})\\s+(\\d{1,2}(?!\\d)|(?:${HOUR_WORDS.join('|')})\\b)(?:\\s*([ap])\\.?m\\b\\.?)?`,
-      'i',
-    ),
-  extract(_context, match) {
-    const named = HOUR_WORDS.indexOf(match[2]!.toLowerCase())
-    const said = named >= 0 ? named || 12 : Number(match[2])
-    if (said < 1 || said > 12) return null
-    const total = said * 60 + CLOCK_PHRASES[match[1]!.toLowerCase().replace(/\s+/g, ' ')]!
-    // "quarter to 1" is 12:45.
-    let hour = Math.floor(total / 60) || 12
-    const ampm = match[3]?.toLowerCase()
-    if (ampm === 'p' && hour < 12) hour += 12
-    if (ampm === 'a' && hour === 12) hour = 0
-    return { hour, minute: total % 60, ...(ampm && { meridiem: ampm === 'p' ? 1 : 0 }) }
+parser.parsers.push(
+  {
+    // "on the 15th" (not "… of every month", a recurrence): the next 15th, today's included, skipping
+    // months without one.
+    pattern: () => /\bon the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)/i,
+    extract(context, match) {
+      const day = Number(match[1])
+      const today = context.reference.getDateWithAdjustedTimezone()
+      for (let ahead = 0; ahead <= 12 && day >= 1 && day <= 31; ahead++) {
+        const candidate = new Date(today.getFullYear(), today.getMonth() + ahead, day)
+        if (candidate.getDate() !== day || (ahead === 0 && day < today.getDate())) continue
+        return { day, month: candidate.getMonth() + 1, year: candidate.getFullYear() }
+      }
+      return null
+    },
   },
-})
+  {
+    pattern: () =>
+      new RegExp(
+        `(?:\\bat\\s+)?\\b(${Object.keys(CLOCK_PHRASES).join('|')})\\s+(\\d{1,2}(?!\\d)|(?:${HOUR_WORDS.join('|')})\\b)(?:\\s*([ap])\\.?m\\b\\.?)?`,
+        'i',
+      ),
+    extract(_context, match) {
+      const named = HOUR_WORDS.indexOf(match[2]!.toLowerCase())
+      const said = named >= 0 ? named || 12 : Number(match[2])
+      if (said < 1 || said > 12) return null
+      const total = said * 60 + CLOCK_PHRASES[match[1]!.toLowerCase().replace(/\s+/g, ' ')]!
+      // "quarter to 1" is 12:45.
+      let hour = Math.floor(total / 60) || 12
+      const ampm = match[3]?.toLowerCase()
+      if (ampm === 'p' && hour < 12) hour += 12
+      if (ampm === 'a' && hour === 12) hour = 0
+      return { hour, minute: total % 60, ...(ampm && { meridiem: ampm === 'p' ? 1 : 0 }) }
+    },
+  },
+)
 
 /** No day, weekday, month or year said: a time alone. */
 const isOnlyTime = (start: chrono.ParsedComponents) =>

@@ -7,6 +7,7 @@
 export const GOLDEN: Record<string, readonly string[]> = {
   // Issue 31: a "remind me …" with a time makes a reminder (and still saves the memory); these were `remember`'s.
   reminders: [
+    'remind me on the 15th to pay the rent',
     'remind me to call mum tomorrow at 5pm',
     'remind me tomorrow to call the plumber',
     'remind me to call mom tomorrow evening',
@@ -40,7 +41,6 @@ export const GOLDEN: Record<string, readonly string[]> = {
     'remember I booked the restaurant for March 3',
     'remember I need to call Ana on March 3',
     'remember the new office is on the 2nd floor',
-    'remind me on the 15th to pay the rent',
     // A holiday is not read by the reminder phrases (issue 31): still a memory.
     'remind me on Easter Monday to call grandma',
     'remember I met Carla at the conference last Tuesday',
@@ -460,6 +460,7 @@ export const CLAIMED_BY_TWO: ReadonlyArray<readonly [question: string, claimants
   ['remind me in 20 minutes to check the oven', ['reminders', 'remember']],
   ['remind me every Monday at 8 to water the plants', ['reminders', 'remember']],
   ['remind me on the 1st of every month to pay the rent', ['reminders', 'remember']],
+  ['remind me on the 15th to pay the rent', ['reminders', 'remember']],
   ['remind me about the dentist the day before', ['reminders', 'remember']],
   ['what are my reminders?', ['reminders', 'calendar']],
   ['cancel the plants reminder', ['reminders', 'change']],
