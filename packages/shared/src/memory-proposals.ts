@@ -18,8 +18,9 @@ export const MemoryProposal = z.object({
   /**
    * applied with auto-save on: the memory is already saved (Undo removes it). lapsed: the answer it was
    * under was regenerated (a proposal under an earlier answer lapses without a status of its own).
+   * undone: applied, then taken back with Undo (the memory as it was before).
    */
-  status: z.enum(['pending', 'applied', 'kept', 'lapsed']),
+  status: z.enum(['pending', 'applied', 'kept', 'lapsed', 'undone']),
   /**
    * Picked out of the person's message by the model after the answer (a chip: "Save: …", "Update: …");
    * false for one the answer itself proposed (a card with Apply and Keep, or "Save as memory").
@@ -60,6 +61,7 @@ export type AppliedProposal = z.infer<typeof AppliedProposal>
 
 export const PROPOSAL_USED = 'This change was already applied or kept.'
 export const PROPOSAL_LAPSED = 'This change lapsed when the next message was sent. Ask again to change it.'
+export const PROPOSAL_NOT_UNDOABLE = 'This change was already undone, or was never made.'
 
 /** GET|PUT auth/user/settings/chat: how the chat keeps what the person tells it. */
 export const ChatPreferences = z.object({

@@ -346,6 +346,7 @@ async function ownershipSweep(
     '/api/notifications/subscriptions/:id': victim.subscriptionId,
     '/api/proposals/:id/apply': victim.proposalId,
     '/api/proposals/:id/keep': victim.proposalId,
+    '/api/proposals/:id/undo': victim.proposalId,
     '/api/imports/:id': victim.importId,
     '/api/imports/:id/start': victim.importId,
     '/api/imports/:id/memories': victim.importId,

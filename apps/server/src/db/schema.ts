@@ -388,7 +388,7 @@ export const memoryProposals = pgTable(
     tags: text('tags').array(),
     date: date('date'),
     /** lapsed: the answer it was under was regenerated. */
-    status: text('status', { enum: ['pending', 'applied', 'kept', 'lapsed'] })
+    status: text('status', { enum: ['pending', 'applied', 'kept', 'lapsed', 'undone'] })
       .notNull()
       .default('pending'),
     /** Picked out of the person's message by the model after the answer: a chip ("Save: …", "Update: …"). */

@@ -1,8 +1,11 @@
 import {
   PROPOSAL_LAPSED,
+  PROPOSAL_NOT_UNDOABLE,
+  type ApiErrorBody,
   type AppliedProposal,
   type ChatHistory,
   type Memory,
+  type MemoryProposal,
   type MemoryProposalList,
   type SendMessageResponse,
 } from '@remi/shared'
@@ -157,9 +160,22 @@ describe('facts picked out after an answer', () => {
     // Already applied: pressing it again is refused.
     expect((await user.api.post(`/api/proposals/${done!.id}/apply`, {})).status).toBe(409)
 
-    const undo = await user.api.post(`/api/memories/${done!.memoryId}/undo`, {})
+    // Undo through the proposal: another person cannot; the memory goes; the proposal says undone for
+    // good (a reloaded page offers no second Undo), and a second Undo is refused.
+    const other = await t.createUser()
+    expect((await other.api.post(`/api/proposals/${done!.id}/undo`, {})).status).toBe(404)
+    const undo = await user.api.post<MemoryProposal>(`/api/proposals/${done!.id}/undo`, {})
     expect(undo.status, undo.text).toBe(200)
+    expect(undo.body.status).toBe('undone')
     expect((await user.api.get(`/api/memories/${done!.memoryId}`)).status).toBe(404)
+    expect(await memories(user)).toEqual([])
+    const listed = await user.api.get<MemoryProposalList>('/api/proposals', {
+      conversationId: sent.conversationId,
+    })
+    expect(listed.body.proposals.map((p) => [p.id, p.status])).toEqual([[done!.id, 'undone']])
+    const again = await user.api.post<ApiErrorBody>(`/api/proposals/${done!.id}/undo`, {})
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe(PROPOSAL_NOT_UNDOABLE)
     expect(await memories(user)).toEqual([])
   })
 

@@ -181,6 +181,21 @@ export function createProposalsRepo(db: Db) {
       return row
     },
 
+    /** Marks an applied proposal undone (once: a second taker gets nothing). */
+    async undone(userId: string, id: string): Promise<ProposalRecord | undefined> {
+      const [row] = await db
+        .update(memoryProposals)
+        .set({ status: 'undone', resolvedAt: new Date() })
+        .where(and(mine(userId, id), eq(memoryProposals.status, 'applied')))
+        .returning()
+      return row
+    },
+
+    /** Marks an undone proposal applied again (undoing its memory's change failed). */
+    async reapply(userId: string, id: string) {
+      await db.update(memoryProposals).set({ status: 'applied' }).where(mine(userId, id))
+    },
+
     /** Gives a taken proposal back (applying it failed). */
     async reopen(userId: string, id: string) {
       await db.update(memoryProposals).set({ status: 'pending', resolvedAt: null }).where(mine(userId, id))

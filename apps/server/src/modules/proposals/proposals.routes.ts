@@ -38,6 +38,19 @@ export async function proposalsRoutes(app: FastifyInstance, opts: { proposals: P
   )
 
   r.post(
+    '/:id/undo',
+    {
+      schema: {
+        tags,
+        params: MemoryProposalParams,
+        response: { 200: MemoryProposal },
+        description: 'Takes an applied change back (the memory as it was before); once.',
+      },
+    },
+    async (request) => proposals.undo(requireUser(request), request.params.id),
+  )
+
+  r.post(
     '/:id/keep',
     { schema: { tags, params: MemoryProposalParams, response: { 200: MemoryProposal } } },
     async (request) => proposals.keep(requireUser(request), request.params.id),

@@ -1,5 +1,6 @@
 import {
   PROPOSAL_LAPSED,
+  PROPOSAL_NOT_UNDOABLE,
   PROPOSAL_USED,
   type AppliedProposal,
   type ChatPreferences,
@@ -53,7 +54,7 @@ export type SaveNowInput = {
  */
 export function createProposalsService(deps: {
   repo: ProposalsRepo
-  memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get'>
+  memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get' | 'undo'>
   /**
    * How long an answer's facts may be still coming: past it, an answer left marked (its process stopped)
    * no longer says "extracting". The fact keeper's time limit and a margin.
@@ -213,6 +214,25 @@ export function createProposalsService(deps: {
         await repo.reopen(userId, id)
         throw error
       }
+    },
+
+    /**
+     * Takes an applied change back (a saved fact's Undo): the memory as it was before, through its
+     * versions. Once: the proposal says undone from then on, so a reloaded page offers no second Undo.
+     * 409 when it was not applied, already undone, or made no memory to go back on.
+     */
+    async undo(userId: string, id: string): Promise<MemoryProposal> {
+      const row = await mustGet(userId, id)
+      if (row.status !== 'applied' || !row.memoryId) throw conflict(PROPOSAL_NOT_UNDOABLE)
+      const taken = await repo.undone(userId, id)
+      if (!taken) throw conflict(PROPOSAL_NOT_UNDOABLE)
+      try {
+        await memories.undo(userId, row.memoryId)
+      } catch (error) {
+        await repo.reapply(userId, id)
+        throw error
+      }
+      return toProposal(taken)
     },
 
     /** Keeps things as they are. 409 when already used or lapsed. */

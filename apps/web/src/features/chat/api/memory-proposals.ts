@@ -41,7 +41,10 @@ export function useResolveProposal() {
 export function useUndoProposal() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (memoryId: string) => api.post<unknown>(`memories/${encodeURIComponent(memoryId)}/undo`, {}),
+    // The proposal's own Undo: the server takes the memory's change back and marks the proposal undone,
+    // so the chip still says so after a reload.
+    mutationFn: (proposalId: string) =>
+      api.post<unknown>(`proposals/${encodeURIComponent(proposalId)}/undo`, {}),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['proposals'] }),

@@ -44,9 +44,9 @@ function serve(...lists: MemoryProposalList[]) {
         memory: null,
       })
     }),
-    http.post('/api/memories/:id/undo', ({ params }) => {
+    http.post('/api/proposals/:id/undo', ({ params }) => {
       requests.push(`POST undo ${String(params.id)}`)
-      return HttpResponse.json({ memory: null })
+      return HttpResponse.json(proposal({ id: String(params.id), status: 'undone' }))
     }),
   )
   return requests
@@ -95,19 +95,35 @@ describe('fact chips under the answer', () => {
     expect(asked[0]).toBe(`GET ?conversationId=${CONVERSATION_ID}`)
   })
 
-  it('a fact saved at once (auto-save) says so, with Undo that undoes the memory', async () => {
+  it('a fact saved at once (auto-save) says so, with Undo that undoes it through its proposal', async () => {
     const saved = proposal({
       status: 'applied',
       memoryId: MEMORY_ID,
       text: 'The spare key is under the blue pot',
     })
-    const requests = serve({ proposals: [saved], extracting: false })
+    const requests = serve(
+      { proposals: [saved], extracting: false },
+      { proposals: [{ ...saved, status: 'undone' }], extracting: false },
+    )
     const { user } = renderWithProviders(<MemoryProposals answerId={ANSWER_ID} />)
 
     expect(await screen.findByText('Saved: The spare key is under the blue pot')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Undo' }))
     expect(await screen.findByText('Undone.')).toBeVisible()
-    expect(requests).toContain(`POST undo ${MEMORY_ID}`)
+    expect(requests).toContain(`POST undo ${saved.id}`)
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull()
+  })
+
+  it('an undone fact still says so when the page is opened again: no second Undo', async () => {
+    serve({
+      proposals: [
+        proposal({ status: 'undone', memoryId: MEMORY_ID, text: 'The spare key is under the blue pot' }),
+      ],
+      extracting: false,
+    })
+    renderWithProviders(<MemoryProposals answerId={ANSWER_ID} />)
+    expect(await screen.findByText('Undone.')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull()
   })
 
   it('a told fact stays a card with "Save as memory"; the chips come next to it', async () => {

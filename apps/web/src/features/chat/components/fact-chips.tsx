@@ -19,7 +19,7 @@ export function doneLabel(proposal: MemoryProposal): string {
  * fact (or updates the memory it is about). Saved ones say so, with Undo.
  */
 export function FactChips({ proposals }: { proposals: MemoryProposal[] }) {
-  const shown = proposals.filter((p) => p.status === 'pending' || p.status === 'applied')
+  const shown = proposals.filter((p) => ['pending', 'applied', 'undone'].includes(p.status))
   if (shown.length === 0) return null
   return (
     <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label="Facts to keep">
@@ -34,7 +34,6 @@ function FactChip({ proposal }: { proposal: MemoryProposal }) {
   const resolve = useResolveProposal()
   const undo = useUndoProposal()
   const [error, setError] = useState<string | null>(null)
-  const [undone, setUndone] = useState(false)
   const failed = error ? (
     <span className="text-danger small" role="alert">
       {error}
@@ -68,7 +67,7 @@ function FactChip({ proposal }: { proposal: MemoryProposal }) {
       className="d-inline-flex align-items-center gap-2 border rounded-pill px-3 py-1 small bg-body-tertiary"
       data-testid="fact-chip"
     >
-      {undone ? (
+      {proposal.status === 'undone' ? (
         <span>Undone.</span>
       ) : (
         <>
@@ -81,10 +80,7 @@ function FactChip({ proposal }: { proposal: MemoryProposal }) {
               disabled={undo.isPending}
               onClick={() => {
                 setError(null)
-                undo.mutate(proposal.memoryId!, {
-                  onSuccess: () => setUndone(true),
-                  onError: (e) => setError(errorMessage(e)),
-                })
+                undo.mutate(proposal.id, { onError: (e) => setError(errorMessage(e)) })
               }}
             >
               Undo

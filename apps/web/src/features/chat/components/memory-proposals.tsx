@@ -85,12 +85,14 @@ function ProposalCard({ proposal }: { proposal: MemoryProposal }) {
               variant="link"
               className="p-0"
               disabled={busy}
-              onClick={() => undo.mutate(proposal.memoryId!)}
+              onClick={() => undo.mutate(proposal.id, { onError: (e) => setError(errorMessage(e)) })}
             >
               Undo
             </Button>
           ) : null}
         </div>
+      ) : proposal.status === 'undone' ? (
+        <span>Undone.</span>
       ) : (
         <span>Kept as it was.</span>
       )}
