@@ -1,6 +1,7 @@
 import { CHAT_LIMITS } from '@remi/shared'
 import { generateText } from 'ai'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { withinTime } from '../../lib/within-time.ts'
 
 /** How long the model may take to name a conversation; the offline title stays if it takes longer. */
 export const TITLE_TIMEOUT_MS = 15_000
@@ -47,36 +48,19 @@ export async function writeTitle(
   exchange: { question: string; answer: string },
   options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<string | null> {
-  const controller = new AbortController()
-  const stop = () => controller.abort(options.signal.reason)
-  options.signal.addEventListener('abort', stop, { once: true })
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new Error(`The model did not name the conversation within ${options.timeoutMs} ms.`)
-      controller.abort(error)
-      reject(error)
-    }, options.timeoutMs)
-  })
-  try {
-    // The race holds the limit even against a provider that ignores the abort signal.
-    const result = await Promise.race([
+  const result = await withinTime(
+    (abortSignal) =>
       generateText({
         model: model.model,
         instructions: TITLE_INSTRUCTIONS,
         prompt:
           `User: ${cut(exchange.question, EXCHANGE_CHARACTERS)}\n\n` +
           `Assistant: ${cut(exchange.answer, EXCHANGE_CHARACTERS)}`,
-        abortSignal: controller.signal,
+        abortSignal,
         maxRetries: 0,
         maxOutputTokens: 32,
       }),
-      timedOut,
-    ])
-    return cleanTitle(result.text)
-  } finally {
-    clearTimeout(timer)
-    options.signal.removeEventListener('abort', stop)
-    controller.abort()
-  }
+    { ...options, late: `The model did not name the conversation within ${options.timeoutMs} ms.` },
+  )
+  return cleanTitle(result.text)
 }

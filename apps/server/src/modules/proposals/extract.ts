@@ -2,6 +2,7 @@ import { CreateMemoryBody, type Activity, type Memory, type MemoryProposal } fro
 import { generateText, Output } from 'ai'
 import { z } from 'zod'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { withinTime } from '../../lib/within-time.ts'
 import type { RecallService } from '../recall/index.ts'
 import type { ProposalsService } from './proposals.service.ts'
 
@@ -58,20 +59,8 @@ export async function extractFacts(
   message: string,
   options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<string[]> {
-  const controller = new AbortController()
-  const stop = () => controller.abort(options.signal.reason)
-  options.signal.addEventListener('abort', stop, { once: true })
-  let timer: NodeJS.Timeout | undefined
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new Error(`The model did not pick out facts within ${options.timeoutMs} ms.`)
-      controller.abort(error)
-      reject(error)
-    }, options.timeoutMs)
-  })
-  try {
-    // The race holds the limit even against a provider that ignores the abort signal.
-    const result = await Promise.race([
+  const result = await withinTime(
+    (abortSignal) =>
       generateText({
         model: model.model,
         instructions: FACTS_INSTRUCTIONS,
@@ -81,18 +70,13 @@ export async function extractFacts(
           name: 'facts',
           description: 'Facts worth keeping from the message.',
         }),
-        abortSignal: controller.signal,
+        abortSignal,
         maxRetries: 0,
         maxOutputTokens: 400,
       }),
-      timedOut,
-    ])
-    return result.output.facts.map((f) => f.text.replace(/\s+/g, ' ').trim()).filter(Boolean)
-  } finally {
-    clearTimeout(timer)
-    options.signal.removeEventListener('abort', stop)
-    controller.abort()
-  }
+    { ...options, late: `The model did not pick out facts within ${options.timeoutMs} ms.` },
+  )
+  return result.output.facts.map((f) => f.text.replace(/\s+/g, ' ').trim()).filter(Boolean)
 }
 
 /** Words that say little about what a sentence is about. */
