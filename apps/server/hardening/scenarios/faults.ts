@@ -31,6 +31,7 @@ import { startIcsFake } from '../../src/test/fakes/ics.ts'
 import { startMicrosoftGraphFake } from '../../src/test/fakes/microsoft-graph.ts'
 import { startOpenMeteoFake } from '../../src/test/fakes/open-meteo.ts'
 import {
+  isFactsRequest,
   isTitleRequest,
   openaiReply,
   startOpenAIFake,
@@ -161,10 +162,11 @@ async function outsideServices(context: Context, engine: Engine): Promise<Row[]>
       target: new URL(ai.url).origin,
       serial: true,
       applies: (req) => req.body.includes(VICTIM),
-      // A conversation's title request is answered by the fake apart from the scripts (none to add).
+      // A conversation's title and a chat's facts to keep are answered by the fake apart from the
+      // scripts (none to add: an added one would answer the next turn in place of its own).
       beforeForward: (req) => {
-        if (!isTitleRequest((JSON.parse(req.body) as Partial<ChatCompletionRequest>).messages))
-          ai.enqueue(scriptFor(req, today))
+        const { messages } = JSON.parse(req.body) as Partial<ChatCompletionRequest>
+        if (!isTitleRequest(messages) && !isFactsRequest(messages)) ai.enqueue(scriptFor(req, today))
       },
       garbage: (kind, req) => modelGarbage(kind, req),
     }),
