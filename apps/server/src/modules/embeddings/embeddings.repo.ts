@@ -194,6 +194,15 @@ export function createEmbeddingsRepo(db: Db) {
       return { ready: Number(row?.ready ?? 0), total: Number(row?.total ?? 0) }
     },
 
+    /**
+     * Gives the planner the vectors' statistics. Without them (PGlite has no autovacuum to gather them) a
+     * nearest search sorts every one of the person's vectors through the (user, model) index instead of
+     * walking the HNSW index: 310 ms instead of a few at 100 000 memories.
+     */
+    async analyze() {
+      await db.execute(sql`analyze memory_embeddings`)
+    },
+
     /** Drops other models' vectors and indexes, once the current model covers every memory. */
     async dropOtherModels(model: string): Promise<number> {
       const others = await rows<{ model: string }>(

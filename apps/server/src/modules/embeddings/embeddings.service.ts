@@ -136,6 +136,7 @@ export function createEmbeddings(deps: {
             }
           }
           const dropped = await repo.dropOtherModels(model.modelId)
+          await repo.analyze()
           logger.info(
             { model: model.modelId, droppedModels: dropped },
             'semantic search: every memory has its vector',

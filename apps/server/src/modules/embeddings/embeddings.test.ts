@@ -105,6 +105,14 @@ describe.skipIf(onPostgres)('semantic search on pgvector (PGlite ships it)', () 
     expect(near(row.vector, fake.vectorOf(`${sailing.text}\n`, 'text-embedding-3-small'))).toBe(true)
     // Each user's status counts their own memories only.
     expect(await status(other)).toMatchObject({ state: 'on', ready: 1, total: 1 })
+    // The backfill's end gives the planner the vectors' statistics (PGlite gathers none by itself), so a
+    // nearest search walks the HNSW index instead of sorting all the person's vectors.
+    await vi.waitFor(async () => {
+      const { rows } = (await t.database.db.execute(
+        sql`select reltuples::int as n from pg_class where relname = 'memory_embeddings'`,
+      )) as unknown as { rows: Array<{ n: number }> }
+      expect(Number(rows[0]?.n)).toBe(23)
+    }, WAIT)
   })
 
   it('embeds a new memory and an edited one within seconds; a deleted one takes its vector with it', async () => {
