@@ -1,7 +1,8 @@
 /**
  * Load (issue 13, Deliver 1): many clients for a while, mixed reads and writes across 20 people signed in
  * through the built-in identity provider, against the production server on each engine. Holds when every
- * answer is as designed (chat's 20 sends a minute per person give intended 429s, counted apart) and every
+ * answer is as designed (chat's 20 sends a minute per person and one person's searches two at once give
+ * intended 429s, counted apart, and must stay under half of that operation's answers) and every
  * acknowledged write is afterwards in the database with its content.
  *
  *   HARDENING_LOAD_CLIENTS (200)  HARDENING_LOAD_SECONDS (60; 20 with --quick)  HARDENING_LOAD_USERS (20)
@@ -39,6 +40,9 @@ const operations: Operation[] = [
     name: 'memories search',
     weight: 15,
     expected: [200],
+    // One person's searches run two at once and the rest wait up to 3 s for their turn (lib/user-limit.ts):
+    // ten clients searching as one person on a saturated machine meet that limit by design.
+    intended: [429],
     run: (user, n) =>
       user.request('GET', `/api/memories?searchTerm=${SEARCH_WORDS[n % SEARCH_WORDS.length]}`),
   },
@@ -187,6 +191,10 @@ async function runOn(context: Context, engine: Engine): Promise<Row> {
       verified.lost ? `${verified.lost} acknowledged writes lost (${verified.examples.join(' | ')})` : '',
       logErrors.length ? `${logErrors.length} error lines in the log: ${logErrors[0]!.slice(0, 200)}` : '',
       ledger.size === 0 ? 'no write was acknowledged' : '',
+      // A designed refusal is the exception: an operation refused more often than answered did not hold.
+      ...[...tallies]
+        .filter(([, t]) => t.intended * 2 > t.count)
+        .map(([name, t]) => `${name} refused ${t.intended} times of ${t.count}`),
     ].filter(Boolean)
     return {
       check,
