@@ -18,11 +18,17 @@ export function numberFrom(name: string, fallback: number): number {
 
 const LOOP_MONITOR = new URL('./loop-monitor.ts', import.meta.url).pathname
 
-/** The environment that loads lib/loop-monitor.ts into a server, writing to `file`. */
-export const loopMonitorEnv = (file: string) => ({
-  NODE_OPTIONS: `--import ${LOOP_MONITOR}`,
-  LOOP_MONITOR_FILE: file,
-})
+/**
+ * The environment that loads lib/loop-monitor.ts into a server, writing to `file`. HARDENING_CPU_PROF=<dir>
+ * also writes the server's CPU profile there when it stops (to see what held the loop).
+ */
+export const loopMonitorEnv = (file: string) => {
+  const profiles = process.env.HARDENING_CPU_PROF
+  return {
+    NODE_OPTIONS: `--import ${LOOP_MONITOR}` + (profiles ? ` --cpu-prof --cpu-prof-dir=${profiles}` : ''),
+    LOOP_MONITOR_FILE: file,
+  }
+}
 
 /** The longest stretches (CPU ms) the server's main thread held its loop between `from` and `to` (epoch ms). */
 export function loopHeld(file: string, from: number, to: number): number[] {

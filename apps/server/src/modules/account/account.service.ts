@@ -68,9 +68,19 @@ export function createAccountService(deps: {
 }) {
   const { repo, users, memories, dataSources, sessions } = deps
 
-  /** An id of the file as it lands for this user: kept when it is already theirs, else its stand-in. */
-  const landed = (userId: string, own: Set<string>) => (id: string) =>
-    own.has(id) ? id : remappedId(userId, id)
+  /**
+   * An id of the file as it lands for this user: kept when it is already theirs, else its stand-in
+   * (hashed once: a conversation's id comes with each of its messages).
+   */
+  const landed = (userId: string, own: Set<string>) => {
+    const standIns = new Map<string, string>()
+    return (id: string) => {
+      if (own.has(id)) return id
+      let standIn = standIns.get(id)
+      if (standIn === undefined) standIns.set(id, (standIn = remappedId(userId, id)))
+      return standIn
+    }
+  }
 
   return {
     /**
@@ -205,8 +215,8 @@ export function createAccountService(deps: {
               : null,
         })
         // Each foreign id is hashed to its stand-in: 200 000 messages are seconds of this thread's
-        // time, so others' requests get turns in between.
-        if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve))
+        // time, so others' requests get turns in between (250 are a few milliseconds).
+        if (i % 250 === 249) await new Promise((resolve) => setImmediate(resolve))
       }
       try {
         const chat = await repo.importChat(userId, newConversations, newMessages)

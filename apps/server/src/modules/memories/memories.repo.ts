@@ -631,8 +631,9 @@ async function importRows(
     if (seen.has(id)) throw new ImportConflictError()
     seen.add(id)
     rows.push({ ...m, id })
-    // A large file is a lot of work for this thread: others' requests get turns in between.
-    if (rows.length % IMPORT_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve))
+    // A large file is a lot of work for this thread (an id hashed for each foreign one): others'
+    // requests get turns in between.
+    if (rows.length % IMPORT_STEP === 0) await new Promise((resolve) => setImmediate(resolve))
   }
   return rows
 }

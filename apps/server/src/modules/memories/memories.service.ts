@@ -344,7 +344,7 @@ export function createMemoriesService(
           ...(m.private !== undefined ? { private: m.private } : {}),
         })
         // 100 000 memories are a lot of work for this thread: others' requests get turns in between.
-        if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve))
+        if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve))
       }
       try {
         const zone = await timeZoneOf(userId)
