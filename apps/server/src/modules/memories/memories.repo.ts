@@ -1,7 +1,7 @@
 import { isMemoryDate, localDate, MEMORY_LIMITS, todayIn } from '@remi/shared'
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { giveWay, isSingleBackend, queryRows, type Db } from '../../db/client.ts'
+import { giveWay, isSingleBackend, queryRows, uuidArray, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryImports, memoryImportUndo } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { typedQuery } from '../../lib/search-query.ts'
@@ -605,8 +605,6 @@ const IMPORT_STEP = 250
 type Exec = Db | Parameters<Parameters<Db['transaction']>[0]>[0]
 type ImportRow = NewMemory & { id: string }
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
-
 /** The file's memories with the ids they will have: own ids kept, others remapped, new ones made here. */
 async function importRows(
   exec: Exec,
@@ -620,7 +618,12 @@ async function importRows(
     const rows = await exec
       .select({ id: memories.id })
       .from(memories)
-      .where(and(inArray(memories.id, ids.slice(i, i + IMPORT_CHUNK)), eq(memories.userId, userId)))
+      .where(
+        and(
+          sql`${memories.id} = any(${uuidArray(ids.slice(i, i + IMPORT_CHUNK))})`,
+          eq(memories.userId, userId),
+        ),
+      )
     for (const r of rows) own.add(r.id)
   }
   const rows: ImportRow[] = []
