@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
-import { test as base, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
+import { openaiReply } from '../../server/src/test/fakes/openai.ts'
+import { test as base, expect, signIn, testWithModel as withModel } from './fixtures.ts'
 
 const XSS_IMAGE = '<img src=x onerror=alert(1)>'
 const XSS_LINK = '[x](javascript:alert(1))'
@@ -57,29 +57,6 @@ async function createMemory(page: Page, memory: { text: string; tags: string[]; 
   expect(response.status()).toBe(201)
   return (await response.json()) as { id: string }
 }
-
-/** A second production server, answering with the real OpenAI adapter against a loopback fake. */
-const withModel = base.extend<object, { model: OpenAIFake; modelServer: RemiServer }>({
-  model: [
-    async ({}, use) => {
-      const fake = await startOpenAIFake()
-      await use(fake)
-      await fake.close()
-    },
-    { scope: 'worker' },
-  ],
-  modelServer: [
-    async ({ model }, use) => {
-      const server = await launchServer(model.env)
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ modelServer }, use) => {
-    await use(modelServer.url)
-  },
-})
 
 base.describe('offline assistant (no model)', () => {
   base('remember, then ask: the answer has the date, and the memory is on /memories', async ({ page }) => {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test as base, expect, type Page } from '@playwright/test'
 import { startDataSourceFakes } from '../../server/src/test/fakes/index.ts'
+import { startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 
@@ -190,6 +191,33 @@ export const testWithFakes = test.extend<object, { fakes: DataSourceFakes; serve
     },
     { scope: 'worker', timeout: 120_000 },
   ],
+})
+
+/**
+ * A second production server, answering with the real OpenAI adapter against a loopback fake of the
+ * OpenAI wire format (`model`: script its answers, read its requests). The offline `server` stays for the
+ * file's other tests.
+ */
+export const testWithModel = test.extend<object, { model: OpenAIFake; modelServer: RemiServer }>({
+  model: [
+    async ({}, use) => {
+      const fake = await startOpenAIFake()
+      await use(fake)
+      await fake.close()
+    },
+    { scope: 'worker' },
+  ],
+  modelServer: [
+    async ({ model }, use) => {
+      const server = await launchServer(model.env)
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ modelServer }, use) => {
+    await use(modelServer.url)
+  },
 })
 
 export { expect }

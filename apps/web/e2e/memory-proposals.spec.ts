@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
-import { expect, launchServer, signIn, test, type RemiServer } from './fixtures.ts'
+import { openaiReply } from '../../server/src/test/fakes/openai.ts'
+import { expect, signIn, test, testWithModel as withModel } from './fixtures.ts'
 
 /** Issue 32: private memories, and changes the assistant proposes, applied or kept by the person. */
 
@@ -71,26 +71,6 @@ test('a private memory shows a lock; proposals under the answer are applied or k
   // Undo on the card takes the saved memory back out.
   await parked.getByRole('button', { name: 'Undo' }).click()
   await expect(cards.filter({ hasText: 'I parked on level 3, spot B12' })).toHaveCount(0)
-})
-
-/** The production server answering with the real OpenAI adapter against a loopback fake. */
-const withModel = test.extend<object, { model: OpenAIFake; server: RemiServer }>({
-  model: [
-    async ({}, use) => {
-      const fake = await startOpenAIFake()
-      await use(fake)
-      await fake.close()
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ model }, use) => {
-      const server = await launchServer(model.env)
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
 })
 
 withModel(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
-import { test as base, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
+import { openaiReply } from '../../server/src/test/fakes/openai.ts'
+import { test as base, expect, signIn, testWithModel as withModel } from './fixtures.ts'
 
 /**
  * A Markdown image in what Remi shows (issue 28, item 6) is never fetched: an injected model or a
@@ -80,28 +80,6 @@ base.describe('offline assistant and briefing', () => {
     await page.waitForLoadState('networkidle')
     expect(outside).toEqual([])
   })
-})
-
-const withModel = base.extend<object, { model: OpenAIFake; modelServer: RemiServer }>({
-  model: [
-    async ({}, use) => {
-      const fake = await startOpenAIFake()
-      await use(fake)
-      await fake.close()
-    },
-    { scope: 'worker' },
-  ],
-  modelServer: [
-    async ({ model }, use) => {
-      const server = await launchServer(model.env)
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ modelServer }, use) => {
-    await use(modelServer.url)
-  },
 })
 
 withModel.describe('with a model', () => {

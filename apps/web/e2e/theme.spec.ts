@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../server/src/test/fakes/openai.ts'
-import { test, expect, launchServer, signIn, type RemiServer } from './fixtures.ts'
+import { openaiReply } from '../../server/src/test/fakes/openai.ts'
+import { test, expect, signIn, testWithModel as withModel } from './fixtures.ts'
 
 const SCREENS = '/tmp/remi-coord/screens'
 
@@ -238,29 +238,6 @@ test('keyboard: g m, / and n on the memories page, none while typing', async ({ 
   await page.keyboard.press('g')
   await page.keyboard.press('c')
   await expect(page).toHaveURL(/\/chat$/)
-})
-
-/** A server answering with a scripted model, for Markdown (code, tables, quotes) and citation chips. */
-const withModel = test.extend<object, { model: OpenAIFake; modelServer: RemiServer }>({
-  model: [
-    async ({}, use) => {
-      const fake = await startOpenAIFake()
-      await use(fake)
-      await fake.close()
-    },
-    { scope: 'worker' },
-  ],
-  modelServer: [
-    async ({ model }, use) => {
-      const server = await launchServer(model.env)
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ modelServer }, use) => {
-    await use(modelServer.url)
-  },
 })
 
 const MARKDOWN = [
