@@ -15,13 +15,19 @@ export async function measure(
   runs: number,
   warmup: number,
   fn: (i: number) => Promise<void>,
+  /** Untimed, after each call: waits for what the call left running (the next must not share the server with it). */
+  after?: () => Promise<void>,
 ): Promise<Stats> {
-  for (let i = 0; i < warmup; i++) await fn(i)
+  for (let i = 0; i < warmup; i++) {
+    await fn(i)
+    await after?.()
+  }
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
     const start = performance.now()
     await fn(warmup + i)
     samples.push(performance.now() - start)
+    await after?.()
   }
   return percentiles(samples)
 }

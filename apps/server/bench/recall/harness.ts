@@ -51,7 +51,9 @@ export interface RecallHarness {
   signIn(userId: string): Promise<Record<string, string>>
   load(corpus: Corpus): Promise<LoadedCorpus>
   /** One chat/send as `headers`' user (a fresh conversation), the fake answering at once. */
-  send(headers: Record<string, string>, content: string, now?: Date): Promise<void>
+  /** The conversation's id. */
+  send(headers: Record<string, string>, content: string, now?: Date): Promise<string>
+  factsSettled(headers: Record<string, string>, conversationId: string): Promise<void>
   ask(
     loaded: LoadedCorpus,
     question: { text: string; now: Date },
@@ -166,6 +168,25 @@ export async function startRecallHarness(
       payload: JSON.stringify({ content }),
     })
     if (res.statusCode !== 200) throw new Error(`chat/send answered ${res.statusCode}: ${res.body}`)
+    return (JSON.parse(res.body) as { conversationId: string }).conversationId
+  }
+
+  /**
+   * Waits (untimed) until the facts of the conversation's last answer are picked out, as the web asks
+   * for them: the next timed send must not share the server with the previous answer's facts call.
+   */
+  async function factsSettled(headers: Record<string, string>, conversationId: string) {
+    for (let i = 0; i < 200; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/proposals?conversationId=${conversationId}`,
+        headers,
+      })
+      if (res.statusCode !== 200) throw new Error(`proposals answered ${res.statusCode}: ${res.body}`)
+      if (!(JSON.parse(res.body) as { extracting: boolean }).extracting) return
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    throw new Error('the facts of an answer were still being picked out after 2 s')
   }
 
   async function ask(
@@ -201,6 +222,7 @@ export async function startRecallHarness(
     load,
     ask,
     send,
+    factsSettled,
     async close() {
       await app.close()
       await fake.close()
