@@ -15,7 +15,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Env } from './config/env.ts'
 import { pingDatabase, type Database } from './db/client.ts'
-import { createIntegrations, type Integrations } from './integrations/index.ts'
+import { createIntegrations, logModelWarningsOnce, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { accountModule } from './modules/account/index.ts'
 import {
@@ -191,6 +191,7 @@ export async function buildApp(options: AppOptions) {
 
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
   const { integrations, close: closeIntegrations } = await createIntegrations(env, options.integrations)
+  logModelWarningsOnce(app.log)
   app.addHook('onClose', closeIntegrations)
   // Background work on the durable job queue; it starts (a schema, polling) only when some kind of
   // job is defined, and main.ts starts it after listening so it never delays /readyz.

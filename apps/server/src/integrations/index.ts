@@ -47,4 +47,4 @@ export async function createIntegrations(env: Env, overrides: Partial<Integratio
   }
 }
 
-export type { AssistantModel } from './ai/model.ts'
+export { logModelWarningsOnce, type AssistantModel } from './ai/model.ts'

@@ -61,3 +61,20 @@ export async function createLanguageModel(ai: Env['ai']): Promise<AssistantModel
     }
   }
 }
+
+/**
+ * The AI SDK's warnings ("the feature responseFormat is not supported" for each facts call on an
+ * OpenAI-compatible server) go to the app's log at warn, each distinct one once, instead of console.warn
+ * on every call. The SDK reads this global (AI_SDK_LOG_WARNINGS) for every process-wide call.
+ */
+export function logModelWarningsOnce(logger: { warn(details: object, message: string): void }) {
+  const seen = new Set<string>()
+  globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
+    for (const warning of warnings) {
+      const key = `${provider}:${model}:${JSON.stringify(warning)}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      logger.warn({ provider, model, warning }, 'the AI SDK warned about a model call (logged once)')
+    }
+  }
+}
