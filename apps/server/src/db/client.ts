@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { vector } from '@electric-sql/pglite-pgvector'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -151,6 +151,9 @@ export async function pingDatabase(db: Db): Promise<void> {
  * each, a thousand of them ~10 ms of this thread. The ids must be checked UUIDs (a bad one fails the query).
  */
 export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
+
+/** `column` is one of `ids` (checked UUIDs): inArray with one parameter, see uuidArray. */
+export const inUuids = (column: SQLWrapper, ids: string[]) => sql`${column} = any(${uuidArray(ids)})`
 
 /**
  * `db.execute(query)`'s rows, on PostgreSQL as a named prepared statement: each connection parses and

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { giveWay, isSingleBackend, uuidArray, type Db } from '../../db/client.ts'
+import { giveWay, inUuids, isSingleBackend, type Db } from '../../db/client.ts'
 import { chatMessages, conversations, memories, users } from '../../db/schema.ts'
 
 export type ConversationRow = typeof conversations.$inferSelect
@@ -22,7 +22,7 @@ export function createAccountRepo(db: Db) {
       const rows = await db
         .select({ id: table.id })
         .from(table)
-        .where(and(sql`${table.id} = any(${uuidArray(ids.slice(i, i + CHUNK))})`, eq(table.userId, userId)))
+        .where(and(inUuids(table.id, ids.slice(i, i + CHUNK)), eq(table.userId, userId)))
       for (const row of rows) own.add(row.id)
     }
     return own
@@ -163,7 +163,7 @@ async function writeChat(
     const mine = await exec
       .select({ id: conversations.id })
       .from(conversations)
-      .where(and(sql`${conversations.id} = any(${uuidArray(chunk)})`, eq(conversations.userId, userId)))
+      .where(and(inUuids(conversations.id, chunk), eq(conversations.userId, userId)))
     if (mine.length !== chunk.length) throw new ChatImportConflictError()
   }
   for (let i = 0; i < newMessages.length; i += STEP) {
@@ -181,12 +181,7 @@ async function writeChat(
       .set({
         lastMessageAt: sql`(select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.conversationId} = ${conversations.id})`,
       })
-      .where(
-        and(
-          sql`${conversations.id} = any(${uuidArray(targets.slice(i, i + CHUNK))})`,
-          eq(conversations.userId, userId),
-        ),
-      )
+      .where(and(inUuids(conversations.id, targets.slice(i, i + CHUNK)), eq(conversations.userId, userId)))
     await between()
   }
   return { conversations: created.conversations.length, messages: created.messages.length }

@@ -1,7 +1,7 @@
 import { isMemoryDate, localDate, MEMORY_LIMITS, todayIn } from '@remi/shared'
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { giveWay, isSingleBackend, queryRows, uuidArray, type Db } from '../../db/client.ts'
+import { giveWay, inUuids, isSingleBackend, queryRows, uuidArray, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryImports, memoryImportUndo } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { typedQuery } from '../../lib/search-query.ts'
@@ -618,12 +618,7 @@ async function importRows(
     const rows = await exec
       .select({ id: memories.id })
       .from(memories)
-      .where(
-        and(
-          sql`${memories.id} = any(${uuidArray(ids.slice(i, i + IMPORT_CHUNK))})`,
-          eq(memories.userId, userId),
-        ),
-      )
+      .where(and(inUuids(memories.id, ids.slice(i, i + IMPORT_CHUNK)), eq(memories.userId, userId)))
     for (const r of rows) own.add(r.id)
   }
   const rows: ImportRow[] = []
