@@ -5,6 +5,7 @@
  */
 import { Client } from 'undici'
 import { openaiReply, startOpenAIFake, type OpenAIFake } from '../src/test/fakes/openai.ts'
+import { factsSettled } from './lib/facts.ts'
 import type { RunningServer, SignedIn } from './lib/server.ts'
 import { percentiles, type Stats } from './lib/stats.ts'
 
@@ -34,22 +35,6 @@ export interface ChatResult {
 }
 
 const ANSWER = 'Noted: the garden plan is on Saturday.'
-
-/** Asks GET /api/proposals, as the web does, until the conversation's last answer has its facts picked out. */
-async function factsSettled(client: Client, headers: Record<string, string>, conversationId: string) {
-  for (let i = 0; i < 200; i++) {
-    const res = await client.request({
-      method: 'GET',
-      path: `/api/proposals?conversationId=${conversationId}`,
-      headers,
-    })
-    const text = await res.body.text()
-    if (res.statusCode !== 200) throw new Error(`proposals answered ${res.statusCode}: ${text}`)
-    if (!(JSON.parse(text) as { extracting: boolean }).extracting) return
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error('the facts of an answer were still being picked out after 2 s')
-}
 
 /**
  * `perUser` sends and as many streams for each user, after the same turns, untimed, by `warmupUsers`:
@@ -100,7 +85,10 @@ export async function measureChat(
         conversationId = (JSON.parse(text) as { conversationId: string }).conversationId
         // The answer's facts call (issue 32) runs after it: waited out, as the web waits for its chips,
         // so the next timed send does not share the server with it. Counted in the model calls a turn.
-        await factsSettled(client, headers, conversationId)
+        await factsSettled(async (path) => {
+          const answer = await client.request({ method: 'GET', path, headers })
+          return { status: answer.statusCode, body: await answer.body.text() }
+        }, conversationId)
         if (i > 0 && timedTurn) {
           sendSamples.push(elapsed)
           calls += fake.requests.length

@@ -17,6 +17,7 @@ import { formatDay } from '../../src/modules/assistant/format.ts'
 import { createUsersRepo } from '../../src/modules/auth/index.ts'
 import { remappedId } from '../../src/modules/memories/index.ts'
 import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../src/test/fakes/openai.ts'
+import { factsSettled } from '../lib/facts.ts'
 import { recallDirect } from './recall-adapter.ts'
 import type { Corpus } from './sets.ts'
 
@@ -171,23 +172,12 @@ export async function startRecallHarness(
     return (JSON.parse(res.body) as { conversationId: string }).conversationId
   }
 
-  /**
-   * Waits (untimed) until the facts of the conversation's last answer are picked out, as the web asks
-   * for them: the next timed send must not share the server with the previous answer's facts call.
-   */
-  async function factsSettled(headers: Record<string, string>, conversationId: string) {
-    for (let i = 0; i < 200; i++) {
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/proposals?conversationId=${conversationId}`,
-        headers,
-      })
-      if (res.statusCode !== 200) throw new Error(`proposals answered ${res.statusCode}: ${res.body}`)
-      if (!(JSON.parse(res.body) as { extracting: boolean }).extracting) return
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    throw new Error('the facts of an answer were still being picked out after 2 s')
-  }
+  /** Waits (untimed) until the facts of the conversation's last answer are picked out (lib/facts.ts). */
+  const waitForFacts = (headers: Record<string, string>, conversationId: string) =>
+    factsSettled(async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers })
+      return { status: res.statusCode, body: res.body }
+    }, conversationId)
 
   async function ask(
     loaded: LoadedCorpus,
@@ -222,7 +212,7 @@ export async function startRecallHarness(
     load,
     ask,
     send,
-    factsSettled,
+    factsSettled: waitForFacts,
     async close() {
       await app.close()
       await fake.close()
