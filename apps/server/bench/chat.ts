@@ -31,7 +31,9 @@ export async function startTimedFake(): Promise<TimedFake> {
 export interface ChatResult {
   send: Stats
   firstDelta: Stats
+  /** Model requests a timed turn made to answer, and after the answer to pick out its facts (issue 32). */
   modelCallsPerTurn: number
+  factCallsPerTurn: number
 }
 
 const ANSWER = 'Noted: the garden plan is on Saturday.'
@@ -52,6 +54,7 @@ export async function measureChat(
   const sendSamples: number[] = []
   const deltaSamples: number[] = []
   let calls = 0
+  let factCalls = 0
   let turns = 0
   const prepare = () => {
     fake.reset()
@@ -84,7 +87,7 @@ export async function measureChat(
         if (res.statusCode !== 200) throw new Error(`chat/send answered ${res.statusCode}: ${text}`)
         conversationId = (JSON.parse(text) as { conversationId: string }).conversationId
         // The answer's facts call (issue 32) runs after it: waited out, as the web waits for its chips,
-        // so the next timed send does not share the server with it. Counted in the model calls a turn.
+        // so the next timed send does not share the server with it. Counted apart from the answer's calls.
         await factsSettled(async (path) => {
           const answer = await client.request({ method: 'GET', path, headers })
           return { status: answer.statusCode, body: await answer.body.text() }
@@ -92,6 +95,7 @@ export async function measureChat(
         if (i > 0 && timedTurn) {
           sendSamples.push(elapsed)
           calls += fake.requests.length
+          factCalls += fake.factRequests.length
           turns += 1
         }
       }
@@ -125,5 +129,6 @@ export async function measureChat(
     send: percentiles(sendSamples),
     firstDelta: percentiles(deltaSamples),
     modelCallsPerTurn: turns ? calls / turns : NaN,
+    factCallsPerTurn: turns ? factCalls / turns : NaN,
   }
 }

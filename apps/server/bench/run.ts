@@ -437,12 +437,13 @@ function figures(results: EngineResult[], web: WebResult | undefined): Figure[] 
         figure: 'chat/send, server time (model answers at once)',
         engine: r.engine,
         memories: s.size,
-        value: `p50 ${ms(s.chat.send.p50)}, p95 ${ms(s.chat.send.p95)} (${s.chat.modelCallsPerTurn.toFixed(1)} model calls a turn)`,
+        value: `p50 ${ms(s.chat.send.p50)}, p95 ${ms(s.chat.send.p95)} (a turn: ${s.chat.modelCallsPerTurn.toFixed(1)} model calls to answer, ${s.chat.factCallsPerTurn.toFixed(1)} after it for facts)`,
         values: {
           p50: s.chat.send.p50,
           p95: s.chat.send.p95,
           runs: s.chat.send.runs,
           modelCalls: s.chat.modelCallsPerTurn,
+          factCalls: s.chat.factCallsPerTurn,
         },
         budgets: [budget(chatJudged, 'p95 ≤ 20 ms', s.chat.send.p95, '<=', 20)],
       })

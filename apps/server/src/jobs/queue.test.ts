@@ -116,6 +116,30 @@ describe('the job queue (pg-boss on the app database)', () => {
     expect(await kind.send({ n: 2 })).toBeNull()
   })
 
+  it('drains a backlog batch after batch when asked to (burstWhenBatchFull), not one batch a poll', async () => {
+    const queue = open()
+    const batches: number[][] = []
+    const kind = queue.define<{ n: number }>('test.burst', {
+      batchSize: 3,
+      burstWhenBatchFull: true,
+      // A poll a minute: only bursting drains 13 jobs in 3-job batches before the wait below ends.
+      pollingIntervalSeconds: 60,
+      async work(jobs) {
+        batches.push(jobs.map((job) => job.data.n))
+      },
+    })
+    await queue.start()
+    // Twelve jobs that come due in a second (a delayed send does not wake the worker)...
+    for (let n = 0; n < 12; n++) await kind.send({ n }, { startAfterSeconds: 1 })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(batches).toEqual([])
+    // ...then one sent now wakes it: one fetch, and full batches keep it fetching until the queue is dry.
+    await kind.send({ n: 12 })
+    await vi.waitFor(() => expect(batches.flat()).toHaveLength(13), WAIT)
+    expect(batches.length).toBeGreaterThanOrEqual(5)
+    expect(batches.every((batch) => batch.length <= 3)).toBe(true)
+  })
+
   it('starts nothing when no kind of job is defined (no schema, no polling)', async () => {
     await open().start()
     const result = await database.db.execute(

@@ -19,6 +19,11 @@ export interface JobLogger {
 export interface JobKindOptions<T> {
   /** Jobs handed to one call of `work` (several writes embedded in one request, say). Default 1. */
   batchSize?: number
+  /**
+   * After a full batch, fetch the next at once instead of waiting out the polling interval (pg-boss's
+   * burstWhenBatchFull): a backlog drains as fast as `work` goes, not one batch a poll.
+   */
+  burstWhenBatchFull?: boolean
   /** Attempts after the first; each waits longer (exponential backoff from `retryDelaySeconds`). */
   retryLimit?: number
   retryDelaySeconds?: number
@@ -139,6 +144,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         name,
         {
           batchSize: kind.batchSize ?? 1,
+          burstWhenBatchFull: kind.burstWhenBatchFull ?? false,
           pollingIntervalSeconds: kind.pollingIntervalSeconds ?? pollingIntervalSeconds,
         },
         async (jobs: Job<object>[]) => {

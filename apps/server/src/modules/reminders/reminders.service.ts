@@ -111,7 +111,10 @@ export function createRemindersService(deps: RemindersDeps) {
   // Jobs ---------------------------------------------------------------------------------------
 
   const dueJobs: JobKind<DueJob> = deps.jobs.define<DueJob>('reminder-due', {
-    batchSize: 5,
+    // One at a time (so a kill -9 can repeat at most one message, see the top), but a backlog (many
+    // reminders due in the same second) is fetched again at once, not one batch a poll.
+    batchSize: 10,
+    burstWhenBatchFull: true,
     retryLimit: 20,
     retryDelaySeconds: 2,
     retryDelayMaxSeconds: 300,
