@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -117,7 +118,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  */
 export async function giveWay(db: Db, maxMs: number): Promise<void> {
   const client = (db as unknown as { $client?: pg.Pool }).$client
-  if (!client || !singleBackends.has(client)) return new Promise((resolve) => setImmediate(resolve))
+  if (!client || !singleBackends.has(client)) return nextTurn()
   const until = performance.now() + maxMs
   do await new Promise((resolve) => setTimeout(resolve, 2))
   while (client.totalCount - client.idleCount + client.waitingCount > 0 && performance.now() < until)
@@ -151,6 +152,13 @@ export async function pingDatabase(db: Db): Promise<void> {
  * each, a thousand of them ~10 ms of this thread. The ids must be checked UUIDs (a bad one fails the query).
  */
 export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
+
+/**
+ * Texts as one array parameter (`unnest(${textParam(words)})`): the statement's text is the same however
+ * many there are, so a named statement (queryRows) is prepared once for all of them.
+ */
+export const textParam = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`
 
 /** `column` is one of `ids` (checked UUIDs): inArray with one parameter, see uuidArray. */
 export const inUuids = (column: SQLWrapper, ids: string[]) => sql`${column} = any(${uuidArray(ids)})`

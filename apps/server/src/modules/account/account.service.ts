@@ -1,4 +1,5 @@
 import type { ImportAccountBody } from '@remi/shared'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   ACCOUNT_EXPORT_FORMAT,
   Activity,
@@ -216,7 +217,7 @@ export function createAccountService(deps: {
         })
         // Each foreign id is hashed to its stand-in: 200 000 messages are seconds of this thread's
         // time, so others' requests get turns in between (250 are a few milliseconds).
-        if (i % 250 === 249) await new Promise((resolve) => setImmediate(resolve))
+        if (i % 250 === 249) await nextTurn()
       }
       try {
         const chat = await repo.importChat(userId, newConversations, newMessages)

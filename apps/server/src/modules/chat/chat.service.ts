@@ -12,6 +12,7 @@ import {
   type ConversationSummary,
 } from '@remi/shared'
 import { z } from 'zod'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
 import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/index.ts'
@@ -152,8 +153,8 @@ export function createChatService(deps: ChatServiceDeps) {
   /** The model picks out the facts of the exchange in the background; the answer is marked until then. */
   function keepFacts(exchange: Parameters<FactKeeper['keep']>[0]) {
     if (!keeper || stopTitles.signal.aborted) return
-    const task = keeper
-      .keep(exchange, stopTitles.signal)
+    const task = nextTurn()
+      .then(() => keeper.keep(exchange, stopTitles.signal))
       .then(() => repo.settleFacts(exchange.userId, exchange.answerId))
       .catch(() => {})
       .finally(() => titling.delete(task))
@@ -164,11 +165,14 @@ export function createChatService(deps: ChatServiceDeps) {
   function nameConversation(userId: string, conversationId: string, question: string, answer: string) {
     if (!titleModel || stopTitles.signal.aborted) return
     const from = offlineTitle(question)
-    const task = writeTitle(
-      titleModel,
-      { question, answer },
-      { timeoutMs: deps.titleTimeoutMs ?? TITLE_TIMEOUT_MS, signal: stopTitles.signal },
-    )
+    const task = nextTurn()
+      .then(() =>
+        writeTitle(
+          titleModel,
+          { question, answer },
+          { timeoutMs: deps.titleTimeoutMs ?? TITLE_TIMEOUT_MS, signal: stopTitles.signal },
+        ),
+      )
       .then((title) =>
         title && title !== from ? repo.replaceTitle(userId, conversationId, from, title) : undefined,
       )
@@ -274,6 +278,8 @@ export function createChatService(deps: ChatServiceDeps) {
     )
     if (turn.replacing && deps.proposals)
       await deps.proposals.lapse(userId, conversationId, lapsing, turn.replacedAt ?? null)
+    const message = toChatMessage(row, await lookupMemories(userId, [row]))
+    // Started last, and run once the answer is on its way (a model call's set-up is milliseconds of this thread).
     if (turn.first && !answer.stopped)
       nameConversation(userId, conversationId, prompt.content, answer.content)
     if (keeps)
@@ -285,7 +291,7 @@ export function createChatService(deps: ChatServiceDeps) {
         message: prompt.content,
         activity: answer.activity,
       })
-    return toChatMessage(row, await lookupMemories(userId, [row]))
+    return message
   }
 
   return {

@@ -1,6 +1,7 @@
 import { isMemoryDate, localDate, MEMORY_LIMITS, todayIn } from '@remi/shared'
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { giveWay, inUuids, isSingleBackend, queryRows, uuidArray, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryImports, memoryImportUndo } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
@@ -581,7 +582,7 @@ export function createMemoriesRepo(db: Db) {
         return false
       })
       if (done) return
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
     }
   }
 
@@ -592,7 +593,7 @@ export function createMemoriesRepo(db: Db) {
         delete from ${memoryImportUndo} where import_id = ${importId} and memory_id in (
           select memory_id from ${memoryImportUndo} where import_id = ${importId} limit 5000)`)
       if (((result as unknown as { rowCount?: number | null }).rowCount ?? 0) === 0) break
-      await new Promise((resolve) => setImmediate(resolve))
+      await nextTurn()
     }
     await db.delete(memoryImports).where(eq(memoryImports.id, importId))
   }
@@ -631,7 +632,7 @@ async function importRows(
     rows.push({ ...m, id })
     // A large file is a lot of work for this thread (an id hashed for each foreign one): others'
     // requests get turns in between.
-    if (rows.length % IMPORT_STEP === 0) await new Promise((resolve) => setImmediate(resolve))
+    if (rows.length % IMPORT_STEP === 0) await nextTurn()
   }
   return rows
 }

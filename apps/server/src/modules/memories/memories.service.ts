@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   addDays,
   dayBounds,
@@ -344,7 +345,7 @@ export function createMemoriesService(
           ...(m.private !== undefined ? { private: m.private } : {}),
         })
         // 100 000 memories are a lot of work for this thread: others' requests get turns in between.
-        if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve))
+        if (i % 500 === 499) await nextTurn()
       }
       try {
         const zone = await timeZoneOf(userId)

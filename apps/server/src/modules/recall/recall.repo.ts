@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { queryRows, textParam, type Db } from '../../db/client.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import {
@@ -126,19 +126,21 @@ export function createRecallRepo(db: Db) {
      */
     async terms(userId: string, words: string[]): Promise<{ total: number; stats: TermStat[] }> {
       if (words.length === 0) return { total: 0, stats: [] }
-      const result = (await db.execute(sql`
+      // Named (queryRows): primary-key lookups, the same plan whatever the words.
+      const rows = await queryRows<{ word: string; lexeme: string; memories: number; total: number | null }>(
+        db,
+        sql`
         select w.word, l.lexeme, coalesce(t.memories, 0)::int as memories,
           (select total from ${memoryCounts} where user_id = ${userId})::int as total
-        from unnest(${textArray(words)}) with ordinality as w(word, i)
+        from unnest(${textParam(words)}) with ordinality as w(word, i)
         cross join lateral unnest(tsvector_to_array(to_tsvector('english', w.word))) as l(lexeme)
         left join ${memoryTerms} t on t.user_id = ${userId} and t.term = l.lexeme
-        order by w.i`)) as unknown as {
-        rows: { word: string; lexeme: string; memories: number; total: number | null }[]
-      }
-      const stats = result.rows
+        order by w.i`,
+      )
+      const stats = rows
         .filter((r) => /^[\p{L}\p{N}]+$/u.test(r.lexeme))
         .map((r) => ({ word: r.word, lexeme: r.lexeme, memories: Number(r.memories) }))
-      return { total: Number(result.rows[0]?.total ?? 0), stats }
+      return { total: Number(rows[0]?.total ?? 0), stats }
     },
 
     /**
@@ -293,7 +295,10 @@ export function createRecallRepo(db: Db) {
       // Less than a second apart is a machine's batch (an import, a tool saving several), not turns of an exchange.
       const batch = sql.raw(`interval '1 second'`)
       const columns = sql`id, text, tags, date, created_at, updated_at, sort_date::text as sort_date`
-      const result = (await db.execute(sql`
+      // Named (queryRows): index lookups from the given memories, the same plan whatever the ids.
+      const rows = await queryRows<ListRow & { of: string; sort_date: string }>(
+        db,
+        sql`
         with p as (
           select id, created_at, sort_date from ${memories}
           where user_id = ${userId} and not private and id = any(${sql`${`{${valid.join(',')}}`}::uuid[]`}))
@@ -307,10 +312,9 @@ export function createRecallRepo(db: Db) {
           (select ${columns} from ${memories}
             where ${where} and ${memories.createdAt} >= p.created_at + ${batch} and ${memories.createdAt} < p.created_at + ${within}
               and ${memories.sortDate} is not distinct from p.sort_date
-            order by ${memories.createdAt} asc, ${memories.id} asc limit 1)) n`)) as unknown as {
-        rows: (ListRow & { of: string; sort_date: string })[]
-      }
-      return result.rows.map((r) => ({ ...toRecord(r), of: String(r.of), sortDate: String(r.sort_date) }))
+            order by ${memories.createdAt} asc, ${memories.id} asc limit 1)) n`,
+      )
+      return rows.map((r) => ({ ...toRecord(r), of: String(r.of), sortDate: String(r.sort_date) }))
     },
 
     /** The user's memories with these ids, in no order (another user's ids find nothing). */
