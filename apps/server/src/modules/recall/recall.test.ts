@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { createUsersRepo } from '../auth/index.ts'
+import { stemmedWords } from './recall.repo.ts'
 import { createRecallService } from './recall.service.ts'
 
 let t: TestApp
@@ -266,6 +267,39 @@ describe('recall ranks memories by their words', () => {
     )
     expect(slow.map((m) => m.text)).toEqual(['Dentist on Friday at 10'])
     expect(performance.now() - started).toBeLessThan(3000)
+  })
+})
+
+describe("a memory's stemmed words, read from its tsvector's text (the feedback's input)", () => {
+  it('are the words of text and tags the database unnests, with their counts, whatever the text holds', async () => {
+    const user = await t.createUser()
+    const texts = [
+      "Tom's cello: strings, strings and more STRINGS! It's 'quoted' \\ back\\slash",
+      'Ünïcode café naïve résumé — 3 × 4 = 12; e-mail me@example.com at 09:30',
+      'the the the (only stop words and punctuation) ...',
+    ]
+    for (const [i, text] of texts.entries())
+      await t.services.memories.create(user.id, {
+        text,
+        tags: i === 0 ? ['Music', "Tom's band"] : [],
+        date: null,
+      })
+    const result = (await t.db.execute(sql`
+      select m.search::text as text,
+        (select coalesce(json_agg(json_build_array(l.lexeme, (select count(*) from unnest(l.weights) x where x <> 'D'))), '[]')
+          from unnest(m.search) l where l.weights && '{A,B}'::text[]) as expected
+      from memories m where m.user_id = ${user.id}`)) as unknown as {
+      rows: { text: string; expected: [string, number][] | string }[]
+    }
+    expect(result.rows).toHaveLength(3)
+    for (const row of result.rows) {
+      const expected = typeof row.expected === 'string' ? JSON.parse(row.expected) : row.expected
+      const read = stemmedWords(row.text, { cello: 7 })
+      expect(read.map(([lexeme, occurrences]) => [lexeme, occurrences])).toEqual(
+        expected.map(([lexeme, n]: [string, number]) => [lexeme, Number(n)]),
+      )
+      for (const [lexeme, , holding] of read) expect(holding).toBe(lexeme === 'cello' ? 7 : null)
+    }
   })
 })
 
