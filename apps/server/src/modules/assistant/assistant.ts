@@ -56,6 +56,7 @@ function answerWith(
   return {
     content: rest.content,
     citations: rest.mode === 'offline' ? shown : [...tools.citations],
+    cited: tools.cited,
     activity: [...tools.activity],
     calls: [...tools.calls],
     mode: rest.mode,

@@ -30,6 +30,8 @@ export interface Answer {
   content: string
   /** The memories the answer was given or found (de-duplicated, in the order first used). */
   citations: Citation[]
+  /** Those memories' text and day as the answer read them (every citation's, maybe more). */
+  cited?: ReadonlyMap<string, { text: string; date: string | null }>
   /** The tools it called, in words, with the arguments kept in `calls`. */
   activity: Activity[]
   /** Tool calls with their arguments, for the message's metadata. */

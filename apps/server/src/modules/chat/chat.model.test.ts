@@ -107,6 +107,15 @@ describe('tools mode', () => {
     expect(cited).toEqual(
       expect.arrayContaining([memories.birthday.id, memories.tulips.id, memories.porto.id]),
     )
+    // Made from the memories as the answer read them, they are what the history reads from the table.
+    const stored = (await history(user)).messages.at(-1)!
+    expect(stored.id).toBe(sent.body.assistantMessage.id)
+    expect(sent.body.assistantMessage.citations).toEqual(stored.citations)
+    expect(sent.body.assistantMessage.citations!.find((c) => c.id === memories.porto.id)).toEqual({
+      id: memories.porto.id,
+      excerpt: 'Ana moved to Porto in March',
+      date: '2026-03-02',
+    })
   })
 
   it('calls search_memories and create_memory (streamed tool calls); the answer cites the memories', async () => {

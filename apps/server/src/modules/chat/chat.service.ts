@@ -201,7 +201,10 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** The API's message; citations come from the memories as they are now (a deleted one drops out). */
-  function toChatMessage(row: MessageRecord, memories: MemoryLookup): ChatMessage {
+  function toChatMessage(
+    row: MessageRecord,
+    memories: ReadonlyMap<string, { text: string; date: string | null }>,
+  ): ChatMessage {
     const base = {
       id: row.id,
       content: row.content,
@@ -278,7 +281,10 @@ export function createChatService(deps: ChatServiceDeps) {
     )
     if (turn.replacing && deps.proposals)
       await deps.proposals.lapse(userId, conversationId, lapsing, turn.replacedAt ?? null)
-    const message = toChatMessage(row, await lookupMemories(userId, [row]))
+    // The cited memories as the answer read them a moment ago, unless a tool of this turn changed one.
+    const changed = answer.calls.some((c) => c.tool === 'update_memory' || c.tool === 'delete_memory')
+    const memories = answer.cited && !changed ? answer.cited : await lookupMemories(userId, [row])
+    const message = toChatMessage(row, memories)
     // Started last, and run once the answer is on its way (a model call's set-up is milliseconds of this thread).
     if (turn.first && !answer.stopped)
       nameConversation(userId, conversationId, prompt.content, answer.content)

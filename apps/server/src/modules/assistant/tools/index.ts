@@ -38,6 +38,8 @@ export function createAssistantTools(
     timeZone: record.timeZone,
     /** What the calls so far found, did and were asked (live arrays, in call order). */
     citations: record.citations as readonly Citation[],
+    /** The cited memories' text and day as this answer read them. */
+    cited: record.cited as ReadonlyMap<string, { text: string; date: string | null }>,
     activity: record.activity as readonly Activity[],
     calls: record.calls as ReadonlyArray<{ tool: AssistantTool; args: unknown }>,
     /** Memories saved by create_memory during this answer. */

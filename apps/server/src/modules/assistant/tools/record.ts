@@ -44,6 +44,8 @@ export function createToolRecord(
 ) {
   const now = options.now ?? (() => new Date())
   const citations: Citation[] = []
+  /** The cited memories' text and day as read for this answer. */
+  const cited = new Map<string, { text: string; date: string | null }>()
   const activity: Activity[] = []
   const calls: Array<{ tool: AssistantTool; args: unknown }> = []
   const created: Memory[] = []
@@ -53,7 +55,8 @@ export function createToolRecord(
 
   function cite(memories: Array<Pick<Memory, 'id' | 'text' | 'date'>>) {
     for (const m of memories) {
-      if (citations.some((c) => c.id === m.id)) continue
+      if (cited.has(m.id)) continue
+      cited.set(m.id, { text: m.text, date: m.date })
       citations.push({ id: m.id, excerpt: excerpt(m.text), date: m.date })
     }
   }
@@ -101,6 +104,7 @@ export function createToolRecord(
     cite,
     run,
     citations,
+    cited,
     activity,
     calls,
     created,
