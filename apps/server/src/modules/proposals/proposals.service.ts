@@ -147,10 +147,11 @@ export function createProposalsService(deps: {
 
     /** GET /api/proposals: the latest answer's proposals, and whether more are still being picked out. */
     async list(userId: string, conversationId: string): Promise<MemoryProposalList> {
-      const [rows, extracting] = await Promise.all([
-        repo.latest(userId, conversationId),
-        repo.extracting(userId, conversationId, new Date(Date.now() - extractingForMs)),
-      ])
+      // In this order, not side by side: the facts are stored before the answer is marked done, so a
+      // list read after "done" holds them all. Read together (two connections on PostgreSQL), the list
+      // could be read before the facts were stored and the mark after: no chips, and nothing more to come.
+      const extracting = await repo.extracting(userId, conversationId, new Date(Date.now() - extractingForMs))
+      const rows = await repo.latest(userId, conversationId)
       return { proposals: rows.map(toProposal), extracting }
     },
 
