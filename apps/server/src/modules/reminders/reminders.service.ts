@@ -139,6 +139,11 @@ export function createRemindersService(deps: RemindersDeps) {
     },
   })
   const briefingJobs: JobKind<BriefingJob> = deps.jobs.define<BriefingJob>('briefing-delivery', {
+    // Many people pick the same hour (07:00): a backlog drains batch after batch, not one briefing a poll.
+    // Each is claimed once (claimBriefing), so a batch retried after a failure repeats none; five, so
+    // a batch of briefings each written by a slow model stays well inside expireInSeconds.
+    batchSize: 5,
+    burstWhenBatchFull: true,
     retryLimit: 5,
     retryDelaySeconds: 10,
     expireInSeconds: 300,
