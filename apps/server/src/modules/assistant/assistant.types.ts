@@ -25,13 +25,19 @@ export interface AnswerInput {
   conversationId?: string | undefined
 }
 
+/** A cited memory's text and day, as an answer read it. */
+export interface CitedMemory {
+  text: string
+  date: string | null
+}
+
 export interface Answer {
   /** Markdown. For a fallback to the offline assistant it starts with a short note that the model was unavailable. */
   content: string
   /** The memories the answer was given or found (de-duplicated, in the order first used). */
   citations: Citation[]
   /** Those memories' text and day as the answer read them (every citation's, maybe more). */
-  cited?: ReadonlyMap<string, { text: string; date: string | null }>
+  cited?: ReadonlyMap<string, CitedMemory>
   /** The tools it called, in words, with the arguments kept in `calls`. */
   activity: Activity[]
   /** Tool calls with their arguments, for the message's metadata. */

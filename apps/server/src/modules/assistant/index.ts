@@ -6,7 +6,14 @@ export {
 } from './assistant.ts'
 /** What the chat says above an offline answer: on its own, and when the model was unavailable. */
 export { FALLBACK_NOTE, OFFLINE_INTRODUCTION } from './offline.ts'
-export type { Answer, AnswerInput, Assistant, AssistantEvent, HistoryMessage } from './assistant.types.ts'
+export type {
+  Answer,
+  AnswerInput,
+  Assistant,
+  AssistantEvent,
+  CitedMemory,
+  HistoryMessage,
+} from './assistant.types.ts'
 export {
   createAssistantTools,
   toolDescriptions,

@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
-import type { Answer, Assistant, AssistantEvent, HistoryMessage } from '../assistant/index.ts'
+import type { Answer, Assistant, AssistantEvent, CitedMemory, HistoryMessage } from '../assistant/index.ts'
 import type { MemoriesService } from '../memories/index.ts'
 import type { FactKeeper, ProposalsService } from '../proposals/index.ts'
 import {
@@ -101,7 +101,7 @@ function toHit(row: ConversationHit): ConversationSummary {
     },
   }
 }
-type MemoryLookup = Map<string, { text: string; date: string | null }>
+type MemoryLookup = ReadonlyMap<string, CitedMemory>
 
 export interface AnswerOptions {
   /** Aborted when the client goes away (Stop): the answer so far is stored with stopped: true. */
@@ -201,10 +201,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** The API's message; citations come from the memories as they are now (a deleted one drops out). */
-  function toChatMessage(
-    row: MessageRecord,
-    memories: ReadonlyMap<string, { text: string; date: string | null }>,
-  ): ChatMessage {
+  function toChatMessage(row: MessageRecord, memories: MemoryLookup): ChatMessage {
     const base = {
       id: row.id,
       content: row.content,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { queryRows, textParam, type Db } from '../../db/client.ts'
+import { queryRows, textParam, uuidArray, type Db } from '../../db/client.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import {
@@ -131,9 +131,10 @@ export function stemmedWords(text: string, holding: Record<string, number> | str
   const counts: Record<string, number> | null = typeof holding === 'string' ? JSON.parse(holding) : holding
   const words: MemoryWord[] = []
   for (const [, quoted, positions] of text.matchAll(TSVECTOR_ENTRY)) {
-    const lexeme = quoted!.replace(/''/g, "'").replace(/\\(.)/g, '$1')
-    const weighted = (positions ?? '').split(',').filter((p) => /[ABC]$/.test(p)).length
+    // Only words of the text or tags (a word only as written, D, is not one).
     if (!/[AB]/.test(positions ?? '')) continue
+    const lexeme = quoted!.replace(/''/g, "'").replace(/\\(.)/g, '$1')
+    const weighted = positions!.split(',').filter((p) => /[ABC]$/.test(p)).length
     const held = counts?.[lexeme]
     words.push([lexeme, weighted, held === undefined ? null : Number(held)])
   }
@@ -316,7 +317,7 @@ export function createRecallRepo(db: Db) {
         sql`
         with p as (
           select id, created_at, sort_date from ${memories}
-          where user_id = ${userId} and not private and id = any(${sql`${`{${valid.join(',')}}`}::uuid[]`}))
+          where user_id = ${userId} and not private and id = any(${uuidArray(valid)}))
         select p.id as of, n.* from p
         cross join lateral (
           (select ${columns} from ${memories}
@@ -337,7 +338,7 @@ export function createRecallRepo(db: Db) {
       if (ids.length === 0) return []
       const result = (await db.execute(sql`
         select id, text, tags, date, created_at, updated_at from ${memories}
-        where user_id = ${userId} and id = any(${sql`${`{${ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`}::uuid[]`})`)) as unknown as {
+        where user_id = ${userId} and id = any(${uuidArray(ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)))})`)) as unknown as {
         rows: ListRow[]
       }
       return result.rows.map(toRecord)

@@ -1,4 +1,5 @@
 import type { Activity, AssistantTool, Citation, Memory, MemoryProposal } from '@remi/shared'
+import type { CitedMemory } from '../assistant.types.ts'
 import { aiToolSet } from './ai.ts'
 import { dayTools } from './day.ts'
 import { memoryTools } from './memories.ts'
@@ -39,7 +40,7 @@ export function createAssistantTools(
     /** What the calls so far found, did and were asked (live arrays, in call order). */
     citations: record.citations as readonly Citation[],
     /** The cited memories' text and day as this answer read them. */
-    cited: record.cited as ReadonlyMap<string, { text: string; date: string | null }>,
+    cited: record.cited as ReadonlyMap<string, CitedMemory>,
     activity: record.activity as readonly Activity[],
     calls: record.calls as ReadonlyArray<{ tool: AssistantTool; args: unknown }>,
     /** Memories saved by create_memory during this answer. */

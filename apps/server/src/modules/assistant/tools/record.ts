@@ -6,7 +6,7 @@ import {
   type Memory,
   type MemoryProposal,
 } from '@remi/shared'
-import type { AssistantEvent } from '../assistant.types.ts'
+import type { AssistantEvent, CitedMemory } from '../assistant.types.ts'
 import { excerpt } from '../format.ts'
 import { isToolError, type AssistantServices, type ToolError } from './types.ts'
 
@@ -45,7 +45,7 @@ export function createToolRecord(
   const now = options.now ?? (() => new Date())
   const citations: Citation[] = []
   /** The cited memories' text and day as read for this answer. */
-  const cited = new Map<string, { text: string; date: string | null }>()
+  const cited = new Map<string, CitedMemory>()
   const activity: Activity[] = []
   const calls: Array<{ tool: AssistantTool; args: unknown }> = []
   const created: Memory[] = []
