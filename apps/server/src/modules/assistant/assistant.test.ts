@@ -359,6 +359,77 @@ describe('what the model sees', () => {
   })
 })
 
+describe('begin: a message taken in before its answer is asked for', () => {
+  it('reads the memories for the prompt at once, and once, though the model is asked twice (tools refused)', async () => {
+    const user = await t.createUser()
+    await t.factory.memory(user.id, { text: 'Ana likes sunflowers' })
+    const asked: string[] = []
+    const recall: typeof t.services.recall = {
+      find: (userId, request) => {
+        asked.push(request.query)
+        return t.services.recall.find(userId, request)
+      },
+    }
+    const scripted = scriptedModel([refusal(), textParts('Sunflowers.')])
+    const assistant = createAssistant({
+      services: { ...t.services, recall },
+      languageModel: scripted.languageModel,
+      options: FAST,
+    })
+    const pending = assistant.begin({
+      userId: user.id,
+      content: 'What flowers does Ana like?',
+      history: [],
+      offlineIntroduced: false,
+    })
+    // Recall runs while the chat stores the message; the model is not asked until `answer`.
+    await expect.poll(() => asked).toEqual(['What flowers does Ana like?'])
+    expect(scripted.calls).toHaveLength(0)
+    const events: AssistantEvent[] = []
+    const answer = await pending.answer({
+      signal: new AbortController().signal,
+      onEvent: (e) => events.push(e),
+    })
+    expect(answer).toMatchObject({ content: 'Sunflowers.', mode: 'context' })
+    expect(answer.citations.map((c) => c.excerpt)).toEqual(['Ana likes sunflowers'])
+    expect(scripted.calls).toHaveLength(2)
+    expect(systemPromptOf(scripted.calls[1]!)).toContain('Ana likes sunflowers')
+    expect(asked).toHaveLength(1)
+    // The events of the answer reach the handler given to `answer`.
+    expect(events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('')).toBe('Sunflowers.')
+  })
+
+  it('a message never answered (its storing failed) leaves no unhandled rejection', async () => {
+    const failing: typeof t.services.recall = { find: () => Promise.reject(new Error('database gone')) }
+    const scripted = scriptedModel([textParts('Never asked.')])
+    const assistant = createAssistant({
+      services: { ...t.services, recall: failing },
+      languageModel: scripted.languageModel,
+      options: FAST,
+    })
+    const user = await t.createUser()
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      assistant.begin({ userId: user.id, content: 'Anything?', history: [], offlineIntroduced: false })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(unhandled).toEqual([])
+      // Asked for, the answer gives the read's failure.
+      const pending = assistant.begin({
+        userId: user.id,
+        content: 'And now?',
+        history: [],
+        offlineIntroduced: false,
+      })
+      await expect(pending.answer({ signal: new AbortController().signal })).rejects.toThrow('database gone')
+      expect(scripted.calls).toHaveLength(0)
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
+})
+
 describe('context mode', () => {
   it('after a 400 "does not support tools" the model answers with facts in its prompt, and stays there (logged once)', async () => {
     const user = await t.createUser()

@@ -1,8 +1,8 @@
 import { stepCountIs, streamText } from 'ai'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
-import type { Answer, AnswerInput, Assistant } from './assistant.types.ts'
-import { buildModelContext } from './context.ts'
+import type { Answer, AnswerInput, Assistant, AssistantEvent, PendingAnswer } from './assistant.types.ts'
+import { buildModelContext, readContext, type ContextReads } from './context.ts'
 import type { Cited } from './intents/index.ts'
 import {
   answerText,
@@ -91,6 +91,7 @@ async function runModel(
   mode: ModelMode,
   input: AnswerInput,
   tools: AssistantTools,
+  reads: Promise<ContextReads>,
   deadline: number,
 ): Promise<Outcome> {
   const context = await buildModelContext({
@@ -99,9 +100,10 @@ async function runModel(
     userId: input.userId,
     content: input.content,
     history: input.history,
+    now: rt.clock(),
+    reads: await reads,
     mode,
     assistantName: BRAND,
-    now: rt.clock(),
   })
   if (input.signal.aborted) return { kind: 'stopped', text: '' }
 
@@ -129,10 +131,16 @@ async function runModel(
  * The model's answer in its mode; under AI_TOOLS=auto a model that refuses tools is moved to context
  * mode for the life of the process, and asked again that way.
  */
-async function askModel(rt: Runtime, lm: AssistantModel, input: AnswerInput, tools: AssistantTools) {
+async function askModel(
+  rt: Runtime,
+  lm: AssistantModel,
+  input: AnswerInput,
+  tools: AssistantTools,
+  reads: Promise<ContextReads>,
+) {
   const deadline = Date.now() + rt.totalMs
   let mode = modeFor(rt, lm)
-  let outcome = await runModel(rt, lm, mode, input, tools, deadline)
+  let outcome = await runModel(rt, lm, mode, input, tools, reads, deadline)
   if (outcome.kind === 'refused' && mode === 'tools' && rt.setting === 'auto') {
     if (!rt.contextOnly.has(modelKey(lm))) {
       rt.contextOnly.add(modelKey(lm))
@@ -142,7 +150,7 @@ async function askModel(rt: Runtime, lm: AssistantModel, input: AnswerInput, too
       )
     }
     mode = 'context'
-    outcome = await runModel(rt, lm, mode, input, tools, deadline)
+    outcome = await runModel(rt, lm, mode, input, tools, reads, deadline)
   }
   return { mode, outcome }
 }
@@ -198,29 +206,47 @@ export function createAssistant(deps: {
     contextOnly: new Set<string>(),
   }
 
+  /**
+   * The tools for one message, and with a model the reads its prompt needs (readContext), started now;
+   * the answer itself (the model asked, or the offline assistant) when `answer` is called.
+   */
+  function begin(message: Omit<AnswerInput, 'signal' | 'onEvent'>): PendingAnswer {
+    let onEvent: ((event: AssistantEvent) => void) | undefined
+    const tools = createAssistantTools(rt.services, message.userId, {
+      // The stream that shows the events is opened after begin (chat.routes.ts).
+      onEvent: (event) => onEvent?.(event),
+      now: rt.clock,
+      onUnexpectedError: (tool, error) => logger?.warn({ err: error, tool }, 'An assistant tool failed'),
+      conversationId: message.conversationId,
+    })
+    const reads = lm ? readContext({ ...message, services: rt.services, tools, now: rt.clock() }) : null
+    // Awaited by `answer`; a message never answered (its storing failed) must not leave it unhandled.
+    reads?.catch(() => {})
+
+    return {
+      async answer(options) {
+        onEvent = options.onEvent
+        const input: AnswerInput = { ...message, ...options }
+        if (!lm || !reads) return answerOfflineFor(rt, input, tools)
+
+        const { mode, outcome } = await askModel(rt, lm, input, tools, reads)
+        if (outcome.kind === 'ok' || outcome.kind === 'stopped') {
+          const stopped = outcome.kind === 'stopped'
+          return answerWith(tools, { content: outcome.text, mode, model: lm.modelId, stopped })
+        }
+        logger?.warn(
+          // The reason only: a provider error carries the request body, the user's memories with it.
+          { provider: lm.provider, model: lm.modelId, mode, reason: outcome.reason },
+          'The language model did not answer; the offline assistant answered instead',
+        )
+        return answerOfflineFor(rt, input, tools, true)
+      },
+    }
+  }
+
   return {
     info: { name: BRAND, model: lm?.modelId ?? null },
-
-    async answer(input) {
-      const tools = createAssistantTools(rt.services, input.userId, {
-        onEvent: input.onEvent,
-        now: rt.clock,
-        onUnexpectedError: (tool, error) => logger?.warn({ err: error, tool }, 'An assistant tool failed'),
-        conversationId: input.conversationId,
-      })
-      if (!lm) return answerOfflineFor(rt, input, tools)
-
-      const { mode, outcome } = await askModel(rt, lm, input, tools)
-      if (outcome.kind === 'ok' || outcome.kind === 'stopped') {
-        const stopped = outcome.kind === 'stopped'
-        return answerWith(tools, { content: outcome.text, mode, model: lm.modelId, stopped })
-      }
-      logger?.warn(
-        // The reason only: a provider error carries the request body, the user's memories with it.
-        { provider: lm.provider, model: lm.modelId, mode, reason: outcome.reason },
-        'The language model did not answer; the offline assistant answered instead',
-      )
-      return answerOfflineFor(rt, input, tools, true)
-    },
+    begin,
+    answer: (input) => begin(input).answer(input),
   }
 }

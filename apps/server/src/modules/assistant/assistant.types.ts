@@ -52,5 +52,16 @@ export interface Answer {
 /** The chat's assistant: a model (tools or context mode) or the offline assistant, with the same tools. */
 export interface Assistant {
   readonly info: AssistantInfo
+  /**
+   * Takes a message in: with a model, what its prompt needs is read from now on (the user, their zone,
+   * the memories recall finds), while the chat stores the message; the answer comes from `answer`.
+   */
+  begin(message: Omit<AnswerInput, 'signal' | 'onEvent'>): PendingAnswer
+  /** begin(input).answer(input). */
   answer(input: AnswerInput): Promise<Answer>
+}
+
+/** A message taken in by `Assistant.begin`, to be answered once (Stop and the events come with the call). */
+export interface PendingAnswer {
+  answer(options: Pick<AnswerInput, 'signal' | 'onEvent'>): Promise<Answer>
 }

@@ -9,15 +9,43 @@ import type { AssistantServices, AssistantTools } from './tools/index.ts'
 /** Memories the prompt carries at most. */
 export const PROMPT_MEMORIES = 8
 
-export interface ModelContextInput {
+/** What a message's prompt needs from the database whatever the mode: read once, as soon as the message is known. */
+export interface ContextReads {
+  userName: string | null
+  timeZone: string
+  /** The message as a question of its own (a follow-up written out: askedInFull). */
+  asked: string
+  /** The memories recall found for it, best first. */
+  found: Memory[]
+}
+
+export interface ContextReadsInput {
   services: AssistantServices
   tools: AssistantTools
   userId: string
   content: string
   history: HistoryMessage[]
+  now: Date
+}
+
+/**
+ * The user's name and zone, the message in full, and the memories recall finds for it. Started when the
+ * chat has the message, before it is stored (chat.service.ts): the model is asked after both.
+ */
+export async function readContext(input: ContextReadsInput): Promise<ContextReads> {
+  const { services, tools, userId, now } = input
+  const [user, timeZone] = await Promise.all([services.users.findById(userId), tools.timeZone()])
+  // A follow-up ("and tomorrow?", "where is it?", "until then?") is looked up as the question it stands
+  // for; the model reads the conversation and the message as written.
+  const asked = await askedInFull(tools, input.content, input.history, timeZone, now)
+  const found = await services.recall.find(userId, { query: asked, now, timeZone, limit: PROMPT_MEMORIES })
+  return { userName: user?.name ?? null, timeZone, asked, found }
+}
+
+export interface ModelContextInput extends ContextReadsInput {
+  reads: ContextReads
   mode: 'tools' | 'context'
   assistantName: string
-  now: Date
 }
 
 export interface ModelContext {
@@ -34,41 +62,32 @@ export interface ModelContext {
  * and looks up the weather and the calendar when the message is about them.
  */
 export async function buildModelContext(input: ModelContextInput): Promise<ModelContext> {
-  const { services, tools, userId, now } = input
-  const [user, timeZone] = await Promise.all([services.users.findById(userId), tools.timeZone()])
-  const today = todayIn(timeZone, now)
-  // A follow-up ("and tomorrow?", "where is it?", "until then?") is looked up as the question it stands
-  // for; the model reads the conversation and the message as written.
-  const content = await askedInFull(tools, input.content, input.history, timeZone, now)
+  const { services, tools, userId, now, reads } = input
+  const { timeZone } = reads
   const facts: string[] = []
 
   if (input.mode === 'context') {
     // The fact the offline assistant's intent for the message gives (intents/index.ts): the memory it
     // saved, the weather, the day's events, a total.
-    const clock = { now, timeZone, today }
-    const { matched } = classify(content, clock)
+    const clock = { now, timeZone, today: todayIn(timeZone, now) }
+    const { matched } = classify(reads.asked, clock)
     const fact = await matched.fact?.({
       tools,
       services,
       userId,
       clock,
       message: input.content,
-      text: content,
+      text: reads.asked,
     })
     if (fact) facts.push(fact)
   }
 
-  const found = await services.recall.find(userId, {
-    query: content,
-    now,
-    limit: PROMPT_MEMORIES,
-  })
-  const memories = fitMemories(found)
+  const memories = fitMemories(reads.found)
   tools.cite(memories)
 
   const system = buildSystemPrompt({
     assistantName: input.assistantName,
-    userName: user?.name ?? null,
+    userName: reads.userName,
     now,
     timeZone,
     mode: input.mode,

@@ -13,6 +13,7 @@ export type {
   AssistantEvent,
   CitedMemory,
   HistoryMessage,
+  PendingAnswer,
 } from './assistant.types.ts'
 export {
   createAssistantTools,

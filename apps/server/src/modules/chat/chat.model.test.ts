@@ -331,6 +331,8 @@ describe('with short timeouts, and a model that refuses tools', () => {
     slowFake.enqueue(openaiReply.hang())
     const pending = user.api.post('/api/chat/stream', { content: 'hello' })
     await expect.poll(() => slowFake.requests.length).toBe(1)
+    // The model is asked once the message is stored (what the prompt needs is read meanwhile).
+    expect((await history(user)).messages.map((m) => m.content)).toEqual(['hello'])
     expect((await user.api.delete('/api/chat/clear')).status).toBe(204)
     const res = await pending
     expect(res.status).toBe(200)

@@ -15,7 +15,14 @@ import { z } from 'zod'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { AppError, notFound } from '../../lib/errors.ts'
-import type { Answer, Assistant, AssistantEvent, CitedMemory, HistoryMessage } from '../assistant/index.ts'
+import type {
+  Answer,
+  Assistant,
+  AssistantEvent,
+  CitedMemory,
+  HistoryMessage,
+  PendingAnswer,
+} from '../assistant/index.ts'
 import type { MemoriesService } from '../memories/index.ts'
 import type { FactKeeper, ProposalsService } from '../proposals/index.ts'
 import {
@@ -189,6 +196,10 @@ export function createChatService(deps: ChatServiceDeps) {
     return conversation
   }
 
+  async function latestOrNew(userId: string): Promise<ConversationRecord> {
+    return (await repo.latestConversation(userId)) ?? (await repo.createConversation(userId))
+  }
+
   async function lookupMemories(userId: string, rows: MessageRecord[]): Promise<MemoryLookup> {
     const ids = rows.flatMap((row) => (row.role === 'assistant' ? stored(row).citations : []))
     const found = ids.length > 0 ? await deps.memories.byIds(userId, ids) : []
@@ -232,14 +243,30 @@ export function createChatService(deps: ChatServiceDeps) {
   const toHistory = (rows: MessageRecord[]): HistoryMessage[] =>
     rows.map((row) => ({ role: row.role, content: row.content }))
 
-  /** Asks the assistant about `prompt` and stores the answer, after the prompt in time. */
+  /** The assistant takes `prompt` in (assistant.begin: what the model needs is read from now on). */
+  function beginAnswer(
+    userId: string,
+    conversationId: string,
+    prompt: { content: string },
+    history: MessageRecord[],
+    offlineIntroduced: boolean,
+  ): PendingAnswer {
+    return assistant.begin({
+      userId,
+      conversationId,
+      content: prompt.content,
+      history: toHistory(history),
+      offlineIntroduced,
+    })
+  }
+
+  /** Has the assistant answer `prompt` and stores the answer, after the prompt in time. */
   async function answerTurn(
     turn: {
       userId: string
       conversationId: string
       prompt: MessageRecord
-      history: MessageRecord[]
-      offlineIntroduced: boolean
+      pending: PendingAnswer
       replacing?: string
       /** The replaced answer's time (its facts picked out late lapse with it). */
       replacedAt?: Date
@@ -253,12 +280,7 @@ export function createChatService(deps: ChatServiceDeps) {
     const lapsing =
       turn.replacing && deps.proposals ? await deps.proposals.pendingIds(userId, conversationId) : []
     // On Stop the assistant returns what it wrote so far, with stopped: true.
-    const answer = await assistant.answer({
-      userId,
-      conversationId,
-      content: prompt.content,
-      history: toHistory(turn.history),
-      offlineIntroduced: turn.offlineIntroduced,
+    const answer = await turn.pending.answer({
       signal: options.signal,
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     })
@@ -300,19 +322,24 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     /**
      * Stores the user's message (in their latest conversation, or a new one, unless one is named)
-     * before the assistant is asked anything, so it is kept whatever happens to the answer.
+     * before the model is asked anything, so it is kept whatever happens to the answer; the assistant
+     * reads what the prompt needs (recall) meanwhile.
      */
     async beginSend(
       userId: string,
       body: { content: string; conversationId?: string | undefined },
     ): Promise<Turn> {
-      const conversation = body.conversationId
-        ? await ownConversation(userId, body.conversationId)
-        : ((await repo.latestConversation(userId)) ?? (await repo.createConversation(userId)))
-      const [history, offlineIntroduced] = await Promise.all([
-        repo.recentMessages(userId, conversation.id, HISTORY_FOR_ASSISTANT),
-        repo.hasOfflineAnswer(userId, conversation.id),
-      ])
+      const recent = (conversationId: string) =>
+        Promise.all([
+          repo.recentMessages(userId, conversationId, HISTORY_FOR_ASSISTANT),
+          repo.hasOfflineAnswer(userId, conversationId),
+        ])
+      // A named conversation's messages are read beside it (both are the user's only; another's finds none).
+      const [conversation, [history, offlineIntroduced]] = body.conversationId
+        ? await Promise.all([ownConversation(userId, body.conversationId), recent(body.conversationId)])
+        : await latestOrNew(userId).then(async (c) => [c, await recent(c.id)] as const)
+      // Stored while the assistant reads what it needs; the model is asked once it is stored (answer).
+      const pending = beginAnswer(userId, conversation.id, body, history, offlineIntroduced)
       const prompt = await repo.insertMessage({
         conversationId: conversation.id,
         userId,
@@ -324,7 +351,7 @@ export function createChatService(deps: ChatServiceDeps) {
         title: offlineTitle(body.content),
       })
       const first = conversation.title === null && history.length === 0
-      const context = { userId, conversationId: conversation.id, prompt, history, offlineIntroduced, first }
+      const context = { userId, conversationId: conversation.id, prompt, pending, first }
       return {
         conversationId: conversation.id,
         userMessage: toChatMessage(prompt, new Map()),
@@ -342,12 +369,12 @@ export function createChatService(deps: ChatServiceDeps) {
       const prompt = recent[promptIndex]
       if (!prompt) throw noAnswerToReplace()
       const offlineIntroduced = await repo.hasOfflineAnswer(userId, conversation.id, last.id)
+      const history = recent.slice(0, promptIndex)
       const context = {
         userId,
         conversationId: conversation.id,
         prompt,
-        history: recent.slice(0, promptIndex),
-        offlineIntroduced,
+        pending: beginAnswer(userId, conversation.id, prompt, history, offlineIntroduced),
         replacing: last.id,
         replacedAt: last.createdAt,
       }

@@ -243,6 +243,16 @@ function shingles(text: string): Set<string> {
   return set
 }
 
+/** An item's word pairs, made once: recall asks again of the same items after its second pass. */
+const shingled = new WeakMap<{ text: string }, { text: string; pairs: Set<string> }>()
+function pairsOf(item: { text: string }): Set<string> {
+  const known = shingled.get(item)
+  if (known?.text === item.text) return known.pairs
+  const pairs = shingles(item.text)
+  shingled.set(item, { text: item.text, pairs })
+  return pairs
+}
+
 /** How much two texts overlap (Jaccard of their word pairs): 1 for the same words in the same order. */
 export function overlap(a: string, b: string): number {
   return jaccard({ text: a, pairs: shingles(a) }, { text: b, pairs: shingles(b) })
@@ -275,7 +285,7 @@ export function withoutNearDuplicates<T extends { text: string }>(
 ): T[] {
   const kept: Array<Shingled & { item: T }> = []
   for (const item of items) {
-    const own = { text: item.text, pairs: shingles(item.text), item }
+    const own = { text: item.text, pairs: pairsOf(item), item }
     const size = own.pairs.size
     const duplicate = kept.some((k) => {
       const [small, large] = size < k.pairs.size ? [size, k.pairs.size] : [k.pairs.size, size]

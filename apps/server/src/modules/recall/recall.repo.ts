@@ -59,7 +59,15 @@ export interface RankInput {
    * counts, and for the best this many, how many of the user's memories hold each (0: none of that).
    */
   feedback?: number | undefined
+  /**
+   * Each ranked memory's conversational neighbours within this many seconds (see `neighbours` in the
+   * statement): read with the ranking, not in a statement after it (a round trip less per question).
+   */
+  neighbourSeconds?: number | undefined
 }
+
+/** A memory saved just before or after a ranked one (the same day, 1 s to `neighbourSeconds` apart). */
+export type NeighbourRecord = MemoryRecord & { sortDate: string }
 
 export type RankedRecord = MemoryRecord & {
   score: number
@@ -68,6 +76,8 @@ export type RankedRecord = MemoryRecord & {
   sortDate: string
   /** With `feedback`: its stemmed words of text and tags as [lexeme, occurrences, memories holding it (the best few only)]. */
   words?: MemoryWord[] | undefined
+  /** With `neighbourSeconds`: the memory saved just before it and the one just after, where there are. */
+  neighbours?: NeighbourRecord[] | undefined
 }
 
 /** A stemmed word of a memory: the lexeme, how often the memory holds it, how many memories do (or null). */
@@ -130,15 +140,31 @@ const TSVECTOR_ENTRY = /'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g
 export function stemmedWords(text: string, holding: Record<string, number> | string | null): MemoryWord[] {
   const counts: Record<string, number> | null = typeof holding === 'string' ? JSON.parse(holding) : holding
   const words: MemoryWord[] = []
-  for (const [, quoted, positions] of text.matchAll(TSVECTOR_ENTRY)) {
+  for (const [, quoted, positions = ''] of text.matchAll(TSVECTOR_ENTRY)) {
+    // Positions are digits, each with its weight's letter unless D: A and B (text, tags) and C count.
+    let weighted = 0
+    let ofTextOrTags = false
+    for (let i = 0; i < positions.length; i++) {
+      const c = positions.charCodeAt(i)
+      if (c === 65 || c === 66) {
+        weighted++
+        ofTextOrTags = true
+      } else if (c === 67) weighted++
+    }
     // Only words of the text or tags (a word only as written, D, is not one).
-    if (!/[AB]/.test(positions ?? '')) continue
-    const lexeme = quoted!.replace(/''/g, "'").replace(/\\(.)/g, '$1')
-    const weighted = positions!.split(',').filter((p) => /[ABC]$/.test(p)).length
+    if (!ofTextOrTags) continue
+    const lexeme = /['\\]/.test(quoted!) ? quoted!.replace(/''/g, "'").replace(/\\(.)/g, '$1') : quoted!
     const held = counts?.[lexeme]
     words.push([lexeme, weighted, held === undefined ? null : Number(held)])
   }
   return words
+}
+
+/** The neighbours' rows as json_agg gives them (PGlite parses json, node-postgres leaves it text). */
+function neighbourRecords(rows: Array<ListRow & { sort_date: string }> | string | null): NeighbourRecord[] {
+  const list: Array<ListRow & { sort_date: string }> =
+    typeof rows === 'string' ? JSON.parse(rows) : (rows ?? [])
+  return list.map((r) => ({ ...toRecord(r), sortDate: String(r.sort_date) }))
 }
 
 export function createRecallRepo(db: Db) {
@@ -222,6 +248,29 @@ export function createRecallRepo(db: Db) {
               join ${memoryTerms} mt on mt.user_id = ${userId} and mt.term = l.lexeme
               where l.weights && '{A,B}'::text[]) end as holding`
         : sql``
+      // The memory saved just before each ranked one and the one just after (the saved-order index, two
+      // rows each), when about the same day and 1 s to `neighbourSeconds` apart, matching the filters.
+      // Less than a second apart is a machine's batch (an import, a tool saving several), not an exchange.
+      const neighbourColumns = sql`id, text, tags, date, created_at, updated_at, sort_date::text as sort_date`
+      const within = sql.raw(`interval '${Math.trunc(input.neighbourSeconds ?? 0)} seconds'`)
+      const batch = sql.raw(`interval '1 second'`)
+      // As memories_user_created_idx has it (nulls last; forwards or backwards), so the index gives the order.
+      const savedOrder = (way: 'asc' | 'desc') =>
+        sql.raw(
+          `"memories".created_at ${way} nulls ${way === 'desc' ? 'last' : 'first'}, "memories".id ${way} nulls ${way === 'desc' ? 'last' : 'first'}`,
+        )
+      const neighbours = input.neighbourSeconds
+        ? sql`, (select json_agg(n) from (
+            (select ${neighbourColumns} from ${memories}
+              where ${where} and ${memories.createdAt} <= t.created_at - ${batch} and ${memories.createdAt} > t.created_at - ${within}
+                and ${memories.sortDate} is not distinct from t.sort_date
+              order by ${savedOrder('desc')} limit 1)
+            union all
+            (select ${neighbourColumns} from ${memories}
+              where ${where} and ${memories.createdAt} >= t.created_at + ${batch} and ${memories.createdAt} < t.created_at + ${within}
+                and ${memories.sortDate} is not distinct from t.sort_date
+              order by ${savedOrder('asc')} limit 1)) n) as neighbours`
+        : sql``
       const statement = sql`
         with q(lexeme, w, grp) as (
           select * from unnest(${textArray(input.terms.map((t) => quoted(t.lexeme)))},
@@ -261,7 +310,7 @@ export function createRecallRepo(db: Db) {
           order by in_period desc, score desc, ${listOrder('c.')}
           limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
-          t.score, t.matched, t.in_period ${words}
+          t.score, t.matched, t.in_period ${words} ${neighbours}
         from (select top.*, row_number() over (
             order by in_period desc, score desc, sort_date desc, created_at desc, id desc) as rn from top) t
         join ${memories} m on m.id = t.id
@@ -275,6 +324,7 @@ export function createRecallRepo(db: Db) {
             sort_date: string
             search_text?: string | null
             holding?: Record<string, number> | string | null
+            neighbours?: Array<ListRow & { sort_date: string }> | string | null
           })[]
         }
         return result.rows
@@ -290,47 +340,8 @@ export function createRecallRepo(db: Db) {
         inPeriod: Boolean(r.in_period),
         sortDate: String(r.sort_date),
         ...(input.feedback ? { words: stemmedWords(r.search_text ?? '', r.holding ?? null) } : {}),
+        ...(input.neighbourSeconds ? { neighbours: neighbourRecords(r.neighbours ?? null) } : {}),
       }))
-    },
-
-    /**
-     * The conversational neighbours of these memories: for each, the memory saved just before it and the
-     * one saved just after it, when about the same day and at least a second and less than `seconds` apart and matching the filters (read in the
-     * saved-order index, two rows each). Each row names the memory it neighbours.
-     */
-    async neighbours(
-      userId: string,
-      ids: string[],
-      filters: MemoryQuery,
-      seconds: number,
-    ): Promise<Array<MemoryRecord & { of: string; sortDate: string }>> {
-      const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id))
-      if (valid.length === 0) return []
-      const { where } = filterConditions(userId, { ...filters, searchTerm: undefined })
-      const within = sql.raw(`interval '${Math.trunc(seconds)} seconds'`)
-      // Less than a second apart is a machine's batch (an import, a tool saving several), not turns of an exchange.
-      const batch = sql.raw(`interval '1 second'`)
-      const columns = sql`id, text, tags, date, created_at, updated_at, sort_date::text as sort_date`
-      // Named (queryRows): index lookups from the given memories, the same plan whatever the ids.
-      const rows = await queryRows<ListRow & { of: string; sort_date: string }>(
-        db,
-        sql`
-        with p as (
-          select id, created_at, sort_date from ${memories}
-          where user_id = ${userId} and not private and id = any(${uuidArray(valid)}))
-        select p.id as of, n.* from p
-        cross join lateral (
-          (select ${columns} from ${memories}
-            where ${where} and ${memories.createdAt} <= p.created_at - ${batch} and ${memories.createdAt} > p.created_at - ${within}
-              and ${memories.sortDate} is not distinct from p.sort_date
-            order by ${memories.createdAt} desc, ${memories.id} desc limit 1)
-          union all
-          (select ${columns} from ${memories}
-            where ${where} and ${memories.createdAt} >= p.created_at + ${batch} and ${memories.createdAt} < p.created_at + ${within}
-              and ${memories.sortDate} is not distinct from p.sort_date
-            order by ${memories.createdAt} asc, ${memories.id} asc limit 1)) n`,
-      )
-      return rows.map((r) => ({ ...toRecord(r), of: String(r.of), sortDate: String(r.sort_date) }))
     },
 
     /** The user's memories with these ids, in no order (another user's ids find nothing). */

@@ -38,6 +38,8 @@ export interface RecallRequest {
   limit?: number
   /** The asker's clock (the assistant's): "last month" is the month before the one it reads. */
   now?: Date | undefined
+  /** The asker's time zone when the caller has it already (else read when the words name a day). */
+  timeZone?: string | undefined
 }
 
 /**
@@ -244,6 +246,7 @@ export function createRecallService(options: RecallOptions) {
     question: Pick<ReadQuestion, 'terms' | 'words' | 'names'>,
     filters: Awaited<ReturnType<MemoriesService['query']>>,
     period: ReadQuestion['period'],
+    withNeighbours = false,
   ): Promise<{
     ranked: RankedRecord[]
     lexemesOf: Map<string, string[]>
@@ -269,6 +272,7 @@ export function createRecallService(options: RecallOptions) {
       // where the candidates are many.
       timeoutMs: weighed.reach > CANDIDATE_LIMIT ? timeoutMs : 0,
       feedback: FEEDBACK_DOCS,
+      neighbourSeconds: withNeighbours ? NEIGHBOUR_SECONDS : undefined,
     })
     return {
       ranked: withFeedback(ranked, weighed.terms, total),
@@ -304,7 +308,9 @@ export function createRecallService(options: RecallOptions) {
       .trim()
       .slice(0, MEMORY_LIMITS.searchTermMax * 5)
     // A question that names no day needs no time zone (one round trip less).
-    const zone = DAY_WORDS.test(text) ? await options.users.timezoneOf(userId) : 'UTC'
+    const zone = !DAY_WORDS.test(text)
+      ? 'UTC'
+      : (request.timeZone ?? (await options.users.timezoneOf(userId)))
     const read = readQuestion(text, zone, request.now ?? now(), request.names)
     const question = { ...read, terms: withWordNeighbours(read.terms, read.names) }
     const explicitDays = Boolean(request.from || request.to)
@@ -334,13 +340,13 @@ export function createRecallService(options: RecallOptions) {
     const semantic = nearest(userId, text, Math.max(limit * 3, 20))
     let ranking: Awaited<ReturnType<typeof rank>>
     try {
-      ranking = await rank(userId, question, filters, explicitDays ? null : question.period)
+      ranking = await rank(userId, question, filters, explicitDays ? null : question.period, true)
     } catch (error) {
       // Too long a search answers what the faster searches find, never an error in the chat.
       if (!(error instanceof SearchTimeoutError)) throw error
       ranking = { ranked: [], lexemesOf: new Map(), holding: new Map(), total: 0 }
     }
-    const withNeighbours = await neighbours(userId, ranking.ranked, filters, question.period)
+    const withNeighbours = neighbours(ranking.ranked, question.period)
     let ranked: (MemoryRecord & Partial<RankedRecord>)[] = withNeighbours
     if (question.present && !question.several) ranked = newestFirstWhereTheyDisagree(withNeighbours)
     ranked = withoutNearDuplicates(ranked)
@@ -363,20 +369,11 @@ export function createRecallService(options: RecallOptions) {
    * The best matches' conversational neighbours (NEIGHBOUR_SECONDS) with a share of their score when
    * it beats their own, in the ranking by score (those in the period first, as the words' ranking has it).
    */
-  async function neighbours(
-    userId: string,
-    ranked: RankedRecord[],
-    filters: Awaited<ReturnType<MemoriesService['query']>>,
-    period: ReadQuestion['period'],
-  ): Promise<RankedRecord[]> {
+  function neighbours(ranked: RankedRecord[], period: ReadQuestion['period']): RankedRecord[] {
     if (ranked.length === 0) return ranked
-    const parents = ranked.slice(0, NEIGHBOUR_OF)
-    const found = await repo.neighbours(
-      userId,
-      parents.map((m) => m.id),
-      filters,
-      NEIGHBOUR_SECONDS,
-    )
+    const found = ranked
+      .slice(0, NEIGHBOUR_OF)
+      .flatMap((parent) => (parent.neighbours ?? []).map((n) => ({ ...n, of: parent.id })))
     if (found.length === 0) return ranked
     const byId = new Map(ranked.map((m) => [m.id, m] as const))
     for (const n of found) {

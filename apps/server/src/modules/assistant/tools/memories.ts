@@ -66,6 +66,8 @@ export function memoryTools(record: ToolRecord) {
       const found = await services.recall.find(userId, {
         query,
         now: record.now(),
+        // Read once per answer (the prompt's context has it already).
+        timeZone: await record.timeZone(),
         tags,
         from,
         to,
