@@ -117,6 +117,18 @@ class PortStream extends Duplex {
     callback()
   }
 
+  /** What node-postgres writes corked (a statement's messages) goes over as one message. */
+  override _writev(chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void) {
+    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.chunk.length, 0))
+    let at = 0
+    for (const { chunk } of chunks) {
+      bytes.set(chunk, at)
+      at += chunk.length
+    }
+    this.port.postMessage(bytes, [bytes.buffer])
+    callback()
+  }
+
   override _final(callback: (error?: Error | null) => void) {
     this.port.close()
     callback()

@@ -143,15 +143,22 @@ async function drain() {
       owner = next
     }
     const connection = owner
-    const message = connection.messages.shift()
+    const { messages } = connection
     // The owner is mid-statement or mid-transaction: nobody else may use the backend until it goes on.
-    if (!message) return
-    const { type, bytes } = message
-    if (type === 0x58) {
+    if (messages.length === 0) return
+    if (messages[0]!.type === 0x58) {
       // Terminate: the connection ends; the backend stays up for the others.
       detach(connection)
       continue
     }
+    // The owner's messages to the end of its statement go to the backend in one call (node-postgres
+    // sends a statement's Parse, Bind, Describe, Execute and Sync together), and come back in one reply.
+    const end = messages.findIndex((m) => isBoundary(m.type) || m.type === 0x58)
+    // Through the boundary; a Terminate after them is seen on its own (above) the next time round.
+    const count = end < 0 ? messages.length : messages[end]!.type === 0x58 ? end : end + 1
+    const batch = messages.splice(0, count)
+    const type = batch.at(-1)!.type
+    const bytes = batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((m) => m.bytes))
     // Only statements count: the pool closing its idle connections 10 s after a burst must not put it off.
     activity()
     const output: Uint8Array<ArrayBuffer>[] = []
@@ -164,11 +171,12 @@ async function drain() {
       throw error
     }
     send(connection, output)
-    // A statement ends with Sync or a simple Query; a startup packet (type 0) ends too.
-    const boundary = type === 0x53 || type === 0x51 || type === 0
-    if (boundary && !db.isInTransaction()) owner = null
+    if (isBoundary(type) && !db.isInTransaction()) owner = null
   }
 }
+
+/** A statement ends with Sync or a simple Query; a startup packet (type 0) ends too. */
+const isBoundary = (type: number) => type === 0x53 || type === 0x51 || type === 0
 
 function send(connection: Connection, output: Uint8Array<ArrayBuffer>[]) {
   if (connection.closed || output.length === 0) return
