@@ -254,22 +254,20 @@ export function createRecallRepo(db: Db) {
       const neighbourColumns = sql`id, text, tags, date, created_at, updated_at, sort_date::text as sort_date`
       const within = sql.raw(`interval '${Math.trunc(input.neighbourSeconds ?? 0)} seconds'`)
       const batch = sql.raw(`interval '1 second'`)
-      // As memories_user_created_idx has it (nulls last; forwards or backwards), so the index gives the order.
-      const savedOrder = (way: 'asc' | 'desc') =>
-        sql.raw(
-          `"memories".created_at ${way} nulls ${way === 'desc' ? 'last' : 'first'}, "memories".id ${way} nulls ${way === 'desc' ? 'last' : 'first'}`,
-        )
+      // In memories_user_created_idx's order (nulls last), read forwards or backwards: no sort.
+      const newestFirst = sql.raw(`"memories".created_at desc nulls last, "memories".id desc nulls last`)
+      const oldestFirst = sql.raw(`"memories".created_at asc nulls first, "memories".id asc nulls first`)
       const neighbours = input.neighbourSeconds
         ? sql`, (select json_agg(n) from (
             (select ${neighbourColumns} from ${memories}
               where ${where} and ${memories.createdAt} <= t.created_at - ${batch} and ${memories.createdAt} > t.created_at - ${within}
                 and ${memories.sortDate} is not distinct from t.sort_date
-              order by ${savedOrder('desc')} limit 1)
+              order by ${newestFirst} limit 1)
             union all
             (select ${neighbourColumns} from ${memories}
               where ${where} and ${memories.createdAt} >= t.created_at + ${batch} and ${memories.createdAt} < t.created_at + ${within}
                 and ${memories.sortDate} is not distinct from t.sort_date
-              order by ${savedOrder('asc')} limit 1)) n) as neighbours`
+              order by ${oldestFirst} limit 1)) n) as neighbours`
         : sql``
       const statement = sql`
         with q(lexeme, w, grp) as (
