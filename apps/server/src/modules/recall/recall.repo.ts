@@ -160,7 +160,7 @@ export function stemmedWords(text: string, holding: Record<string, number> | str
   return words
 }
 
-/** The neighbours' rows as json_agg gives them (PGlite parses json, node-postgres leaves it text). */
+/** The neighbours' rows as json_agg gives them (node-postgres parses json; text is read too). */
 function neighbourRecords(rows: Array<ListRow & { sort_date: string }> | string | null): NeighbourRecord[] {
   const list: Array<ListRow & { sort_date: string }> =
     typeof rows === 'string' ? JSON.parse(rows) : (rows ?? [])
