@@ -110,14 +110,12 @@ class PortStream extends Duplex {
 
   override _read() {}
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
-    // A copy of its own: a Buffer is often a view into a larger shared pool, which postMessage would copy whole.
-    const bytes = new Uint8Array(chunk)
-    this.port.postMessage(bytes, [bytes.buffer])
-    callback()
-  }
-
-  /** What node-postgres writes corked (a statement's messages) goes over as one message. */
+  /**
+   * Each write goes over as one message; what node-postgres writes corked (a statement's Parse, Bind,
+   * Describe, Execute and Sync) comes here together and goes as one. (Writable's own _write hands a
+   * single chunk here too.) Copied into a buffer of its own: a Buffer is often a view into a larger shared
+   * pool, which postMessage would copy whole, or a transfer would take.
+   */
   override _writev(chunks: Array<{ chunk: Buffer }>, callback: (error?: Error | null) => void) {
     const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.chunk.length, 0))
     let at = 0

@@ -370,27 +370,23 @@ export function createRecallService(options: RecallOptions) {
    * it beats their own, in the ranking by score (those in the period first, as the words' ranking has it).
    */
   function neighbours(ranked: RankedRecord[], period: ReadQuestion['period']): RankedRecord[] {
-    if (ranked.length === 0) return ranked
-    const found = ranked
-      .slice(0, NEIGHBOUR_OF)
-      .flatMap((parent) => (parent.neighbours ?? []).map((n) => ({ ...n, of: parent.id })))
-    if (found.length === 0) return ranked
     const byId = new Map(ranked.map((m) => [m.id, m] as const))
-    for (const n of found) {
-      const parent = byId.get(n.of)!
-      const borrowed = parent.score * NEIGHBOUR_SHARE
-      const known = byId.get(n.id)
-      if (known) {
-        if (known.score < borrowed) byId.set(n.id, { ...known, score: borrowed })
-        continue
+    for (const { id, neighbours: found = [] } of ranked.slice(0, NEIGHBOUR_OF)) {
+      for (const n of found) {
+        // As it stands now: it may have taken a share of an earlier match's score.
+        const borrowed = byId.get(id)!.score * NEIGHBOUR_SHARE
+        const known = byId.get(n.id)
+        if (known) {
+          if (known.score < borrowed) byId.set(n.id, { ...known, score: borrowed })
+          continue
+        }
+        byId.set(n.id, {
+          ...n,
+          score: borrowed,
+          matched: [],
+          inPeriod: Boolean(period && n.sortDate >= period.from && n.sortDate <= period.to),
+        })
       }
-      const { of: _of, ...record } = n
-      byId.set(n.id, {
-        ...record,
-        score: borrowed,
-        matched: [],
-        inPeriod: Boolean(period && n.sortDate >= period.from && n.sortDate <= period.to),
-      })
     }
     // Stable: equal scores keep the words' order.
     return [...byId.values()].sort((a, b) => Number(b.inPeriod) - Number(a.inPeriod) || b.score - a.score)
