@@ -1,7 +1,14 @@
 import { stepCountIs, streamText } from 'ai'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
-import type { Answer, AnswerInput, Assistant, AssistantEvent, PendingAnswer } from './assistant.types.ts'
+import type {
+  Answer,
+  AnswerInput,
+  Assistant,
+  AssistantEvent,
+  PendingAnswer,
+  TakenMessage,
+} from './assistant.types.ts'
 import { buildModelContext, readContext, type ContextReads } from './context.ts'
 import type { Cited } from './intents/index.ts'
 import {
@@ -210,7 +217,7 @@ export function createAssistant(deps: {
    * The tools for one message, and with a model the reads its prompt needs (readContext), started now;
    * the answer itself (the model asked, or the offline assistant) when `answer` is called.
    */
-  function begin(message: Omit<AnswerInput, 'signal' | 'onEvent'>): PendingAnswer {
+  function begin(message: TakenMessage): PendingAnswer {
     let onEvent: ((event: AssistantEvent) => void) | undefined
     const tools = createAssistantTools(rt.services, message.userId, {
       // The stream that shows the events is opened after begin (chat.routes.ts).

@@ -49,6 +49,9 @@ export interface Answer {
   stopped: boolean
 }
 
+/** What `Assistant.begin` takes in: the input but for what comes with the answer's call. */
+export type TakenMessage = Omit<AnswerInput, 'signal' | 'onEvent'>
+
 /** The chat's assistant: a model (tools or context mode) or the offline assistant, with the same tools. */
 export interface Assistant {
   readonly info: AssistantInfo
@@ -56,7 +59,7 @@ export interface Assistant {
    * Takes a message in: with a model, what its prompt needs is read from now on (the user, their zone,
    * the memories recall finds), while the chat stores the message; the answer comes from `answer`.
    */
-  begin(message: Omit<AnswerInput, 'signal' | 'onEvent'>): PendingAnswer
+  begin(message: TakenMessage): PendingAnswer
   /** begin(input).answer(input). */
   answer(input: AnswerInput): Promise<Answer>
 }

@@ -245,8 +245,8 @@ export function createRecallService(options: RecallOptions) {
     userId: string,
     question: Pick<ReadQuestion, 'terms' | 'words' | 'names'>,
     filters: Awaited<ReturnType<MemoriesService['query']>>,
-    period: ReadQuestion['period'],
-    withNeighbours = false,
+    /** `period`: its days' memories come first; `neighbours`: the best matches' conversational neighbours read too. */
+    scope: { period: ReadQuestion['period']; neighbours?: boolean },
   ): Promise<{
     ranked: RankedRecord[]
     lexemesOf: Map<string, string[]>
@@ -263,7 +263,7 @@ export function createRecallService(options: RecallOptions) {
       candidates: weighed.candidates,
       filters,
       names: question.names,
-      period,
+      period: scope.period,
       periodFill: PERIOD_FILL,
       limit: RANKED,
       candidateLimit: weighed.reach > CANDIDATE_LIMIT ? COMMON_CANDIDATES : CANDIDATE_LIMIT,
@@ -272,7 +272,7 @@ export function createRecallService(options: RecallOptions) {
       // where the candidates are many.
       timeoutMs: weighed.reach > CANDIDATE_LIMIT ? timeoutMs : 0,
       feedback: FEEDBACK_DOCS,
-      neighbourSeconds: withNeighbours ? NEIGHBOUR_SECONDS : undefined,
+      neighbourSeconds: scope.neighbours ? NEIGHBOUR_SECONDS : undefined,
     })
     return {
       ranked: withFeedback(ranked, weighed.terms, total),
@@ -340,7 +340,10 @@ export function createRecallService(options: RecallOptions) {
     const semantic = nearest(userId, text, Math.max(limit * 3, 20))
     let ranking: Awaited<ReturnType<typeof rank>>
     try {
-      ranking = await rank(userId, question, filters, explicitDays ? null : question.period, true)
+      ranking = await rank(userId, question, filters, {
+        period: explicitDays ? null : question.period,
+        neighbours: true,
+      })
     } catch (error) {
       // Too long a search answers what the faster searches find, never an error in the chat.
       if (!(error instanceof SearchTimeoutError)) throw error
@@ -466,7 +469,7 @@ export function createRecallService(options: RecallOptions) {
           names: linkWords,
         },
         filters,
-        null,
+        { period: null },
       ).catch((error: unknown) => {
         if (error instanceof SearchTimeoutError) return null
         throw error
