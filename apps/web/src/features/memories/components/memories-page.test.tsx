@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
+import { reminder } from '../../../test/reminders'
 import { daysBetween, quickDateRange, todayIn } from '@remi/shared'
 import { useMemoriesUi } from '../store'
 import { MemoriesPage } from './memories-page'
@@ -632,6 +633,78 @@ describe('memories page: views linked from other pages', () => {
     )
     const recent = state.listQueries.find((q) => q.get('endDate') === today)!
     expect(daysBetween(recent.get('startDate')!, today)).toBe(30)
+  })
+
+  it("'Remind me' makes a reminder for the memory at 09:00 on its date, in the user's zone", async () => {
+    fakeApi([memory(1, { text: 'Dentist check-up', date: '2099-03-04' })])
+    const posted: unknown[] = []
+    server.use(
+      http.post('/api/reminders', async ({ request }) => {
+        posted.push(await request.json())
+        return HttpResponse.json(reminder({ memoryId: 'm1' }), { status: 201 })
+      }),
+    )
+    const { user } = renderWithProviders(<MemoriesPage />)
+    await screen.findByText('Dentist check-up')
+    await user.click(screen.getByRole('button', { name: 'Edit memory' }))
+    const dialog = await findDialog('Edit Memory')
+    await user.click(within(dialog).getByLabelText('Remind me'))
+    expect(within(dialog).getByLabelText(/^Reminder date/, { selector: 'input' })).toHaveValue('2099-03-04')
+    expect(within(dialog).getByLabelText(/^Reminder time/, { selector: 'input' })).toHaveValue('09:00')
+    await user.click(within(dialog).getByRole('button', { name: 'Update Memory' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // 09:00 at UTC+14 is 19:00 the day before in UTC.
+    expect(posted).toEqual([
+      { text: 'Dentist check-up', dueAt: '2099-03-03T19:00:00.000Z', timezone: TZ, memoryId: 'm1' },
+    ])
+  })
+
+  it('an edited memory says when its reminders still to come fire, with a link to them; one without says nothing', async () => {
+    fakeApi([memory(1, { text: 'Water the ferns' }), memory(2, { text: 'No reminder here' })])
+    const asked: URLSearchParams[] = []
+    server.use(
+      http.get('/api/reminders', ({ request }) => {
+        const q = new URL(request.url).searchParams
+        asked.push(q)
+        return HttpResponse.json({
+          reminders:
+            q.get('memoryId') === 'm1'
+              ? [
+                  reminder({ memoryId: 'm1', nextAt: '2099-01-02T19:00:00.000Z' }),
+                  reminder({
+                    id: 'b',
+                    memoryId: 'm1',
+                    recurrence: 'FREQ=WEEKLY',
+                    nextAt: '2099-01-05T19:00:00.000Z',
+                  }),
+                ]
+              : [],
+        })
+      }),
+    )
+    const { user } = renderWithProviders(<MemoriesPage />)
+    await screen.findByText('Water the ferns')
+    const [first, second] = screen.getAllByRole('button', { name: 'Edit memory' })
+    await user.click(first!)
+    let dialog = await findDialog('Edit Memory')
+    // Shown in the user's zone (UTC+14): 19:00 UTC is 09:00 the next day.
+    expect(
+      await within(dialog).findByText(
+        'Reminders set for Saturday, January 3, 2099 at 09:00; Tuesday, January 6, 2099 at 09:00 (repeats).',
+        { exact: false },
+      ),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByRole('link', { name: 'See reminders' })).toHaveAttribute('href', '/reminders')
+    expect(asked.map((q) => [q.get('memoryId'), q.get('status')])).toEqual([['m1', 'scheduled']])
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    await user.click(second!)
+    dialog = await findDialog('Edit Memory')
+    await waitFor(() => expect(asked).toHaveLength(2))
+    expect(asked[1]!.get('memoryId')).toBe('m2')
+    expect(within(dialog).queryByRole('link', { name: 'See reminders' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByText(/Reminders? set for/)).not.toBeInTheDocument()
   })
 
   it('?memory=<id> opens that memory for editing', async () => {

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
-import { MEMORY_LIMITS } from '@remi/shared'
+import { MEMORY_LIMITS, type Reminder } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
 import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
+import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
 import { formatDue, useUserTimeZone, zonedInstant } from '../../../lib/zoned-time'
 import { useCreateMemory } from '../api/create-memory'
 import { useCreateMemoryReminder } from '../api/create-memory-reminder'
 import type { MemoryItem } from '../api/get-memories'
+import { useMemoryReminders } from '../api/get-memory-reminders'
 import { useMemoryTags } from '../api/get-memory-tags'
 import { useUpdateMemory } from '../api/update-memory'
 import { addTag, applySuggestion, quickTags, tagSuggestions } from '../lib/tags'
@@ -40,6 +43,8 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
   const zone = useUserTimeZone()
   const toast = useToast()
   const createReminder = useCreateMemoryReminder()
+  // The memory's reminders still to come, so "Remind me" is not set twice unknowingly.
+  const upcoming = useMemoryReminders(memory?.id).data ?? []
   const reminderDay = remindDay ?? (date || today)
   const remindAt = remind ? zonedInstant(reminderDay, remindTime, zone) : null
   const remindError = !remind
@@ -201,6 +206,11 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           onChange={(e) => setRemind(e.target.checked)}
           className="mb-2"
         />
+        {upcoming.length > 0 ? (
+          <p className="small text-body-secondary mb-2">
+            {upcomingLine(upcoming, zone)} <Link to={paths.reminders}>See reminders</Link>
+          </p>
+        ) : null}
         {remind ? (
           <div className="row g-2" role="group" aria-label="Reminder date and time">
             <div className="col-12 col-sm-7">
@@ -230,4 +240,14 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
       </Form>
     </Modal>
   )
+}
+
+/** 'Reminder set for tomorrow at 09:00.', or for several the first three and how many more. */
+function upcomingLine(reminders: Reminder[], zone: string, now = new Date()): string {
+  const whens = reminders
+    .slice(0, 3)
+    .map((r) => formatDue(r.nextAt ?? r.dueAt, zone, now, true) + (r.recurrence ? ' (repeats)' : ''))
+  const more = reminders.length - whens.length
+  const label = reminders.length === 1 ? 'Reminder set for' : 'Reminders set for'
+  return `${label} ${whens.join('; ')}${more > 0 ? ` and ${more} more` : ''}.`
 }
