@@ -142,7 +142,9 @@ export const SnoozeBody = z.object({
 
 /**
  * PATCH: any of these (at least one). A new dueAt or recurrence puts a sent reminder back to scheduled;
- * snooze fires it again `minutes` from now (scheduled again); status done|cancelled ends it.
+ * snooze fires it again `minutes` from now (scheduled again); status cancelled ends it, and so does done,
+ * but for a repeating reminder, where done finishes one occurrence (the coming one, or a snoozed one) and
+ * the series goes on (it is done once its rule has no occurrence left).
  */
 export const PatchReminderBody = z
   .object({

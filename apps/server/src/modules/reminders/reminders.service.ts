@@ -240,7 +240,27 @@ export function createRemindersService(deps: RemindersDeps) {
     return rows.map(toReminder)
   }
 
-  async function patch(userId: string, id: string, body: PatchReminderBody): Promise<Reminder> {
+  /**
+   * Done on a repeating reminder finishes one occurrence, never the series (Cancel ends that): the
+   * snoozed one (the series goes on after now), the one a delivery sent (`answered`: nothing to move,
+   * it moved on when it went out), else the one coming next (skipped: the one after it is next). Null
+   * when the rule has no occurrence left: then it is done.
+   */
+  function afterDone(row: ReminderRow, answered?: Date): Date | null {
+    const next = row.nextAt ?? row.dueAt
+    if (row.snoozedUntil) return nextOccurrence(row.recurrence!, row.dueAt, row.timezone, now())
+    if (answered && next.getTime() > answered.getTime()) return next
+    const after = new Date(Math.max(next.getTime(), now().getTime()))
+    return nextOccurrence(row.recurrence!, row.dueAt, row.timezone, after)
+  }
+
+  /** `answered`: the occurrence a delivery's Done or Snooze answers (the toast, a notification, an e-mail). */
+  async function patch(
+    userId: string,
+    id: string,
+    body: PatchReminderBody,
+    answered?: Date,
+  ): Promise<Reminder> {
     const row = await repo.get(userId, id)
     if (!row) throw notFound('Reminder')
     const fields: Parameters<RemindersRepo['update']>[2] = {}
@@ -254,7 +274,13 @@ export function createRemindersService(deps: RemindersDeps) {
       checkRule(recurrence, dueAt, row.timezone)
     }
     const retimed = body.dueAt !== undefined || body.recurrence !== undefined
-    if (body.status) {
+    const next =
+      body.status === 'done' && row.recurrence && row.status === 'scheduled' && !retimed
+        ? afterDone(row, answered)
+        : null
+    if (next) {
+      Object.assign(fields, { status: 'scheduled', snoozedUntil: null, nextAt: next })
+    } else if (body.status) {
       fields.status = body.status
       fields.nextAt = null
       fields.snoozedUntil = null
@@ -559,6 +585,7 @@ export function createRemindersService(deps: RemindersDeps) {
       delivery.userId,
       delivery.reminderId,
       action === 'done' ? { status: 'done' } : { snooze: { minutes: REMINDER_LIMITS.actionSnoozeMinutes } },
+      delivery.occurrenceAt,
     ).catch((error: unknown) => {
       if (error instanceof AppError && error.statusCode === 404) {
         throw field('token', 'this reminder no longer exists.')

@@ -92,6 +92,12 @@ describe('reminders API', () => {
     expect(Date.parse(snoozed.body.snoozedUntil!) - Date.now()).toBeGreaterThan(14 * 60_000)
     expect(snoozed.body.nextAt).toBe(snoozed.body.snoozedUntil)
 
+    // Made a one-off again (a repeating reminder's Done finishes one occurrence: 'a repeating reminder'),
+    // Done ends it.
+    const once = await user.api.request<Reminder>('PATCH', `/api/reminders/${id}`, {
+      payload: { recurrence: null },
+    })
+    expect(once.body).toMatchObject({ status: 'scheduled', recurrence: null, snoozedUntil: null })
     const done = await user.api.request<Reminder>('PATCH', `/api/reminders/${id}`, {
       payload: { status: 'done' },
     })
@@ -372,6 +378,89 @@ describe('delivery', () => {
     expect(Date.parse(moved.nextAt!) - past.getTime()).toBe(24 * 3600_000)
     const deliveries = await repo.deliveriesOf(body.id)
     expect(deliveries.map((d) => d.late)).toEqual([true])
+  })
+})
+
+describe('a repeating reminder', () => {
+  it('Done finishes one occurrence, never the series; Cancel ends it', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const events = await openEvents(user.headers.cookie)
+    const get = async (id: string) => (await user.api.get<Reminder>(`/api/reminders/${id}`)).body
+    const day = 24 * 3600_000
+    const { body } = await user.api.post<Reminder>('/api/reminders', {
+      text: 'Water the plants',
+      dueAt: new Date(Date.now() + 1500).toISOString(),
+      recurrence: 'FREQ=DAILY',
+    })
+    const first = Date.parse(body.dueAt)
+    const delivered = await events.next('reminder')
+    const sent = await waitFor('the next occurrence', async () => {
+      const r = await get(body.id)
+      return r.lastSentAt ? r : undefined
+    })
+    expect(sent).toMatchObject({ status: 'scheduled', nextAt: new Date(first + day).toISOString() })
+
+    // Done from the toast (its delivery's token) answers the occurrence that went out: tomorrow's stays.
+    const action = await t.app.inject({
+      method: 'POST',
+      url: '/api/reminders/actions',
+      payload: { token: delivered.actionToken, action: 'done' },
+    })
+    expect(action.statusCode).toBe(200)
+    expect(action.json<Reminder>()).toMatchObject({
+      status: 'scheduled',
+      nextAt: new Date(first + day).toISOString(),
+    })
+    // The other tabs drop their toast of it all the same.
+    expect(await events.next('reminder-updated')).toEqual({ reminderId: body.id, change: 'done' })
+
+    // Done from the list or the dashboard (they show the coming occurrence): that one is skipped.
+    const skipped = await user.api.request<Reminder>('PATCH', `/api/reminders/${body.id}`, {
+      payload: { status: 'done' },
+    })
+    expect(skipped.status).toBe(200)
+    expect(skipped.body).toMatchObject({
+      status: 'scheduled',
+      nextAt: new Date(first + 2 * day).toISOString(),
+    })
+
+    // Snoozed, then Done: the snooze goes and the series goes on from now (tomorrow's occurrence).
+    await user.api.request('PATCH', `/api/reminders/${body.id}`, { payload: { snooze: { minutes: 10 } } })
+    const resumed = await user.api.request<Reminder>('PATCH', `/api/reminders/${body.id}`, {
+      payload: { status: 'done' },
+    })
+    expect(resumed.body).toMatchObject({
+      status: 'scheduled',
+      snoozedUntil: null,
+      nextAt: new Date(first + day).toISOString(),
+    })
+
+    // Cancel ends the series.
+    const cancelled = await user.api.request<Reminder>('PATCH', `/api/reminders/${body.id}`, {
+      payload: { status: 'cancelled' },
+    })
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', nextAt: null })
+    events.close()
+  })
+
+  it('is done when its rule has no occurrence left', async () => {
+    const user = await t.createUser()
+    const { body } = await user.api.post<Reminder>('/api/reminders', {
+      text: 'Twice only',
+      dueAt: inMinutes(60),
+      recurrence: 'FREQ=DAILY;COUNT=2',
+    })
+    const once = await user.api.request<Reminder>('PATCH', `/api/reminders/${body.id}`, {
+      payload: { status: 'done' },
+    })
+    expect(once.body).toMatchObject({
+      status: 'scheduled',
+      nextAt: new Date(Date.parse(body.dueAt) + 24 * 3600_000).toISOString(),
+    })
+    const twice = await user.api.request<Reminder>('PATCH', `/api/reminders/${body.id}`, {
+      payload: { status: 'done' },
+    })
+    expect(twice.body).toMatchObject({ status: 'done', nextAt: null })
   })
 })
 

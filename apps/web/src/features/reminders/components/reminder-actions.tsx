@@ -3,18 +3,24 @@ import Dropdown from 'react-bootstrap/Dropdown'
 import type { Reminder } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { useUserTimeZone } from '../../../lib/zoned-time'
 import { useUpdateReminder, type ReminderChanges } from '../api/update-reminder'
+import { doneMessage } from '../lib/done-message'
 import { snoozeChoices, snoozeMinutes } from '../lib/snooze'
 
 /** Done and Snooze for one reminder (the dashboard card and the list): a PATCH each, with a toast after. */
 export function ReminderActions({ reminder }: { reminder: Reminder }) {
   const update = useUpdateReminder()
   const toast = useToast()
+  const zone = useUserTimeZone()
   const busy = update.isPending
-  const run = (changes: ReminderChanges['changes'], done: string) =>
+  const run = (changes: ReminderChanges['changes'], done: (answer: Reminder) => string) =>
     update.mutate(
       { id: reminder.id, changes },
-      { onSuccess: () => toast.success(done), onError: (error) => toast.error(errorMessage(error)) },
+      {
+        onSuccess: (answer) => toast.success(done(answer)),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
     )
 
   return (
@@ -24,7 +30,7 @@ export function ReminderActions({ reminder }: { reminder: Reminder }) {
         variant="outline-success"
         disabled={busy}
         aria-label={`Done: ${reminder.text}`}
-        onClick={() => run({ status: 'done' }, `Done: ${reminder.text}`)}
+        onClick={() => run({ status: 'done' }, (answer) => doneMessage(answer, zone))}
       >
         Done
       </Button>
@@ -47,7 +53,7 @@ export function ReminderActions({ reminder }: { reminder: Reminder }) {
                 disabled={minutes === null}
                 onClick={() =>
                   minutes !== null &&
-                  run({ snooze: { minutes } }, `Snoozed by ${choice.label}: ${reminder.text}`)
+                  run({ snooze: { minutes } }, () => `Snoozed by ${choice.label}: ${reminder.text}`)
                 }
               >
                 {choice.label}

@@ -66,6 +66,21 @@ describe('Upcoming reminders card', () => {
     expect(patches).toEqual([{ id: CALL.id, body: { status: 'done' } }])
   })
 
+  it('Done on a repeating one finishes that occurrence and says when the next one is', async () => {
+    const { user, patches } = setup([PLANTS])
+    server.use(
+      http.patch('/api/reminders/:id', async ({ params, request }) => {
+        patches.push({ id: String(params.id), body: await request.json() })
+        return HttpResponse.json({ ...PLANTS, nextAt: '2099-01-12T08:00:00.000Z' })
+      }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Done: Water the plants' }))
+    expect(
+      await screen.findByText('Done: Water the plants. Next: Monday, January 12, 2099 at 08:00'),
+    ).toBeInTheDocument()
+    expect(patches).toEqual([{ id: PLANTS.id, body: { status: 'done' } }])
+  })
+
   it('Snooze moves one later than it was due, by the chosen time', async () => {
     const { user, patches } = setup([reminder({ nextAt: new Date(Date.now() + 3600_000).toISOString() })])
     await user.click(await screen.findByRole('button', { name: 'Snooze: Call mum' }))

@@ -7,6 +7,7 @@ import { closeSystemNotification, notificationTag, showSystemNotification } from
 import { formatDue, useUserTimeZone } from '../../../lib/zoned-time'
 import { remindersBaseKey } from '../api/get-reminders'
 import { useReminderAction } from '../api/reminder-action'
+import { doneMessage } from './done-message'
 
 /** 'Due today at 17:00', or for one that went out while Remi was down, 'Late: due yesterday at 09:00'. */
 export function deliveryWhen(delivery: ReminderDelivery, zone: string, now = new Date()): string {
@@ -54,10 +55,10 @@ export function useReminderAlert(): (data: unknown) => void {
       action.mutate(
         { token: delivery.actionToken, action: kind },
         {
-          onSuccess: () =>
+          onSuccess: (answer) =>
             toast.success(
               kind === 'done'
-                ? `Done: ${delivery.text}`
+                ? doneMessage({ ...answer, text: delivery.text }, zone)
                 : `Snoozed for ${REMINDER_LIMITS.actionSnoozeMinutes} minutes: ${delivery.text}`,
             ),
           onError: (error) => toast.error(errorMessage(error)),
