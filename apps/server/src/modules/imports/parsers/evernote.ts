@@ -61,11 +61,27 @@ function enmlConverter() {
   })
   turndown.use(gfm)
   turndown.remove(['en-media', 'en-crypt', 'script', 'style', 'title'] as unknown as TurndownService.Filter)
+  // An ordinary list item as people write them ('- Milk', '1. Eggs'), not turndown's '-   Milk'; what it
+  // holds on further lines is indented to its text, as CommonMark nests it.
+  turndown.addRule('list-item', {
+    filter: 'li',
+    replacement: (content, node) => {
+      const parent = node.parentNode as unknown as HTMLElement | null
+      let prefix = '- '
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1') || 1
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `
+      }
+      const text = content.replace(/^\n+|\n+$/g, '').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`)
+      return `${prefix}${text}${node.nextSibling ? '\n' : ''}`
+    },
+  })
+  // Added after (so looked at before) the ordinary item.
   turndown.addRule('evernote-checklist-item', {
     filter: (node) => {
       if (node.nodeName !== 'LI') return false
       const parent = node.parentNode as unknown as DomNode | null
-      return (parent !== null && isTodoList(parent)) || node.querySelector('en-todo') !== null
+      return (parent !== null && isTodoList(parent)) || node.querySelector('en-todo') != null
     },
     replacement: (content, node) => {
       const element = node as unknown as HTMLElement

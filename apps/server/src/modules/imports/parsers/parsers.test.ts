@@ -89,4 +89,11 @@ describe('what a note becomes', () => {
     expect(md).toBe('A & B\n\n- [x] Done\n\n- [ ] Open')
     expect(md).not.toMatch(/</)
   })
+
+  it('ENML keeps ordinary lists as lists: only items with a checkbox are checklist items', () => {
+    const md = enmlToMarkdown(
+      '<en-note><ul><li>Alpha</li><li>Beta</li></ul><ol><li>One</li><li>Two</li></ol><ul><li><en-todo checked="true"/>Bought</li></ul></en-note>',
+    )
+    expect(md).toBe('- Alpha\n- Beta\n\n1. One\n2. Two\n\n- [x] Bought')
+  })
 })
