@@ -11,7 +11,7 @@ import {
   Memory,
   MemoryChange,
 } from './memories.ts'
-import { isStorableText } from './text.ts'
+import { isStorableText, sliceWhole } from './text.ts'
 
 export const ACCOUNT_EXPORT_FORMAT = 'remi-account'
 
@@ -90,8 +90,7 @@ const Instant = (field: string) =>
 /** `v` at most `max` characters, an ellipsis ending a cut one (never half a surrogate pair). */
 function cut(v: string, max: number): string {
   if (v.length <= max) return v
-  const end = /[\uD800-\uDBFF]/.test(v[max - 2]!) ? max - 2 : max - 1
-  return `${v.slice(0, end)}…`
+  return `${sliceWhole(v, max - 1)}…`
 }
 
 /** An activity line as a file gives it: a summary longer than the app writes is cut (it is only shown). */

@@ -6,3 +6,16 @@
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !/\p{Cs}/u.test(value)
 }
+
+/**
+ * The first `end` UTF-16 units of `text`, one fewer where the last would be the first half of a
+ * surrogate pair (an emoji): a cut text stays storable (isStorableText) and shows no '�'.
+ */
+export function sliceWhole(text: string, end: number): string {
+  return text.slice(0, /[\uD800-\uDBFF]/.test(text.charAt(end - 1)) ? end - 1 : end)
+}
+
+/** `text` in at most `max` characters: a longer one cut, an ellipsis ending it, never half a surrogate pair. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${sliceWhole(text, max - 1).trimEnd()}…`
+}

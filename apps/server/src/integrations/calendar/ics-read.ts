@@ -1,3 +1,4 @@
+import { sliceWhole } from '@remi/shared'
 /**
  * Reading an ICS file into events: parsing (node-ical) and expanding its recurring events over the
  * window asked, within limits a hostile file cannot push past. Runs in the ICS worker thread
@@ -235,7 +236,7 @@ function toEvent(
 function text(value: ParameterValue | undefined): string {
   if (!value) return ''
   const raw = typeof value === 'string' ? value : value.val
-  return typeof raw === 'string' ? raw.trim().slice(0, ICS_LIMITS.textLength) : ''
+  return typeof raw === 'string' ? sliceWhole(raw.trim(), ICS_LIMITS.textLength) : ''
 }
 
 /** The calendar day of an all-day value, which node-ical builds at local midnight. */

@@ -1,4 +1,4 @@
-import { daysBetween, knownTimeZone, type CalendarDay, type Memory } from '@remi/shared'
+import { daysBetween, knownTimeZone, type CalendarDay, type Memory, sliceWhole } from '@remi/shared'
 import { MONTHS, WEEKDAYS } from './understand/lexicon.ts'
 
 function parts(day: CalendarDay) {
@@ -102,7 +102,7 @@ export function formatTime(instant: Date | string, timeZone: string): string {
 export function excerpt(text: string, max = 160): string {
   const line = text.replace(/\s+/g, ' ').trim()
   if (line.length <= max) return line
-  const cut = line.slice(0, max)
+  const cut = sliceWhole(line, max)
   const space = cut.lastIndexOf(' ')
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`
 }

@@ -1,4 +1,4 @@
-import { knownTimeZone, todayIn, type Memory } from '@remi/shared'
+import { knownTimeZone, todayIn, type Memory, sliceWhole } from '@remi/shared'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay, formatTime } from './format.ts'
 
@@ -12,7 +12,7 @@ export const HISTORY_BUDGET = 12_000
 /** A memory as a prompt line: its day, its tags and its text on one line. */
 export function memoryLine(memory: Pick<Memory, 'text' | 'date' | 'tags'>): string {
   const text = memory.text.replace(/\s+/g, ' ').trim()
-  const cut = text.length > MEMORY_TEXT_MAX ? `${text.slice(0, MEMORY_TEXT_MAX)}…` : text
+  const cut = text.length > MEMORY_TEXT_MAX ? `${sliceWhole(text, MEMORY_TEXT_MAX)}…` : text
   const when = memory.date ? formatDay(memory.date) : 'no date'
   const tags = memory.tags.length ? `; tags: ${memory.tags.join(', ')}` : ''
   return `- (${when}${tags}) ${cut}`

@@ -10,6 +10,7 @@ import {
   type ConversationListQuery,
   type ConversationSnippet,
   type ConversationSummary,
+  clip,
 } from '@remi/shared'
 import { z } from 'zod'
 import { setImmediate as nextTurn } from 'node:timers/promises'
@@ -55,7 +56,7 @@ type StoredAnswer = z.infer<typeof StoredAnswer>
 
 export function excerptOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= EXCERPT_LENGTH ? flat : `${flat.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`
+  return clip(flat, EXCERPT_LENGTH)
 }
 
 function answerMetadata(answer: Answer): StoredAnswer {

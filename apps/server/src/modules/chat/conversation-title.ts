@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '@remi/shared'
+import { CHAT_LIMITS, clip } from '@remi/shared'
 import { generateText } from 'ai'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import { withinTime } from '../../lib/within-time.ts'
@@ -14,15 +14,12 @@ export const TITLE_INSTRUCTIONS =
 /** Characters of each message the model reads to name the conversation: its start says enough. */
 const EXCHANGE_CHARACTERS = 1500
 
-const cut = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
-
 /** The offline title: the first words of the first message, on one line, within the title's limit. */
 export function offlineTitle(content: string): string {
   const words = content.replace(/\s+/g, ' ').trim().split(' ')
   const start = words.slice(0, CHAT_LIMITS.titleWords).join(' ')
   const title = words.length > CHAT_LIMITS.titleWords ? `${start}…` : start
-  return cut(title, CHAT_LIMITS.titleMax)
+  return clip(title, CHAT_LIMITS.titleMax)
 }
 
 /** The model's answer as a title: its first line, without the quotes, label or full stop models add. */
@@ -36,7 +33,7 @@ export function cleanTitle(text: string): string | null {
     .replace(/[.。]+$/, '')
     .replace(/\s+/g, ' ')
     .trim()
-  return line.length > 0 ? cut(line, CHAT_LIMITS.titleMax) : null
+  return line.length > 0 ? clip(line, CHAT_LIMITS.titleMax) : null
 }
 
 /**
@@ -54,8 +51,8 @@ export async function writeTitle(
         model: model.model,
         instructions: TITLE_INSTRUCTIONS,
         prompt:
-          `User: ${cut(exchange.question, EXCHANGE_CHARACTERS)}\n\n` +
-          `Assistant: ${cut(exchange.answer, EXCHANGE_CHARACTERS)}`,
+          `User: ${clip(exchange.question, EXCHANGE_CHARACTERS)}\n\n` +
+          `Assistant: ${clip(exchange.answer, EXCHANGE_CHARACTERS)}`,
         abortSignal,
         maxRetries: 0,
         maxOutputTokens: 32,

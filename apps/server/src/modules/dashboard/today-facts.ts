@@ -17,6 +17,7 @@ import {
   type MemoryFact,
   type TodayFacts,
   type WeatherFacts,
+  sliceWhole,
 } from '@remi/shared'
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import type { UsersService } from '../auth/index.ts'
@@ -241,7 +242,7 @@ function memoryFact(m: DayMemoryRow): MemoryFact {
 export function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= max) return flat
-  const cut = flat.slice(0, max - 1)
+  const cut = sliceWhole(flat, max - 1)
   const space = cut.lastIndexOf(' ')
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
 }

@@ -6,6 +6,7 @@ import {
   type NoteImportCounts,
   type NoteImportPreviewItem,
   type NoteImportSkipped,
+  sliceWhole,
 } from '@remi/shared'
 import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import type { JobKind, JobLogger, JobQueue } from '../../jobs/queue.ts'
@@ -171,7 +172,7 @@ export function createImportsService(deps: {
         if (preview.length < NOTE_IMPORT_LIMITS.previewNotes) {
           const first = texts[0]!
           preview.push({
-            text: first.length > PREVIEW_TEXT_MAX ? `${first.slice(0, PREVIEW_TEXT_MAX)}…` : first,
+            text: first.length > PREVIEW_TEXT_MAX ? `${sliceWhole(first, PREVIEW_TEXT_MAX)}…` : first,
             tags,
             date,
             notImported,

@@ -217,6 +217,31 @@ describe('note imports', () => {
     })
   })
 
+  it('reads notes as their apps wrote them: a byte order mark before front matter, unflagged UTF-8 names, an emoji at the preview cut', async () => {
+    const someone = await t.createUser()
+    // The preview cuts a note at 1 000 characters: here between the two halves of an emoji.
+    const long = `# Long\n\n${'a'.repeat(993)}😀 and the rest`
+    const zip = zipOf([
+      {
+        name: 'Notes/Windows.md',
+        data: Buffer.from(
+          '\uFEFF---\ntitle: Café plans\ntags: [trip]\ncreated: 2024-03-05\n---\nBook the train.\n',
+        ),
+      },
+      // 'Cafe\u0301' is how macOS writes 'Café' in a name: an e and a combining accent.
+      { name: 'Notes/Cafe\u0301 notes.md', data: Buffer.from('Espresso at noon.\n'), utf8Flag: false },
+      { name: 'Notes/Long.md', data: Buffer.from(long) },
+    ])
+    const { preview } = await importAll(someone, [{ name: 'Notes.zip', data: zip }])
+    expect(preview.counts).toMatchObject({ notes: 3, toImport: 3 })
+    const items = await allMemories(someone)
+    const windows = byTitle(items, 'Café plans')!
+    expect(windows).toMatchObject({ tags: ['trip'], date: '2024-03-05' })
+    expect(windows.text).toBe('Café plans\n\nBook the train.')
+    expect(byTitle(items, 'Café notes')?.text).toBe('Café notes\n\nEspresso at noon.')
+    expect(byTitle(items, 'Long')?.text).toBe(long.replace('# Long', 'Long'))
+  })
+
   it('imports Evernote notebooks: notebook and tags as tags, ENML as Markdown, task lists as checklists', async () => {
     const someone = await t.createUser()
     const { preview } = await importAll(someone, fixture('evernote'))

@@ -6,6 +6,8 @@ export interface ZipEntry {
   data?: Buffer
   /** Deflated bytes to write as they are (several entries may share one), with the size they unpack to. */
   deflated?: { bytes: Buffer; size: number; crc: number }
+  /** false: the name's UTF-8 bytes without the zip's UTF-8 flag, as macOS's Compress writes them. */
+  utf8Flag?: boolean
 }
 
 /**
@@ -23,7 +25,8 @@ export function zipOf(entries: ZipEntry[]): Buffer {
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(0x0800, 6) // UTF-8 names
+    const flags = entry.utf8Flag === false ? 0 : 0x0800 // UTF-8 names
+    local.writeUInt16LE(flags, 6)
     local.writeUInt16LE(8, 8) // deflate
     local.writeUInt32LE(packed.crc >>> 0, 14)
     local.writeUInt32LE(packed.bytes.length, 18)
@@ -33,7 +36,7 @@ export function zipOf(entries: ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(0x0800, 8)
+    central.writeUInt16LE(flags, 8)
     central.writeUInt16LE(8, 10)
     central.writeUInt32LE(packed.crc >>> 0, 16)
     central.writeUInt32LE(packed.bytes.length, 20)

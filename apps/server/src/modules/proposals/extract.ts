@@ -1,4 +1,4 @@
-import { CreateMemoryBody, type Activity, type Memory, type MemoryProposal } from '@remi/shared'
+import { CreateMemoryBody, type Activity, type Memory, type MemoryProposal, clip } from '@remi/shared'
 import { generateText, Output } from 'ai'
 import { z } from 'zod'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
@@ -47,9 +47,6 @@ export const ExtractedFacts = z.object({
 })
 export type ExtractedFacts = z.infer<typeof ExtractedFacts>
 
-const cut = (text: string, max: number) =>
-  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
-
 /**
  * Asks the model for the facts of one message: one call with a typed result, stopped by `signal` or
  * after `timeoutMs`. Throws when it fails or times out. Only the message is sent: no memory, private or not.
@@ -64,7 +61,7 @@ export async function extractFacts(
       generateText({
         model: model.model,
         instructions: FACTS_INSTRUCTIONS,
-        prompt: `Message: ${cut(message, MESSAGE_CHARACTERS)}`,
+        prompt: `Message: ${clip(message, MESSAGE_CHARACTERS)}`,
         output: Output.object({
           schema: ExtractedFacts,
           name: 'facts',

@@ -39,6 +39,7 @@ import {
   type ReminderDelivery,
   type ReminderUpdate,
   type UpdateNotificationPreferences,
+  clip,
 } from '@remi/shared'
 import { sql } from 'drizzle-orm'
 import type { Env } from '../../config/env.ts'
@@ -719,7 +720,7 @@ export type RemindersService = ReturnType<typeof createRemindersService>
 
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+  return clip(flat, max)
 }
 
 /** "Friday, November 27 at 17:00" in the zone. */

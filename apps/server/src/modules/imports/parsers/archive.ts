@@ -34,8 +34,29 @@ export async function readSmall(file: SourceFile, max = NOTE_FILE_MAX_BYTES): Pr
   return Buffer.concat(chunks)
 }
 
+/** A file's text (UTF-8), without the byte order mark Windows editors put first (front matter starts after it). */
 export const readText = async (file: SourceFile, max?: number) =>
-  (await readSmall(file, max)).toString('utf8')
+  (await readSmall(file, max)).toString('utf8').replace(/^\uFEFF/, '')
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * An entry's name. A zip that does not flag its names as UTF-8 (nor gives a Unicode path field) is read
+ * by yauzl as the old DOS code page; but macOS's Compress and most tools today write UTF-8 bytes
+ * without the flag ('Café.md' would become 'Caf├⌐.md'): such names are read as UTF-8 when they are
+ * valid UTF-8. Composed (NFC), as people type them: macOS writes 'é' as 'e' and an accent.
+ * (ASCII bytes read the same either way, so yauzl's checks of '..', '/' and '\\' still hold.)
+ */
+function entryName(entry: yauzl.Entry): string {
+  const declared =
+    (entry.generalPurposeBitFlag & 0x800) !== 0 || entry.extraFields.some((field) => field.id === 0x7075)
+  if (declared) return entry.fileName.normalize('NFC')
+  try {
+    return UTF8.decode(entry.fileNameRaw).normalize('NFC')
+  } catch {
+    return entry.fileName
+  }
+}
 
 /** An uploaded file on disk. */
 export function diskFile(name: string, path: string, size: number): SourceFile {
@@ -84,7 +105,7 @@ export async function openArchive(
         if (unpacked > limits.unpacked) return reject(payloadTooLarge(TOO_MUCH_UNPACKED))
         if (!entry.fileName.endsWith('/')) {
           files.push({
-            name: entry.fileName,
+            name: entryName(entry),
             size: entry.uncompressedSize,
             modified: entry.getLastModDate(),
             stream: () =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { isMemoryDate, localDate, MEMORY_LIMITS, normalizeTags } from '@remi/shared'
+import { isMemoryDate, localDate, MEMORY_LIMITS, normalizeTags, sliceWhole } from '@remi/shared'
 
 /** A note as a parser read it from another app's file, before it becomes memories. */
 export interface ParsedNote {
@@ -97,7 +97,7 @@ function cutAt(text: string, max: number): number {
     const at = window.lastIndexOf(sep)
     if (at > max / 4) return at + sep.length
   }
-  return max
+  return sliceWhole(text, max).length
 }
 
 /**
