@@ -98,15 +98,36 @@ describe('recurrences in the user’s zone, at a fixed clock', () => {
     ['FREQ=SECONDLY;INTERVAL=600', /5 minutes/],
     ['FREQ=HOURLY;BYMINUTE=0,3', /5 minutes/],
     ['FREQ=DAILY;DTSTART=20260101T000000Z', /DTSTART/],
-    ['FREQ=YEARLY;COUNT=1', /never happens after/],
+    ['FREQ=YEARLY;COUNT=1', /never happens within 10 years after/],
+    // Rules rrule would search for ever, or for seconds, on the server's one thread.
+    ['FREQ=DAILY;INTERVAL=-1', /INTERVAL must be a whole number from 1 to 1000/],
+    ['FREQ=DAILY;INTERVAL=0', /INTERVAL must be/],
+    ['FREQ=DAILY;BYMONTH=13', /BYMONTH must be a whole number from 1 to 12/],
+    ['FREQ=DAILY;BYHOUR=25', /BYHOUR must be a whole number from 0 to 23/],
+    ['FREQ=MONTHLY;BYMONTHDAY=0', /BYMONTHDAY must be a whole number from -31 to 31, not 0/],
+    ['FREQ=MINUTELY;INTERVAL=5;BYMONTH=2;BYMONTHDAY=30', /need FREQ=DAILY or a longer one/],
+    ['FREQ=HOURLY;BYYEARDAY=100', /need FREQ=DAILY or a longer one/],
+    ['FREQ=MINUTELY;INTERVAL=997;BYHOUR=0;BYMINUTE=0;BYDAY=MO', /INTERVAL must divide 60/],
+    ['FREQ=MINUTELY;INTERVAL=10;BYMINUTE=5', /BYMINUTE hold a minute reached from dueAt/],
+    ['FREQ=HOURLY;INTERVAL=2;BYHOUR=10', /BYHOUR hold an hour reached from dueAt/],
+    ['FREQ=HOURLY;INTERVAL=5;BYHOUR=9', /INTERVAL must divide 24/],
+    ['FREQ=MINUTELY;INTERVAL=5;BYHOUR=9;BYDAY=MO;COUNT=1', /never happens within 31 days/],
+    ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', /never happens within 10 years/],
   ])('refuses %s', (rule, message) => {
     expect(() => checkRecurrence(rule, new Date('2026-06-01T09:00:00Z'), 'UTC')).toThrow(message)
   })
 
-  it.each(['FREQ=MINUTELY;INTERVAL=5', 'FREQ=WEEKLY;BYDAY=MO,WE', 'FREQ=MONTHLY;BYMONTHDAY=1'])(
-    'accepts %s',
-    (rule) => {
-      expect(() => checkRecurrence(rule, new Date('2026-06-01T09:00:07.123Z'), 'Europe/Lisbon')).not.toThrow()
-    },
-  )
+  it.each([
+    'FREQ=MINUTELY;INTERVAL=5',
+    'FREQ=WEEKLY;BYDAY=MO,WE',
+    'FREQ=MONTHLY;BYMONTHDAY=1',
+    'FREQ=MONTHLY;BYMONTHDAY=-1',
+    'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
+    'FREQ=MINUTELY;INTERVAL=30;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9,10,11',
+    'FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYMINUTE=0,30',
+    // From 10:00 Lisbon time (the start below): every three hours at 10, 13 and 16.
+    'FREQ=HOURLY;INTERVAL=3;BYHOUR=10,13,16',
+  ])('accepts %s', (rule) => {
+    expect(() => checkRecurrence(rule, new Date('2026-06-01T09:00:07.123Z'), 'Europe/Lisbon')).not.toThrow()
+  })
 })

@@ -53,6 +53,77 @@ export function ruleFor(recurrence: string, firstDue: Date, zone: string): RRule
 export class RecurrenceError extends Error {}
 
 /**
+ * How far ahead a rule's first occurrences are looked for: a rule with none in this long is refused.
+ * rrule steps through every period of the rule's frequency, matching or not, so a rule repeating by
+ * the minute or hour is looked at over a month (44 640 minutes), others over ten years of days.
+ */
+const LOOK_AHEAD = { years: 10, subDailyDays: 31 }
+/** Parts that pick days of the year: with a frequency of minutes or hours rrule would walk every minute between them. */
+const DAY_PARTS = ['bymonth', 'bymonthday', 'byyearday', 'byweekno'] as const
+/** The allowed values of a rule's numeric parts (0 is never a day, week or position). */
+const PARTS: Array<{ key: keyof RRuleModule.Options; name: string; min: number; max: number; zero?: false }> =
+  [
+    { key: 'interval', name: 'INTERVAL', min: 1, max: 1000 },
+    { key: 'count', name: 'COUNT', min: 1, max: 100_000 },
+    { key: 'bymonth', name: 'BYMONTH', min: 1, max: 12 },
+    { key: 'bymonthday', name: 'BYMONTHDAY', min: -31, max: 31, zero: false },
+    { key: 'byyearday', name: 'BYYEARDAY', min: -366, max: 366, zero: false },
+    { key: 'byweekno', name: 'BYWEEKNO', min: -53, max: 53, zero: false },
+    { key: 'bysetpos', name: 'BYSETPOS', min: -366, max: 366, zero: false },
+    { key: 'byhour', name: 'BYHOUR', min: 0, max: 23 },
+    { key: 'byminute', name: 'BYMINUTE', min: 0, max: 59 },
+    { key: 'bysecond', name: 'BYSECOND', min: 0, max: 59 },
+  ]
+
+const asList = (value: number | number[] | null | undefined) =>
+  value === null || value === undefined ? null : Array.isArray(value) ? value : [value]
+const modulo = (n: number, m: number) => ((n % m) + m) % m
+
+/**
+ * rrule finds the next time of a rule by the hour or minute by stepping the interval until the hour
+ * (and minute) is one the rule names, with no end when none can come ('FREQ=HOURLY;INTERVAL=2;BYHOUR=1'
+ * from 00:00 steps through even hours for ever). So: the interval divides the day (or hour), and one of
+ * the named hours (minutes) is a step away from the first time.
+ */
+function checkSteps(rule: RRuleInstance): void {
+  const { freq, interval, dtstart } = rule.options
+  const byhour = asList(rule.origOptions.byhour)
+  const byminute = asList(rule.origOptions.byminute)
+  if (freq === RRule.HOURLY && byhour) {
+    if (24 % interval !== 0 || !byhour.some((h) => modulo(h - dtstart.getUTCHours(), interval) === 0)) {
+      throw new RecurrenceError(
+        'with FREQ=HOURLY and BYHOUR, INTERVAL must divide 24 and BYHOUR hold an hour reached from dueAt in steps of INTERVAL.',
+      )
+    }
+  }
+  if (freq === RRule.MINUTELY && (byhour || byminute)) {
+    const reached = !byminute || byminute.some((m) => modulo(m - dtstart.getUTCMinutes(), interval) === 0)
+    if (60 % interval !== 0 || !reached) {
+      throw new RecurrenceError(
+        'with FREQ=MINUTELY and BYHOUR or BYMINUTE, INTERVAL must divide 60 and BYMINUTE hold a minute reached from dueAt in steps of INTERVAL.',
+      )
+    }
+  }
+}
+
+/**
+ * Each numeric part within its range: rrule takes any number, and some never end its search
+ * (INTERVAL=-1 ran forever on the event loop; BYMONTH=13 searched for seconds).
+ */
+function checkParts(options: Partial<RRuleModule.Options>): void {
+  for (const part of PARTS) {
+    const value = options[part.key] as number | number[] | null | undefined
+    if (value === null || value === undefined) continue
+    for (const n of Array.isArray(value) ? value : [value]) {
+      if (!Number.isInteger(n) || n < part.min || n > part.max || (part.zero === false && n === 0)) {
+        const range = `${part.min} to ${part.max}${part.zero === false ? ', not 0' : ''}`
+        throw new RecurrenceError(`${part.name} must be a whole number from ${range}.`)
+      }
+    }
+  }
+}
+
+/**
  * Checks a recurrence: it parses, occurs after its start, and never fires more often than every
  * REMINDER_LIMITS.minRecurrenceMinutes (looked at over its first occurrences). Throws RecurrenceError
  * with a message for the person who wrote it.
@@ -66,6 +137,7 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
     rule = ruleFor(recurrence, firstDue, zone)
     // parseString accepts unknown parts silently; a rule that has none of FREQ is not a rule.
     if (rule.origOptions.freq === undefined) throw new RecurrenceError('FREQ is missing.')
+    checkParts(rule.origOptions)
   } catch (error) {
     if (error instanceof RecurrenceError) throw error
     throw new RecurrenceError(`this is not an RRULE rrule can read (${(error as Error).message}).`)
@@ -74,7 +146,17 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
   if (rule.options.freq === RRule.SECONDLY) {
     throw new RecurrenceError(`a reminder may repeat at most every ${min} minutes.`)
   }
-  const sample = rule.all((_date, i) => i < 50)
+  const subDaily = rule.options.freq === RRule.MINUTELY || rule.options.freq === RRule.HOURLY
+  if (subDaily && DAY_PARTS.some((part) => rule.origOptions[part] != null)) {
+    throw new RecurrenceError('BYMONTH, BYMONTHDAY, BYYEARDAY and BYWEEKNO need FREQ=DAILY or a longer one.')
+  }
+  checkSteps(rule)
+  // Within a bounded window: a rule no day matches (BYMONTH=2;BYMONTHDAY=30) would be searched to the year 9999.
+  const start = rule.options.dtstart
+  const horizon = new Date(start.getTime())
+  if (subDaily) horizon.setUTCDate(horizon.getUTCDate() + LOOK_AHEAD.subDailyDays)
+  else horizon.setUTCFullYear(horizon.getUTCFullYear() + LOOK_AHEAD.years)
+  const sample = rule.between(start, horizon, true, (_date, i) => i < 50)
   const times = sample.map((d) => d.getTime())
   for (let i = 1; i < times.length; i++) {
     const gap = times[i]! - times[i - 1]!
@@ -83,7 +165,8 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
     }
   }
   if (sample.every((d) => d.getTime() <= toWall(firstDue, zone).getTime())) {
-    throw new RecurrenceError('it never happens after dueAt.')
+    const within = subDaily ? `${LOOK_AHEAD.subDailyDays} days` : `${LOOK_AHEAD.years} years`
+    throw new RecurrenceError(`it never happens within ${within} after dueAt.`)
   }
 }
 

@@ -133,6 +133,15 @@ describe('reminders API', () => {
       { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=HOURLY;BYMINUTE=0,1,2' },
       /^recurrence: .*5 minutes/,
     ],
+    // Rules rrule would search for ever on the server's one thread: a clear 400 at once.
+    [
+      { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=DAILY;INTERVAL=-1' },
+      /^recurrence: INTERVAL must be/,
+    ],
+    [
+      { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=HOURLY;INTERVAL=7;BYHOUR=1' },
+      /^recurrence: .*INTERVAL must divide 24/,
+    ],
     [{ text: 'a', dueAt: inMinutes(5), recurrence: 'BYDAY=MO' }, /^body\.recurrence: /],
     [{ text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=FORTNIGHTLY' }, /^recurrence: /],
     [{ text: 'a', dueAt: inMinutes(5), timezone: 'Mars/Olympus' }, /^timezone: /],
