@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import type { ReminderStatus } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import {
@@ -292,12 +292,22 @@ export function createRemindersRepo(db: Db) {
       return row
     },
 
-    /** A user's reminder deliveries made after `after` (an SSE client catching up on reconnect). */
+    /**
+     * A user's reminder deliveries made after the millisecond `after` (an SSE client catching up on
+     * reconnect: its Last-Event-ID is a delivery's time to the millisecond, while PostgreSQL keeps
+     * microseconds, so '> after' found the very delivery the client had seen last, again).
+     */
     async deliveriesSince(userId: string, after: Date, limit = 50): Promise<DeliveryRow[]> {
+      const nextMillisecond = new Date(Math.floor(after.getTime()) + 1)
       return db
         .select()
         .from(notificationDeliveries)
-        .where(and(eq(notificationDeliveries.userId, userId), gt(notificationDeliveries.createdAt, after)))
+        .where(
+          and(
+            eq(notificationDeliveries.userId, userId),
+            gte(notificationDeliveries.createdAt, nextMillisecond),
+          ),
+        )
         .orderBy(asc(notificationDeliveries.createdAt))
         .limit(limit)
     },

@@ -681,8 +681,11 @@ export function createRemindersService(deps: RemindersDeps) {
       const events: HubEvent[] = []
       for (const delivery of await repo.deliveriesSince(userId, floor)) {
         if (delivery.kind === 'reminder' && delivery.reminderId) {
+          // One answered meanwhile (Done or Snooze anywhere, done, cancelled, deleted) has no toast to bring back.
+          if (delivery.actionUsedAt) continue
           const reminder = await repo.getById(delivery.reminderId)
-          if (reminder) events.push(deliveryEvent(delivery, reminder))
+          if (reminder && reminder.status !== 'done' && reminder.status !== 'cancelled')
+            events.push(deliveryEvent(delivery, reminder))
         } else if (delivery.kind === 'briefing') {
           const date = delivery.key.replace(/^briefing@/, '')
           events.push({

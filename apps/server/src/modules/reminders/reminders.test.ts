@@ -365,6 +365,48 @@ describe('delivery', () => {
     expect(forged.statusCode).toBe(400)
   })
 
+  it('gives a reconnecting tab only what it missed: not the delivery it saw last, nor one answered meanwhile', async () => {
+    const user = await t.createUser()
+    const repo = (await import('./reminders.repo.ts')).createRemindersRepo(t.db)
+    const before = new Date(Date.now() - 1000).toISOString()
+    const made = []
+    for (const [text, ms] of [
+      ['First', 1500],
+      ['Second', 2500],
+    ] as const) {
+      made.push(
+        (
+          await user.api.post<Reminder>('/api/reminders', {
+            text,
+            dueAt: new Date(Date.now() + ms).toISOString(),
+          })
+        ).body,
+      )
+    }
+    const deliveries = []
+    for (const r of made) {
+      deliveries.push(
+        await waitFor(`the delivery of ${r.text}`, async () => (await repo.deliveriesOf(r.id))[0]),
+      )
+    }
+    // Event ids are the deliveries' times to the millisecond (PostgreSQL keeps microseconds).
+    const [first, second] = deliveries.map((d) => d!.createdAt.toISOString())
+    const missed = async (lastEventId: string) =>
+      (await t.app.reminders.missedEvents(user.id, lastEventId)).map((e) => (e.data as { text: string }).text)
+    expect(await missed(first!)).toEqual(['Second'])
+    expect(await missed(second!)).toEqual([])
+    expect(await missed(before)).toEqual(['First', 'Second'])
+    // Done on the first from another tab: a tab coming back has no toast of it to show.
+    const token = (await t.app.reminders.missedEvents(user.id, before))[0]!.data as { actionToken: string }
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/reminders/actions',
+      payload: { token: token.actionToken, action: 'done' },
+    })
+    expect(done.statusCode).toBe(200)
+    expect(await missed(before)).toEqual(['Second'])
+  })
+
   it('sends a reminder that fell due while nothing ran, marked late, and moves a recurring one on', async () => {
     const user = await t.createUser({ timezone: 'Europe/Lisbon' })
     const { body } = await user.api.post<Reminder>('/api/reminders', {
