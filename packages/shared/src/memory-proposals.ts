@@ -62,6 +62,12 @@ export type AppliedProposal = z.infer<typeof AppliedProposal>
 export const PROPOSAL_USED = 'This change was already applied or kept.'
 export const PROPOSAL_LAPSED = 'This change lapsed when the next message was sent. Ask again to change it.'
 export const PROPOSAL_NOT_UNDOABLE = 'This change was already undone, or was never made.'
+/** Apply of a change or deletion proposed for a memory whose text was changed since. */
+export const PROPOSAL_STALE =
+  'This memory was changed after Remi proposed this, so it was left as it is. Ask again to change it.'
+/** Undo of a chat's change to a memory that was changed again since (by the person, or another change). */
+export const PROPOSAL_CHANGED_SINCE =
+  'This memory was changed again since; undo that from the memory on the Memories page.'
 
 /** GET|PUT auth/user/settings/chat: how the chat keeps what the person tells it. */
 export const ChatPreferences = z.object({

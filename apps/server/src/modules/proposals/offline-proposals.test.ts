@@ -80,6 +80,11 @@ describe('the offline assistant proposes changes', () => {
     expect(applied.body.memory).toMatchObject({ text: 'I parked on level 3, spot B12' })
     const [saved] = (await user.api.memories.list()).items
     expect(saved?.lastChange).toMatchObject({ action: 'created', by: 'assistant' })
+    // The chip knows the memory it saved, so it offers Undo, which removes it.
+    expect(applied.body.proposal).toMatchObject({ status: 'applied', memoryId: saved!.id })
+    const undo = await user.api.post(`/api/proposals/${proposals[0]!.id}/undo`, {})
+    expect(undo.status, undo.text).toBe(200)
+    expect((await user.api.memories.list()).totalCount).toBe(0)
   })
 
   it('nothing to match: says how to change memories, proposes nothing', async () => {

@@ -181,6 +181,12 @@ export function createProposalsRepo(db: Db) {
       return row
     },
 
+    /** The memory an applied proposal saved. */
+    async linkMemory(userId: string, id: string, memoryId: string): Promise<ProposalRecord | undefined> {
+      const [row] = await db.update(memoryProposals).set({ memoryId }).where(mine(userId, id)).returning()
+      return row
+    },
+
     /** Marks an applied proposal undone (once: a second taker gets nothing). */
     async undone(userId: string, id: string): Promise<ProposalRecord | undefined> {
       const [row] = await db

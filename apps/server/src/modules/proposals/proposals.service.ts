@@ -1,6 +1,8 @@
 import {
   PROPOSAL_LAPSED,
+  PROPOSAL_CHANGED_SINCE,
   PROPOSAL_NOT_UNDOABLE,
+  PROPOSAL_STALE,
   PROPOSAL_USED,
   type AppliedProposal,
   type ChatPreferences,
@@ -54,7 +56,7 @@ export type SaveNowInput = {
  */
 export function createProposalsService(deps: {
   repo: ProposalsRepo
-  memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get' | 'undo'>
+  memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get' | 'undo' | 'changes'>
   /**
    * How long an answer's facts may be still coming: past it, an answer left marked (its process stopped)
    * no longer says "extracting". The fact keeper's time limit and a margin.
@@ -81,6 +83,19 @@ export function createProposalsService(deps: {
     const taken = await repo.resolve(userId, id, status)
     if (!taken) throw conflict(PROPOSAL_USED)
     return taken
+  }
+
+  /**
+   * Whether the memory's last change is the one this applied proposal made: by the assistant, of its
+   * kind, and (saved or changed) the memory still reads what it wrote.
+   */
+  async function lastChangeIs(userId: string, row: ProposalRecord): Promise<boolean> {
+    const action = row.kind === 'create' ? 'created' : row.kind === 'update' ? 'updated' : 'deleted'
+    const [last] = await memories.changes(userId, row.memoryId!).catch(() => [])
+    if (!last || last.by !== 'assistant' || last.action !== action) return false
+    if (row.kind === 'delete') return true
+    const now = await memories.get(userId, row.memoryId!).catch(() => null)
+    return now !== null && now.text === row.text
   }
 
   return {
@@ -190,23 +205,27 @@ export function createProposalsService(deps: {
       const row = await take(userId, id, 'applied')
       try {
         let memory: Memory | null = null
+        let applied = row
         if (row.kind === 'create') {
           memory = await memories.create(
             userId,
             { text: row.text ?? '', tags: row.tags ?? [], date: row.date },
             FROM_CHAT,
           )
-        } else if (row.kind === 'update') {
-          memory = await memories.update(
-            userId,
-            row.memoryId!,
-            { text: row.text ?? '', ...(row.tags ? { tags: row.tags } : {}) },
-            FROM_CHAT,
-          )
+          // The memory it made, so its chip offers Undo as an auto-saved one does.
+          applied = (await repo.linkMemory(userId, id, memory.id)) ?? row
         } else {
-          await memories.remove(userId, row.memoryId!, FROM_CHAT)
+          // Proposed against the text it quoted: changed since (an edit, another chat's change), it is
+          // left alone rather than overwritten. A proposal changes the text only (tags edited since stay).
+          const current = await memories.get(userId, row.memoryId!)
+          if (current.text !== row.before) throw conflict(PROPOSAL_STALE)
+          if (row.kind === 'update') {
+            memory = await memories.update(userId, row.memoryId!, { text: row.text ?? '' }, FROM_CHAT)
+          } else {
+            await memories.remove(userId, row.memoryId!, FROM_CHAT)
+          }
         }
-        const proposal = toProposal(row)
+        const proposal = toProposal(applied)
         return {
           proposal,
           memory: memory && { id: memory.id, text: memory.text, tags: memory.tags, date: memory.date },
@@ -225,6 +244,8 @@ export function createProposalsService(deps: {
     async undo(userId: string, id: string): Promise<MemoryProposal> {
       const row = await mustGet(userId, id)
       if (row.status !== 'applied' || !row.memoryId) throw conflict(PROPOSAL_NOT_UNDOABLE)
+      // The memory's undo takes back its last change, whoever made it: only when that is still this one.
+      if (!(await lastChangeIs(userId, row))) throw conflict(PROPOSAL_CHANGED_SINCE)
       const taken = await repo.undone(userId, id)
       if (!taken) throw conflict(PROPOSAL_NOT_UNDOABLE)
       try {

@@ -1,7 +1,10 @@
 import {
+  PROPOSAL_CHANGED_SINCE,
   PROPOSAL_LAPSED,
+  PROPOSAL_STALE,
   PROPOSAL_USED,
   todayIn,
+  type ApiErrorBody,
   type AppliedProposal,
   type Memory,
   type MemoryProposal,
@@ -123,6 +126,70 @@ describe('delete_memory and update_memory propose; the person applies or keeps',
     })
     const undo = await user.api.post<{ memory: Memory }>(`/api/memories/${m.id}/undo`, {})
     expect(undo.body.memory.text).toBe("Ana's birthday is on 4 June")
+  })
+
+  it('Apply leaves a memory whose text was changed since the proposal; tags added since stay', async () => {
+    const user = await t.createUser()
+    const m = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
+    fake.enqueue(
+      openaiReply.toolCall('update_memory', { id: m.id, text: "Ana's birthday is on 5 June" }),
+      openaiReply.text('I proposed the correction.'),
+      openaiReply.toolCall('delete_memory', { id: m.id }),
+      openaiReply.text('I proposed deleting it.'),
+    )
+    const first = await send(user, "actually, Ana's birthday is on 5 June")
+    const [update] = await proposalsOf(user, first.conversationId)
+    // A tag added before Apply: the change is to the text, the tag stays.
+    await user.api.put(`/api/memories/${m.id}`, {
+      text: "Ana's birthday is on 4 June",
+      tags: 'family, birthdays',
+    })
+    const applied = await user.api.post<AppliedProposal>(`/api/proposals/${update!.id}/apply`, {})
+    expect(applied.status, applied.text).toBe(200)
+    expect((await memoryOf(user, m.id)).body).toMatchObject({
+      text: "Ana's birthday is on 5 June",
+      tags: ['family', 'birthdays'],
+    })
+
+    const second = await send(user, 'forget the note about Ana', first.conversationId)
+    const [remove] = (await proposalsOf(user, second.conversationId)).filter((p) => p.kind === 'delete')
+    // The text edited before Apply: the deletion is refused and the edit kept.
+    await user.api.put(`/api/memories/${m.id}`, {
+      text: "Ana's birthday is on 5 June (she turns 40)",
+      tags: 'family, birthdays',
+    })
+    const refused = await user.api.post<ApiErrorBody>(`/api/proposals/${remove!.id}/apply`, {})
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(PROPOSAL_STALE)
+    expect((await memoryOf(user, m.id)).body.text).toBe("Ana's birthday is on 5 June (she turns 40)")
+  })
+
+  it("a chip's Undo takes back the chat's change only while it is the memory's last one", async () => {
+    const user = await t.createUser()
+    const m = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
+    fake.enqueue(
+      openaiReply.toolCall('update_memory', { id: m.id, text: "Ana's birthday is on 5 June" }),
+      openaiReply.text('I proposed the correction.'),
+    )
+    const sent = await send(user, "actually, Ana's birthday is on 5 June")
+    const [proposal] = await proposalsOf(user, sent.conversationId)
+    expect((await user.api.post(`/api/proposals/${proposal!.id}/apply`, {})).status).toBe(200)
+    // The person then edits the memory themselves: the chip's Undo must not take their edit back.
+    const edited = await user.api.put<Memory>(`/api/memories/${m.id}`, {
+      text: "Ana's birthday is on 5 June (she turns 40)",
+      tags: 'family, birthdays',
+    })
+    expect(edited.status, edited.text).toBe(200)
+    const undo = await user.api.post<ApiErrorBody>(`/api/proposals/${proposal!.id}/undo`, {})
+    expect(undo.status).toBe(409)
+    expect(undo.body.message).toBe(PROPOSAL_CHANGED_SINCE)
+    expect((await memoryOf(user, m.id)).body).toMatchObject({
+      text: "Ana's birthday is on 5 June (she turns 40)",
+      tags: ['family', 'birthdays'],
+    })
+    // Still applied: nothing was taken back.
+    const [after] = await proposalsOf(user, sent.conversationId)
+    expect(after!.status).toBe('applied')
   })
 
   it('lapses when the next message is sent: 409 with a readable message', async () => {
