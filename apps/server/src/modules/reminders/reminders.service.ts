@@ -266,9 +266,16 @@ export function createRemindersService(deps: RemindersDeps) {
     if (!row) throw notFound('Reminder')
     const fields: Parameters<RemindersRepo['update']>[2] = {}
     if (body.text !== undefined) fields.text = body.text
+    // A new rule without a new time starts at the time the person sees (the next one: the form shows
+    // nextAt), not at the series' first time, which may be weeks ago ("Does not repeat" fired at once, late).
+    const shown = row.status === 'scheduled' && row.nextAt ? row.nextAt : row.dueAt
     const dueAt =
-      body.dueAt !== undefined ? new Date(Math.floor(Date.parse(body.dueAt) / 1000) * 1000) : row.dueAt
-    if (body.dueAt !== undefined) checkDue(dueAt)
+      body.dueAt !== undefined
+        ? new Date(Math.floor(Date.parse(body.dueAt) / 1000) * 1000)
+        : body.recurrence !== undefined
+          ? shown
+          : row.dueAt
+    if (body.dueAt !== undefined || (body.recurrence === null && row.recurrence)) checkDue(dueAt)
     const recurrence = body.recurrence !== undefined ? body.recurrence : row.recurrence
     if (body.recurrence !== undefined) fields.recurrence = recurrence
     if (recurrence && (body.recurrence !== undefined || body.dueAt !== undefined)) {

@@ -494,6 +494,41 @@ describe('a repeating reminder', () => {
     events.close()
   })
 
+  it("a new rule without a new time starts at the next time shown, not at the series' first", async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const repo = (await import('./reminders.repo.ts')).createRemindersRepo(t.db)
+    const day = 24 * 3600_000
+    const make = async () => {
+      const { body } = await user.api.post<Reminder>('/api/reminders', {
+        text: 'Stretch',
+        dueAt: inMinutes(60),
+        recurrence: 'FREQ=DAILY',
+      })
+      // As if it had started two weeks ago: its first time is past, the next is tomorrow's.
+      const next = new Date(Date.parse(body.dueAt) + day)
+      await repo.update(user.id, body.id, { dueAt: new Date(next.getTime() - 15 * day), nextAt: next })
+      return { id: body.id, next: next.toISOString() }
+    }
+    // "Does not repeat": once, at the time the form showed (not two weeks ago, sent at once as late).
+    const once = await make()
+    const single = await user.api.request<Reminder>('PATCH', `/api/reminders/${once.id}`, {
+      payload: { recurrence: null },
+    })
+    expect(single.status, single.text).toBe(200)
+    expect(single.body).toMatchObject({
+      status: 'scheduled',
+      recurrence: null,
+      dueAt: once.next,
+      nextAt: once.next,
+    })
+    // "Every week" instead of "every day": weekly from the day shown.
+    const weekly = await make()
+    const changed = await user.api.request<Reminder>('PATCH', `/api/reminders/${weekly.id}`, {
+      payload: { recurrence: 'FREQ=WEEKLY' },
+    })
+    expect(changed.body).toMatchObject({ recurrence: 'FREQ=WEEKLY', dueAt: weekly.next, nextAt: weekly.next })
+  })
+
   it('is done when its rule has no occurrence left', async () => {
     const user = await t.createUser()
     const { body } = await user.api.post<Reminder>('/api/reminders', {
