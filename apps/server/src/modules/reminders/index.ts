@@ -11,7 +11,7 @@ import type { RemindersService } from './reminders.service.ts'
 export { createReminders } from './reminders.setup.ts'
 export type { RemindersService } from './reminders.service.ts'
 /** Reminders in words, for the offline assistant. */
-export { confirmation, pickByWords, readReminderRequest, type ReminderRequest } from './phrases.ts'
+export { confirmation, matchByWords, readReminderRequest, type ReminderRequest } from './phrases.ts'
 export { fromWall } from './recurrence.ts'
 
 /**

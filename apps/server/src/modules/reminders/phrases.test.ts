@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { confirmation, pickByWords, readReminderRequest } from './phrases.ts'
+import { confirmation, matchByWords, readReminderRequest } from './phrases.ts'
 import { toWall } from './recurrence.ts'
 
 // A fixed clock: Thursday, November 26, 2026, 18:00 in Lisbon (UTC+0 in winter).
@@ -71,8 +71,25 @@ describe('reminders in words (offline, at a fixed clock)', () => {
       words: 'plants',
     })
     const reminders = [{ text: 'call mum' }, { text: 'water the plants' }]
-    expect(pickByWords(reminders, 'plants')).toEqual({ text: 'water the plants' })
-    expect(pickByWords(reminders, 'dentist')).toBeUndefined()
+    expect(matchByWords(reminders, 'plants')).toEqual([{ text: 'water the plants' }])
+    expect(matchByWords(reminders, 'plant')).toEqual([{ text: 'water the plants' }])
+    expect(matchByWords(reminders, 'dentist')).toEqual([])
+  })
+
+  it('matches a reminder by whole words, short ones too, never by a part of another word', () => {
+    const reminders = [
+      { text: 'Parents evening at school' },
+      { text: 'Call mum' },
+      { text: 'See the GP about my knee' },
+      { text: 'Pay the rent' },
+      { text: 'Fix the TV' },
+    ]
+    expect(matchByWords(reminders, 'gp')).toEqual([{ text: 'See the GP about my knee' }])
+    expect(matchByWords(reminders, 'tv')).toEqual([{ text: 'Fix the TV' }])
+    expect(matchByWords(reminders, 'rent')).toEqual([{ text: 'Pay the rent' }])
+    // "all" is inside "call", and no words at all name nothing.
+    expect(matchByWords(reminders, 'all')).toEqual([])
+    expect(matchByWords(reminders, 'the')).toEqual([])
   })
 
   // Parts of the day at the hours calendar apps' reminders use; a clock time said in words.

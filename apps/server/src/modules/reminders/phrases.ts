@@ -266,17 +266,35 @@ export function confirmation(
   return `I'll remind you to ${request.text} on ${formatWhen(request.dueAt, timeZone)}.`
 }
 
-/** The reminder a "cancel the … reminder" means: the one whose text has all the words, soonest first. */
-export function pickByWords<T extends { text: string }>(
-  reminders: readonly T[],
-  words: string,
-): T | undefined {
-  const wanted = words
-    .toLowerCase()
-    .split(/\W+/)
-    .filter((w) => w.length > 2 && !['the', 'and', 'for'].includes(w))
-  return reminders.find((r) => {
-    const text = r.text.toLowerCase()
-    return wanted.every((w) => text.includes(w.replace(/s$/, '')))
+/** Words of a "cancel the … reminder" that name no reminder. */
+const CANCEL_FILLER = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'to',
+  'for',
+  'of',
+  'about',
+  'and',
+  'reminder',
+  'reminders',
+])
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+/** The same word, or its plural either way ('plant' and 'plants', 'class' and 'classes'). */
+const sameWord = (a: string, b: string) =>
+  a === b || a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`
+
+/**
+ * The reminders a "cancel the … reminder" may mean: those whose text holds each of its words as a
+ * whole word (a short one too: "the gp reminder"; never inside another: "rent" is not in "parents"),
+ * in the order given (soonest first). None when no word is left to go by.
+ */
+export function matchByWords<T extends { text: string }>(reminders: readonly T[], words: string): T[] {
+  const wanted = wordsOf(words).filter((w) => !CANCEL_FILLER.has(w))
+  if (wanted.length === 0) return []
+  return reminders.filter((r) => {
+    const own = wordsOf(r.text)
+    return wanted.every((w) => own.some((o) => sameWord(o, w)))
   })
 }

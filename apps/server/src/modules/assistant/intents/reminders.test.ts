@@ -120,6 +120,22 @@ describe('reminders in words, on fake tools', () => {
     )
   })
 
+  it('asks which when more than one reminder has the words, and cancels none by a part of a word', async () => {
+    const { reminders, service } = fakeReminders()
+    await ask('remind me to call mum tomorrow at 5pm', {}, service)
+    await ask('remind me to call the plumber tomorrow at 6pm', {}, service)
+    const which = await ask('cancel the call reminder', {}, service)
+    expect(which.markdown).toBe(
+      'More than one reminder is about “call”: “Call mum”, “Call the plumber”. Say “cancel the … reminder” with more of its words.',
+    )
+    expect((await ask('cancel all reminders', {}, service)).markdown).toBe(
+      'You have no reminder about “all”. Ask “what are my reminders?”.',
+    )
+    expect(reminders.map((r) => r.status)).toEqual(['scheduled', 'scheduled'])
+    await ask('cancel the plumber reminder', {}, service)
+    expect(reminders.map((r) => r.status)).toEqual(['scheduled', 'cancelled'])
+  })
+
   it('leaves a "remind me …" with no time, or on a holiday, to `remember`', async () => {
     const { reminders, service } = fakeReminders()
     const asked = await ask('Remind me to call the plumber', {}, service)

@@ -2,7 +2,7 @@ import type { CreateReminderBody } from '@remi/shared'
 import {
   confirmation,
   fromWall,
-  pickByWords,
+  matchByWords,
   readReminderRequest,
   type ReminderRequest,
 } from '../../reminders/index.ts'
@@ -66,8 +66,17 @@ async function answerReminder(request: ReminderRequest, deps: Deps): Promise<Ans
     )
   }
   if (request.kind === 'cancel') {
-    const found = pickByWords(await service.list(userId, { status: 'scheduled', limit: 100 }), request.words)
+    const scheduled = await service.list(userId, { status: 'scheduled', limit: 100 })
+    const matches = matchByWords(scheduled, request.words)
+    const found = matches[0]
     if (!found) return said(`You have no reminder about “${request.words}”. Ask “what are my reminders?”.`)
+    if (matches.length > 1) {
+      // Never a guess: the person says which, with more of its words.
+      const which = matches.slice(0, 5).map((r) => `“${r.text}”`)
+      return said(
+        `More than one reminder is about “${request.words}”: ${which.join(', ')}. Say “cancel the … reminder” with more of its words.`,
+      )
+    }
     await service.patch(userId, found.id, { status: 'cancelled' })
     return said(`Cancelled the reminder to ${found.text[0]!.toLowerCase()}${found.text.slice(1)}.`)
   }
