@@ -90,4 +90,20 @@ describe('the model’s reminder tools', () => {
       'list_reminders',
     ])
   })
+
+  it("list_reminders leaves out the reminders of private memories (their text is the memory's)", async () => {
+    const user = await t.createUser()
+    const secret = await user.api.memories.create({ text: 'Renew the studio alarm code 8812', private: true })
+    const open = await user.api.memories.create({ text: 'Water the ferns' })
+    const dueAt = new Date(Date.now() + 3600_000).toISOString()
+    for (const m of [secret, open])
+      expect((await user.api.post('/api/reminders', { text: m.text, dueAt, memoryId: m.id })).status).toBe(
+        201,
+      )
+    // The person sees both; the model only the one of a memory it may read.
+    expect((await user.api.get<Reminders>('/api/reminders')).body.reminders).toHaveLength(2)
+    const tools = createAssistantTools({ ...t.services, reminders: t.app.reminders }, user.id)
+    expect(await tools.listReminders({})).toMatchObject({ reminders: [{ text: 'Water the ferns' }] })
+    expect(JSON.stringify(await tools.listReminders({}))).not.toContain('8812')
+  })
 })

@@ -469,6 +469,13 @@ describe('reminder tools', () => {
     const cancelled = await call(client, 'cancel_reminder', { id: reminder.id })
     expect(cancelled.structuredContent).toMatchObject({ id: reminder.id, status: 'cancelled' })
     expect(textOf(await call(client, 'list_reminders'))).toBe('No reminders.')
+
+    // A private memory's reminder holds its text: never listed to an MCP client.
+    const secret = await user.api.memories.create({ text: 'Renew the studio alarm code 8812', private: true })
+    await user.api.post('/api/reminders', { text: secret.text, dueAt, memoryId: secret.id })
+    const hidden = await call(client, 'list_reminders')
+    expect(textOf(hidden)).toBe('No reminders.')
+    expect(JSON.stringify(hidden)).not.toContain('8812')
   })
 })
 

@@ -331,7 +331,11 @@ export function createMcpServer(deps: McpDeps, caller: McpCaller, log: FastifyBa
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       run(async ({ status }: { status?: ReminderStatus }) => {
-        const list = await reminders.list(userId, { status: status ?? 'scheduled', limit: 100 })
+        const list = await reminders.list(userId, {
+          status: status ?? 'scheduled',
+          limit: 100,
+          hidePrivate: true,
+        })
         const text = list.length ? list.map(reminderLine).join('\n') : 'No reminders.'
         return ok(text, { reminders: list })
       }),

@@ -75,7 +75,15 @@ export function createRemindersRepo(db: Db) {
 
     async list(
       userId: string,
-      q: { status?: ReminderStatus; from?: Date; to?: Date; memoryId?: string; limit: number },
+      q: {
+        status?: ReminderStatus
+        from?: Date
+        to?: Date
+        memoryId?: string
+        limit: number
+        /** Without the reminders of private memories (their text is the memory's): for a model or MCP client. */
+        hidePrivate?: boolean
+      },
     ): Promise<ReminderRow[]> {
       const scheduled = q.status === 'scheduled'
       // Scheduled ones by when they fire; sent ones by when they went out; the rest by their last change.
@@ -88,6 +96,11 @@ export function createRemindersRepo(db: Db) {
       if (q.from) where.push(gte(time, q.from))
       if (q.to) where.push(lte(time, q.to))
       if (q.memoryId) where.push(eq(reminders.memoryId, q.memoryId))
+      if (q.hidePrivate) {
+        where.push(
+          sql`not exists (select 1 from ${memories} where ${memories.id} = ${reminders.memoryId} and ${memories.private})`,
+        )
+      }
       return db
         .select()
         .from(reminders)

@@ -230,8 +230,13 @@ export function createRemindersService(deps: RemindersDeps) {
     return toReminder(row)
   }
 
-  async function list(userId: string, q: ListRemindersQuery & { limit: number }): Promise<Reminder[]> {
+  /** `hidePrivate`: for a model or an MCP client, without the reminders of private memories. */
+  async function list(
+    userId: string,
+    q: ListRemindersQuery & { limit: number; hidePrivate?: boolean },
+  ): Promise<Reminder[]> {
     const rows = await repo.list(userId, {
+      hidePrivate: q.hidePrivate,
       status: q.status,
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,

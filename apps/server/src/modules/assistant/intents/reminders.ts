@@ -41,19 +41,29 @@ export const reminders = intent<ReminderRequest>({
   },
   answer: (request, deps) => answerReminder(request, deps),
   async fact(request, deps) {
-    const answered = await answerReminder(request, { ...deps, passOn: async () => said('') })
+    // For the model: the reminders of private memories are left out (their text is the memory's).
+    const answered = await answerReminder(
+      request,
+      { ...deps, passOn: async () => said('') },
+      { forModel: true },
+    )
     return answered.markdown
       ? `You have just done this for the user; tell them in one or two sentences: ${answered.markdown}`
       : null
   },
 })
 
-async function answerReminder(request: ReminderRequest, deps: Deps): Promise<Answered> {
+/** `forModel`: the answer goes into a model's prompt (context mode), so private memories' reminders stay out. */
+async function answerReminder(
+  request: ReminderRequest,
+  deps: Deps,
+  { forModel = false }: { forModel?: boolean } = {},
+): Promise<Answered> {
   const service = deps.services.reminders
   if (!service) return deps.passOn()
   const { userId, clock } = deps
   if (request.kind === 'list') {
-    const list = await service.list(userId, { status: 'scheduled', limit: 20 })
+    const list = await service.list(userId, { status: 'scheduled', limit: 20, hidePrivate: forModel })
     if (!list.length) return said('You have no reminders. Say “remind me to … tomorrow at 9” to make one.')
     return said(
       [
@@ -66,7 +76,7 @@ async function answerReminder(request: ReminderRequest, deps: Deps): Promise<Ans
     )
   }
   if (request.kind === 'cancel') {
-    const scheduled = await service.list(userId, { status: 'scheduled', limit: 100 })
+    const scheduled = await service.list(userId, { status: 'scheduled', limit: 100, hidePrivate: forModel })
     const matches = matchByWords(scheduled, request.words)
     const found = matches[0]
     if (!found) return said(`You have no reminder about “${request.words}”. Ask “what are my reminders?”.`)

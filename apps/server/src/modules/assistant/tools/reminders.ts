@@ -33,7 +33,11 @@ export function reminderTools(record: ToolRecord) {
       const service = services.reminders
       if (!service) return NO_REMINDERS
       return {
-        reminders: await service.list(userId, { status: parsed.data.status ?? 'scheduled', limit: 100 }),
+        reminders: await service.list(userId, {
+          status: parsed.data.status ?? 'scheduled',
+          limit: 100,
+          hidePrivate: true,
+        }),
       }
     })
 
