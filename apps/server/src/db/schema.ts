@@ -511,6 +511,8 @@ export const notificationDeliveries = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     actionUsedAt: timestamp('action_used_at', { withTimezone: true }),
+    /** Until when one instance is sending it on the outside channels (no second sender before then). */
+    sendingUntil: timestamp('sending_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notification_deliveries_key_idx').on(t.userId, t.kind, t.key),

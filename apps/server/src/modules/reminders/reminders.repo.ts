@@ -283,6 +283,25 @@ export function createRemindersRepo(db: Db) {
         .orderBy(asc(notificationDeliveries.occurrenceAt))
     },
 
+    /**
+     * Takes the delivery for sending for `leaseMs`, unless complete or another sender holds it: false
+     * then. A sender that crashed holds it no longer once the lease runs out.
+     */
+    async takeSending(deliveryId: string, leaseMs: number): Promise<boolean> {
+      const [row] = await db
+        .update(notificationDeliveries)
+        .set({ sendingUntil: sql`now() + ${`${Math.ceil(leaseMs)} milliseconds`}::interval` })
+        .where(
+          and(
+            eq(notificationDeliveries.id, deliveryId),
+            isNull(notificationDeliveries.completedAt),
+            sql`(${notificationDeliveries.sendingUntil} is null or ${notificationDeliveries.sendingUntil} < now())`,
+          ),
+        )
+        .returning({ id: notificationDeliveries.id })
+      return Boolean(row)
+    },
+
     async complete(deliveryId: string): Promise<void> {
       await db
         .update(notificationDeliveries)

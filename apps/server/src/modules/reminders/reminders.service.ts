@@ -111,6 +111,8 @@ export function createRemindersService(deps: RemindersDeps) {
 
   // Jobs ---------------------------------------------------------------------------------------
 
+  /** How long a sender holds a delivery: the job's own expiry, after which pg-boss retries it anyway. */
+  const SENDING_LEASE_MS = 30_000
   const dueJobs: JobKind<DueJob> = deps.jobs.define<DueJob>('reminder-due', {
     // One at a time (so a kill -9 can repeat at most one message, see the top), but a backlog (many
     // reminders due in the same second) is fetched again at once, not one batch a poll.
@@ -119,15 +121,19 @@ export function createRemindersService(deps: RemindersDeps) {
     retryLimit: 20,
     retryDelaySeconds: 2,
     retryDelayMaxSeconds: 300,
-    // A crashed instance's deliveries are retried by another once this passes.
-    expireInSeconds: 30,
+    // A crashed instance's deliveries are retried by another once this passes (SENDING_LEASE_MS).
+    expireInSeconds: SENDING_LEASE_MS / 1000,
     pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
     async work(jobs) {
+      let busy = 0
       for (const job of jobs) {
         const early = Date.parse(job.data.at) - Date.now()
         if (early > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(early, 2000)))
-        await deliverReminder(job.data.reminderId, new Date(job.data.at))
+        if (!(await deliverReminder(job.data.reminderId, new Date(job.data.at)))) busy += 1
       }
+      // Being sent by another instance: tried again later, when it is complete (nothing to do) or its
+      // sender's lease has run out (a crash: this resumes it). The batch's others are done already.
+      if (busy) throw new Error(`${busy} reminder deliveries are being sent by another instance`)
     },
   })
   const sweepJobs = deps.jobs.define<{ n?: number }>('reminder-sweep', {
@@ -388,7 +394,8 @@ export function createRemindersService(deps: RemindersDeps) {
     return { userId: delivery.userId, id: delivery.createdAt.toISOString(), event: 'reminder', data }
   }
 
-  async function deliverReminder(reminderId: string, at: Date): Promise<void> {
+  /** Delivers the occurrence (or finds it delivered); false when another instance is sending it now. */
+  async function deliverReminder(reminderId: string, at: Date): Promise<boolean> {
     const deliveredAt = now()
     const claim = await repo.claim(
       reminderId,
@@ -426,7 +433,7 @@ export function createRemindersService(deps: RemindersDeps) {
         }
       },
     )
-    if (!claim) return
+    if (!claim) return true
     const { delivery, reminder, fresh } = claim
     if (fresh) {
       if (!hub.crossInstance) hub.publishLocal(deliveryEvent(delivery, reminder))
@@ -434,7 +441,7 @@ export function createRemindersService(deps: RemindersDeps) {
     }
     const token = actionToken(delivery.id)
     const when = formatWhen(delivery.occurrenceAt, reminder.timezone)
-    await sendOutside(delivery, {
+    return sendOutside(delivery, {
       payload: {
         type: 'reminder',
         title: delivery.late ? 'Reminder (late)' : 'Reminder',
@@ -451,11 +458,17 @@ export function createRemindersService(deps: RemindersDeps) {
     })
   }
 
-  /** Push to each of the user's devices, then e-mail; each attempt recorded; the delivery completed. */
+  /**
+   * Push to each of the user's devices, then e-mail; each attempt recorded; the delivery completed.
+   * False when another sender holds it (nothing sent here).
+   */
   async function sendOutside(
     delivery: DeliveryRow,
     message: { payload: PushPayload; subject: string; text: string; email: 'reminders' | 'briefing' },
-  ): Promise<void> {
+  ): Promise<boolean> {
+    // One sender at a time: two jobs for one occurrence on two instances (an edit queues a job again)
+    // would both send. The other leaves it; if this one dies, the lease runs out and its job's retry resumes.
+    if (!(await repo.takeSending(delivery.id, SENDING_LEASE_MS))) return false
     const done = await repo.sentTargets(delivery.id)
     const subscriptions = await repo.subscriptionsOf(delivery.userId)
     // The notification's tag on the device: a repeat after a crash replaces it (see the top).
@@ -503,6 +516,7 @@ export function createRemindersService(deps: RemindersDeps) {
       })
     }
     await repo.complete(delivery.id)
+    return true
   }
 
   // The daily briefing ---------------------------------------------------------------------------

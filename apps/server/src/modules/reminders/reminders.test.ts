@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { ApiErrorBody, Reminder, ReminderList } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
@@ -363,6 +364,34 @@ describe('delivery', () => {
       payload: { token: `${String(data.actionToken).slice(0, -3)}AAA`, action: 'done' },
     })
     expect(forged.statusCode).toBe(400)
+  })
+
+  it('lets one sender at a time take a delivery: a second waits until the first completes or its lease runs out', async () => {
+    const user = await t.createUser()
+    const repo = (await import('./reminders.repo.ts')).createRemindersRepo(t.db)
+    const { body } = await user.api.post<Reminder>('/api/reminders', {
+      text: 'Take the bins out',
+      dueAt: new Date(Date.now() + 1500).toISOString(),
+    })
+    const delivery = await waitFor('the delivery', async () => {
+      const [d] = await repo.deliveriesOf(body.id)
+      return d?.completedAt ? d : undefined
+    })
+    // Completed: nobody takes it again (a duplicate job for the same occurrence sends nothing).
+    expect(await repo.takeSending(delivery.id, 60_000)).toBe(false)
+    await t.db.execute(
+      sql`update notification_deliveries set completed_at = null, sending_until = null where id = ${delivery.id}`,
+    )
+    // Unfinished (a sender died mid-way): one instance takes it, a second at the same time does not.
+    expect(await repo.takeSending(delivery.id, 60_000)).toBe(true)
+    expect(await repo.takeSending(delivery.id, 60_000)).toBe(false)
+    // Once the lease has run out (that sender died too), it can be taken again.
+    await t.db.execute(
+      sql`update notification_deliveries set sending_until = now() - interval '1 second' where id = ${delivery.id}`,
+    )
+    expect(await repo.takeSending(delivery.id, 60_000)).toBe(true)
+    // The service's own run finds it held and says so (its job is tried again later).
+    expect(await t.app.reminders.deliverReminder(body.id, new Date(body.dueAt))).toBe(false)
   })
 
   it('gives a reconnecting tab only what it missed: not the delivery it saw last, nor one answered meanwhile', async () => {
