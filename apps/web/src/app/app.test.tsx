@@ -164,6 +164,34 @@ describe('logout', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Remi' })).toBeInTheDocument()
     expect(queryClient.getQueryData(['auth', 'user'])).toBeUndefined()
   })
+
+  it("forgets this device's push subscription before the session ends, so a shared browser gets no one's reminders", async () => {
+    const order: string[] = []
+    let signedInNow = true
+    server.use(
+      http.get('/api/auth/user', () =>
+        signedInNow ? HttpResponse.json(testUser) : HttpResponse.json({ message: 'no' }, { status: 401 }),
+      ),
+      http.delete('/api/notifications/subscriptions/:id', ({ params }) => {
+        order.push(`delete ${String(params.id)}`)
+        return new HttpResponse(null, { status: 204 })
+      }),
+      http.post('/api/auth/logout', () => {
+        order.push('logout')
+        signedInNow = false
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    localStorage.setItem(storageKeys.token, 'a.b.c')
+    localStorage.setItem(storageKeys.pushSubscriptionId, 'sub-1')
+    const { user } = renderApp('/chat')
+    await screen.findByRole('heading', { name: 'Chat with Remi' })
+    await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }))
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
+    expect(order).toEqual(['delete sub-1', 'logout'])
+    expect(localStorage.getItem(storageKeys.pushSubscriptionId)).toBeNull()
+  })
 })
 
 describe('pull-to-refresh in the layout', () => {

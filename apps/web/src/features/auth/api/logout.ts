@@ -1,11 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { api } from '../../../lib/api-client'
-import { clearStoredSession } from '../../../lib/storage'
+import { registerServiceWorker } from '../../../lib/service-worker'
+import { clearStoredSession, readStored, removeStored } from '../../../lib/storage'
 import { paths } from '../../../config/paths'
 
-export function logout(): Promise<void> {
+/**
+ * Signs out. This device's push subscription goes first (while the session can still remove it): on
+ * a shared browser the next person must not get the reminders of the one who signed out.
+ */
+export async function logout(): Promise<void> {
+  await forgetThisDevice()
   return api.post<void>('auth/logout')
+}
+
+/** The server forgets this browser's push subscription and the browser drops it; failures change nothing. */
+async function forgetThisDevice(): Promise<void> {
+  const id = readStored('pushSubscriptionId')
+  if (!id) return
+  removeStored('pushSubscriptionId')
+  await api.delete<void>(`notifications/subscriptions/${encodeURIComponent(id)}`).catch(() => undefined)
+  const registration = await registerServiceWorker()
+  const subscription = await registration?.pushManager?.getSubscription().catch(() => null)
+  await subscription?.unsubscribe().catch(() => false)
 }
 
 /** Logging out always ends the local session, even when the server call fails (spec §4). */
