@@ -10,6 +10,7 @@ import {
   CreateReminderBody,
   Reminder,
   ReminderStatus,
+  sliceWhole,
   TodayFacts,
   UpdateMemoryBody,
   type AccessTokenScope,
@@ -63,7 +64,7 @@ const MemoryPage = z.object({ totalCount: z.number().int(), memories: z.array(Me
 
 /** One memory as a line a model or a person can read. */
 function memoryLine(m: Memory): string {
-  const text = m.text.length > TEXT_EXCERPT ? `${m.text.slice(0, TEXT_EXCERPT)}…` : m.text
+  const text = m.text.length > TEXT_EXCERPT ? `${sliceWhole(m.text, TEXT_EXCERPT)}…` : m.text
   const tags = m.tags.length ? ` [${m.tags.join(', ')}]` : ''
   return `- ${m.date ?? 'no date'}: ${text.replace(/\s*\n\s*/g, ' ')}${tags} (id ${m.id})`
 }
