@@ -42,6 +42,17 @@ const proposalsOf = async (user: TestUser, conversationId: string) => {
 }
 const memoryOf = (user: TestUser, id: string) => user.api.get<Memory>(`/api/memories/${id}`)
 
+/** Ana's birthday saved as 4 June, and the model proposing 5 June in a chat (update_memory). */
+async function proposeCorrection() {
+  const user = await t.createUser()
+  const m = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
+  fake.enqueue(
+    openaiReply.toolCall('update_memory', { id: m.id, text: "Ana's birthday is on 5 June" }),
+    openaiReply.text('I proposed the correction.'),
+  )
+  return { user, m, sent: await send(user, "actually, Ana's birthday is on 5 June") }
+}
+
 describe('delete_memory and update_memory propose; the person applies or keeps', () => {
   it('a streamed delete_memory call leaves the memory and stores a proposal; Apply deletes, a second Apply is 409', async () => {
     const user = await t.createUser()
@@ -102,13 +113,7 @@ describe('delete_memory and update_memory propose; the person applies or keeps',
   })
 
   it('an update_memory proposal applied changes the memory, keeps a version, and Undo restores it', async () => {
-    const user = await t.createUser()
-    const m = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
-    fake.enqueue(
-      openaiReply.toolCall('update_memory', { id: m.id, text: "Ana's birthday is on 5 June" }),
-      openaiReply.text('I proposed the correction.'),
-    )
-    const sent = await send(user, "actually, Ana's birthday is on 5 June")
+    const { user, m, sent } = await proposeCorrection()
     expect((await memoryOf(user, m.id)).body.text).toBe("Ana's birthday is on 4 June")
     const [proposal] = await proposalsOf(user, sent.conversationId)
     expect(proposal).toMatchObject({
@@ -129,15 +134,7 @@ describe('delete_memory and update_memory propose; the person applies or keeps',
   })
 
   it('Apply leaves a memory whose text was changed since the proposal; tags added since stay', async () => {
-    const user = await t.createUser()
-    const m = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
-    fake.enqueue(
-      openaiReply.toolCall('update_memory', { id: m.id, text: "Ana's birthday is on 5 June" }),
-      openaiReply.text('I proposed the correction.'),
-      openaiReply.toolCall('delete_memory', { id: m.id }),
-      openaiReply.text('I proposed deleting it.'),
-    )
-    const first = await send(user, "actually, Ana's birthday is on 5 June")
+    const { user, m, sent: first } = await proposeCorrection()
     const [update] = await proposalsOf(user, first.conversationId)
     // A tag added before Apply: the change is to the text, the tag stays.
     await user.api.put(`/api/memories/${m.id}`, {
@@ -151,6 +148,10 @@ describe('delete_memory and update_memory propose; the person applies or keeps',
       tags: ['family', 'birthdays'],
     })
 
+    fake.enqueue(
+      openaiReply.toolCall('delete_memory', { id: m.id }),
+      openaiReply.text('I proposed deleting it.'),
+    )
     const second = await send(user, 'forget the note about Ana', first.conversationId)
     const [remove] = (await proposalsOf(user, second.conversationId)).filter((p) => p.kind === 'delete')
     // The text edited before Apply: the deletion is refused and the edit kept.
@@ -165,13 +166,7 @@ describe('delete_memory and update_memory propose; the person applies or keeps',
   })
 
   it("a chip's Undo takes back the chat's change only while it is the memory's last one", async () => {
-    const user = await t.createUser()
-    const m = await user.api.memories.create({ text: "Ana's birthday is on 4 June", tags: ['family'] })
-    fake.enqueue(
-      openaiReply.toolCall('update_memory', { id: m.id, text: "Ana's birthday is on 5 June" }),
-      openaiReply.text('I proposed the correction.'),
-    )
-    const sent = await send(user, "actually, Ana's birthday is on 5 June")
+    const { user, m, sent } = await proposeCorrection()
     const [proposal] = await proposalsOf(user, sent.conversationId)
     expect((await user.api.post(`/api/proposals/${proposal!.id}/apply`, {})).status).toBe(200)
     // The person then edits the memory themselves: the chip's Undo must not take their edit back.
