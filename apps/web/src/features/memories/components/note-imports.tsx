@@ -201,7 +201,16 @@ export function NoteImportsPanel() {
               ) : null}
             </div>
             {item.status === 'queued' || item.status === 'running' ? (
-              <ProgressBar className="mt-2" now={now} label={`${done} of ${total}`} />
+              <>
+                {/* Beside the bar, not in it: at 0% the bar has no width to show a label in. */}
+                <div className="small mt-2">{`${done} of ${total}`}</div>
+                <ProgressBar
+                  className="mt-1"
+                  now={now}
+                  visuallyHidden
+                  label={`${done} of ${total} notes imported`}
+                />
+              </>
             ) : null}
           </Alert>
         )
