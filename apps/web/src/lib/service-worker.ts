@@ -25,6 +25,13 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
     .catch(() => null)
 }
 
+/** Drops this browser's push subscription (after the server forgot it). */
+export async function unsubscribeThisDevice(): Promise<void> {
+  const registration = await registerServiceWorker()
+  const subscription = await registration?.pushManager?.getSubscription()
+  await subscription?.unsubscribe().catch(() => false)
+}
+
 export function serviceWorkerSupported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator
 }

@@ -1,9 +1,9 @@
-import { sliceWhole } from '@remi/shared'
 /**
  * Reading an ICS file into events: parsing (node-ical) and expanding its recurring events over the
  * window asked, within limits a hostile file cannot push past. Runs in the ICS worker thread
  * (ics-feed.worker.ts); nothing here does I/O.
  */
+import { sliceWhole } from '@remi/shared'
 import type NodeIcal from 'node-ical'
 import type { ParameterValue, VEvent } from 'node-ical'
 import type { CalendarEvent } from './types.ts'

@@ -7,6 +7,7 @@ import {
   type AppliedProposal,
   type ChatPreferences,
   type Memory,
+  type MemoryChange,
   type MemoryProposal,
   type MemoryProposalList,
 } from '@remi/shared'
@@ -91,11 +92,15 @@ export function createProposalsService(deps: {
    */
   async function lastChangeIs(userId: string, row: ProposalRecord): Promise<boolean> {
     const action = row.kind === 'create' ? 'created' : row.kind === 'update' ? 'updated' : 'deleted'
-    const [last] = await memories.changes(userId, row.memoryId!).catch(() => [])
-    if (!last || last.by !== 'assistant' || last.action !== action) return false
-    if (row.kind === 'delete') return true
+    const ours = (change: MemoryChange | null | undefined) =>
+      change?.by === 'assistant' && change.action === action
+    // A deleted memory has only its changes; one still there comes with its last change.
+    if (row.kind === 'delete') {
+      const [last] = await memories.changes(userId, row.memoryId!).catch(() => [])
+      return ours(last)
+    }
     const now = await memories.get(userId, row.memoryId!).catch(() => null)
-    return now !== null && now.text === row.text
+    return now !== null && ours(now.lastChange) && now.text === row.text
   }
 
   return {

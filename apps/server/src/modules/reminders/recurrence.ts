@@ -112,9 +112,7 @@ function checkSteps(rule: RRuleInstance): void {
  */
 function checkParts(options: Partial<RRuleModule.Options>): void {
   for (const part of PARTS) {
-    const value = options[part.key] as number | number[] | null | undefined
-    if (value === null || value === undefined) continue
-    for (const n of Array.isArray(value) ? value : [value]) {
+    for (const n of asList(options[part.key] as number | number[] | null | undefined) ?? []) {
       if (!Number.isInteger(n) || n < part.min || n > part.max || (part.zero === false && n === 0)) {
         const range = `${part.min} to ${part.max}${part.zero === false ? ', not 0' : ''}`
         throw new RecurrenceError(`${part.name} must be a whole number from ${range}.`)

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { api } from '../../../lib/api-client'
-import { registerServiceWorker } from '../../../lib/service-worker'
+import { unsubscribeThisDevice } from '../../../lib/service-worker'
 import { clearStoredSession, readStored, removeStored } from '../../../lib/storage'
 import { paths } from '../../../config/paths'
 
@@ -20,9 +20,7 @@ async function forgetThisDevice(): Promise<void> {
   if (!id) return
   removeStored('pushSubscriptionId')
   await api.delete<void>(`notifications/subscriptions/${encodeURIComponent(id)}`).catch(() => undefined)
-  const registration = await registerServiceWorker()
-  const subscription = await registration?.pushManager?.getSubscription().catch(() => null)
-  await subscription?.unsubscribe().catch(() => false)
+  await unsubscribeThisDevice().catch(() => undefined)
 }
 
 /** Logging out always ends the local session, even when the server call fails (spec §4). */

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PushSubscriptionInfo, PushSubscriptionList } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 import { readStored, removeStored } from '../../../lib/storage'
-import { subscribeThisDevice, unsubscribeThisDevice } from '../lib/push'
+import { unsubscribeThisDevice } from '../../../lib/service-worker'
+import { subscribeThisDevice } from '../lib/push'
 
 export const subscriptionsQueryOptions = () =>
   queryOptions({

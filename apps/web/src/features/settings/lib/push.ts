@@ -62,10 +62,3 @@ export async function subscribeThisDevice(): Promise<PushSubscriptionInfo> {
   writeStored('pushSubscriptionId', info.id)
   return info
 }
-
-/** Drops this browser's push subscription (after the server forgot it). */
-export async function unsubscribeThisDevice(): Promise<void> {
-  const registration = await registerServiceWorker()
-  const subscription = await registration?.pushManager?.getSubscription()
-  await subscription?.unsubscribe().catch(() => false)
-}
