@@ -214,21 +214,42 @@ describe('week and month ranges (spec §9)', () => {
       endDate: '2026-01-03',
     })
   })
-  it('this week starts at this week’s Sunday, with no end', () => {
-    expect(quickDateRange('thisWeek', '2026-01-07')).toEqual({ startDate: '2026-01-04' })
+  it('this week runs from this week’s Sunday to its Saturday (a note dated next month is not in it)', () => {
+    expect(quickDateRange('thisWeek', '2026-01-07')).toEqual({
+      startDate: '2026-01-04',
+      endDate: '2026-01-10',
+    })
+    // Sunday 29 November 2026: notes of 18 December and 15 January are past the end.
+    expect(quickDateRange('thisWeek', '2026-11-29')).toEqual({
+      startDate: '2026-11-29',
+      endDate: '2026-12-05',
+    })
   })
-  it('this month starts on the 1st, with no end', () => {
-    expect(quickDateRange('thisMonth', '2026-01-07')).toEqual({ startDate: '2026-01-01' })
+  it('this month runs from the 1st to its last day', () => {
+    expect(quickDateRange('thisMonth', '2026-01-07')).toEqual({
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    })
+    expect(quickDateRange('thisMonth', '2024-02-10')).toEqual({
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+    })
   })
   it('on a Sunday, this week is today and last week ended yesterday', () => {
-    expect(quickDateRange('thisWeek', '2026-01-04')).toEqual({ startDate: '2026-01-04' })
+    expect(quickDateRange('thisWeek', '2026-01-04')).toEqual({
+      startDate: '2026-01-04',
+      endDate: '2026-01-10',
+    })
     expect(quickDateRange('lastWeek', '2026-01-04')).toEqual({
       startDate: '2025-12-28',
       endDate: '2026-01-03',
     })
   })
   it('on a Saturday, this week started six days ago', () => {
-    expect(quickDateRange('thisWeek', '2026-01-10')).toEqual({ startDate: '2026-01-04' })
+    expect(quickDateRange('thisWeek', '2026-01-10')).toEqual({
+      startDate: '2026-01-04',
+      endDate: '2026-01-10',
+    })
     expect(quickDateRange('lastWeek', '2026-01-10')).toEqual({
       startDate: '2025-12-28',
       endDate: '2026-01-03',
@@ -246,14 +267,17 @@ describe('week and month ranges (spec §9)', () => {
     const instant = new Date('2026-01-04T10:30:00Z')
     expect(quickDateRange('thisWeek', todayIn('Pacific/Kiritimati', instant))).toEqual({
       startDate: '2026-01-04',
+      endDate: '2026-01-10',
     })
     expect(quickDateRange('thisWeek', todayIn('Pacific/Pago_Pago', instant))).toEqual({
       startDate: '2025-12-28',
+      endDate: '2026-01-03',
     })
     expect(
       quickDateRange('thisMonth', todayIn('Pacific/Pago_Pago', new Date('2026-02-01T10:30:00Z'))),
     ).toEqual({
       startDate: '2026-01-01',
+      endDate: '2026-01-31',
     })
   })
 })

@@ -13,6 +13,7 @@ import { TZDate } from '@date-fns/tz'
 import { addDays as addCalendarDays } from 'date-fns/addDays'
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays'
 import { formatISO } from 'date-fns/formatISO'
+import { endOfMonth } from 'date-fns/endOfMonth'
 import { startOfMonth } from 'date-fns/startOfMonth'
 import { startOfWeek } from 'date-fns/startOfWeek'
 import { subWeeks } from 'date-fns/subWeeks'
@@ -101,20 +102,21 @@ export type QuickDateFilter = (typeof quickDateFilters)[number]
 
 /**
  * Spec §9: last week runs from the Sunday before last to the Saturday ending last week; this week
- * starts at this week's Sunday; this month on the 1st. Only last week has an end date. `today` is
- * the user's today (`todayIn(zone)`), so the weeks are the user's weeks, not the server's.
+ * from this week's Sunday to its Saturday; this month from the 1st to its last day. Each has an end
+ * (issue 46: with none, "This Week" listed notes dated next month). `today` is the user's today
+ * (`todayIn(zone)`), so the weeks are the user's weeks, not the server's.
  */
 export function quickDateRange(
   filter: QuickDateFilter,
   today: CalendarDay,
-): { startDate: CalendarDay; endDate?: CalendarDay } {
+): { startDate: CalendarDay; endDate: CalendarDay } {
   const thisSunday = startOfWeek(utcDay(today), { weekStartsOn: 0 })
   switch (filter) {
     case 'lastWeek':
       return { startDate: dayOf(subWeeks(thisSunday, 1)), endDate: dayOf(addCalendarDays(thisSunday, -1)) }
     case 'thisWeek':
-      return { startDate: dayOf(thisSunday) }
+      return { startDate: dayOf(thisSunday), endDate: dayOf(addCalendarDays(thisSunday, 6)) }
     case 'thisMonth':
-      return { startDate: dayOf(startOfMonth(utcDay(today))) }
+      return { startDate: dayOf(startOfMonth(utcDay(today))), endDate: dayOf(endOfMonth(utcDay(today))) }
   }
 }

@@ -32,7 +32,15 @@ function fakeApi(initial: FakeMemory[], options: { knownTags?: string[] } = {}) 
     http.get('/api/auth/user/settings', () => HttpResponse.json({ timezone: TZ })),
     http.get('/api/memories/tags', () => {
       state.tagLoads++
-      return HttpResponse.json(options.knownTags?.map((name) => ({ name, count: 1 })) ?? [])
+      if (options.knownTags) return HttpResponse.json(options.knownTags.map((name) => ({ name, count: 1 })))
+      // As the server counts: over every memory, most used first.
+      const counts = new Map<string, number>()
+      for (const m of state.memories) for (const t of m.tags) counts.set(t, (counts.get(t) ?? 0) + 1)
+      return HttpResponse.json(
+        [...counts]
+          .map(([name, count]) => ({ name, count }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      )
     }),
     http.get('/api/memories/export', ({ request }) => {
       const format = new URL(request.url).searchParams.get('format')
@@ -316,13 +324,20 @@ describe('memories page: filters', () => {
     await waitFor(() => expect(range(lastQuery(state))).toEqual([last.startDate, last.endDate]))
     expect(screen.getByRole('button', { name: 'Last Week' })).toHaveAttribute('aria-pressed', 'true')
 
+    // This week and this month end (Saturday, the month's last day): later notes are not in them.
     await user.click(screen.getByRole('button', { name: 'This Week' }))
-    await waitFor(() =>
-      expect(range(lastQuery(state))).toEqual([quickDateRange('thisWeek', today).startDate, null]),
-    )
+    const week = quickDateRange('thisWeek', today)
+    await waitFor(() => expect(range(lastQuery(state))).toEqual([week.startDate, week.endDate]))
+    expect(daysBetween(week.startDate, week.endDate)).toBe(6)
 
     await user.click(screen.getByRole('button', { name: 'This Month' }))
-    await waitFor(() => expect(range(lastQuery(state))).toEqual([`${today.slice(0, 8)}01`, null]))
+    await waitFor(() =>
+      expect(range(lastQuery(state))).toEqual([
+        `${today.slice(0, 8)}01`,
+        quickDateRange('thisMonth', today).endDate,
+      ]),
+    )
+    expect(lastQuery(state).get('endDate')?.slice(0, 7)).toBe(today.slice(0, 7))
 
     // Choosing it again clears the range: back to the first, unfiltered list (answered from the cache).
     await user.click(screen.getByRole('button', { name: 'This Month' }))
@@ -399,7 +414,19 @@ describe('memories page: filters', () => {
     expect(lastQuery(state).get('page')).toBe('1')
   })
 
-  it("shows the top 10 tags of the loaded items, 6 at first with '+N more'; a tag filters the list", async () => {
+  it('counts popular tags over every memory, not the cards loaded so far', async () => {
+    // 15 memories, 12 loaded: 'family' is on 5, of which only 3 are on the first page.
+    const items = Array.from({ length: 15 }, (_, i) =>
+      memory(i, { tags: i < 3 || i >= 13 ? ['family'] : ['other'] }),
+    )
+    fakeApi(items)
+    renderWithProviders(<MemoriesPage />)
+    await screen.findByText('Showing 12 of 15 memories')
+    const group = await screen.findByRole('group', { name: 'Popular tags' })
+    expect(within(group).getByRole('button', { name: 'family (5)' })).toBeInTheDocument()
+  })
+
+  it("shows the top 10 tags, 6 at first with '+N more'; a tag filters the list", async () => {
     // 'top' on all 12, 'second' on 6, and ten one-off tags: 12 distinct, the top 10 are shown.
     const items = Array.from({ length: 12 }, (_, i) =>
       memory(i, { tags: ['top', ...(i % 2 ? ['second'] : []), ...(i < 10 ? [`o${i}`] : [])] }),
@@ -407,7 +434,7 @@ describe('memories page: filters', () => {
     const state = fakeApi(items)
     const { user } = renderWithProviders(<MemoriesPage />)
     await screen.findByText('Showing 12 of 12 memories')
-    const group = screen.getByRole('group', { name: 'Popular tags' })
+    const group = await screen.findByRole('group', { name: 'Popular tags' })
     expect(
       within(group)
         .getAllByRole('button')
@@ -493,17 +520,55 @@ describe('memories page: create, edit, delete', () => {
     await waitFor(() => expect(state.tagLoads).toBeGreaterThan(tagLoadsBefore))
   })
 
-  it('a failed create keeps the modal open with what was typed', async () => {
+  it("a failed create keeps the modal open with what was typed and says the server's reason", async () => {
     fakeApi([])
-    server.use(http.post('/api/memories', () => HttpResponse.json({ message: 'nope' }, { status: 400 })))
+    server.use(
+      http.post('/api/memories', () =>
+        HttpResponse.json({ message: 'At most 20 tags are allowed.' }, { status: 400 }),
+      ),
+    )
     const { user } = renderWithProviders(<MemoriesPage />)
     await user.click(await screen.findByRole('button', { name: 'Add Memory' }))
     const dialog = await findDialog('Create Memory')
     await user.type(within(dialog).getByLabelText(/Memory/), 'kept')
     await user.click(within(dialog).getByRole('button', { name: 'Create Memory' }))
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create Memory' })).toBeEnabled())
-    expect(screen.getByRole('dialog')).toHaveTextContent('Create Memory')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The memory was not created: At most 20 tags are allowed.',
+    )
+    expect(within(dialog).getByRole('button', { name: 'Create Memory' })).toBeEnabled()
     expect(within(dialog).getByLabelText(/Memory/)).toHaveValue('kept')
+    // Typing again puts the refusal away.
+    await user.type(within(dialog).getByLabelText(/Memory/), '!')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('checks tags and the date as the server does before saving: 25 tags, a 120-character tag, 9999', async () => {
+    const state = fakeApi([])
+    const { user } = renderWithProviders(<MemoriesPage />)
+    await user.click(await screen.findByRole('button', { name: 'Add Memory' }))
+    const dialog = await findDialog('Create Memory')
+    await user.type(within(dialog).getByLabelText(/Memory/), 'Many tags')
+    const tags = within(dialog).getByLabelText('Tags')
+    const submit = within(dialog).getByRole('button', { name: 'Create Memory' })
+    await user.click(tags)
+    await user.paste(Array.from({ length: 25 }, (_, i) => `tag${i}`).join(', '))
+    expect(tags).toHaveAccessibleDescription('At most 20 tags are allowed (this has 25).')
+    expect(submit).toBeDisabled()
+    await user.clear(tags)
+    await user.paste('x'.repeat(120))
+    expect(tags).toHaveAccessibleDescription(/Each tag must be at most 50 characters/)
+    await user.clear(tags)
+    const date = within(dialog).getByLabelText('Date')
+    await user.clear(date)
+    await user.type(date, '9999-12-31')
+    expect(date).toHaveAccessibleDescription('Choose a date between 1900 and 2100.')
+    expect(submit).toBeDisabled()
+    await user.clear(date)
+    await user.type(date, '2026-01-05')
+    expect(submit).toBeEnabled()
+    await user.click(submit)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(state.created).toEqual([{ text: 'Many tags', tags: '', date: '2026-01-05' }])
   })
 
   it("edits: prefilled, no Quick Tags, 'Updating...', then the list shows the change", async () => {

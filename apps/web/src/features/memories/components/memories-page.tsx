@@ -16,8 +16,8 @@ import { useDeleteMemory } from '../api/delete-memory'
 import { useExportMemories, type ExportFormat } from '../api/export-memories'
 import { useMemories, type MemoryItem } from '../api/get-memories'
 import { useMemory } from '../api/get-memory'
+import { usePopularTags } from '../api/get-memory-tags'
 import { useImportMemories } from '../api/import-memories'
-import { popularTags } from '../lib/tags'
 import { hasActiveFilters, useMemoriesUi } from '../store'
 import { FilterBar, MEMORY_SEARCH_ID } from './filter-bar'
 import { MemoryGrid } from './memory-grid'
@@ -48,7 +48,7 @@ export function MemoriesPage() {
   const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0
   // No memory holds every word of the search: the server answered the closest matches instead.
   const closest = Boolean(list.data?.pages[0]?.closest)
-  const tags = useMemo(() => popularTags(memories), [memories])
+  const tags = usePopularTags().data ?? []
 
   const listed = memories.find((m) => m.id === editingId)
   const editing = useMemory(editingId, listed)

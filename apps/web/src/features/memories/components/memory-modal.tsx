@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
@@ -17,6 +18,7 @@ import { useMemoryReminders } from '../api/get-memory-reminders'
 import { useMemoryTags } from '../api/get-memory-tags'
 import { useUpdateMemory } from '../api/update-memory'
 import { addTag, applySuggestion, quickTags, tagSuggestions } from '../lib/tags'
+import { memoryFieldErrors } from '../lib/validate'
 
 interface MemoryModalProps {
   show: boolean
@@ -60,10 +62,20 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
   const saving = create.isPending || update.isPending || createReminder.isPending
   const blank = text.trim() === ''
   const suggestions = tagSuggestions(tags, knownTags)
+  const fieldErrors = memoryFieldErrors(tags, date)
+  const invalid = Boolean(fieldErrors.tags || fieldErrors.date)
+  // The server's refusal, in its words, until the person changes something.
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const edited = (set: (value: string) => void) => (value: string) => {
+    setSaveError(null)
+    set(value)
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (blank || saving || remindError) return
+    if (blank || saving || remindError || invalid) return
+    setSaveError(null)
+    const failed = (error: unknown) => setSaveError(errorMessage(error))
     // The memory is saved first; a reminder that fails then is said in a toast, as the memory is kept.
     const saved = (item: MemoryItem) => {
       if (!remind || !remindAt) return onClose()
@@ -88,9 +100,9 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           date,
           ...(secret !== Boolean(memory.private) ? { private: secret } : {}),
         },
-        { onSuccess: saved },
+        { onSuccess: saved, onError: failed },
       )
-    else create.mutate({ text, tags, date, private: secret }, { onSuccess: saved })
+    else create.mutate({ text, tags, date, private: secret }, { onSuccess: saved, onError: failed })
   }
 
   const hide = () => {
@@ -112,7 +124,7 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
             type="submit"
             form="memory-form"
             variant="primary"
-            disabled={blank || saving || Boolean(remindError)}
+            disabled={blank || saving || invalid || Boolean(remindError)}
           >
             {saving ? (
               <>
@@ -129,6 +141,12 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
       }
     >
       <Form id="memory-form" onSubmit={submit} noValidate>
+        {saveError ? (
+          <Alert variant="danger" role="alert">
+            {editing ? 'The memory was not updated: ' : 'The memory was not created: '}
+            {saveError}
+          </Alert>
+        ) : null}
         <FormInput
           label="Memory"
           name="text"
@@ -139,16 +157,17 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           maxLength={MEMORY_LIMITS.textMax}
           placeholder="What do you want to remember?"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => edited(setText)(e.target.value)}
         />
         <FormInput
           label="Tags"
           name="tags"
           helpText="Separate tags with commas"
+          error={fieldErrors.tags}
           placeholder="e.g. work, health"
           autoComplete="off"
           value={tags}
-          onChange={(e) => setTags(e.target.value)}
+          onChange={(e) => edited(setTags)(e.target.value)}
         />
         {suggestions.length ? (
           <div className="d-flex flex-wrap gap-1 mb-3" aria-label="Tag suggestions" role="group">
@@ -187,8 +206,9 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           type="date"
           min="1900-01-01"
           max="2100-12-31"
+          error={fieldErrors.date}
           value={date}
-          onChange={(e) => setDate(e.target.value)}
+          onChange={(e) => edited(setDate)(e.target.value)}
         />
         <Form.Check
           type="switch"

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addTag,
-  applySuggestion,
-  parseTagInput,
-  popularTags,
-  quickTags,
-  tagsOf,
-  tagSuggestions,
-} from './tags'
+import { addTag, applySuggestion, parseTagInput, quickTags, tagsOf, tagSuggestions } from './tags'
 
 const known = [
   'work',
@@ -58,24 +50,5 @@ describe('quick tags', () => {
     expect(addTag('', 'work')).toBe('work')
     expect(addTag('home', 'work')).toBe('home, work')
     expect(addTag('home, WORK', 'work')).toBe('home, WORK')
-  })
-})
-
-describe('popular tags', () => {
-  it('are the top 10 of the loaded items by count, counted case-insensitively', () => {
-    const items = [
-      { tags: ['a', 'b'] },
-      { tags: ['A', 'c'] },
-      { tags: ['a', 'c'] },
-      ...Array.from({ length: 12 }, (_, i) => ({ tags: [`t${String(i).padStart(2, '0')}`] })),
-    ]
-    const popular = popularTags(items)
-    expect(popular).toHaveLength(10)
-    expect(popular.slice(0, 3)).toEqual([
-      { name: 'a', count: 3 },
-      { name: 'c', count: 2 },
-      { name: 'b', count: 1 },
-    ])
-    expect(popular.slice(3).map((t) => t.name)).toEqual(['t00', 't01', 't02', 't03', 't04', 't05', 't06'])
   })
 })

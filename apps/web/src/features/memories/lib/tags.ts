@@ -49,22 +49,3 @@ export function addTag(input: string, tag: string): string {
 export function quickTags(known: string[], limit = QUICK_TAGS): string[] {
   return known.slice(0, limit)
 }
-
-/** The 10 most used tags of the loaded memories (ties by name), counted case-insensitively. */
-export function popularTags(
-  items: { tags: string[] }[],
-  limit = POPULAR_TAGS,
-): { name: string; count: number }[] {
-  const counts = new Map<string, { name: string; count: number }>()
-  for (const item of items) {
-    for (const tag of item.tags) {
-      const key = tag.toLowerCase()
-      const entry = counts.get(key)
-      if (entry) entry.count += 1
-      else counts.set(key, { name: tag, count: 1 })
-    }
-  }
-  return [...counts.values()]
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
-    .slice(0, limit)
-}
