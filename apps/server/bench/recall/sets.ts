@@ -244,3 +244,65 @@ export function loadNotes(): BenchSet {
     notes: [],
   }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// notebook-dev (datasets/notebook-dev, CC0, see its README): another person's terse phone notes over two
+// years and the questions she types, all asked on the set's "today" in its time zone.
+
+export const NOTEBOOK_KINDS = ['single', 'temporal', 'multihop', 'update', 'lexical', 'preference', 'list']
+
+interface NotebookFile {
+  person: string
+  today: string
+  timezone: string
+  memories: Array<{ id: string; text: string; tags: string[]; date: string | null }>
+  questions: Array<{ id: string; q: string; gold: string[]; type: string; answer?: string }>
+}
+
+export function loadNotebook(): BenchSet {
+  const data = JSON.parse(readFileSync(`${dataDir}notebook-dev/notebook-dev.json`, 'utf8')) as NotebookFile
+  const isDay = (d: unknown): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d)
+  if (!isDay(data.today) || !data.timezone) throw new Error('notebook-dev.json: no today or timezone')
+  // A note without a date was written alongside its neighbours: it is saved on the day of the nearest
+  // dated note before it (after it, for the first ones), in file order, in the evening as the notes set.
+  const firstDay = data.memories.find((m) => isDay(m.date))?.date ?? data.today
+  let day = firstDay
+  const memories: BenchMemory[] = data.memories.map((m, i) => {
+    if (m.date !== null && !isDay(m.date)) throw new Error(`notebook-dev.json: ${m.id} has a bad date`)
+    if (m.date) day = m.date
+    return {
+      key: m.id,
+      text: m.text,
+      tags: m.tags,
+      date: m.date,
+      createdAt: new Date(`${day}T19:${String(i % 60).padStart(2, '0')}:00Z`),
+    }
+  })
+  const keys = new Set(memories.map((m) => m.key))
+  if (keys.size !== memories.length) throw new Error('notebook-dev.json: a note id appears twice')
+  // Asked in the afternoon of the set's today, as the notes set's questions (15:00 UTC: in its zone
+  // that is the same afternoon, Europe/London being UTC+0 in November).
+  const now = new Date(`${data.today}T15:00:00Z`)
+  const questions: BenchQuestion[] = data.questions.map((q) => {
+    const missing = q.gold.filter((g) => !keys.has(g))
+    if (!NOTEBOOK_KINDS.includes(q.type) || !q.gold.length || missing.length)
+      throw new Error(
+        `notebook-dev.json: bad question ${q.id}${missing.length ? ` (no note ${missing.join(', ')})` : ''}`,
+      )
+    return {
+      id: q.id,
+      text: q.q,
+      evidence: q.gold,
+      group: q.type,
+      now,
+      ...(q.answer !== undefined ? { answer: q.answer } : {}),
+    }
+  })
+  return {
+    name: 'notebook',
+    title: `notebook-dev (${data.person}'s notes: ${memories.length} notes, ${questions.length} questions, today ${data.today}, ${data.timezone})`,
+    groups: NOTEBOOK_KINDS,
+    corpora: [{ name: 'notebook', timeZone: data.timezone, memories, questions }],
+    notes: [],
+  }
+}
