@@ -122,6 +122,15 @@ export const authPlugin = fp(
   },
 )
 
+/**
+ * What the caller may read, decided here once for every route: a personal access token sees what an
+ * MCP client sees, never a private memory (nor a reminder, citation or proposal that shows one's text).
+ * Services take it as their `hidePrivate` option.
+ */
+export function readerOf(request: FastifyRequest): { hidePrivate: boolean } {
+  return { hidePrivate: request.accessToken !== null }
+}
+
 export function requireUser(request: FastifyRequest): string {
   if (!request.userId) throw unauthorized()
   return request.userId

@@ -17,7 +17,7 @@ import {
   TOO_MANY_REQUESTS_MESSAGE,
 } from '@remi/shared'
 import { AppError, upstreamFailed } from '../../lib/errors.ts'
-import { requireUser } from '../../plugins/auth.ts'
+import { readerOf, requireUser } from '../../plugins/auth.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
 import type { ChatService, Turn } from './chat.service.ts'
 import { openEventStream } from './event-stream.ts'
@@ -90,7 +90,7 @@ export async function chatRoutes(
   r.get(
     '/history',
     { schema: { tags, querystring: ChatHistoryQuery, response: { 200: ChatHistory } } },
-    async (request) => service.history(requireUser(request), request.query),
+    async (request) => service.history(requireUser(request), request.query, readerOf(request)),
   )
 
   r.delete(

@@ -201,9 +201,13 @@ export function createChatService(deps: ChatServiceDeps) {
     return (await repo.latestConversation(userId)) ?? (await repo.createConversation(userId))
   }
 
-  async function lookupMemories(userId: string, rows: MessageRecord[]): Promise<MemoryLookup> {
+  async function lookupMemories(
+    userId: string,
+    rows: MessageRecord[],
+    reader: { hidePrivate?: boolean } = {},
+  ): Promise<MemoryLookup> {
     const ids = rows.flatMap((row) => (row.role === 'assistant' ? stored(row).citations : []))
-    const found = ids.length > 0 ? await deps.memories.byIds(userId, ids) : []
+    const found = ids.length > 0 ? await deps.memories.byIds(userId, ids, reader) : []
     return new Map(found.map((m) => [m.id, { text: m.text, date: m.date }]))
   }
 
@@ -236,8 +240,12 @@ export function createChatService(deps: ChatServiceDeps) {
     }
   }
 
-  async function toChatMessages(userId: string, rows: MessageRecord[]): Promise<ChatMessage[]> {
-    const memories = await lookupMemories(userId, rows)
+  async function toChatMessages(
+    userId: string,
+    rows: MessageRecord[],
+    reader: { hidePrivate?: boolean } = {},
+  ): Promise<ChatMessage[]> {
+    const memories = await lookupMemories(userId, rows, reader)
     return rows.map((row) => toChatMessage(row, memories))
   }
 
@@ -386,8 +394,15 @@ export function createChatService(deps: ChatServiceDeps) {
       }
     },
 
-    /** Page 1 is the newest; no conversationId means the user's latest conversation (none yet: empty). */
-    async history(userId: string, query: ParsedHistoryQuery): Promise<ChatHistory> {
+    /**
+     * Page 1 is the newest; no conversationId means the user's latest conversation (none yet: empty).
+     * `hidePrivate` (an access token): a citation of a memory made private since is left out.
+     */
+    async history(
+      userId: string,
+      query: ParsedHistoryQuery,
+      reader: { hidePrivate?: boolean } = {},
+    ): Promise<ChatHistory> {
       const conversation = query.conversationId
         ? await ownConversation(userId, query.conversationId)
         : await repo.latestConversation(userId)
@@ -396,7 +411,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const { rows, totalCount } = await repo.page(userId, conversation.id, query.page, query.pageSize)
       return {
         conversationId: conversation.id,
-        messages: await toChatMessages(userId, rows),
+        messages: await toChatMessages(userId, rows, reader),
         totalCount,
         assistant: assistant.info,
       }

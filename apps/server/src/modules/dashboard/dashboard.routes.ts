@@ -1,7 +1,7 @@
 import { Briefing, BRIEFING_LIMITS, DashboardStats } from '@remi/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireUser } from '../../plugins/auth.ts'
+import { readerOf, requireUser } from '../../plugins/auth.ts'
 import type { DashboardService } from './dashboard.service.ts'
 
 export async function dashboardRoutes(app: FastifyInstance, opts: { service: DashboardService }) {
@@ -10,7 +10,7 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { service: Das
   const tags = ['dashboard']
 
   r.get('/stats', { schema: { tags, response: { 200: DashboardStats } } }, async (request) =>
-    service.stats(requireUser(request)),
+    service.stats(requireUser(request), readerOf(request)),
   )
 
   r.get('/briefing', { schema: { tags, response: { 200: Briefing } } }, async (request) =>

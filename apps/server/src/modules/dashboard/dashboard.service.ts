@@ -95,9 +95,10 @@ export function createDashboardService(deps: DashboardDeps) {
   return {
     gatherTodayFacts,
 
-    async stats(userId: string): Promise<DashboardStats> {
+    /** `hidePrivate` (an access token): private memories are not counted. */
+    async stats(userId: string, reader: { hidePrivate?: boolean } = {}): Promise<DashboardStats> {
       const [summary, activeChats] = await Promise.all([
-        memories.summary(userId),
+        memories.summary(userId, undefined, reader),
         chats.activeConversations(userId, new Date(Date.now() - DAY_MS)),
       ])
       return { ...summary, activeChats }

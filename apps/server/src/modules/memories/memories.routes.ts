@@ -18,7 +18,7 @@ import {
 } from '@remi/shared'
 import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { bodyToFile, type UploadedFile } from '../../lib/upload-file.ts'
-import { requireUser } from '../../plugins/auth.ts'
+import { readerOf, requireUser } from '../../plugins/auth.ts'
 import { readImportFile } from './import-file.ts'
 import type { RecallService } from '../recall/index.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
@@ -37,7 +37,7 @@ export async function memoriesRoutes(
     async (request) => {
       const userId = requireUser(request)
       const { query } = request
-      const list = await service.list(userId, query)
+      const list = await service.list(userId, query, readerOf(request))
       if (!recall || !query.searchTerm || list.totalCount > 0 || query.page !== 1) return list
       // No memory holds every word: the closest matches, as the assistant would find them for these words.
       const items = await recall.find(userId, {
@@ -52,11 +52,11 @@ export async function memoriesRoutes(
   )
 
   r.get('/tags', { schema: { tags, response: { 200: MemoryTagList } } }, async (request) =>
-    service.tags(requireUser(request)),
+    service.tags(requireUser(request), readerOf(request)),
   )
 
   r.get('/export', { schema: { tags, querystring: ExportMemoriesQuery } }, async (request, reply) => {
-    const { data, fileStem } = await service.exportAll(requireUser(request))
+    const { data, fileStem } = await service.exportAll(requireUser(request), readerOf(request))
     const markdown = request.query.format === 'markdown'
     const file = `${fileStem}.${markdown ? 'md' : 'json'}`
     reply.header('content-disposition', `attachment; filename="${file}"`).header('cache-control', 'no-store')
@@ -94,7 +94,7 @@ export async function memoriesRoutes(
   })
 
   r.get('/:id', { schema: { tags, params: MemoryIdParams, response: { 200: Memory } } }, async (request) =>
-    service.get(requireUser(request), request.params.id),
+    service.get(requireUser(request), request.params.id, readerOf(request)),
   )
 
   r.post(
@@ -109,7 +109,8 @@ export async function memoriesRoutes(
   r.put(
     '/:id',
     { schema: { tags, params: MemoryIdParams, body: UpdateMemoryBody, response: { 200: Memory } } },
-    async (request) => service.update(requireUser(request), request.params.id, request.body),
+    async (request) =>
+      service.update(requireUser(request), request.params.id, request.body, undefined, readerOf(request)),
   )
 
   r.get(
@@ -121,18 +122,22 @@ export async function memoriesRoutes(
         response: { 200: z.object({ changes: z.array(MemoryChange) }) },
       },
     },
-    async (request) => ({ changes: await service.changes(requireUser(request), request.params.id) }),
+    async (request) => ({
+      changes: await service.changes(requireUser(request), request.params.id, readerOf(request)),
+    }),
   )
 
   // Undoes the memory's last change of the last 30 days (an edit, its creation, its deletion).
   r.post(
     '/:id/undo',
     { schema: { tags, params: MemoryIdParams, response: { 200: z.object({ memory: Memory.nullable() }) } } },
-    async (request) => ({ memory: await service.undo(requireUser(request), request.params.id) }),
+    async (request) => ({
+      memory: await service.undo(requireUser(request), request.params.id, readerOf(request)),
+    }),
   )
 
   r.delete('/:id', { schema: { tags, params: MemoryIdParams } }, async (request, reply) => {
-    await service.remove(requireUser(request), request.params.id)
+    await service.remove(requireUser(request), request.params.id, undefined, readerOf(request))
     return reply.status(204).send()
   })
 }

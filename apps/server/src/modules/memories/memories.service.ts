@@ -10,6 +10,7 @@ import {
   type Memory,
   type MemoriesExport,
   type MemoryFilters,
+  type MemoryChange,
   type MemoryList,
   type MemoryTagCount,
 } from '@remi/shared'
@@ -96,6 +97,20 @@ export type LookupFilters = Partial<MemoryFilters> & {
   newestSaved?: boolean | undefined
 }
 
+/**
+ * Who reads: the person (everything), or a model, an MCP client or an access token (`hidePrivate`):
+ * those never get a private memory, its text in a change, nor learn that it exists.
+ */
+export interface Reader {
+  hidePrivate?: boolean | undefined
+}
+const OWNER: Reader = {}
+
+/** A change as the reader may see it: what a memory was while private is left out for a token. */
+function shownChange<T extends MemoryChange>(change: T, reader: Reader): T {
+  return reader.hidePrivate && change.before?.private ? { ...change, before: null } : change
+}
+
 export function createMemoriesService(
   repo: MemoriesRepo,
   users: Pick<UsersService, 'timezoneOf'>,
@@ -149,7 +164,7 @@ export function createMemoriesService(
   }
 
   /** The memories with their last undoable change (the cards' "Changed by … " and Undo). */
-  async function withChanges(userId: string, items: Memory[]): Promise<Memory[]> {
+  async function withChanges(userId: string, items: Memory[], reader: Reader = OWNER): Promise<Memory[]> {
     if (!versions || items.length === 0) return items
     const latest = await versions.latest(
       userId,
@@ -157,23 +172,34 @@ export function createMemoriesService(
     )
     return items.map((m) => {
       const v = latest.get(m.id)
-      return { ...m, lastChange: v ? toChange(v) : null }
+      return { ...m, lastChange: v ? shownChange(toChange(v), reader) : null }
     })
   }
 
   /** Every change of the last 30 days, with what the memory was before (the exports carry them). */
-  async function allChanges(userId: string): Promise<NonNullable<MemoriesExport['versions']>> {
+  async function allChanges(
+    userId: string,
+    reader: Reader = OWNER,
+  ): Promise<NonNullable<MemoriesExport['versions']>> {
     const kept = versions ? await versions.all(userId) : []
-    return kept.map((v) => ({ memoryId: v.memoryId, ...toChange(v) }))
+    const changes = kept.map((v) => ({ memoryId: v.memoryId, ...shownChange(toChange(v), reader) }))
+    if (!reader.hidePrivate || changes.length === 0) return changes
+    // A token gets no change of a memory that is private now (texts of private befores are gone above).
+    const ids = [...new Set(changes.map((c) => c.memoryId))]
+    const hidden = new Set((await repo.byIds(userId, ids)).filter((r) => r.private).map((r) => r.id))
+    return changes.filter((c) => !hidden.has(c.memoryId))
+  }
+
+  /** The memory, unless it is private and the reader must not see it ("not found", as for another's). */
+  async function mustSee(userId: string, id: string, reader: Reader) {
+    const row = await mustGet(userId, id)
+    if (reader.hidePrivate && row.private) throw notFound('Memory')
+    return row
   }
 
   return {
-    /** `hidePrivate`: for an MCP client, which never gets private memories. */
-    async list(
-      userId: string,
-      filters: MemoryFilters,
-      options: { hidePrivate?: boolean } = {},
-    ): Promise<MemoryList> {
+    /** `hidePrivate`: for an MCP client or an access token, which never get private memories. */
+    async list(userId: string, filters: MemoryFilters, options: Reader = OWNER): Promise<MemoryList> {
       const query = { ...toQuery(filters), withPrivate: !options.hidePrivate }
       const read = () =>
         repo.list(userId, query, filters.page, filters.pageSize).catch((error: unknown) => {
@@ -184,7 +210,7 @@ export function createMemoriesService(
         ? searches.run(userId, read)
         : read())
       return {
-        items: await withChanges(userId, rows.map(toMemory)),
+        items: await withChanges(userId, rows.map(toMemory), options),
         totalCount,
         page: filters.page,
         pageSize: filters.pageSize,
@@ -209,8 +235,9 @@ export function createMemoriesService(
     },
 
     /** The user's memories among `ids` as they are now (a deleted one is left out): chat's citations. */
-    async byIds(userId: string, ids: string[]): Promise<Memory[]> {
-      return (await repo.byIds(userId, [...new Set(ids)])).map(toMemory)
+    async byIds(userId: string, ids: string[], reader: Reader = OWNER): Promise<Memory[]> {
+      const rows = await repo.byIds(userId, [...new Set(ids)])
+      return rows.filter((row) => !(reader.hidePrivate && row.private)).map(toMemory)
     },
 
     /** The briefing's memories: dated ones in [from, to] and earlier years' same days (never private). */
@@ -220,10 +247,9 @@ export function createMemoriesService(
     createdSince: repo.createdSince,
 
     /** `hidePrivate`: a private memory is "not found" (a model's or an MCP client's look). */
-    async get(userId: string, id: string, options: { hidePrivate?: boolean } = {}): Promise<Memory> {
-      const row = await mustGet(userId, id)
-      if (options.hidePrivate && row.private) throw notFound('Memory')
-      return (await withChanges(userId, [toMemory(row)]))[0]!
+    async get(userId: string, id: string, options: Reader = OWNER): Promise<Memory> {
+      const row = await mustSee(userId, id, options)
+      return (await withChanges(userId, [toMemory(row)], options))[0]!
     },
 
     /** `author`: who saves it (the person by default; the assistant, a token by its name). */
@@ -245,36 +271,47 @@ export function createMemoriesService(
       id: string,
       body: UpdateInput,
       author: ChangeAuthor = BY_USER,
+      reader: Reader = OWNER,
     ): Promise<Memory> {
       const before = await repo.get(userId, id)
-      if (!before) throw notFound('Memory')
+      if (!before || (reader.hidePrivate && before.private)) throw notFound('Memory')
       const row = await repo.update(userId, id, body, await timeZoneOf(userId))
       if (!row) throw notFound('Memory')
       await versions?.record(userId, id, 'updated', before, author)
       wrote({ kind: 'changed', userId, ids: [row.id] })
-      return (await withChanges(userId, [toMemory(row)]))[0]!
+      return (await withChanges(userId, [toMemory(row)], reader))[0]!
     },
 
-    async remove(userId: string, id: string, author: ChangeAuthor = BY_USER): Promise<void> {
+    async remove(
+      userId: string,
+      id: string,
+      author: ChangeAuthor = BY_USER,
+      reader: Reader = OWNER,
+    ): Promise<void> {
       const before = await repo.get(userId, id)
-      if (!before || !(await repo.delete(userId, id))) throw notFound('Memory')
+      if (!before || (reader.hidePrivate && before.private)) throw notFound('Memory')
+      if (!(await repo.delete(userId, id))) throw notFound('Memory')
       await versions?.record(userId, id, 'deleted', before, author)
     },
 
     /** The memory's changes of the last 30 days, newest first. */
-    async changes(userId: string, id: string) {
+    async changes(userId: string, id: string, reader: Reader = OWNER) {
       if (!versions) return []
       const rows = await versions.of(userId, id)
-      if (rows.length === 0) await mustGet(userId, id)
-      return rows.map(toChange)
+      if (rows.length === 0) await mustSee(userId, id, reader)
+      else if (reader.hidePrivate && (await repo.get(userId, id))?.private) throw notFound('Memory')
+      return rows.map((row) => shownChange(toChange(row), reader))
     },
 
     /**
      * Undoes the memory's last change (within 30 days): an edit goes back, a creation is deleted, a
      * deletion comes back. Returns the memory as it is now, or null when it is gone.
      */
-    async undo(userId: string, id: string): Promise<Memory | null> {
+    async undo(userId: string, id: string, reader: Reader = OWNER): Promise<Memory | null> {
       const [last] = versions ? await versions.of(userId, id) : []
+      // A token may not bring back, or take back, what it could not see.
+      if (reader.hidePrivate && (last?.private || (await repo.get(userId, id))?.private))
+        throw notFound('Memory')
       if (!last) {
         await mustGet(userId, id)
         throw conflict('There is no change of this memory to undo.')
@@ -284,7 +321,7 @@ export function createMemoriesService(
       const row = await repo.get(userId, id)
       if (!row) return null
       wrote({ kind: 'changed', userId, ids: [id] })
-      return (await withChanges(userId, [toMemory(row)]))[0]!
+      return (await withChanges(userId, [toMemory(row)], reader))[0]!
     },
 
     /** How many memories match the filters (the assistant's "how many memories do I have?"). */
@@ -293,7 +330,7 @@ export function createMemoriesService(
     },
 
     /** `hidePrivate`: private memories' tags are not counted (an MCP client's look). */
-    async tags(userId: string, options: { hidePrivate?: boolean } = {}): Promise<MemoryTagCount[]> {
+    async tags(userId: string, options: Reader = OWNER): Promise<MemoryTagCount[]> {
       return repo.tagCounts(userId, { withPrivate: !options.hidePrivate })
     },
 
@@ -304,12 +341,14 @@ export function createMemoriesService(
     async summary(
       userId: string,
       today?: string,
+      reader: Reader = OWNER,
     ): Promise<{ totalMemories: number; recentMemories: number }> {
       today ??= todayIn(await timeZoneOf(userId))
+      const withPrivate = !reader.hidePrivate
       const [totalMemories, recentMemories] = await Promise.all([
-        repo.count(userId, { withPrivate: true }),
+        repo.count(userId, { withPrivate }),
         repo.count(userId, {
-          withPrivate: true,
+          withPrivate,
           ...toQuery({ startDate: addDays(today, -RECENT_DAYS), endDate: today }),
         }),
       ])
@@ -319,15 +358,17 @@ export function createMemoriesService(
     /** Every change of the last 30 days, with what the memory was before (the exports carry them). */
     allChanges,
 
-    async exportAll(userId: string) {
-      const items = (await repo.all(userId)).map(toMemory)
+    async exportAll(userId: string, reader: Reader = OWNER) {
+      const items = (await repo.all(userId))
+        .filter((row) => !(reader.hidePrivate && row.private))
+        .map(toMemory)
       const today = todayIn(await timeZoneOf(userId))
       const data: MemoriesExport = {
         format: MEMORIES_EXPORT_FORMAT,
         version: 1,
         exportedAt: new Date().toISOString(),
         memories: items,
-        versions: await allChanges(userId),
+        versions: await allChanges(userId, reader),
       }
       return { data, fileStem: `remi-memories-${today}` }
     },

@@ -7,7 +7,7 @@ import {
   MemoryProposalParams,
   MemoryProposalsQuery,
 } from '@remi/shared'
-import { requireUser } from '../../plugins/auth.ts'
+import { readerOf, requireUser } from '../../plugins/auth.ts'
 import type { ProposalsService } from './proposals.service.ts'
 
 /** /api/proposals: the changes to memories the assistant proposed in a chat, applied or kept by the person. */
@@ -28,7 +28,7 @@ export async function proposalsRoutes(app: FastifyInstance, opts: { proposals: P
           'out facts worth keeping from the last message (a few seconds); ask again shortly for their chips.',
       },
     },
-    async (request) => proposals.list(requireUser(request), request.query.conversationId),
+    async (request) => proposals.list(requireUser(request), request.query.conversationId, readerOf(request)),
   )
 
   r.post(

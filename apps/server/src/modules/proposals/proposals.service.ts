@@ -57,7 +57,7 @@ export type SaveNowInput = {
  */
 export function createProposalsService(deps: {
   repo: ProposalsRepo
-  memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get' | 'undo' | 'changes'>
+  memories: Pick<MemoriesService, 'create' | 'update' | 'remove' | 'get' | 'undo' | 'changes' | 'byIds'>
   /**
    * How long an answer's facts may be still coming: past it, an answer left marked (its process stopped)
    * no longer says "extracting". The fact keeper's time limit and a margin.
@@ -165,13 +165,25 @@ export function createProposalsService(deps: {
       return (await repo.latest(userId, conversationId)).map(toProposal)
     },
 
-    /** GET /api/proposals: the latest answer's proposals, and whether more are still being picked out. */
-    async list(userId: string, conversationId: string): Promise<MemoryProposalList> {
+    /**
+     * GET /api/proposals: the latest answer's proposals, and whether more are still being picked out.
+     * `hidePrivate` (an access token): none about a memory that is private now (its text is in them).
+     */
+    async list(
+      userId: string,
+      conversationId: string,
+      reader: { hidePrivate?: boolean } = {},
+    ): Promise<MemoryProposalList> {
       // In this order, not side by side: the facts are stored before the answer is marked done, so a
       // list read after "done" holds them all. Read together (two connections on PostgreSQL), the list
       // could be read before the facts were stored and the mark after: no chips, and nothing more to come.
       const extracting = await repo.extracting(userId, conversationId, new Date(Date.now() - extractingForMs))
-      const rows = await repo.latest(userId, conversationId)
+      let rows = await repo.latest(userId, conversationId)
+      const ids = rows.flatMap((row) => (row.memoryId ? [row.memoryId] : []))
+      if (reader.hidePrivate && ids.length > 0) {
+        const hidden = new Set((await memories.byIds(userId, ids)).filter((m) => m.private).map((m) => m.id))
+        rows = rows.filter((row) => !row.memoryId || !hidden.has(row.memoryId))
+      }
       return { proposals: rows.map(toProposal), extracting }
     },
 

@@ -126,6 +126,15 @@ export function createRemindersRepo(db: Db) {
       return deleted.length > 0
     },
 
+    /** Whether the memory is the user's and private (its reminders are kept from a token, as from MCP). */
+    async memoryIsPrivate(userId: string, memoryId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: memories.id })
+        .from(memories)
+        .where(and(eq(memories.userId, userId), eq(memories.id, memoryId), eq(memories.private, true)))
+      return row !== undefined
+    },
+
     async memoryBelongs(userId: string, memoryId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: memories.id })

@@ -16,7 +16,7 @@ import {
   UpdateNotificationPreferences,
   VapidPublicKey,
 } from '@remi/shared'
-import { requireUser } from '../../plugins/auth.ts'
+import { readerOf, requireUser } from '../../plugins/auth.ts'
 import type { EventHub, HubEvent } from './event-hub.ts'
 import type { RemindersService } from './reminders.service.ts'
 
@@ -35,7 +35,7 @@ export async function remindersRoutes(app: FastifyInstance, opts: { reminders: R
     '/',
     { schema: { tags, querystring: ListRemindersQuery, response: { 200: ReminderList } } },
     async (request) => ({
-      reminders: await reminders.list(requireUser(request), request.query),
+      reminders: await reminders.list(requireUser(request), { ...request.query, ...readerOf(request) }),
     }),
   )
 
@@ -43,21 +43,22 @@ export async function remindersRoutes(app: FastifyInstance, opts: { reminders: R
     '/',
     { schema: { tags, body: CreateReminderBody, response: { 201: Reminder } } },
     async (request, reply) =>
-      reply.status(201).send(await reminders.create(requireUser(request), request.body)),
+      reply.status(201).send(await reminders.create(requireUser(request), request.body, readerOf(request))),
   )
 
   r.get('/:id', { schema: { tags, params: IdParams, response: { 200: Reminder } } }, async (request) =>
-    reminders.get(requireUser(request), request.params.id),
+    reminders.get(requireUser(request), request.params.id, readerOf(request)),
   )
 
   r.patch(
     '/:id',
     { schema: { tags, params: IdParams, body: PatchReminderBody, response: { 200: Reminder } } },
-    async (request) => reminders.patch(requireUser(request), request.params.id, request.body),
+    async (request) =>
+      reminders.patch(requireUser(request), request.params.id, request.body, undefined, readerOf(request)),
   )
 
   r.delete('/:id', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await reminders.remove(requireUser(request), request.params.id)
+    await reminders.remove(requireUser(request), request.params.id, readerOf(request))
     return reply.status(204).send()
   })
 
@@ -145,7 +146,12 @@ export async function eventsRoutes(
   })
   r.get(
     '/',
-    { config: { rateLimit: false }, schema: { tags: ['notifications'] } },
+    {
+      // The signed-in app's live updates (reminders' texts, a private memory's included): a personal access
+      // token is refused, as MCP clients never get those.
+      config: { rateLimit: false, credentials: 'session', tokenRefusal: 'open the live event stream' },
+      schema: { tags: ['notifications'] },
+    },
     async (request, reply) => {
       const userId = requireUser(request)
       const body = new PassThrough()

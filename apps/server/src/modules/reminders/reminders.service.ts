@@ -203,7 +203,23 @@ export function createRemindersService(deps: RemindersDeps) {
 
   // CRUD ---------------------------------------------------------------------------------------
 
-  async function create(userId: string, body: CreateReminderBody): Promise<Reminder> {
+  /**
+   * The reminder, unless it is another's or (`hidePrivate`: an MCP client, an access token) a private
+   * memory's, whose text is the memory's: both are "not found".
+   */
+  async function mustSee(userId: string, id: string, reader: { hidePrivate?: boolean }) {
+    const row = await repo.get(userId, id)
+    if (!row) throw notFound('Reminder')
+    if (reader.hidePrivate && row.memoryId && (await repo.memoryIsPrivate(userId, row.memoryId)))
+      throw notFound('Reminder')
+    return row
+  }
+
+  async function create(
+    userId: string,
+    body: CreateReminderBody,
+    reader: { hidePrivate?: boolean } = {},
+  ): Promise<Reminder> {
     // To the second, as rrule counts.
     const dueAt = new Date(Math.floor(Date.parse(body.dueAt) / 1000) * 1000)
     checkDue(dueAt)
@@ -215,6 +231,8 @@ export function createRemindersService(deps: RemindersDeps) {
     const recurrence = body.recurrence ?? null
     if (recurrence) checkRule(recurrence, dueAt, zone)
     if (body.memoryId && !(await repo.memoryBelongs(userId, body.memoryId))) throw notFound('Memory')
+    if (body.memoryId && reader.hidePrivate && (await repo.memoryIsPrivate(userId, body.memoryId)))
+      throw notFound('Memory')
     const row = await repo.insertWithin(REMINDER_LIMITS.scheduledPerUser, {
       userId,
       text: body.text,
@@ -272,9 +290,9 @@ export function createRemindersService(deps: RemindersDeps) {
     id: string,
     body: PatchReminderBody,
     answered?: Date,
+    reader: { hidePrivate?: boolean } = {},
   ): Promise<Reminder> {
-    const row = await repo.get(userId, id)
-    if (!row) throw notFound('Reminder')
+    const row = await mustSee(userId, id, reader)
     const fields: Parameters<RemindersRepo['update']>[2] = {}
     if (body.text !== undefined) fields.text = body.text
     // A new rule without a new time starts at the time the person sees (the next one: the form shows
@@ -332,7 +350,8 @@ export function createRemindersService(deps: RemindersDeps) {
     return toReminder(updated)
   }
 
-  async function remove(userId: string, id: string): Promise<void> {
+  async function remove(userId: string, id: string, reader: { hidePrivate?: boolean } = {}): Promise<void> {
+    if (reader.hidePrivate) await mustSee(userId, id, reader)
     if (!(await repo.delete(userId, id))) throw notFound('Reminder')
     await publish(userId, { reminderId: id, change: 'deleted' })
   }
@@ -682,11 +701,8 @@ export function createRemindersService(deps: RemindersDeps) {
   return {
     create,
     list,
-    get: async (userId: string, id: string) => {
-      const row = await repo.get(userId, id)
-      if (!row) throw notFound('Reminder')
-      return toReminder(row)
-    },
+    get: async (userId: string, id: string, reader: { hidePrivate?: boolean } = {}) =>
+      toReminder(await mustSee(userId, id, reader)),
     patch,
     remove,
     act,

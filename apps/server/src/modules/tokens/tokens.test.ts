@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { ACCESS_TOKEN_PATTERN, type AccessToken, type CreatedAccessToken, type Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessTokens } from '../../db/schema.ts'
+import { accessTokens, memoryProposals } from '../../db/schema.ts'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { captureLogs } from '../../test/logs.ts'
 
@@ -343,5 +343,138 @@ describe('the token secret in the logs', () => {
     } finally {
       await logged.close()
     }
+  })
+})
+
+describe('a token sees what an MCP client sees: never a private memory', () => {
+  const SECRET = 'zanzibar'
+  let owner: TestUser
+  let read: CreatedAccessToken
+  let write: CreatedAccessToken
+  let privateId: string
+  let reminderId: string
+  let conversationId: string
+  beforeAll(async () => {
+    owner = await t.createUser()
+    read = await createToken(owner, { name: 'Reader', scope: 'read' })
+    write = await createToken(owner, { name: 'Writer', scope: 'write' })
+    await owner.api.post('/api/memories', { text: 'Public note about tea', tags: ['drinks'] })
+    const created = await owner.api.post<Memory>('/api/memories', {
+      text: 'Zanzibar safe code 1111',
+      tags: ['zanzibar-vault'],
+      private: true,
+    })
+    privateId = created.body.id
+    // An edit keeps the text it had (a change with a private "before").
+    await owner.api.put(`/api/memories/${privateId}`, { text: 'Zanzibar safe code 7731' })
+    const reminder = await owner.api.post<{ id: string }>('/api/reminders', {
+      text: 'Zanzibar safe code 7731',
+      dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+      memoryId: privateId,
+    })
+    expect(reminder.status, reminder.text).toBe(201)
+    reminderId = reminder.body.id
+    // An answer that cited the memory before it was made private.
+    conversationId = (await t.factory.conversation(owner.id)).id
+    await t.factory.message(conversationId, owner.id, { content: 'What is the code?' })
+    await t.factory.message(conversationId, owner.id, {
+      role: 'assistant',
+      content: 'It is in your memories.',
+      metadata: { citations: [privateId] },
+    })
+    await t.db.insert(memoryProposals).values({
+      userId: owner.id,
+      conversationId,
+      kind: 'update',
+      memoryId: privateId,
+      before: 'Zanzibar safe code 7731',
+      text: 'Zanzibar safe code 9999',
+    })
+  })
+
+  const get = (headers: Record<string, string>, url: string) => t.app.inject({ url, headers })
+
+  it('no GET route a token can reach returns its text, tags, reminder, citation or proposal', async () => {
+    const urls = new Set<string>()
+    const idFor = (url: string) =>
+      url.startsWith('/api/memories/')
+        ? privateId
+        : url.startsWith('/api/reminders/')
+          ? reminderId
+          : conversationId
+    for (const route of t.routes) {
+      if (route.method !== 'GET' || !route.url.startsWith('/api/')) continue
+      // The event stream never ends (it is for the signed-in app only: see the next test); MCP and the
+      // sign-in round trip are not REST reads.
+      if (/^\/api\/(events|mcp|docs|auth\/(login|callback))/.test(route.url)) continue
+      const url = route.url.replace(/:\w+/g, () => idFor(route.url))
+      urls.add(url)
+      urls.add(`${url}?searchTerm=Zanzibar&memoryId=${privateId}&conversationId=${conversationId}`)
+    }
+    urls.add('/api/memories?tags=zanzibar-vault')
+    urls.add('/api/memories/export?format=markdown')
+    const seenBySession: string[] = []
+    for (const url of urls) {
+      const mine = await get(owner.headers, url)
+      if (mine.body.toLowerCase().includes(SECRET)) seenBySession.push(url.split('?')[0]!)
+      const theirs = await get({ authorization: `Bearer ${read.token}` }, url)
+      expect(theirs.statusCode, `${url}: ${theirs.body}`).toBeLessThan(500)
+      expect(theirs.body.toLowerCase(), url).not.toContain(SECRET)
+    }
+    // The sweep means something: the person's own session reads the memory on each of these.
+    expect(new Set(seenBySession)).toEqual(
+      new Set([
+        '/api/memories',
+        '/api/memories/tags',
+        '/api/memories/export',
+        `/api/memories/${privateId}`,
+        `/api/memories/${privateId}/changes`,
+        '/api/reminders',
+        `/api/reminders/${reminderId}`,
+        '/api/chat/history',
+        '/api/proposals',
+        // The account's export is the signed-in app's alone (403 to a token).
+        '/api/auth/user/export',
+      ]),
+    )
+    // The dashboard counts only what the token may see.
+    const stats = async (headers: Record<string, string>) =>
+      (await get(headers, '/api/dashboard/stats')).json<{ totalMemories: number }>().totalMemories
+    expect(await stats(owner.headers)).toBe(2)
+    expect(await stats({ authorization: `Bearer ${read.token}` })).toBe(1)
+  })
+
+  it('a write token cannot change, delete, undo or remind of a private memory: "not found"', async () => {
+    for (const [method, url, payload] of [
+      ['PUT', `/api/memories/${privateId}`, { text: 'Overwritten' }],
+      ['POST', `/api/memories/${privateId}/undo`, undefined],
+      ['DELETE', `/api/memories/${privateId}`, undefined],
+      ['PATCH', `/api/reminders/${reminderId}`, { text: 'Renamed' }],
+      ['DELETE', `/api/reminders/${reminderId}`, undefined],
+      [
+        'POST',
+        '/api/reminders',
+        { text: 'x', dueAt: new Date(Date.now() + 3_600_000).toISOString(), memoryId: privateId },
+      ],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${write.token}` },
+        ...(payload ? { payload } : {}),
+      })
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404)
+      expect(res.body.toLowerCase()).not.toContain(SECRET)
+    }
+    expect((await owner.api.get<Memory>(`/api/memories/${privateId}`)).body.text).toBe(
+      'Zanzibar safe code 7731',
+    )
+    expect((await owner.api.get(`/api/reminders/${reminderId}`)).status).toBe(200)
+  })
+
+  it('the live event stream is for the signed-in app only: a token gets a 403 in words', async () => {
+    const res = await get({ authorization: `Bearer ${read.token}` }, '/api/events')
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe('Access tokens cannot open the live event stream. Sign in to do that.')
   })
 })
