@@ -45,7 +45,7 @@ describe('logger options (npm start: pretty on a terminal, JSON otherwise)', () 
   })
 
   it('JSON mode: one parseable object a line, secrets redacted', async () => {
-    const logs = captureLogs()
+    const logs = captureLogs('debug')
     const user = await signedInRequestWithSecrets(logs.logger)
     const lines = logs.text().trim().split('\n')
     expect(lines.length).toBeGreaterThan(0)
@@ -57,16 +57,48 @@ describe('logger options (npm start: pretty on a terminal, JSON otherwise)', () 
 
   it('pretty mode: readable lines (not JSON) through pino-pretty, with the same redaction', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'remi-pretty-')), 'out.log')
-    const options = loggerOptions('info', { pretty: true }) as { transport: PrettyTransport }
+    const options = loggerOptions('debug', { pretty: true }) as { transport: PrettyTransport }
     // The real transport, pointed at a file instead of the terminal (pino-pretty's destination option).
     options.transport.options = { ...options.transport.options, destination: file, colorize: false }
     const user = await signedInRequestWithSecrets(options)
-    const text = await readWhenContains(file, 'request completed')
-    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed/m)
+    const text = await readWhenContains(file, '/api/auth/user?token=[redacted]')
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] DEBUG: request completed/m)
     expect(text.split('\n').filter((l) => l.startsWith('{'))).toEqual([])
     expect(text).toContain('/api/auth/user?token=[redacted]&code=[redacted]')
     expect(text).not.toContain(user.sessionCookie)
     expect(text).not.toContain(user.jwt)
     expect(text).not.toContain('secret-code')
+  })
+})
+
+describe('request lines (issue 46: every request at info was 3 900 lines for 35 minutes)', () => {
+  const lineOf = (text: string, msg: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { url: string } })
+      .find((l) => l.msg === msg && l.req?.url === '/api/memories')
+
+  it('at info an answered request writes no line; at debug it does', async () => {
+    for (const level of ['info', 'debug']) {
+      const logs = captureLogs(level)
+      const t = await buildTestApp({ logger: logs.logger })
+      const user = await t.createUser()
+      await t.app.inject({ url: '/api/memories', headers: user.headers })
+      await t.close()
+      const line = lineOf(logs.text(), 'request completed')
+      if (level === 'info') expect(line).toBeUndefined()
+      else expect(line).toMatchObject({ level: 20, req: { url: '/api/memories' } })
+    }
+  })
+
+  it('a slow request is kept at info, as a warning', async () => {
+    const logs = captureLogs('info')
+    // Every request counts as slow here: the threshold is what is being tested, not the clock.
+    const t = await buildTestApp({ logger: logs.logger, slowRequestMs: 0 })
+    const user = await t.createUser()
+    await t.app.inject({ url: '/api/memories', headers: user.headers })
+    await t.close()
+    expect(lineOf(logs.text(), 'slow request')).toMatchObject({ level: 40, req: { url: '/api/memories' } })
   })
 })
