@@ -21,9 +21,31 @@ export const SessionIdParams = z.object({
   id: z.string().regex(/^[0-9a-f]{64}$/, 'id must be a session id.'),
 })
 
-/** DELETE /api/auth/sessions and a password change: how many other sessions were signed out. */
-export const SignedOutOthers = z.object({ signedOut: z.number().int().min(0) })
+/**
+ * DELETE /api/auth/sessions and a password change: how many other sessions were signed out, and how many
+ * personal access tokens ended with them (none when the person kept them).
+ */
+export const SignedOutOthers = z.object({
+  signedOut: z.number().int().min(0),
+  accessTokensEnded: z.number().int().min(0),
+})
 export type SignedOutOthers = z.infer<typeof SignedOutOthers>
+
+/**
+ * Keep the personal access tokens through a password change or "Sign out everywhere else" (off by
+ * default: a token made with a stolen session would otherwise outlive both).
+ */
+const KeepAccessTokens = z
+  .boolean({ error: 'Say true or false for keeping your access tokens.' })
+  .default(false)
+
+/** DELETE /api/auth/sessions?keepAccessTokens=true */
+export const SignOutOthersQuery = z.object({
+  keepAccessTokens: z
+    .enum(['true', 'false'], { error: 'Say true or false for keeping your access tokens.' })
+    .optional()
+    .transform((value) => value === 'true'),
+})
 
 export const PASSWORD_MIN_LENGTH = 10
 export const PASSWORD_MAX_LENGTH = 200
@@ -48,8 +70,9 @@ export const ChangePasswordBody = z.object({
     .string({ error: 'newPassword is required.' })
     .min(PASSWORD_MIN_LENGTH, `The new password must have at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(PASSWORD_MAX_LENGTH, `The new password must have at most ${PASSWORD_MAX_LENGTH} characters.`),
+  keepAccessTokens: KeepAccessTokens,
 })
-export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>
 
 /** POST /api/auth/invitations: a single-use link to create a local account, shown once. */
 export const Invitation = z.object({ url: z.string(), expiresAt: z.string() })

@@ -11,17 +11,19 @@ import {
   SessionIdParams,
   SessionList,
   SignedOutOthers,
+  SignOutOthersQuery,
+  ErrorCode,
 } from '@remi/shared'
 import { z } from 'zod'
 import type { Env, OAuthProviderName } from '../../config/env.ts'
-import { badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { requireUser } from '../../plugins/auth.ts'
 import { loggableError } from '../../plugins/error-handler.ts'
 import { csrfUserInfo } from '../../plugins/security.ts'
 import type { AuthService } from './auth.service.ts'
 import { describeDevice } from './device.ts'
 import { LOCAL_IDP_PATH } from './local-idp.ts'
-import type { LocalAccounts } from './local-accounts.ts'
+import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
 import type { UsersRepo } from './users.repo.ts'
@@ -33,6 +35,10 @@ export interface AuthRoutesOptions {
   service: AuthService
   repo: Pick<UsersRepo, 'findById' | 'latestIdentity'>
   localAccounts: LocalAccounts
+  /** Failed passwords per account (and address), shared with the sign-in form: a guess counts at either door. */
+  failures: FailureLimiter
+  /** Ends the person's personal access tokens (a password change, signing out everywhere else). */
+  accessTokens: { revokeAll(userId: string): Promise<number> }
   signInRateLimit: number
 }
 
@@ -43,7 +49,14 @@ const LoginQuery = z.object({
 })
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
-  const { env, oidc, sessions, service, repo, localAccounts } = opts
+  const { env, oidc, sessions, service, repo, localAccounts, failures, accessTokens } = opts
+
+  /** The other sessions end, and the access tokens too unless the person keeps them. */
+  async function signOutOthers(userId: string, sessionId: string, keepAccessTokens: boolean) {
+    const signedOut = await sessions.revokeOthers(userId, sessionId)
+    const accessTokensEnded = keepAccessTokens ? 0 : await accessTokens.revokeAll(userId)
+    return { signedOut, accessTokensEnded }
+  }
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Sign-in routes are open to anyone (public: no session needed) and rate limited.
   const signInLimit = { public: true, rateLimit: { max: opts.signInRateLimit, timeWindow: '1 minute' } }
@@ -170,12 +183,22 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   )
   r.delete(
     '/sessions',
-    { config: sessionOnly, schema: { tags: ['auth'], response: { 200: SignedOutOthers } } },
+    {
+      config: sessionOnly,
+      schema: {
+        tags: ['auth'],
+        querystring: SignOutOthersQuery,
+        response: { 200: SignedOutOthers },
+        description:
+          'Ends every other session and, unless keepAccessTokens=true, every personal access token (one made ' +
+          'with a stolen session would otherwise keep working).',
+      },
+    },
     async (request) => {
       const userId = requireUser(request)
-      const signedOut = await sessions.revokeOthers(userId, request.sessionId!)
-      request.log.info({ userId, signedOut }, 'signed out everywhere else')
-      return { signedOut }
+      const result = await signOutOthers(userId, request.sessionId!, request.query.keepAccessTokens)
+      request.log.info({ userId, ...result }, 'signed out everywhere else')
+      return result
     },
   )
 
@@ -208,6 +231,22 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     },
     async (request) => {
       const userId = requireUser(request)
+      const account = await localAccounts.accountOf(userId)
+      if (!account) throw conflict('This account signs in with Google or Microsoft and has no password.')
+      // Counted as the sign-in form counts (per account and address): a stolen session cannot guess the
+      // current password at the route's 30 a minute.
+      const blocked = await failures.blocked(account.email, request.ip)
+      if (blocked) {
+        const minutes = Math.max(1, Math.ceil(blocked.retryMs / 60_000))
+        request.log.warn({ userId, ip: request.ip, by: blocked.by }, 'password change refused: locked')
+        throw new AppError(
+          429,
+          ErrorCode.RateLimited,
+          `Too many wrong passwords ${blocked.by === 'account' ? 'for this account' : 'from your address'}. ` +
+            `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          Math.ceil(blocked.retryMs / 1000),
+        )
+      }
       const outcome = await localAccounts.changePassword(
         userId,
         request.body.currentPassword,
@@ -216,15 +255,18 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       if (outcome === 'none')
         throw conflict('This account signs in with Google or Microsoft and has no password.')
       if (outcome === 'wrong') {
+        await failures.fail(account.email, request.ip)
         request.log.warn({ userId, ip: request.ip }, 'password change refused: wrong current password')
         // 400, not 403: the web app shows a 403 as its fixed "no permission" text (spec §8).
         throw badRequest('The current password is wrong.')
       }
+      await failures.succeed(account.email)
       if (outcome !== 'ok') throw badRequest(outcome)
-      // Whoever else held a session (a stolen one included) must sign in with the new password.
-      const signedOut = await sessions.revokeOthers(userId, request.sessionId!)
-      request.log.info({ userId, signedOut }, 'local password changed')
-      return { signedOut }
+      // Whoever else held a session (a stolen one included) must sign in with the new password, and a
+      // token made with such a session ends too unless the person keeps their tokens.
+      const result = await signOutOthers(userId, request.sessionId!, request.body.keepAccessTokens ?? false)
+      request.log.info({ userId, ...result }, 'local password changed')
+      return result
     },
   )
   r.post(

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import type { Env } from '../../config/env.ts'
 import { authRoutes } from './auth.routes.ts'
+import { signInOptionsRoute } from './sign-in-options.ts'
 import type { AuthService } from './auth.service.ts'
 import type { Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
-import type { LocalAccounts } from './local-accounts.ts'
+import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
 import type { UsersService } from './users.service.ts'
 
 // The module's surface: what the composition root, plugins and other modules may use.
 export { createAuthService, type AuthService } from './auth.service.ts'
-export { createFailureLimiter, createLocalAccounts, type LocalAccounts } from './local-accounts.ts'
+export {
+  createFailureLimiter,
+  createLocalAccounts,
+  type FailureLimiter,
+  type LocalAccounts,
+} from './local-accounts.ts'
 export { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './local-idp.ts'
 export { createOidc, type Oidc, type OidcFetch } from './oidc.ts'
 export { createSessionsRepo } from './sessions.repo.ts'
@@ -24,6 +30,8 @@ export interface AuthModuleOptions {
   auth: AuthService
   users: UsersService
   localAccounts: LocalAccounts
+  failures: FailureLimiter
+  accessTokens: { revokeAll(userId: string): Promise<number> }
   signInRateLimit: number
 }
 
@@ -35,6 +43,14 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     sessions: opts.sessions,
     service: opts.auth,
     repo: opts.users,
+    localAccounts: opts.localAccounts,
+    failures: opts.failures,
+    accessTokens: opts.accessTokens,
+    signInRateLimit: opts.signInRateLimit,
+  })
+  // What the sign-in page offers (its own file: issue 46's web work, apart from the routes above).
+  await app.register(signInOptionsRoute, {
+    env: opts.env,
     localAccounts: opts.localAccounts,
     signInRateLimit: opts.signInRateLimit,
   })

@@ -139,11 +139,37 @@ describe('sessions: list, sign out one, sign out everywhere else', () => {
     const stranger = await t.createUser()
     const res = await user.api.delete<{ signedOut: number }>('/api/auth/sessions')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ signedOut: 2 })
+    expect(res.body).toEqual({ signedOut: 2, accessTokensEnded: 0 })
     for (const o of others) expect((await whoIs(o.cookie)).status).toBe(401)
     expect((await user.api.get('/api/auth/user')).status).toBe(200)
     expect((await stranger.api.get('/api/auth/user')).status).toBe(200)
     expect((await user.api.get<SessionInfo[]>('/api/auth/sessions')).body).toHaveLength(1)
+  })
+
+  it('ends the access tokens too (one made with a stolen session), unless the person keeps them', async () => {
+    const user = await t.createUser()
+    await anotherSession(user, FIREFOX, '203.0.113.66')
+    const minted = await t.services.accessTokens.create(user.id, {
+      name: 'Minted by a thief',
+      scope: 'write',
+    })
+    const bearer = () =>
+      t.app.inject({ url: '/api/memories', headers: { authorization: `Bearer ${minted.token}` } })
+    expect((await bearer()).statusCode).toBe(200)
+
+    const kept = await user.api.delete<{ signedOut: number }>('/api/auth/sessions?keepAccessTokens=true')
+    expect(kept.body).toEqual({ signedOut: 1, accessTokensEnded: 0 })
+    expect((await bearer()).statusCode).toBe(200)
+
+    await anotherSession(user, IPHONE, '203.0.113.67')
+    const ended = await user.api.delete<{ signedOut: number }>('/api/auth/sessions')
+    expect(ended.body).toEqual({ signedOut: 1, accessTokensEnded: 1 })
+    expect((await bearer()).statusCode).toBe(401)
+    expect(await t.services.accessTokens.list(user.id)).toEqual([])
+
+    const wrong = await user.api.delete<{ message: string }>('/api/auth/sessions?keepAccessTokens=yes')
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.message).toMatch(/true or false for keeping your access tokens/)
   })
 
   it('needs the CSRF token to sign out elsewhere', async () => {
@@ -219,7 +245,7 @@ describe('the local password in Settings', () => {
       newPassword: 'brand-new-password-kite',
     })
     expect(changed.status).toBe(200)
-    expect(await changed.json()).toEqual({ signedOut: 1 })
+    expect(await changed.json()).toEqual({ signedOut: 1, accessTokensEnded: 0 })
     expect((await phone.call('GET', '/api/auth/user')).status).toBe(401)
     expect((await laptop.call('GET', '/api/auth/user')).status).toBe(200)
     // The old password no longer signs in; the new one does.
@@ -227,6 +253,53 @@ describe('the local password in Settings', () => {
     await localSignIn(old, s.baseUrl, { email }, { intent: 'signin' })
     expect(old.cookies.has('remi_session')).toBe(false)
     expect((await signedIn(email, 'brand-new-password-kite')).browser.cookies.has('remi_session')).toBe(true)
+  })
+
+  it('ends the access tokens with the password unless "Keep my access tokens" is ticked', async () => {
+    const email = 'token-keeper@example.test'
+    const laptop = await signedIn(email)
+    const mint = async () => {
+      const res = await laptop.call('POST', '/api/auth/tokens', { name: 'Script', scope: 'write' })
+      return ((await res.json()) as { token: string }).token
+    }
+    const works = async (token: string) =>
+      (await fetch(`${s.baseUrl}/api/memories`, { headers: { authorization: `Bearer ${token}` } })).status
+    const first = await mint()
+    const kept = await laptop.call('PUT', '/api/auth/password', {
+      currentPassword: 'test-password-horse-battery',
+      newPassword: 'brand-new-password-kite',
+      keepAccessTokens: true,
+    })
+    expect(await kept.json()).toEqual({ signedOut: 0, accessTokensEnded: 0 })
+    expect(await works(first)).toBe(200)
+
+    const second = await mint()
+    const ended = await laptop.call('PUT', '/api/auth/password', {
+      currentPassword: 'brand-new-password-kite',
+      newPassword: 'another-password-lamp',
+    })
+    expect(await ended.json()).toEqual({ signedOut: 0, accessTokensEnded: 2 })
+    expect(await works(first)).toBe(401)
+    expect(await works(second)).toBe(401)
+  })
+
+  it('counts wrong current passwords per account and locks out as sign-in does', async () => {
+    const email = 'guessed@example.test'
+    const laptop = await signedIn(email)
+    const attempt = (currentPassword: string) =>
+      laptop.call('PUT', '/api/auth/password', { currentPassword, newPassword: 'brand-new-password-kite' })
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess-number-${i}`)).status).toBe(400)
+    // Locked for the rest of the window, even with the right password (and from another session).
+    const locked = await attempt('test-password-horse-battery')
+    expect(locked.status).toBe(429)
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await locked.json()) as { message: string }).message).toMatch(
+      /^Too many wrong passwords for this account\. Try again in \d+ minutes?\.$/,
+    )
+    // The sign-in form shares the count: the account's own right password is refused there too.
+    const phone = new Browser()
+    await localSignIn(phone, s.baseUrl, { email }, { intent: 'signin' })
+    expect(phone.cookies.has('remi_session')).toBe(false)
   })
 
   it('an account without a local password is told so', async () => {

@@ -63,6 +63,15 @@ export function createAccessTokensRepo(db: Db) {
       return deleted.length > 0
     },
 
+    /** Every token of the user's; how many there were. */
+    async deleteAll(userId: string): Promise<number> {
+      const deleted = await db
+        .delete(accessTokens)
+        .where(eq(accessTokens.userId, userId))
+        .returning({ id: accessTokens.id })
+      return deleted.length
+    },
+
     /** The token with this hash if it has not expired. */
     async findLive(tokenHash: string, now: Date) {
       const [row] = await db

@@ -67,6 +67,9 @@ export function createAccessTokensService(repo: AccessTokensRepo) {
       if (!(await repo.delete(userId, id))) throw notFound('Access token')
     },
 
+    /** Ends every token of the user's (a password change, signing out everywhere else); how many. */
+    revokeAll: (userId: string): Promise<number> => repo.deleteAll(userId),
+
     /** The caller behind a secret; null when it is malformed, unknown, revoked or expired. */
     async resolve(secret: string): Promise<AccessTokenCaller | null> {
       if (!ACCESS_TOKEN_PATTERN.test(secret)) return null

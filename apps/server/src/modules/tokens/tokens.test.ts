@@ -344,6 +344,25 @@ describe('the token secret in the logs', () => {
       await logged.close()
     }
   })
+
+  it('an invitation link is logged without its token (whoever reads it could sign up)', async () => {
+    const logs = captureLogs('debug')
+    const logged = await buildTestApp({ logger: logs.logger, env: { LOCAL_SIGNUP: 'closed' } })
+    try {
+      const user = await logged.createUser()
+      const created = await user.api.post<{ url: string }>('/api/auth/invitations')
+      expect(created.status, created.text).toBe(201)
+      const path = new URL(created.body.url).pathname
+      const token = path.split('/').pop()!
+      expect((await logged.app.inject({ url: path })).statusCode).toBeLessThan(500)
+      await logged.app.inject({ url: `${path}?create=1` })
+      const log = logs.text()
+      expect(log).toContain('/oidc/invitation/[redacted]')
+      expect(log).not.toContain(token.slice(0, 20))
+    } finally {
+      await logged.close()
+    }
+  })
 })
 
 describe('a token sees what an MCP client sees: never a private memory', () => {

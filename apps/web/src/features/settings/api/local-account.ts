@@ -16,7 +16,11 @@ export function useChangePassword() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => api.put<SignedOutOthers>('auth/password', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['auth', 'tokens'] }),
+      ]),
   })
 }
 

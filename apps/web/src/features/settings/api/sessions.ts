@@ -18,11 +18,16 @@ export function useSignOutSession() {
   })
 }
 
-/** Ends every session but this one. */
+/** Ends every session but this one, and the access tokens unless they are kept. */
 export function useSignOutOthers() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.delete<SignedOutOthers>('auth/sessions'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+    mutationFn: ({ keepAccessTokens }: { keepAccessTokens: boolean }) =>
+      api.delete<SignedOutOthers>(`auth/sessions${keepAccessTokens ? '?keepAccessTokens=true' : ''}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['auth', 'tokens'] }),
+      ]),
   })
 }

@@ -25,7 +25,8 @@ function setup(status: { localSignIn: boolean; signup: 'open' | 'closed'; hasPas
           },
           { status: 400 },
         )
-      return HttpResponse.json({ signedOut: 2 })
+      const keep = (body as { keepAccessTokens?: boolean }).keepAccessTokens
+      return HttpResponse.json({ signedOut: 2, accessTokensEnded: keep ? 0 : 3 })
     }),
     http.post('/api/auth/invitations', () =>
       HttpResponse.json({ url: INVITE_URL, expiresAt: '2026-01-12T10:00:00.000Z' }, { status: 201 }),
@@ -44,9 +45,30 @@ describe('Settings → Password', () => {
     await user.type(screen.getByLabelText(/^New password\W*$/), 'a-new-password-kite')
     await user.type(screen.getByLabelText(/^New password again/), 'a-new-password-kite')
     await user.click(screen.getByRole('button', { name: 'Change Password' }))
-    expect(await screen.findByText('Password changed. 2 other sessions were signed out.')).toBeInTheDocument()
-    expect(bodies).toEqual([{ currentPassword: 'the-old-password', newPassword: 'a-new-password-kite' }])
+    expect(
+      await screen.findByText(
+        'Password changed. 2 other sessions were signed out and 3 access tokens ended.',
+      ),
+    ).toBeInTheDocument()
+    expect(bodies).toEqual([
+      { currentPassword: 'the-old-password', newPassword: 'a-new-password-kite', keepAccessTokens: false },
+    ])
     expect(current).toHaveValue('')
+  })
+
+  it('keeps the access tokens when the person ticks "Keep my access tokens" (off by default)', async () => {
+    const { user, bodies } = setup({ localSignIn: true, signup: 'closed', hasPassword: true })
+    const keep = await screen.findByRole('checkbox', { name: 'Keep my access tokens' })
+    expect(keep).not.toBeChecked()
+    await user.type(screen.getByLabelText(/^Current password/), 'the-old-password')
+    await user.type(screen.getByLabelText(/^New password\W*$/), 'a-new-password-kite')
+    await user.type(screen.getByLabelText(/^New password again/), 'a-new-password-kite')
+    await user.click(keep)
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+    expect(await screen.findByText('Password changed. 2 other sessions were signed out.')).toBeInTheDocument()
+    expect(bodies).toEqual([
+      { currentPassword: 'the-old-password', newPassword: 'a-new-password-kite', keepAccessTokens: true },
+    ])
   })
 
   it('checks length and the repeat before sending, and shows the server’s refusal', async () => {
@@ -81,7 +103,7 @@ describe('Settings → Invitations', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Invitation Link' }))
     const link = await screen.findByRole('textbox', { name: 'Invitation link' })
     expect(link).toHaveValue(INVITE_URL)
-    expect(screen.getByText(/Works once, until Jan 12, 2026, 10:00 AM/)).toBeInTheDocument()
+    expect(screen.getByText(/Works once, until 12 Jan 2026, 10:00/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Copy invitation link' }))
     expect(await navigator.clipboard.readText()).toBe(INVITE_URL)
     expect(screen.getByRole('button', { name: 'Create Another Link' })).toBeInTheDocument()

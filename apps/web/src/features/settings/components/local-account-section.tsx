@@ -11,6 +11,7 @@ import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useUserSettings } from '../../../lib/settings'
 import { useChangePassword, useCreateInvitation, useLocalAccount } from '../api/local-account'
+import { formatDateTime } from '../../../lib/clock'
 
 /**
  * What the built-in identity provider gives this person: their password (a local account) and, while
@@ -33,6 +34,7 @@ export function PasswordSection() {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [again, setAgain] = useState('')
+  const [keepTokens, setKeepTokens] = useState(false)
   const [errors, setErrors] = useState<{ next?: string; again?: string; current?: string }>({})
 
   const onSubmit = (event: FormEvent) => {
@@ -45,17 +47,14 @@ export function PasswordSection() {
     setErrors(found)
     if (Object.keys(found).length) return
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword: current, newPassword: next, keepAccessTokens: keepTokens },
       {
-        onSuccess: ({ signedOut }) => {
+        onSuccess: ({ signedOut, accessTokensEnded }) => {
           setCurrent('')
           setNext('')
           setAgain('')
-          toast.success(
-            signedOut > 0
-              ? `Password changed. ${signedOut} other session${signedOut === 1 ? ' was' : 's were'} signed out.`
-              : 'Password changed.',
-          )
+          setKeepTokens(false)
+          toast.success(`Password changed.${signedOutText(signedOut, accessTokensEnded)}`)
         },
       },
     )
@@ -67,7 +66,10 @@ export function PasswordSection() {
         Password
       </Card.Header>
       <Card.Body>
-        <p>The password of your local account on this server. Changing it signs out your other sessions.</p>
+        <p>
+          The password of your local account on this server. Changing it signs out your other sessions and
+          ends your access tokens, unless you keep them.
+        </p>
         <form onSubmit={onSubmit} noValidate aria-labelledby="password">
           <FormInput
             label="Current password"
@@ -104,6 +106,14 @@ export function PasswordSection() {
             error={errors.again}
             onChange={(event) => setAgain(event.target.value)}
           />
+          <Form.Check
+            type="checkbox"
+            id="keep-access-tokens"
+            className="mb-3"
+            label="Keep my access tokens"
+            checked={keepTokens}
+            onChange={(event) => setKeepTokens(event.target.checked)}
+          />
           {change.isError ? <Alert variant="danger">{errorMessage(change.error)}</Alert> : null}
           <Button type="submit" variant="primary" disabled={change.isPending}>
             {change.isPending ? (
@@ -119,6 +129,15 @@ export function PasswordSection() {
       </Card.Body>
     </Card>
   )
+}
+
+/** ' 2 other sessions were signed out and 1 access token ended.' (empty when nothing ended). */
+export function signedOutText(signedOut: number, tokensEnded: number): string {
+  const parts = [
+    signedOut > 0 ? `${signedOut} other session${signedOut === 1 ? ' was' : 's were'} signed out` : '',
+    tokensEnded > 0 ? `${tokensEnded} access token${tokensEnded === 1 ? '' : 's'} ended` : '',
+  ].filter(Boolean)
+  return parts.length ? ` ${parts.join(' and ')}.` : ''
 }
 
 export function InvitationsSection() {
@@ -196,11 +215,5 @@ function InvitationLink({ invitation }: { invitation: Invitation }) {
 }
 
 function formatWhen(iso: string, timeZone: string): string {
-  const instant = new Date(iso)
-  const options = { dateStyle: 'medium', timeStyle: 'short' } as const
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: timeZone || undefined }).format(instant)
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(instant)
-  }
+  return formatDateTime(iso, timeZone)
 }

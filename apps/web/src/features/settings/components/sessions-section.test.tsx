@@ -37,11 +37,12 @@ function setup(initial: SessionInfo[], ui: ReactElement = <SessionsSection />) {
       list = list.filter((s) => s.id !== params.id)
       return new HttpResponse(null, { status: 204 })
     }),
-    http.delete('/api/auth/sessions', () => {
+    http.delete('/api/auth/sessions', ({ request }) => {
       const signedOut = list.filter((s) => !s.current).length
-      deleted.push('others')
+      const keep = new URL(request.url).searchParams.get('keepAccessTokens') === 'true'
+      deleted.push(keep ? 'others, keeping tokens' : 'others')
       list = list.filter((s) => s.current)
-      return HttpResponse.json({ signedOut })
+      return HttpResponse.json({ signedOut, accessTokensEnded: keep ? 0 : 1 })
     }),
   )
   return { ...renderWithProviders(ui, { route: '/settings' }), deleted }
@@ -56,9 +57,7 @@ describe('Settings → Sessions', () => {
     const [mine, phone] = within(sessionList()).getAllByRole('listitem')
     expect(mine).toHaveTextContent('Firefox on Linux')
     expect(mine).toHaveTextContent('This device')
-    expect(mine).toHaveTextContent(
-      'Last seen Jan 6, 2026, 9:30 AM · Signed in Jan 5, 2026, 10:00 AM from 127.0.0.1',
-    )
+    expect(mine).toHaveTextContent('Last seen 6 Jan 2026, 09:30 · Signed in 5 Jan 2026, 10:00 from 127.0.0.1')
     expect(phone).toHaveTextContent('Safari on iOS')
     expect(phone).not.toHaveTextContent('This device')
     expect(phone).toHaveTextContent('from 198.51.100.4')
@@ -101,11 +100,25 @@ describe('Settings → Sessions', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }))
     const dialog = await screen.findByRole('dialog', { name: 'Sign Out Everywhere Else' })
     expect(dialog).toHaveTextContent('Sign out of your 2 other sessions? This device stays signed in.')
+    expect(dialog).toHaveTextContent('Your access tokens end too, unless you keep them')
+    expect(within(dialog).getByRole('checkbox', { name: 'Keep my access tokens' })).not.toBeChecked()
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }))
-    expect(await screen.findByText('Signed out 2 other sessions')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Signed out 2 other sessions and ended 1 access token'),
+    ).toBeInTheDocument()
     expect(deleted).toEqual(['others'])
     await waitFor(() => expect(within(sessionList()).getAllByRole('listitem')).toHaveLength(1))
     expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).not.toBeInTheDocument()
+  })
+
+  it('"Keep my access tokens" signs out everywhere else and keeps the tokens', async () => {
+    const { user, deleted } = setup([THIS, PHONE])
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Out Everywhere Else' })
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Keep my access tokens' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }))
+    expect(await screen.findByText('Signed out 1 other session')).toBeInTheDocument()
+    expect(deleted).toEqual(['others, keeping tokens'])
   })
 
   it('offers no "everywhere else" when this is the only session', async () => {

@@ -5,6 +5,7 @@ import Alert from 'react-bootstrap/Alert'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
+import Form from 'react-bootstrap/Form'
 import type { SessionInfo } from '@remi/shared'
 import { ConfirmModal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
@@ -14,6 +15,7 @@ import { useUserSettings } from '../../../lib/settings'
 import { paths } from '../../../config/paths'
 import { clearStoredSession } from '../../../lib/storage'
 import { useSessions, useSignOutOthers, useSignOutSession } from '../api/sessions'
+import { formatDateTime } from '../../../lib/clock'
 
 /** Settings → Sessions: where this person is signed in, and signing out of any of it. */
 export function SessionsSection() {
@@ -158,17 +160,25 @@ function SignOutModal({ session, onClose }: { session: SessionInfo | null; onClo
 function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: number; onClose: () => void }) {
   const toast = useToast()
   const signOut = useSignOutOthers()
+  const [keepTokens, setKeepTokens] = useState(false)
   const close = () => {
     signOut.reset()
+    setKeepTokens(false)
     onClose()
   }
   const confirm = () =>
-    signOut.mutate(undefined, {
-      onSuccess: ({ signedOut }) => {
-        toast.success(`Signed out ${signedOut} other session${signedOut === 1 ? '' : 's'}`)
-        close()
+    signOut.mutate(
+      { keepAccessTokens: keepTokens },
+      {
+        onSuccess: ({ signedOut, accessTokensEnded }) => {
+          const tokens = accessTokensEnded
+            ? ` and ended ${accessTokensEnded} access token${accessTokensEnded === 1 ? '' : 's'}`
+            : ''
+          toast.success(`Signed out ${signedOut} other session${signedOut === 1 ? '' : 's'}${tokens}`)
+          close()
+        },
       },
-    })
+    )
   return (
     <ConfirmModal
       show={show}
@@ -176,8 +186,17 @@ function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: nu
       message={
         <>
           <p>
-            Sign out of your {count} other session{count === 1 ? '' : 's'}? This device stays signed in.
+            Sign out of your {count} other session{count === 1 ? '' : 's'}? This device stays signed in. Your
+            access tokens end too, unless you keep them: a token made on a device you do not recognise would
+            otherwise keep working.
           </p>
+          <Form.Check
+            type="checkbox"
+            id="sign-out-keep-access-tokens"
+            label="Keep my access tokens"
+            checked={keepTokens}
+            onChange={(event) => setKeepTokens(event.target.checked)}
+          />
           {signOut.isError ? (
             <Alert variant="danger" className="mb-0">
               {errorMessage(signOut.error)}
@@ -196,12 +215,5 @@ function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: nu
 
 /** 'Jan 5, 2026, 10:00 AM' in the user's zone (the browser's when none is set). */
 function formatWhen(iso: string, timeZone: string): string {
-  const instant = new Date(iso)
-  if (Number.isNaN(instant.getTime())) return '—'
-  const options = { dateStyle: 'medium', timeStyle: 'short' } as const
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: timeZone || undefined }).format(instant)
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(instant)
-  }
+  return formatDateTime(iso, timeZone)
 }
