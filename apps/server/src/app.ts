@@ -1,31 +1,23 @@
-import { BRAND } from "./config/brand.ts";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import cookie from "@fastify/cookie";
-import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
+import { BRAND } from './config/brand.ts'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
 import Fastify, {
   LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
-} from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
-import type { Env } from "./config/env.ts";
-import { pingDatabase, type Database } from "./db/client.ts";
-import {
-  createIntegrations,
-  logModelWarningsOnce,
-  type Integrations,
-} from "./integrations/index.ts";
-import { deriveKey } from "./lib/crypto.ts";
-import { accountModule } from "./modules/account/index.ts";
+} from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Env } from './config/env.ts'
+import { pingDatabase, type Database } from './db/client.ts'
+import { createIntegrations, logModelWarningsOnce, type Integrations } from './integrations/index.ts'
+import { deriveKey } from './lib/crypto.ts'
+import { accountModule } from './modules/account/index.ts'
 import {
   authModule,
   createFailureLimiter,
@@ -33,122 +25,111 @@ import {
   localIdpFetch,
   localIdpPlugin,
   type OidcFetch,
-} from "./modules/auth/index.ts";
-import type { AssistantOptions } from "./modules/assistant/index.ts";
-import { chatModule } from "./modules/chat/index.ts";
-import { dashboardModule } from "./modules/dashboard/index.ts";
-import { dataSourcesModule } from "./modules/datasources/index.ts";
-import { mcpModule } from "./modules/mcp/index.ts";
-import { memoriesModule } from "./modules/memories/index.ts";
-import { proposalsModule } from "./modules/proposals/index.ts";
-import { createImports, importsModule } from "./modules/imports/index.ts";
-import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
+} from './modules/auth/index.ts'
+import type { AssistantOptions } from './modules/assistant/index.ts'
+import { chatModule } from './modules/chat/index.ts'
+import { dashboardModule } from './modules/dashboard/index.ts'
+import { dataSourcesModule } from './modules/datasources/index.ts'
+import { mcpModule } from './modules/mcp/index.ts'
+import { memoriesModule } from './modules/memories/index.ts'
+import { proposalsModule } from './modules/proposals/index.ts'
+import { createImports, importsModule } from './modules/imports/index.ts'
+import { createJobQueue, type JobQueue } from './jobs/queue.ts'
 import {
   createEmbeddings,
   embeddingsModule,
   type Embeddings,
   type EmbeddingsOptions,
-} from "./modules/embeddings/index.ts";
-import { settingsModule } from "./modules/settings/index.ts";
-import {
-  createReminders,
-  remindersModule,
-  type RemindersService,
-} from "./modules/reminders/index.ts";
-import { tokensModule } from "./modules/tokens/index.ts";
-import { authPlugin } from "./plugins/auth.ts";
-import { errorHandler, frameworkErrors } from "./plugins/error-handler.ts";
-import { securityPlugin } from "./plugins/security.ts";
-import { createServices, type Services } from "./services.ts";
+} from './modules/embeddings/index.ts'
+import { settingsModule } from './modules/settings/index.ts'
+import { createReminders, remindersModule, type RemindersService } from './modules/reminders/index.ts'
+import { tokensModule } from './modules/tokens/index.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
+import { securityPlugin } from './plugins/security.ts'
+import { createServices, type Services } from './services.ts'
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyInstance {
     /** The services buildApp() built, for tests that call a service directly. Routes get theirs as options. */
-    readonly services: Services;
+    readonly services: Services
     /** The durable job queue and what runs on it; `start()` once the server listens (main.ts). */
-    readonly background: {
-      jobs: JobQueue;
-      embeddings: Embeddings;
-      start(): Promise<void>;
-    };
+    readonly background: { jobs: JobQueue; embeddings: Embeddings; start(): Promise<void> }
     /** Reminders and their delivery (issue 31). */
-    readonly reminders: RemindersService;
+    readonly reminders: RemindersService
   }
 }
 
 export interface AppOptions {
-  env: Env;
-  database: Database;
+  env: Env
+  database: Database
   /** Replacements for outside-world adapters (tests: loopback fakes, a mock language model). */
-  integrations?: Partial<Integrations>;
+  integrations?: Partial<Integrations>
   /** Directory of the built SPA (apps/web/dist); omitted in API-only tests. */
-  webRoot?: string;
-  logger?: FastifyServerOptions["logger"];
+  webRoot?: string
+  logger?: FastifyServerOptions['logger']
   /** Test hook: the fetch openid-client uses, to route provider hosts to loopback fakes. */
-  oidcFetch?: OidcFetch;
+  oidcFetch?: OidcFetch
   /** Test hook: the global ceiling, sign-in's, and chat sends per user per minute (benchmarks ask hundreds). */
-  rateLimits?: { global?: number; signIn?: number; chatSends?: number };
+  rateLimits?: { global?: number; signIn?: number; chatSends?: number }
   /** Test hook: how long the briefing's model may write before the template does (default 30 s). */
-  briefingModelTimeoutMs?: number;
+  briefingModelTimeoutMs?: number
   /** Test hook: how long the model may take to pick out a chat's facts to keep (default 8 s). */
-  factsTimeoutMs?: number;
+  factsTimeoutMs?: number
   /** The chat assistant's timeouts, retries and clock (tests shorten them). */
-  assistant?: AssistantOptions;
+  assistant?: AssistantOptions
   /** The job queue's polling interval (tests shorten it; jobs this instance sends wake it at once). */
-  jobs?: { pollingIntervalSeconds?: number };
+  jobs?: { pollingIntervalSeconds?: number }
   /** Reminders' due-job polling interval and clock (tests, the bench). */
-  reminders?: { pollingIntervalSeconds?: number; now?: () => Date };
+  reminders?: { pollingIntervalSeconds?: number; now?: () => Date }
   /** Semantic search's batch size, time limits and retry delays (tests shorten them). */
-  embeddings?: EmbeddingsOptions;
+  embeddings?: EmbeddingsOptions
+  /** Test hook: how long a request takes before it is logged as slow (default SLOW_REQUEST_MS). */
+  slowRequestMs?: number
   /** Test hook: told of every route as it is registered. */
-  onRoute?: (route: {
-    method: string | string[];
-    url: string;
-    config?: unknown;
-  }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void
 }
 
 /** Query values that are credentials must never reach the logs. */
-const SECRET_QUERY =
-  /([?&](?:token|code|state|id_token|access_token|refresh_token)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:token|code|state|id_token|access_token|refresh_token)=)[^&]*/gi
 /** A personal access token pasted anywhere in a URL (it belongs in the Authorization header). */
-const ACCESS_TOKEN_IN_TEXT = /remi_pat_[A-Za-z0-9_-]*/g;
+const ACCESS_TOKEN_IN_TEXT = /remi_pat_[A-Za-z0-9_-]*/g
 /** An invitation link's token is its path's last part (/oidc/invitation/<token>): whoever reads it may sign up. */
-const INVITATION_IN_PATH = /(\/invitation\/)[^/?#]+/gi;
+const INVITATION_IN_PATH = /(\/invitation\/)[^/?#]+/gi
 
 /** The URL as logged: credentials in its query or path replaced by [redacted]. */
 export const loggableUrl = (url: string) =>
   url
-    .replace(SECRET_QUERY, "$1[redacted]")
-    .replace(ACCESS_TOKEN_IN_TEXT, "remi_pat_[redacted]")
-    .replace(INVITATION_IN_PATH, "$1[redacted]");
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(ACCESS_TOKEN_IN_TEXT, 'remi_pat_[redacted]')
+    .replace(INVITATION_IN_PATH, '$1[redacted]')
 
 export const loggerOptions = (
   level: string,
   { pretty = false }: { pretty?: boolean } = {},
-): FastifyServerOptions["logger"] => ({
+): FastifyServerOptions['logger'] => ({
   level,
   // A terminal gets readable lines (pino-pretty, in a worker); a pipe or a file gets one JSON object a line.
   // Redaction and serializers run before either, so both print the same redacted fields.
   ...(pretty && {
     transport: {
-      target: "pino-pretty",
-      options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
     },
   }),
   redact: {
     paths: [
-      "req.headers.cookie",
-      "req.headers.authorization",
+      'req.headers.cookie',
+      'req.headers.authorization',
       'req.headers["x-csrf-token"]',
       'res.headers["set-cookie"]',
-      "*.accessToken",
-      "*.refreshToken",
-      "*.access_token",
-      "*.refresh_token",
-      "*.id_token",
+      '*.accessToken',
+      '*.refreshToken',
+      '*.access_token',
+      '*.refresh_token',
+      '*.id_token',
     ],
-    censor: "[redacted]",
+    censor: '[redacted]',
   },
   serializers: {
     req: (req: { method: string; url: string; id: string }) => ({
@@ -157,28 +138,42 @@ export const loggerOptions = (
       id: req.id,
     }),
   },
-});
+})
 
-/** One line per request, when it is answered, with what was asked, instead of Fastify's two. */
+/** A request answered in this long or longer is logged at warn, whatever the level (not a stream). */
+export const SLOW_REQUEST_MS = 1000
+
+/**
+ * One line per request, when it is answered, with what was asked, instead of Fastify's two; at debug,
+ * so the default level (info) keeps only what is worth reading: errors (5xx) and slow requests. Every
+ * request at info was 3 900 lines for one person's 35 minutes, and a tenth of a page's CPU under load.
+ */
 class OneLinePerRequest extends LogController {
+  private readonly slowMs: number
+  constructor(slowMs = SLOW_REQUEST_MS) {
+    super()
+    this.slowMs = slowMs
+  }
   override incomingRequest() {}
-  override requestCompleted(
-    error: Error | null,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
-    const fields = {
-      req: request,
-      res: reply,
-      responseTime: reply.elapsedTime,
-    };
-    if (error) reply.log.error({ ...fields, err: error }, "request errored");
-    else reply.log.info(fields, "request completed");
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const elapsed = reply.elapsedTime
+    const failed = Boolean(error) || reply.statusCode >= 500
+    // An event stream or a chat answer stays open as long as it is read: long is not slow there.
+    const slow = elapsed >= this.slowMs && !isStream(reply)
+    const log = reply.log
+    const fields = { req: request, res: reply, responseTime: elapsed }
+    if (error) log.error({ ...fields, err: error }, 'request errored')
+    else if (failed) log.error(fields, 'request failed')
+    else if (slow) log.warn(fields, 'slow request')
+    else log.debug(fields, 'request completed')
   }
 }
 
+const isStream = (reply: FastifyReply) =>
+  String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')
+
 export async function buildApp(options: AppOptions) {
-  const { env, database } = options;
+  const { env, database } = options
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -186,80 +181,67 @@ export async function buildApp(options: AppOptions) {
     trustProxy: env.trustProxy,
     requestIdHeader: false,
     // Prototype-poisoning keys are dropped while parsing, like any other key the schemas do not know.
-    onProtoPoisoning: "remove",
-    onConstructorPoisoning: "remove",
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(options.slowRequestMs),
     // A request must arrive whole within 2 minutes (a 64 MB import on a slow link included); Fastify's
     // default of none let a body that never finishes hold its connection forever. Answers (the chat's
     // stream) are not limited by it.
     requestTimeout: 120_000,
-  });
-  if (options.onRoute) app.addHook("onRoute", options.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  })
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
 
-  await app.register(errorHandler);
-  await app.register(cookie, {
-    secret: deriveKey(env.sessionSecret, "cookies").toString("base64url"),
-  });
+  await app.register(errorHandler)
+  await app.register(cookie, { secret: deriveKey(env.sessionSecret, 'cookies').toString('base64url') })
   await app.register(securityPlugin, {
     secureCookies: env.secureCookies,
     appUrl: env.appUrl,
     sessionSecret: env.sessionSecret,
     redisUrl: env.redisUrl,
     globalRateLimit: options.rateLimits?.global ?? env.rateLimitPerMinute,
-  });
+  })
   await app.register(swagger, {
-    openapi: { info: { title: `${BRAND} API`, version: "1.0.0" } },
+    openapi: { info: { title: `${BRAND} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
 
-  app.get("/healthz", { config: { rateLimit: false } }, async () => ({
-    status: "ok",
-  }));
-  app.get(
-    "/readyz",
-    { config: { rateLimit: false } },
-    async (_request, reply) => {
-      try {
-        await pingDatabase(database.db);
-        return { status: "ready" };
-      } catch {
-        return reply.status(503).send({ status: "unavailable" });
-      }
-    },
-  );
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }))
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    try {
+      await pingDatabase(database.db)
+      return { status: 'ready' }
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' })
+    }
+  })
 
-  const usesLocalIdp = Object.values(env.providers).some(
-    (p) => p.mode === "local",
-  );
+  const usesLocalIdp = Object.values(env.providers).some((p) => p.mode === 'local')
 
   // The composition root: outside-world adapters once, then the services once, handed to the modules.
-  const { integrations, close: closeIntegrations } = await createIntegrations(
-    env,
-    options.integrations,
-  );
-  logModelWarningsOnce(app.log);
-  app.addHook("onClose", closeIntegrations);
+  const { integrations, close: closeIntegrations } = await createIntegrations(env, options.integrations)
+  logModelWarningsOnce(app.log)
+  app.addHook('onClose', closeIntegrations)
   // Background work on the durable job queue; it starts (a schema, polling) only when some kind of
   // job is defined, and main.ts starts it after listening so it never delays /readyz.
   const jobs = createJobQueue({
     database,
     logger: app.log,
     pollingIntervalSeconds: options.jobs?.pollingIntervalSeconds,
-  });
+  })
   const embeddings = createEmbeddings({
     db: database.db,
     model: integrations.embeddingModel,
     jobs,
     logger: app.log,
     options: options.embeddings,
-  });
+  })
   // Stops taking jobs and lets running ones finish before the database closes (graceful shutdown).
-  app.addHook("onClose", () => jobs.stop());
+  app.addHook('onClose', () => jobs.stop())
   const services = createServices({
     env,
     db: database.db,
@@ -271,8 +253,8 @@ export async function buildApp(options: AppOptions) {
     briefingModelTimeoutMs: options.briefingModelTimeoutMs,
     factsTimeoutMs: options.factsTimeoutMs,
     semantic: embeddings.semantic,
-  });
-  app.decorate("services", services);
+  })
+  app.decorate('services', services)
   const { reminders, hub } = createReminders({
     env,
     database,
@@ -280,10 +262,10 @@ export async function buildApp(options: AppOptions) {
     logger: app.log,
     briefing: async (userId) => services.dashboard.briefing(userId),
     options: options.reminders,
-  });
-  app.decorate("reminders", reminders);
-  services.useReminders(reminders);
-  app.addHook("onClose", () => reminders.stop());
+  })
+  app.decorate('reminders', reminders)
+  services.useReminders(reminders)
+  app.addHook('onClose', () => reminders.stop())
   // Notes imported from other apps (issue 34): parsed when uploaded, written by a job of the queue.
   const imports = createImports({
     db: database.db,
@@ -291,27 +273,27 @@ export async function buildApp(options: AppOptions) {
     jobs,
     logger: app.log,
     onImported: (userId) => embeddings.imported(userId),
-  });
+  })
   services.memories.onWrite((write) =>
-    write.kind === "changed"
+    write.kind === 'changed'
       ? embeddings.changed(write.userId, write.ids)
       : embeddings.imported(write.userId),
-  );
-  let backgroundStarted: Promise<void> | null = null;
-  app.decorate("background", {
+  )
+  let backgroundStarted: Promise<void> | null = null
+  app.decorate('background', {
     jobs,
     embeddings,
     start: () =>
       (backgroundStarted ??= (async () => {
-        await embeddings.prepare();
-        await jobs.start();
-        await reminders.start();
-        await imports.resume();
-        await embeddings.startBackfill();
+        await embeddings.prepare()
+        await jobs.start()
+        await reminders.start()
+        await imports.resume()
+        await embeddings.startBackfill()
       })()),
-  });
+  })
   // One count of wrong passwords per account, at the sign-in form and the change-password route alike.
-  const passwordFailures = createFailureLimiter(app.rateLimitRedis);
+  const passwordFailures = createFailureLimiter(app.rateLimitRedis)
   if (usesLocalIdp) {
     await app.register(localIdpPlugin, {
       prefix: LOCAL_IDP_PATH,
@@ -319,21 +301,17 @@ export async function buildApp(options: AppOptions) {
       sessionSecret: env.sessionSecret,
       signInRateLimit: options.rateLimits?.signIn ?? 30,
       localSignIn: env.localSignIn,
-      localProvider:
-        env.providers.google.mode === "local" ? "google" : "microsoft",
+      localProvider: env.providers.google.mode === 'local' ? 'google' : 'microsoft',
       localAccounts: services.localAccounts,
       failures: passwordFailures,
-    });
+    })
   }
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, {
-        sessions: services.sessions,
-        accessTokens: services.accessTokens,
-      });
+      await api.register(authPlugin, { sessions: services.sessions, accessTokens: services.accessTokens })
       await api.register(authModule, {
-        prefix: "/auth",
+        prefix: '/auth',
         env,
         oidc: services.oidc,
         sessions: services.sessions,
@@ -343,58 +321,41 @@ export async function buildApp(options: AppOptions) {
         failures: passwordFailures,
         accessTokens: services.accessTokens,
         signInRateLimit: options.rateLimits?.signIn ?? 30,
-      });
+      })
       await api.register(settingsModule, {
-        prefix: "/auth/user/settings",
+        prefix: '/auth/user/settings',
         users: services.users,
         chat: services.proposals,
-        onTimezoneChange: (userId: string, zone: string) =>
-          reminders.timezoneChanged(userId, zone),
-      });
-      await api.register(remindersModule, { reminders, hub });
-      await api.register(accountModule, { prefix: "/auth/user", ...services });
+        onTimezoneChange: (userId: string, zone: string) => reminders.timezoneChanged(userId, zone),
+      })
+      await api.register(remindersModule, { reminders, hub })
+      await api.register(accountModule, { prefix: '/auth/user', ...services })
       await api.register(memoriesModule, {
-        prefix: "/memories",
+        prefix: '/memories',
         memories: services.memories,
         heavyJobs: services.heavyJobs,
         recall: services.recall,
-      });
-      await api.register(proposalsModule, {
-        prefix: "/proposals",
-        proposals: services.proposals,
-      });
-      await api.register(importsModule, {
-        prefix: "/imports",
-        imports,
-        heavyJobs: services.heavyJobs,
-      });
-      await api.register(dataSourcesModule, {
-        prefix: "/datasources",
-        dataSources: services.dataSources,
-      });
-      await api.register(dashboardModule, {
-        prefix: "/dashboard",
-        dashboard: services.dashboard,
-      });
+      })
+      await api.register(proposalsModule, { prefix: '/proposals', proposals: services.proposals })
+      await api.register(importsModule, { prefix: '/imports', imports, heavyJobs: services.heavyJobs })
+      await api.register(dataSourcesModule, { prefix: '/datasources', dataSources: services.dataSources })
+      await api.register(dashboardModule, { prefix: '/dashboard', dashboard: services.dashboard })
       await api.register(chatModule, {
-        prefix: "/chat",
+        prefix: '/chat',
         chat: services.chat,
         sendsPerMinute: options.rateLimits?.chatSends,
-      });
-      await api.register(embeddingsModule, { prefix: "/recall", embeddings });
-      await api.register(tokensModule, {
-        prefix: "/auth/tokens",
-        accessTokens: services.accessTokens,
-      });
-      await api.register(mcpModule, { prefix: "/mcp", ...services, reminders });
+      })
+      await api.register(embeddingsModule, { prefix: '/recall', embeddings })
+      await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
+      await api.register(mcpModule, { prefix: '/mcp', ...services, reminders })
     },
-    { prefix: "/api" },
-  );
+    { prefix: '/api' },
+  )
 
-  if (options.webRoot && existsSync(join(options.webRoot, "index.html"))) {
-    await registerSpa(app, options.webRoot);
+  if (options.webRoot && existsSync(join(options.webRoot, 'index.html'))) {
+    await registerSpa(app, options.webRoot)
   }
-  return app;
+  return app
 }
 
 /** Serves the built SPA; any non-API GET that wants HTML gets index.html (client-side routes). */
@@ -406,19 +367,16 @@ async function registerSpa(app: FastifyInstance, webRoot: string) {
     // Built assets carry a content hash in their names; everything else must be revalidated.
     setHeaders: (reply, path) => {
       reply.header(
-        "cache-control",
-        path.startsWith(join(webRoot, "assets"))
-          ? "public, max-age=31536000, immutable"
-          : "no-cache",
-      );
+        'cache-control',
+        path.startsWith(join(webRoot, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
     },
-  });
-  app.get("/*", { config: { rateLimit: false } }, async (request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    if (path.startsWith("/api/") || path === "/api")
-      return reply.callNotFound();
+  })
+  app.get('/*', { config: { rateLimit: false } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (path.startsWith('/api/') || path === '/api') return reply.callNotFound()
     // Every built file has its own route (wildcard: false), so a path with an extension here is missing.
-    if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
-  });
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound()
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
 }
