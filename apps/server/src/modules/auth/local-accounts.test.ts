@@ -176,7 +176,7 @@ describe('the README proxy configuration (APP_URL https, TRUST_PROXY=loopback, H
         const browser = new ProxiedBrowser(t.baseUrl, '198.51.100.20')
         const res = await submit(browser, base, attempt, intent)
         expect(res.signedIn, `${intent} ${attempt.email}`).toBe(false)
-        expect([400, 401]).toContain(res.status)
+        expect([400, 401, 403]).toContain(res.status)
         expect(await whoAmI(browser, base)).toBeNull()
       }
     }
@@ -190,6 +190,28 @@ describe('the README proxy configuration (APP_URL https, TRUST_PROXY=loopback, H
     expect(refused.find((l) => l.email === 'owner@example.test')).toMatchObject({ ip: '198.51.100.20' })
     expect(JSON.stringify(logs)).not.toContain('not-their-password')
     expect(logs.some((l) => l.msg === 'local sign-in' && l.email === 'owner@example.test')).toBe(true)
+  })
+
+  it('"Create account" answers a known e-mail as an unknown one while sign-ups are closed', async () => {
+    const answer = async (email: string) => {
+      const res = await submit(
+        new ProxiedBrowser(t.baseUrl, '198.51.100.30'),
+        base,
+        {
+          email,
+          password: 'a-guess-at-the-password',
+        },
+        'signup',
+      )
+      // The page is the same but for its interaction's id: its words are compared.
+      const alert = /<p class="error" role="alert">([^<]*)<\/p>/.exec(res.text)?.[1]
+      return { status: res.status, alert, signedIn: res.signedIn }
+    }
+    const known = await answer('owner@example.test')
+    const unknown = await answer('nobody-here@example.test')
+    expect(known).toEqual(unknown)
+    expect(known.status).toBe(403)
+    expect(known.alert).toMatch(/^Sign-ups are closed on this server/)
   })
 
   it('limits wrong passwords per account (429, readable), even from many addresses', async () => {

@@ -165,6 +165,15 @@ export function createLocalAccounts(db: Db, env: Env) {
     counts: true,
   })
 
+  const closed = (): SignInOutcome => ({
+    ok: false,
+    status: 403,
+    reason:
+      'Sign-ups are closed on this server. Ask someone who uses it for an invitation link (Settings → Invitations).',
+    // Counted like a wrong password, so trying e-mails and passwords here is limited as at sign-in.
+    counts: true,
+  })
+
   return {
     findByEmail,
     signupMode,
@@ -188,8 +197,13 @@ export function createLocalAccounts(db: Db, env: Env) {
       const subject = localAccountId(email)
       const account = await findByEmail(email)
       if (account) {
-        if (!(await verifyPassword(form.password, account.passwordHash))) return wrong()
-        return { ok: true, subject: account.subject, email, name: '', created: false, passwordSet: false }
+        if (await verifyPassword(form.password, account.passwordHash))
+          return { ok: true, subject: account.subject, email, name: '', created: false, passwordSet: false }
+        // "Create account" with a known e-mail and a wrong password answers as an unknown e-mail does
+        // where sign-ups are closed (same words, and one password hash of work each): otherwise the
+        // answers told which e-mails have accounts.
+        if (form.intent === 'signup' && (await signupMode(form.invitation)) === 'closed') return closed()
+        return wrong()
       }
       const legacy = await legacyUserId(email)
       if (legacy) {
@@ -222,14 +236,8 @@ export function createLocalAccounts(db: Db, env: Env) {
       }
       const mode = await signupMode(form.invitation)
       if (mode === 'closed') {
-        return {
-          ok: false,
-          status: 403,
-          reason:
-            'Sign-ups are closed on this server. Ask someone who uses it for an invitation link (Settings → Invitations).',
-          // This answer tells an unknown e-mail from a known one: counted, so probing for accounts is limited.
-          counts: true,
-        }
+        await verifyDecoy(form.password)
+        return closed()
       }
       const problem = passwordProblem(form.password, email)
       if (problem) return { ok: false, status: 400, reason: problem, counts: false }
