@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { ReminderStatus } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import {
@@ -355,14 +355,19 @@ export function createRemindersRepo(db: Db) {
 
     // Push subscriptions -------------------------------------------------------------------------
 
-    /** One subscription per endpoint: a device subscribing again replaces its keys (and its owner). */
+    /**
+     * One subscription per endpoint: the same person subscribing again replaces its keys. Another person
+     * takes it over only with the same keys (the same browser, where the last person's sign-out could
+     * not remove it): the auth secret is the browser's, so knowing an endpoint is not enough. Null when
+     * the endpoint is someone else's.
+     */
     async upsertSubscription(row: {
       userId: string
       endpoint: string
       p256dh: string
       auth: string
       label: string
-    }): Promise<{ row: PushSubscriptionRow; created: boolean }> {
+    }): Promise<{ row: PushSubscriptionRow; created: boolean } | null> {
       const [existing] = await db
         .select({ id: pushSubscriptions.id })
         .from(pushSubscriptions)
@@ -373,9 +378,13 @@ export function createRemindersRepo(db: Db) {
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, label: row.label },
+          setWhere: or(
+            eq(pushSubscriptions.userId, row.userId),
+            and(eq(pushSubscriptions.p256dh, row.p256dh), eq(pushSubscriptions.auth, row.auth)),
+          ),
         })
         .returning()
-      return { row: saved!, created: !existing }
+      return saved ? { row: saved, created: !existing } : null
     },
 
     async countSubscriptions(userId: string): Promise<number> {

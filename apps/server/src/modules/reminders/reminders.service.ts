@@ -45,7 +45,7 @@ import { sql } from 'drizzle-orm'
 import type { Env } from '../../config/env.ts'
 import type { JobKind, JobLogger, JobQueue } from '../../jobs/queue.ts'
 import { deriveKey } from '../../lib/crypto.ts'
-import { AppError, badRequest, notFound } from '../../lib/errors.ts'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { ErrorCode } from '@remi/shared'
 import type { EmailChannel, PushChannel } from './channels.ts'
 import { checkEndpoint, EndpointError } from './channels.ts'
@@ -688,14 +688,19 @@ export function createRemindersService(deps: RemindersDeps) {
         )
       }
     }
-    const { row, created } = await repo.upsertSubscription({
+    const saved = await repo.upsertSubscription({
       userId,
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
       label: body.label || deviceLabel(userAgent),
     })
-    return { subscription: toSubscription(row), created }
+    if (!saved) {
+      throw conflict(
+        'This device already gets the notifications of another account. Sign in to that account and remove it under Settings → Notifications first.',
+      )
+    }
+    return { subscription: toSubscription(saved.row), created: saved.created }
   }
 
   return {

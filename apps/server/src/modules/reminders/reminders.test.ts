@@ -636,4 +636,33 @@ describe('notification settings and devices', () => {
     expect((await other.api.delete(`/api/notifications/subscriptions/${ok.body.id}`)).status).toBe(404)
     expect((await user.api.delete(`/api/notifications/subscriptions/${ok.body.id}`)).status).toBe(204)
   })
+
+  it("another person's endpoint is not taken over without its keys (the same browser's are)", async () => {
+    const [owner, stranger] = [await t.createUser(), await t.createUser()]
+    const { publicKey } = (await owner.api.get<{ publicKey: string }>('/api/notifications/vapid-public-key'))
+      .body
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/owners-phone'
+    const keys = { p256dh: publicKey, auth: 'b3duZXJzLWF1dGgtc2VjcmV0' }
+    expect((await owner.api.post('/api/notifications/subscriptions', { endpoint, keys })).status).toBe(201)
+    const devices = async (user: typeof owner) =>
+      (await user.api.get<{ subscriptions: unknown[] }>('/api/notifications/subscriptions')).body
+        .subscriptions
+
+    const taken = await stranger.api.post<ApiErrorBody>('/api/notifications/subscriptions', {
+      endpoint,
+      keys: { ...keys, auth: 'c3RyYW5nZXJzLWd1ZXNzLTE' },
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body.message).toBe(
+      'This device already gets the notifications of another account. Sign in to that account and remove it under Settings → Notifications first.',
+    )
+    expect(await devices(owner)).toHaveLength(1)
+    expect(await devices(stranger)).toHaveLength(0)
+
+    // A shared browser whose last person's sign-out could not remove it: its own keys move it.
+    const moved = await stranger.api.post('/api/notifications/subscriptions', { endpoint, keys })
+    expect(moved.status).toBe(200)
+    expect(await devices(owner)).toHaveLength(0)
+    expect(await devices(stranger)).toHaveLength(1)
+  })
 })
