@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   CreatePushSubscriptionBody,
+  ErrorCode,
   CreateReminderBody,
   ListRemindersQuery,
   NotificationPreferences,
@@ -16,12 +17,19 @@ import {
   UpdateNotificationPreferences,
   VapidPublicKey,
 } from '@remi/shared'
+import { AppError } from '../../lib/errors.ts'
 import { readerOf, requireUser } from '../../plugins/auth.ts'
 import type { EventHub, HubEvent } from './event-hub.ts'
 import type { RemindersService } from './reminders.service.ts'
 
 /** A comment line this often keeps proxies from closing a quiet stream (as the chat's stream does). */
 const HEARTBEAT_MS = 15_000
+
+/**
+ * Open event streams at once, counted by this instance: per session (a browser's tabs share one) and per
+ * person (their devices). Each holds a connection, a timer and a subscription, so they are not unlimited.
+ */
+export const EVENT_STREAMS = { perSession: 5, perPerson: 20 }
 
 const IdParams = z.object({ id: z.uuid({ error: 'id must be a UUID.' }) })
 
@@ -139,6 +147,13 @@ export async function eventsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const open = new Set<() => void>()
+  const bySession = new Map<string, number>()
+  const byPerson = new Map<string, number>()
+  const add = (counts: Map<string, number>, key: string, n: number) => {
+    const next = (counts.get(key) ?? 0) + n
+    if (next > 0) counts.set(key, next)
+    else counts.delete(key)
+  }
   // preClose, not onClose: Fastify waits for requests in flight between the two, and a stream never ends
   // by itself (SIGTERM would wait for main.ts's 10-second timer and exit 1).
   app.addHook('preClose', async () => {
@@ -154,6 +169,20 @@ export async function eventsRoutes(
     },
     async (request, reply) => {
       const userId = requireUser(request)
+      const sessionId = request.sessionId ?? userId
+      if (
+        (bySession.get(sessionId) ?? 0) >= EVENT_STREAMS.perSession ||
+        (byPerson.get(userId) ?? 0) >= EVENT_STREAMS.perPerson
+      ) {
+        throw new AppError(
+          429,
+          ErrorCode.RateLimited,
+          'Too many live connections are open for you. Close some tabs or windows of the app and try again.',
+          30,
+        )
+      }
+      add(bySession, sessionId, 1)
+      add(byPerson, userId, 1)
       const body = new PassThrough()
       const write = (text: string) => {
         if (!body.destroyed && !body.writableEnded) body.write(text)
@@ -165,7 +194,12 @@ export async function eventsRoutes(
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), opts.heartbeatMs ?? HEARTBEAT_MS)
       heartbeat.unref()
       const unsubscribe = opts.hub.subscribe(userId, send)
+      let closed = false
       const close = () => {
+        if (closed) return
+        closed = true
+        add(bySession, sessionId, -1)
+        add(byPerson, userId, -1)
         open.delete(close)
         clearInterval(heartbeat)
         unsubscribe()
