@@ -38,11 +38,21 @@ export const users = pgTable(
     emailReminders: boolean('email_reminders').notNull().default(false),
     /** 'HH:MM' in the user's zone: when the daily briefing is delivered; null: not delivered. */
     briefingTime: text('briefing_time'),
+    /**
+     * The address the person showed they read (a verification link sent there was opened, or Google or
+     * Microsoft said email_verified), lowercased. No e-mail goes to `email` unless it is this one.
+     */
+    verifiedEmail: text('verified_email'),
+    /** sha256 of the one live verification link's token, the address it was sent to, and until when. */
+    emailVerificationHash: text('email_verification_hash'),
+    emailVerificationAddress: text('email_verification_address'),
+    emailVerificationExpiresAt: timestamp('email_verification_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('users_email_idx').on(t.email),
+    uniqueIndex('users_email_verification_idx').on(t.emailVerificationHash),
     check('users_theme_check', sql`${t.theme} in ('system', 'light', 'dark')`),
   ],
 )
