@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRecurrence, fromWall, nextOccurrence, sameWallTime, toWall } from './recurrence.ts'
+import { checkRecurrence, fromWall, nextOccurrence, ruleFor, sameWallTime, toWall } from './recurrence.ts'
 
 /** Local 'YYYY-MM-DD HH:mm' of an instant in a zone. */
 const local = (instant: Date, zone: string) =>
@@ -112,7 +112,22 @@ describe('recurrences in the user’s zone, at a fixed clock', () => {
     ['FREQ=HOURLY;INTERVAL=2;BYHOUR=10', /BYHOUR hold an hour reached from dueAt/],
     ['FREQ=HOURLY;INTERVAL=5;BYHOUR=9', /INTERVAL must divide 24/],
     ['FREQ=MINUTELY;INTERVAL=5;BYHOUR=9;BYDAY=MO;COUNT=1', /never happens within 31 days/],
-    ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', /never happens within 10 years/],
+    // Rules no time matches: rrule walked them to the year 9999 (MINUTELY for ever, DAILY 9–14 s).
+    [
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
+      /this repeat rule is too complex to work out \(or it never happens\)/,
+    ],
+    ['FREQ=MINUTELY;BYSETPOS=2', /this repeat rule is too complex/],
+    ['FREQ=MINUTELY;INTERVAL=5;BYSETPOS=2', /this repeat rule is too complex/],
+    ['FREQ=HOURLY;BYSETPOS=2', /this repeat rule is too complex/],
+    ['FREQ=DAILY;BYSETPOS=2', /this repeat rule is too complex/],
+    ['FREQ=MONTHLY;BYSETPOS=40', /this repeat rule is too complex/],
+    ['FREQ=YEARLY;BYSETPOS=366;BYMONTH=2', /this repeat rule is too complex/],
+    // Counted rules are walked from their first time each time: all their times within the bound.
+    ['FREQ=MINUTELY;INTERVAL=5;COUNT=100000', /this repeat rule is too complex/],
+    // Each period makes a time per position and per second named.
+    ['FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1,2,3,4,5,-1,-2,-3,-4,-5,6', /BYSETPOS may name at most 10 positions/],
+    ['FREQ=DAILY;BYSECOND=0,30', /BYSECOND may name one second/],
   ])('refuses %s', (rule, message) => {
     expect(() => checkRecurrence(rule, new Date('2026-06-01T09:00:00Z'), 'UTC')).toThrow(message)
   })
@@ -127,7 +142,109 @@ describe('recurrences in the user’s zone, at a fixed clock', () => {
     'FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYMINUTE=0,30',
     // From 10:00 Lisbon time (the start below): every three hours at 10, 13 and 16.
     'FREQ=HOURLY;INTERVAL=3;BYHOUR=10,13,16',
+    // Rare, but within the work bound: once every four years, the last weekday of a month.
+    'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29',
+    'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
+    'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+    'FREQ=DAILY;COUNT=365',
   ])('accepts %s', (rule) => {
     expect(() => checkRecurrence(rule, new Date('2026-06-01T09:00:07.123Z'), 'Europe/Lisbon')).not.toThrow()
+  })
+})
+
+describe('recurrences within a bound on the work', () => {
+  /** The next time as rrule finds it walking from the first time, unbounded (small spans only). */
+  function walked(rule: string, first: Date, zone: string, after: Date): Date | null {
+    const full = ruleFor(rule, first, zone)
+    let cursor = toWall(after, zone)
+    for (let i = 0; i < 5; i++) {
+      const wall = full.after(cursor, false)
+      if (!wall) return null
+      const instant = fromWall(wall, zone)
+      if (instant.getTime() > after.getTime()) return instant
+      cursor = wall
+    }
+    return null
+  }
+
+  it('a rule that selects nothing has no next time, answered at once (the scheduler, Done, a zone move)', () => {
+    const first = new Date('2026-06-01T09:00:00Z')
+    for (const rule of [
+      'FREQ=MINUTELY;BYSETPOS=2',
+      'FREQ=DAILY;BYSETPOS=2',
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
+    ]) {
+      expect(nextOccurrence(rule, first, 'UTC', new Date('2026-06-02T00:00:00Z'))).toBeNull()
+    }
+  })
+
+  it('finds the next time of a rule by the minute ten years on from near then, not by walking ten years', () => {
+    const first = new Date('2026-06-01T09:00:07Z')
+    const after = new Date('2036-04-27T13:42:30Z')
+    // Every 5 minutes from 09:00:07: 13:45:07 (rrule walked a million minutes to find it: 3.75 s).
+    expect(nextOccurrence('FREQ=MINUTELY;INTERVAL=5', first, 'UTC', after)!.toISOString()).toBe(
+      '2036-04-27T13:45:07.000Z',
+    )
+    expect(nextOccurrence('FREQ=MINUTELY;INTERVAL=7', first, 'Europe/Lisbon', after)!.toISOString()).toBe(
+      walkedFrom('FREQ=MINUTELY;INTERVAL=7', first, 'Europe/Lisbon', after),
+    )
+    expect(nextOccurrence('FREQ=HOURLY;INTERVAL=5', first, 'UTC', after)!.toISOString()).toBe(
+      '2036-04-27T17:00:07.000Z',
+    )
+  })
+
+  it('by the minute at named hours on named days: no day skipped, from any start time', () => {
+    const rule = 'FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYMINUTE=0,30;BYDAY=MO'
+    // rrule stepped the days it leaves out by the hours left in them: from a Sunday 08:30 by 16 hours
+    // for ever (never 09:00), from a Monday 09:00 past some Mondays.
+    expect(() => checkRecurrence(rule, new Date('2026-01-04T08:30:00Z'), 'UTC')).not.toThrow()
+    expect(walk(rule, new Date('2026-01-05T09:00:00Z'), 'UTC', 5)).toEqual([
+      '2026-01-05 09:00',
+      '2026-01-05 09:30',
+      '2026-01-12 09:00',
+      '2026-01-12 09:30',
+      '2026-01-19 09:00',
+    ])
+    const later = nextOccurrence(
+      rule,
+      new Date('2026-01-05T09:00:00Z'),
+      'UTC',
+      new Date('2028-02-29T10:00:00Z'),
+    )
+    expect(later!.toISOString()).toBe('2028-03-06T09:00:00.000Z')
+  })
+
+  /** The reference over a long span: the rule restarted by hand a whole number of periods later. */
+  function walkedFrom(rule: string, first: Date, zone: string, after: Date): string {
+    const minutes = Number(/INTERVAL=(\d+)/.exec(rule)![1])
+    const steps = Math.floor((after.getTime() - first.getTime()) / (minutes * 60_000)) - 2
+    return walked(rule, new Date(first.getTime() + steps * minutes * 60_000), zone, after)!.toISOString()
+  }
+
+  it.each([
+    ['FREQ=MONTHLY', '2026-01-31 09:00'], // the 31st: only months that have one
+    ['FREQ=MONTHLY;INTERVAL=5', '2026-03-31 08:30'],
+    ['FREQ=YEARLY', '2024-02-29 07:00'], // 29 February: leap years only
+    ['FREQ=YEARLY;INTERVAL=3;BYMONTH=3,9;BYDAY=-1SU', '2026-03-29 10:00'],
+    ['FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO', '2026-01-05 09:00'],
+    ['FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', '2026-01-30 17:00'],
+    ['FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=-1;BYHOUR=9,18', '2026-01-31 09:00'],
+    ['FREQ=WEEKLY;INTERVAL=3', '2026-01-07 12:15'],
+    ['FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR;WKST=SU', '2026-01-02 06:45'],
+    ['FREQ=DAILY;INTERVAL=9', '2026-01-01 23:59'],
+    ['FREQ=DAILY;INTERVAL=7;BYMONTH=2,3;BYMONTHDAY=29', '2026-03-29 09:00'],
+    ['FREQ=DAILY;BYHOUR=8,20;BYMINUTE=15', '2026-01-01 08:15'],
+    ['FREQ=HOURLY;INTERVAL=7;BYDAY=SA', '2026-01-03 01:00'],
+    ['FREQ=DAILY;UNTIL=20280301T000000Z', '2026-01-01 09:00'],
+  ])('gives %s the times walking from its first time gives (from %s)', (rule, start) => {
+    for (const zone of ['UTC', 'Europe/Lisbon']) {
+      const first = fromWall(wall(start), zone)
+      for (const later of ['2027-02-28 08:59', '2028-02-29 10:00', '2028-12-31 23:30', '2029-07-04 12:00']) {
+        const after = fromWall(wall(later), zone)
+        expect(nextOccurrence(rule, first, zone, after)?.toISOString(), `${zone} after ${later}`).toBe(
+          walked(rule, first, zone, after)?.toISOString(),
+        )
+      }
+    }
   })
 })

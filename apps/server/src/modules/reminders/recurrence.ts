@@ -47,15 +47,171 @@ export function ruleFor(recurrence: string, firstDue: Date, zone: string): RRule
   // rrule works in whole seconds: a start with milliseconds would make its first occurrence look early.
   const dtstart = toWall(firstDue, zone)
   dtstart.setUTCMilliseconds(0)
-  return new RRule({ ...options, dtstart, tzid: null })
+  // No cache: each rule is evaluated once or twice, and its options are swapped while it is (bounded()).
+  return new RRule({ ...options, dtstart, tzid: null }, true)
 }
 
 export class RecurrenceError extends Error {}
 
+/** A rule rrule cannot evaluate within the work bound (see bounded()). */
+export class RuleTooComplexError extends RecurrenceError {
+  constructor() {
+    super(
+      'this repeat rule is too complex to work out (or it never happens). Try a simpler one, such as FREQ=WEEKLY;BYDAY=MO.',
+    )
+  }
+}
+
+/**
+ * The bound on the work of one evaluation. rrule looks through a rule's periods (the years, months,
+ * weeks, days, hours or minutes of its frequency) one by one, and it checks the end of the window it was
+ * asked for only when a period gives a time: a rule that selects nothing ('FREQ=MINUTELY;BYSETPOS=2')
+ * was walked to the year 9999 on the server's one thread. rrule reads the rule's `interval` twice as it
+ * steps to the next period; bounded() counts those reads, each at what a period of the frequency costs
+ * (measured with the longest lists the parts allow: a year's 366 days as much as 50 days, an hour's or a
+ * minute's BYSETPOS and BYMINUTE lists as 4), and stops the evaluation past WORK_BUDGET. 5 000 is 2 500
+ * days or 50 years, about 10 ms at most (2026 laptop), and far more than any rule a person writes needs:
+ * the next time is looked for from just before now (see shiftedStart), not from the first time.
+ */
+const WORK_BUDGET = 5_000
+const PERIOD_COST: Record<number, number> = {
+  [RRule.YEARLY]: 50,
+  [RRule.MONTHLY]: 6,
+  [RRule.WEEKLY]: 2,
+  [RRule.DAILY]: 1,
+  [RRule.HOURLY]: 4,
+  [RRule.MINUTELY]: 4,
+  [RRule.SECONDLY]: 4,
+}
+
+/**
+ * Within a period, rrule finds the next hour (minute) of a rule by the hour (minute) by stepping until
+ * the hour is one BYHOUR names, with no end when none can come: from some times on a day BYDAY leaves
+ * out, 'FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYDAY=MO' stepped 16 hours at a time for ever. Each step
+ * looks the hour (minute) up in the list, so those lookups are counted too: a few thousand a period at
+ * most in a rule that works, 200 000 (a few ms) in all.
+ */
+const STEP_BUDGET = 200_000
+
+/** Runs `evaluate` on the rule with its work counted: past the bound it throws RuleTooComplexError. */
+function bounded<T>(rule: RRuleInstance, evaluate: (rule: RRuleInstance) => T): T {
+  const options = rule.options
+  const cost = PERIOD_COST[options.freq] ?? PERIOD_COST[RRule.YEARLY]!
+  let left = WORK_BUDGET
+  let steps = STEP_BUDGET
+  // Null for the parts a frequency has none of (ParsedOptions says otherwise).
+  const countedList = (list: number[]): number[] => {
+    if (!list) return list
+    const copy = [...list]
+    Object.defineProperty(copy, 'indexOf', {
+      value: (value: number) => {
+        if (--steps < 0) throw new RuleTooComplexError()
+        return list.indexOf(value)
+      },
+    })
+    return copy
+  }
+  const counted = {
+    ...options,
+    byhour: countedList(options.byhour),
+    byminute: countedList(options.byminute),
+    bysecond: countedList(options.bysecond),
+  }
+  Object.defineProperty(counted, 'interval', {
+    enumerable: true,
+    get() {
+      left -= cost
+      if (left < 0) throw new RuleTooComplexError()
+      return options.interval
+    },
+  })
+  rule.options = counted
+  try {
+    return evaluate(rule)
+  } finally {
+    rule.options = options
+  }
+}
+
+const PERIOD_MS: Partial<Record<number, number>> = {
+  [RRule.WEEKLY]: 7 * 86_400_000,
+  [RRule.DAILY]: 86_400_000,
+  [RRule.HOURLY]: 3_600_000,
+  [RRule.MINUTELY]: MINUTE,
+}
+
+/**
+ * A start for the rule near `cursor` (a wall time) that gives the same times after it: the first start
+ * moved on by whole periods of the rule (INTERVAL × FREQ), to the start of a period at least one period
+ * before `cursor`. So a rule repeating every 5 minutes for ten years is looked at over minutes, not over
+ * ten years of them. Null when there is nothing to skip, or the rule counts its times (COUNT: the times
+ * skipped would have to be counted).
+ */
+function shiftedStart(rule: RRuleInstance, cursor: Date): Date | null {
+  const { freq, interval, dtstart, count } = rule.options
+  if (count !== null) return null
+  const fixed = PERIOD_MS[freq]
+  if (fixed !== undefined) {
+    const step = fixed * interval
+    const n = Math.floor((cursor.getTime() - dtstart.getTime()) / step) - 1
+    // The same time of the day (hour, minute) and weekday: the rule's defaults read from it stay the same.
+    return n >= 1 ? new Date(dtstart.getTime() + n * step) : null
+  }
+  const months = freq === RRule.MONTHLY ? 1 : 12
+  const elapsed =
+    (cursor.getUTCFullYear() - dtstart.getUTCFullYear()) * 12 + cursor.getUTCMonth() - dtstart.getUTCMonth()
+  const n = Math.floor(elapsed / (months * interval)) - 1
+  if (n < 1) return null
+  // The first day of the month (year) the period starts with: the whole period is looked through.
+  return new Date(Date.UTC(dtstart.getUTCFullYear(), dtstart.getUTCMonth() + n * months * interval, 1))
+}
+
+/**
+ * rrule steps a rule by the minute at named hours or minutes wrongly on a day BYDAY leaves out: by the
+ * hours left in that day, over and over ('FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYDAY=MO' skipped Mondays,
+ * or from some start times never ended). The same times as a daily rule at those hours and minutes,
+ * which rrule steps a day at a time. (checkSteps: INTERVAL divides 60, so the minutes reached from the
+ * first time are the same in every hour.) Not with BYSETPOS, which picks within a period.
+ */
+function asDaily(rule: RRuleInstance): RRuleInstance {
+  const given = rule.origOptions
+  const { freq, interval, dtstart } = rule.options
+  if (freq !== RRule.MINUTELY || given.bysetpos != null || (given.byhour == null && given.byminute == null)) {
+    return rule
+  }
+  const reached = Array.from({ length: 60 }, (_, m) => m).filter(
+    (m) => modulo(m - dtstart.getUTCMinutes(), interval) === 0,
+  )
+  const named = asList(given.byminute)
+  const byminute = named ? reached.filter((m) => named.includes(m)) : reached
+  const byhour = asList(given.byhour) ?? Array.from({ length: 24 }, (_, h) => h)
+  return new RRule({ ...given, freq: RRule.DAILY, interval: 1, byhour, byminute, dtstart, tzid: null }, true)
+}
+
+/**
+ * The rule started at `start` instead of its first time, with every part rrule would have read from the
+ * first time (the hour, minute and second; a month's day, a year's month, a week's day) given as it was.
+ */
+function restarted(rule: RRuleInstance, start: Date): RRuleInstance {
+  const given = rule.origOptions
+  const parsed = rule.options
+  const defaults: Partial<RRuleModule.Options> = {}
+  if (given.byhour == null && parsed.byhour) defaults.byhour = parsed.byhour
+  if (given.byminute == null && parsed.byminute) defaults.byminute = parsed.byminute
+  if (given.bysecond == null && parsed.bysecond) defaults.bysecond = parsed.bysecond
+  const dayParts = [given.byweekno, given.byyearday, given.bymonthday, given.byweekday, given.byeaster]
+  if (dayParts.every((part) => part == null)) {
+    if (parsed.freq === RRule.YEARLY) defaults.bymonth = parsed.bymonth
+    if (parsed.freq === RRule.YEARLY || parsed.freq === RRule.MONTHLY) defaults.bymonthday = parsed.bymonthday
+    if (parsed.freq === RRule.WEEKLY) defaults.byweekday = parsed.byweekday
+  }
+  return new RRule({ ...given, ...defaults, dtstart: start, tzid: null }, true)
+}
+
 /**
  * How far ahead a rule's first occurrences are looked for: a rule with none in this long is refused.
- * rrule steps through every period of the rule's frequency, matching or not, so a rule repeating by
- * the minute or hour is looked at over a month (44 640 minutes), others over ten years of days.
+ * A rule repeating by the minute or hour is looked at over a month, others over ten years (the work of
+ * either within the bound, see bounded()).
  */
 const LOOK_AHEAD = { years: 10, subDailyDays: 31 }
 /** Parts that pick days of the year: with a frequency of minutes or hours rrule would walk every minute between them. */
@@ -78,6 +234,7 @@ const PARTS: Array<{ key: keyof RRuleModule.Options; name: string; min: number; 
 const asList = (value: number | number[] | null | undefined) =>
   value === null || value === undefined ? null : Array.isArray(value) ? value : [value]
 const modulo = (n: number, m: number) => ((n % m) + m) % m
+const MAX_SETPOS = 10
 
 /**
  * rrule finds the next time of a rule by the hour or minute by stepping the interval until the hour
@@ -119,6 +276,11 @@ function checkParts(options: Partial<RRuleModule.Options>): void {
       }
     }
   }
+  // Each period rrule looks at makes a time for every BYSETPOS and every second named: a few at most.
+  if ((asList(options.bysetpos)?.length ?? 0) > MAX_SETPOS) {
+    throw new RecurrenceError(`BYSETPOS may name at most ${MAX_SETPOS} positions.`)
+  }
+  if ((asList(options.bysecond)?.length ?? 0) > 1) throw new RecurrenceError('BYSECOND may name one second.')
 }
 
 /**
@@ -149,12 +311,20 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
     throw new RecurrenceError('BYMONTH, BYMONTHDAY, BYYEARDAY and BYWEEKNO need FREQ=DAILY or a longer one.')
   }
   checkSteps(rule)
-  // Within a bounded window: a rule no day matches (BYMONTH=2;BYMONTHDAY=30) would be searched to the year 9999.
   const start = rule.options.dtstart
   const horizon = new Date(start.getTime())
   if (subDaily) horizon.setUTCDate(horizon.getUTCDate() + LOOK_AHEAD.subDailyDays)
   else horizon.setUTCFullYear(horizon.getUTCFullYear() + LOOK_AHEAD.years)
-  const sample = rule.between(start, horizon, true, (_date, i) => i < 50)
+  // The first times, as many as the work bound finds: a rare rule (29 February) is judged on those.
+  const sample: Date[] = []
+  try {
+    bounded(asDaily(rule), (r) => r.between(start, horizon, true, (date, i) => (sample.push(date), i < 49)))
+    // A rule that counts its times is walked from its first time each time: all of them within the bound.
+    if (rule.options.count !== null) bounded(asDaily(rule), (r) => r.all())
+  } catch (error) {
+    if (!(error instanceof RuleTooComplexError) || rule.options.count !== null) throw error
+    if (sample.every((d) => d.getTime() <= start.getTime())) throw error
+  }
   const times = sample.map((d) => d.getTime())
   for (let i = 1; i < times.length; i++) {
     const gap = times[i]! - times[i - 1]!
@@ -170,21 +340,32 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
 
 /**
  * The next occurrence strictly after `after` (an instant) for a reminder first due at `firstDue` in
- * `zone`, or null when the rule has ended. The first due time itself counts as an occurrence.
+ * `zone`, or null when the rule has ended. The first due time itself counts as an occurrence. Looked for
+ * from just before `after` (shiftedStart) within the work bound; a rule whose next time is past the bound
+ * (none that checkRecurrence accepts, unless its next time is decades away) has ended too.
  */
 export function nextOccurrence(recurrence: string, firstDue: Date, zone: string, after: Date): Date | null {
   if (firstDue.getTime() > after.getTime()) return firstDue
-  const rule = ruleFor(recurrence, firstDue, zone)
-  // Placing a wall time can move it forward an hour (a skipped time), so step on until past `after`.
+  const first = asDaily(ruleFor(recurrence, firstDue, zone))
   let cursor = toWall(after, zone)
-  for (let i = 0; i < 5; i++) {
-    const wall = rule.after(cursor, false)
-    if (!wall) return null
-    const instant = fromWall(wall, zone)
-    if (instant.getTime() > after.getTime()) return instant
-    cursor = wall
+  const start = shiftedStart(first, cursor)
+  const rule = start ? restarted(first, start) : first
+  try {
+    return bounded(rule, (r) => {
+      // Placing a wall time can move it forward an hour (a skipped time), so step on until past `after`.
+      for (let i = 0; i < 5; i++) {
+        const wall = r.after(cursor, false)
+        if (!wall) return null
+        const instant = fromWall(wall, zone)
+        if (instant.getTime() > after.getTime()) return instant
+        cursor = wall
+      }
+      return null
+    })
+  } catch (error) {
+    if (error instanceof RuleTooComplexError) return null
+    throw error
   }
-  return null
 }
 
 /** The same wall-clock time in another zone: a reminder keeps its local time when the user moves. */
