@@ -479,6 +479,12 @@ export const reminders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     memoryId: uuid('memory_id').references(() => memories.id, { onDelete: 'set null' }),
+    /**
+     * Made from a private memory (its text is the memory's): kept from models, MCP clients and tokens. On
+     * the reminder itself, as the link goes when the memory is deleted (and an undo brings the memory
+     * back without it); a trigger keeps it the linked memory's when that memory's `private` changes.
+     */
+    private: boolean('private').notNull().default(false),
     text: text('text').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     timezone: text('timezone').notNull(),
