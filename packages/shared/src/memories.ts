@@ -166,6 +166,11 @@ export const MemoryList = z.object({
    * assistant's recall), best first, and `totalCount` how many of them there are.
    */
   closest: z.boolean().optional(),
+  /**
+   * A search with many matches (more than a thousand): `totalCount` is an estimate, shown as "about N",
+   * and the ranking takes in the newest matches only. Absent or false: the count is exact.
+   */
+  totalCountIsEstimate: z.boolean().optional(),
 })
 export type MemoryList = z.infer<typeof MemoryList>
 

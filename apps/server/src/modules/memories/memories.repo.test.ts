@@ -1,8 +1,10 @@
 import { addDays, todayIn } from '@remi/shared'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { createUsersRepo } from '../auth/index.ts'
-import { createMemoriesRepo } from './memories.repo.ts'
+import { memories } from '../../db/schema.ts'
+import { createMemoriesRepo, filterConditions, listOrder, type MemoryQuery } from './memories.repo.ts'
 import { createMemoriesService, remappedId } from './memories.service.ts'
 
 let t: TestApp
@@ -84,5 +86,141 @@ describe('memories service summary', () => {
     const service = createMemoriesService(createMemoriesRepo(t.db), createUsersRepo(t.db))
     const created = await service.create(user.id, { text: 'x', tags: [], date: undefined })
     expect(created.date).toBe(todayIn('UTC'))
+  })
+})
+
+/**
+ * Issue 47: a search with many matches ranks a bounded set and estimates its count. Every answer is
+ * compared with a straightforward query over all matches (the way the list and search answered before):
+ * the same pages, orders and exact counts up to the bound; past it, the newest candidates ranked and
+ * then the list order, with a count said to be an estimate.
+ */
+describe('list and search answers against a reference query', () => {
+  const BOUND = 25
+  const CANDIDATES = 8
+  const WORDS = ['meeting', 'garden', 'dentist', 'invoice', 'coffee', 'plan', 'review', 'tomato']
+  let userId: string
+  let repo: ReturnType<typeof createMemoriesRepo>
+
+  beforeAll(async () => {
+    userId = (await t.createUser()).id
+    repo = createMemoriesRepo(t.db, { countBound: BOUND, candidates: CANDIDATES })
+    for (let i = 0; i < 90; i++) {
+      // Ties on purpose: days repeat, and many memories share the plain rank of one 'meeting' in the text.
+      const words = [WORDS[i % 8]!, WORDS[(i * 3) % 8]!, i % 2 ? 'meeting' : 'notes']
+      if (i % 9 === 0) words.push('meeting', 'meetings')
+      if (i % 10 === 0) words.push('🎂')
+      await repo.create(
+        userId,
+        {
+          text: `${words.join(' ')} ${i}`,
+          tags: i % 7 === 0 ? ['meeting'] : i % 5 === 0 ? ['Garden'] : [],
+          date: i % 6 === 0 ? null : `2026-0${1 + (i % 9)}-1${i % 4}`,
+          private: i % 11 === 0,
+        },
+        'UTC',
+      )
+    }
+  })
+
+  /** Every match in the old order: relevance (when ranked) then the list order; the count is all of them. */
+  async function reference(q: MemoryQuery) {
+    const { where, rank } = filterConditions(userId, q)
+    const result = await t.db.execute(
+      sql`select id::text, ${rank ?? sql`0`}::real as rank from ${memories} where ${where}
+        order by rank desc, ${listOrder()}`,
+    )
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
+  }
+  /** The same matches in the list order alone. */
+  async function newestFirst(q: MemoryQuery) {
+    const { where } = filterConditions(userId, q)
+    const result = await t.db.execute(
+      sql`select id::text from ${memories} where ${where} order by ${listOrder()}`,
+    )
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
+  }
+  async function pages(q: MemoryQuery, pageSize: number, count: number) {
+    const out = []
+    for (let page = 1; page <= count; page++) out.push(await repo.list(userId, q, page, pageSize))
+    return out
+  }
+
+  it('lists every page as the reference does, counts exact (no filter, tags, dates, without private)', async () => {
+    for (const q of [
+      { withPrivate: true },
+      { withPrivate: false },
+      { withPrivate: true, tags: ['garden'] },
+      { withPrivate: true, startDate: '2026-02-01', endDate: '2026-05-31' },
+    ] satisfies MemoryQuery[]) {
+      const expected = await reference(q)
+      const got = await pages(q, 12, Math.ceil(expected.length / 12) + 1)
+      expect(got.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected)
+      for (const p of got) expect(p).toMatchObject({ totalCount: expected.length })
+      expect(got.some((p) => 'totalCountIsEstimate' in p)).toBe(false)
+    }
+  })
+
+  it('answers a search with at most the bound of matches exactly: results, order, count', async () => {
+    for (const searchTerm of ['dentist', 'dent', 'garden plan', 'invoice', 'tomatoes', 'zzz']) {
+      const q = { withPrivate: true, searchTerm }
+      const expected = await reference(q)
+      expect(expected.length).toBeLessThanOrEqual(BOUND)
+      const got = await pages(q, 5, Math.ceil(expected.length / 5) + 1)
+      expect(
+        got.flatMap((p) => p.rows.map((r) => r.id)),
+        searchTerm,
+      ).toEqual(expected)
+      for (const p of got)
+        expect(p, searchTerm).toEqual(expect.objectContaining({ totalCount: expected.length }))
+      expect(got.some((p) => p.totalCountIsEstimate)).toBe(false)
+    }
+    // The count the assistant is told stays exact past the bound too.
+    expect(await repo.count(userId, { withPrivate: true, searchTerm: 'meeting' })).toBe(
+      (await reference({ withPrivate: true, searchTerm: 'meeting' })).length,
+    )
+  })
+
+  it('past the bound: the newest candidates ranked, then the list order; the count an estimate', async () => {
+    for (const q of [
+      { withPrivate: true, searchTerm: 'meeting' },
+      { withPrivate: false, searchTerm: 'meet' },
+      { withPrivate: true, searchTerm: 'meeting', startDate: '2026-01-01', endDate: '2026-08-31' },
+    ] satisfies MemoryQuery[]) {
+      const all = await newestFirst(q)
+      expect(all.length).toBeGreaterThan(BOUND)
+      const ranked = await reference(q)
+      const candidates = new Set(all.slice(0, CANDIDATES))
+      const expected = [...ranked.filter((id) => candidates.has(id)), ...all.slice(CANDIDATES)]
+      const got = await pages(q, 5, Math.ceil(all.length / 5) + 1)
+      expect(got.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected)
+      for (const p of got) {
+        expect(p.totalCountIsEstimate).toBe(true)
+        // Matches are spread evenly through this set: the estimate is near the real count.
+        expect(p.totalCount).toBeGreaterThan(BOUND)
+        expect(Math.abs(p.totalCount - all.length)).toBeLessThanOrEqual(all.length * 0.5)
+      }
+    }
+  })
+
+  it("finds emoji and symbols, which the text search's words leave out", async () => {
+    const texts = async (searchTerm: string) =>
+      (await repo.list(userId, { withPrivate: true, searchTerm }, 1, 50)).rows.map((r) => r.text)
+    const withCake = (await newestFirst({ withPrivate: true })).length
+    expect(withCake).toBe(90)
+    const cakes = await texts('🎂')
+    expect(cakes).toHaveLength(9)
+    for (const text of cakes) expect(text).toContain('🎂')
+    // With words, both must be there: the seven with a cake that are tagged Garden.
+    const gardenCakes = await texts('garden 🎂')
+    expect(gardenCakes).toHaveLength(7)
+    for (const text of gardenCakes) expect(cakes).toContain(text)
+    expect(await texts('☕')).toEqual([])
+    const user = await t.createUser()
+    await repo.create(user.id, { text: 'Great job 👍 on the ❤ cake', tags: ['☕'], date: null }, 'UTC')
+    const find = async (searchTerm: string) =>
+      (await repo.list(user.id, { withPrivate: true, searchTerm }, 1, 12)).rows.length
+    // A skin tone or a variation selector typed with one is not asked for; tags count too.
+    expect([await find('👍🏽'), await find('❤️'), await find('☕'), await find('🎂')]).toEqual([1, 1, 1, 0])
   })
 })

@@ -1,4 +1,4 @@
-import { addDays, todayIn, type ApiErrorBody, type Memory } from '@remi/shared'
+import { addDays, MemoryList, todayIn, type ApiErrorBody, type Memory } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 
@@ -339,6 +339,26 @@ describe('list', () => {
     expect(page.items).toHaveLength(12)
     expect(page.totalCount).toBe(13)
     expect((await user.api.memories.list({ page: '2' })).items.map((m) => m.text)).toEqual(['m0'])
+  })
+})
+
+describe('the list answer', () => {
+  it('is written from its schema (fast-json-stringify) as the zod serializer wrote it', async () => {
+    const user = await t.createUser()
+    const a = await user.api.memories.create({ text: 'Plain one', tags: ['x'], date: null })
+    const b = await user.api.memories.create({
+      text: 'Private "quoted" \\ one 🎂',
+      tags: [],
+      date: '2026-01-05',
+    })
+    await user.api.put(`/api/memories/${b.id}`, { text: 'Private "quoted" \\ one 🎂', private: true })
+    expect(a.id).toBeTruthy()
+    const res = await t.app.inject({ url: '/api/memories?pageSize=5', headers: user.headers })
+    expect(res.statusCode).toBe(200)
+    const body = res.json<MemoryList>()
+    // One just created (a change without a 'before'), one edited since (its change has one).
+    expect(body.items.map((m) => m.lastChange?.action)).toEqual(['created', 'updated'])
+    expect(res.body).toBe(JSON.stringify(MemoryList.encode(body)))
   })
 })
 

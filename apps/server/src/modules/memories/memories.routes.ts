@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fastJson from 'fast-json-stringify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -23,6 +24,34 @@ import { readImportFile } from './import-file.ts'
 import type { RecallService } from '../recall/index.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
 
+/** A JSON schema node: `anyOf: [X, null]` (zod's nullable) as X allowing null, which fast-json-stringify writes directly. */
+function nullableAsType(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAsType)
+  if (!node || typeof node !== 'object') return node
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) out[key] = nullableAsType(value)
+  const anyOf = out.anyOf as { type?: unknown }[] | undefined
+  if (anyOf?.length === 2 && anyOf.some((s) => s.type === 'null')) {
+    const other = anyOf.find((s) => s.type !== 'null')!
+    if (typeof other.type === 'string') {
+      delete out.anyOf
+      return { ...out, ...other, type: [other.type, 'null'] }
+    }
+  }
+  return out
+}
+
+/**
+ * The list's answer written by fast-json-stringify from MemoryList's JSON schema, compiled once: the
+ * default serializer checked the whole answer against the zod schema and then ran JSON.stringify on
+ * every page (issue 47). Only the schema's properties are written, as before.
+ */
+const serializeMemoryList = fastJson(
+  nullableAsType(z.toJSONSchema(MemoryList, { io: 'output', target: 'draft-7' })) as Parameters<
+    typeof fastJson
+  >[0],
+)
+
 export async function memoriesRoutes(
   app: FastifyInstance,
   opts: { service: MemoriesService; heavyJobs: HeavyJobs; recall?: Pick<RecallService, 'find'> | undefined },
@@ -33,7 +62,10 @@ export async function memoriesRoutes(
 
   r.get(
     '/',
-    { schema: { tags, querystring: ListMemoriesQuery, response: { 200: MemoryList } } },
+    {
+      schema: { tags, querystring: ListMemoriesQuery, response: { 200: MemoryList } },
+      serializerCompiler: () => serializeMemoryList,
+    },
     async (request) => {
       const userId = requireUser(request)
       const { query } = request

@@ -206,7 +206,7 @@ export function createMemoriesService(
           if (error instanceof SearchTimeoutError) throw badRequest(SEARCH_TOO_LONG)
           throw error
         })
-      const { rows, totalCount } = await (filters.searchTerm && searches
+      const { rows, totalCount, totalCountIsEstimate } = await (filters.searchTerm && searches
         ? searches.run(userId, read)
         : read())
       return {
@@ -214,6 +214,7 @@ export function createMemoriesService(
         totalCount,
         page: filters.page,
         pageSize: filters.pageSize,
+        ...(totalCountIsEstimate ? { totalCountIsEstimate } : {}),
       }
     },
 

@@ -25,8 +25,13 @@ export interface MemoryFilters {
   pageSize: number
 }
 
-/** `closest`: no memory held every word of the search, these are the closest matches. */
-export type MemoriesPage = Pick<MemoryList, 'totalCount' | 'closest'> & { items: MemoryItem[] }
+/**
+ * `closest`: no memory held every word of the search, these are the closest matches.
+ * `totalCountIsEstimate`: a search with many matches, whose count is "about N".
+ */
+export type MemoriesPage = Pick<MemoryList, 'totalCount' | 'closest' | 'totalCountIsEstimate'> & {
+  items: MemoryItem[]
+}
 
 /** Spec §3: text is also read as content, tags as a comma string or an array. */
 export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {
@@ -45,20 +50,25 @@ export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {
 }
 
 export async function getMemories(filters: MemoryFilters, page: number): Promise<MemoriesPage> {
-  const body = await api.get<{ items?: Record<string, unknown>[]; totalCount?: number; closest?: boolean }>(
-    'memories',
-    {
-      page,
-      pageSize: filters.pageSize,
-      searchTerm: filters.searchTerm.trim(),
-      tags: filters.tags.join(','),
-      startDate: filters.startDate,
-      endDate: filters.endDate,
-    },
-  )
+  const body = await api.get<{
+    items?: Record<string, unknown>[]
+    totalCount?: number
+    closest?: boolean
+    totalCountIsEstimate?: boolean
+  }>('memories', {
+    page,
+    pageSize: filters.pageSize,
+    searchTerm: filters.searchTerm.trim(),
+    tags: filters.tags.join(','),
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+  })
   const items = (body?.items ?? []).map(toMemoryItem)
   const totalCount = typeof body?.totalCount === 'number' ? body.totalCount : items.length
-  return body?.closest === true ? { items, totalCount, closest: true } : { items, totalCount }
+  if (body?.closest === true) return { items, totalCount, closest: true }
+  return body?.totalCountIsEstimate === true
+    ? { items, totalCount, totalCountIsEstimate: true }
+    : { items, totalCount }
 }
 
 /** Pages are appended by 'Load More Memories'; new filters start again at page 1. */
@@ -69,7 +79,11 @@ export const memoriesQueryOptions = (filters: MemoryFilters) =>
     initialPageParam: 1,
     getNextPageParam: (last, all) => {
       const loaded = all.reduce((n, p) => n + p.items.length, 0)
-      return loaded < last.totalCount && last.items.length > 0 ? all.length + 1 : undefined
+      // An estimated count may be below the real one: more follow as long as pages come back full.
+      const more = last.totalCountIsEstimate
+        ? last.items.length === filters.pageSize
+        : loaded < last.totalCount && last.items.length > 0
+      return more ? all.length + 1 : undefined
     },
     staleTime: FIVE_MINUTES,
   })

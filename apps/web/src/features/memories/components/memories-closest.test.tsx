@@ -24,6 +24,15 @@ function fakeApi() {
       if (!term) return HttpResponse.json({ items: all, totalCount: 2, page: 1, pageSize: 24 })
       if (term === 'dentist')
         return HttpResponse.json({ items: [all[0]], totalCount: 1, page: 1, pageSize: 24 })
+      // Many matches: the server estimates the count (issue 47).
+      if (term === 'meeting')
+        return HttpResponse.json({
+          items: all,
+          totalCount: 7800,
+          page: 1,
+          pageSize: 24,
+          totalCountIsEstimate: true,
+        })
       return HttpResponse.json({ items: [all[0]], totalCount: 1, page: 1, pageSize: 24, closest: true })
     }),
   )
@@ -52,5 +61,13 @@ describe('memories page: the closest matches', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search memories' }), 'dentist')
     expect(await screen.findByText('Showing 1 of 1 memories')).toBeInTheDocument()
     expect(screen.queryByText(/closest matches/)).not.toBeInTheDocument()
+  })
+
+  it("says 'about N' when the server estimated the count of a search's many matches", async () => {
+    fakeApi()
+    const { user } = renderWithProviders(<MemoriesPage />)
+    await screen.findByText('Showing 2 of 2 memories')
+    await user.type(screen.getByRole('searchbox', { name: 'Search memories' }), 'meeting')
+    expect(await screen.findByText('Showing 2 of about 7800 memories')).toBeInTheDocument()
   })
 })

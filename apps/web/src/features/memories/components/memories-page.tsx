@@ -46,6 +46,8 @@ export function MemoriesPage() {
   const list = useMemories(filters)
   const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0
+  // A search with many matches is counted roughly: "about N".
+  const about = list.data?.pages.at(-1)?.totalCountIsEstimate ? 'about ' : ''
   // No memory holds every word of the search: the server answered the closest matches instead.
   const closest = Boolean(list.data?.pages[0]?.closest)
   const tags = usePopularTags().data ?? []
@@ -68,7 +70,7 @@ export function MemoriesPage() {
             <p className="text-body-secondary mb-0">
               {closest
                 ? `No memories hold every word of “${filters.searchTerm.trim()}”. The closest matches:`
-                : `Showing ${memories.length} of ${totalCount} memories`}
+                : `Showing ${memories.length} of ${about}${totalCount} memories`}
             </p>
           ) : null}
         </div>
