@@ -63,6 +63,14 @@ async function signIn(provider: 'google' | 'microsoft', browser = new Browser(to
   return { browser, callbackUrl: url }
 }
 
+describe('sign-in options', () => {
+  it('names the providers with credentials, and no built-in sign-in when both have them', async () => {
+    const res = await fetch(`${t.baseUrl}/api/auth/sign-in-options`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ providers: ['google', 'microsoft'], local: null })
+  })
+})
+
 describe('sign-in with Google settings against a fake issuer', () => {
   it('runs authorization code + PKCE + state + nonce and asks for calendar access and a refresh token', async () => {
     const { browser, callbackUrl } = await signIn('google')

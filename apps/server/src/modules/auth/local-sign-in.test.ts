@@ -9,6 +9,16 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('sign-in through the built-in local IdP (full OpenID Connect round trip)', () => {
+  it('tells the sign-in page there is no provider with credentials, and that the next account is the first', async () => {
+    // Runs first, on the empty server: the page shows "Create the first account" itself.
+    const res = await fetch(`${t.baseUrl}/api/auth/sign-in-options`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      providers: [],
+      local: { provider: 'google', firstAccount: true, signup: 'open' },
+    })
+  })
+
   it('shows the first-account page on an empty server, with labelled fields and a new-password field', async () => {
     const page = await openLocalSignInPage(new Browser(), t.baseUrl)
     expect(page.status).toBe(200)
