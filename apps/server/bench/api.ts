@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { Client } from 'undici'
 import { buildApp } from '../src/app.ts'
 import { loadEnv } from '../src/config/env.ts'
@@ -87,6 +88,8 @@ export const API_CASES: ApiCase[] = [
 export interface FloorResult {
   sql: Stats
   statements: number
+  /** What the request sent (begin/commit included), for the driver's throughput floor. */
+  recorded: Statement[]
 }
 
 /**
@@ -139,7 +142,11 @@ export async function measureFloor(
       }
       const sql = await measure(runs, warmup, () => capturing.replay(statements))
       if (explain) explain(c.name, await explainStatements(capturing.database, statements))
-      out.set(c.name, { sql, statements: statements.filter((s) => !/^(begin|commit)$/i.test(s.sql)).length })
+      out.set(c.name, {
+        sql,
+        statements: statements.filter((s) => !/^(begin|commit)$/i.test(s.sql)).length,
+        recorded: statements,
+      })
     }
     return out
   } finally {
@@ -188,6 +195,58 @@ export interface ThroughputResult {
   name: string
   app: { rps: number; p97_5: number; errors: number; requests: number }
   bare: { rps: number; p97_5: number; errors: number; requests: number }
+  /** The route's own statements through node-postgres at the same concurrency (PostgreSQL only). */
+  driver: { rps: number; errors: number } | null
+}
+
+/** The server's pool (db/client.ts: openDatabase's default poolSize). */
+const SERVER_POOL_SIZE = 10
+
+/**
+ * The floor under a route's throughput: the statements one request sends (recorded from the app by
+ * measureFloor), run through node-postgres by `callers` callers at once over a pool the size of the
+ * server's for `seconds`, each statement prepared once (named) as the app's list statement is.
+ * Requests (all its statements) per second.
+ */
+export async function measureDriverThroughput(
+  databaseUrl: string,
+  statements: Statement[],
+  seconds: number,
+  callers = 50,
+): Promise<{ rps: number; errors: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: SERVER_POOL_SIZE })
+  pool.on('error', () => {})
+  const queries = statements
+    .filter((s) => !/^(begin|commit)$/i.test(s.sql))
+    .map((s, i) => ({ name: `floor_${i}_${s.sql.length}`, text: s.sql, values: s.params }))
+  // JIT off on every connection, as the server sets it (db/client.ts onConnect).
+  pool.on('connect', (client) => void client.query('set jit = off').catch(() => {}))
+  try {
+    let done = 0
+    let errors = 0
+    const run = async (until: number, count: boolean) => {
+      while (performance.now() < until) {
+        try {
+          const client = await pool.connect()
+          try {
+            for (const q of queries) await client.query(q)
+          } finally {
+            client.release()
+          }
+          if (count) done++
+        } catch {
+          errors++
+        }
+      }
+    }
+    const warm = performance.now() + Math.min(1000, seconds * 1000)
+    await Promise.all(Array.from({ length: callers }, () => run(warm, false)))
+    const start = performance.now()
+    await Promise.all(Array.from({ length: callers }, () => run(start + seconds * 1000, true)))
+    return { rps: done / ((performance.now() - start) / 1000), errors }
+  } finally {
+    await pool.end()
+  }
 }
 
 const BARE_SERVER = fileURLToPath(new URL('./lib/bare-server.ts', import.meta.url))
@@ -201,11 +260,14 @@ export async function measureThroughput(
   user: SignedIn,
   seconds: number,
   workDir: string,
+  /** PostgreSQL: the database and each route's recorded statements, for the driver's floor. */
+  driverFloor?: { databaseUrl: string; statements: (name: string) => Statement[] | undefined },
 ): Promise<ThroughputResult[]> {
+  // `case`: the API case whose recorded statements are the route's driver floor.
   const routes = [
-    { name: 'page 1 of 12', path: API_CASES[0]!.path },
-    { name: "search 'meeting'", path: API_CASES[2]!.path },
-    { name: 'dashboard stats', path: '/api/dashboard/stats' },
+    { name: 'page 1 of 12', path: API_CASES[0]!.path, case: API_CASES[0]!.name },
+    { name: "search 'meeting'", path: API_CASES[2]!.path, case: API_CASES[2]!.name },
+    { name: 'dashboard stats', path: '/api/dashboard/stats', case: 'dashboard stats' },
   ]
   // The same bytes the app answers, served by the bare route.
   const bodies: Record<string, string> = {}
@@ -225,7 +287,12 @@ export async function measureThroughput(
     for (const [i, r] of routes.entries()) {
       const app = await cannon(`${server.baseUrl}${r.path}`, { cookie: user.cookie }, seconds)
       const ceiling = await cannon(`${bareUrl}/r${i}`, { cookie: user.cookie }, seconds)
-      out.push({ name: r.name, app, bare: ceiling })
+      const statements = driverFloor?.statements(r.case)
+      const driver =
+        driverFloor && statements
+          ? await measureDriverThroughput(driverFloor.databaseUrl, statements, seconds)
+          : null
+      out.push({ name: r.name, app, bare: ceiling, driver })
     }
     return out
   } finally {
