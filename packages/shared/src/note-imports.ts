@@ -23,6 +23,12 @@ export const NOTE_IMPORT_LIMITS = {
 } as const
 
 /**
+ * Why a note was skipped when reading it took longer than its share of time (a note whose Markdown or HTML
+ * makes the parsers work quadratically, or nests thousands deep): the rest of the upload still imports.
+ */
+export const NOTE_IMPORT_TOO_COMPLEX = 'Not imported: the note is too complex to import.'
+
+/**
  * ready: parsed, waiting for the person to start it. queued/running: the job has it. done: every memory
  * written. failed: nothing written (error says why). undone: its memories were removed.
  */

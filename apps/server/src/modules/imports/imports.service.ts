@@ -11,7 +11,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import type { JobKind, JobLogger, JobQueue } from '../../jobs/queue.ts'
 import type { ImportItem, ImportRow, ImportsRepo } from './imports.repo.ts'
-import { readNotes, type Upload } from './parsers/index.ts'
+import type { Upload } from './parsers/index.ts'
 import {
   fitTags,
   importedMemoryId,
@@ -21,8 +21,9 @@ import {
   notImportedText,
   oneLine,
   storable,
-  type NoteSink,
+  type NoteItem,
 } from './parsers/note.ts'
+import { readNotesInWorker } from './read-notes.ts'
 
 export const IMPORT_JOB = 'note-import'
 /** The skipped list keeps this many; past it, one line says how many more. */
@@ -123,7 +124,7 @@ export function createImportsService(deps: {
           items.map((i) => i.memoryId),
         )
       }
-      const emit: NoteSink = async (item) => {
+      const take = async (item: NoteItem) => {
         counts.notes++
         if ('broken' in item) {
           counts.broken++
@@ -181,7 +182,8 @@ export function createImportsService(deps: {
         if (pending.length >= 500) await flush()
       }
       try {
-        const { format } = await readNotes(uploads, emit)
+        // In a worker thread, each note within a time budget: see read-notes.ts.
+        const format = await readNotesInWorker(uploads, take)
         await flush()
         await repo.finishParse(importId, { format, counts, skipped, preview })
       } catch (error) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateRawSync, crc32 } from 'node:zlib'
-import type { Memory, NoteImport, NoteImportCreated } from '@remi/shared'
+import { NOTE_IMPORT_TOO_COMPLEX, type Memory, type NoteImport, type NoteImportCreated } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { XML_ENTITIES_REFUSED } from './parsers/evernote.ts'
@@ -305,50 +305,55 @@ describe('note imports', () => {
     expect(joined).toBe(body)
   })
 
-  it('refuses a zip slip entry, a zip bomb, too many entries and an XML bomb, naming the problem', async () => {
-    const slip = await upload(user, [
-      { name: 'notes.zip', data: zipOf([{ name: '../evil.md', data: Buffer.from('x') }]) },
-    ])
-    expect(slip.status).toBe(400)
-    expect(slip.body.message).toMatch(/entry whose name leaves its folder/)
+  // Six uploads, each read by a worker of its own (a few seconds each on a busy machine).
+  it(
+    'refuses a zip slip entry, a zip bomb, too many entries and an XML bomb, naming the problem',
+    { timeout: 120_000 },
+    async () => {
+      const slip = await upload(user, [
+        { name: 'notes.zip', data: zipOf([{ name: '../evil.md', data: Buffer.from('x') }]) },
+      ])
+      expect(slip.status).toBe(400)
+      expect(slip.body.message).toMatch(/entry whose name leaves its folder/)
 
-    const zeros = Buffer.alloc(64 * 1024 * 1024)
-    const bytes = deflateRawSync(zeros)
-    const shared = { bytes, size: zeros.length, crc: crc32(zeros) }
-    const bomb = zipOf(Array.from({ length: 17 }, (_, i) => ({ name: `n${i}.md`, deflated: shared })))
-    expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
-    const bombed = await upload(user, [{ name: 'bomb.zip', data: bomb }])
-    expect(bombed.status).toBe(413)
-    expect(bombed.body.message).toBe(TOO_MUCH_UNPACKED)
+      const zeros = Buffer.alloc(64 * 1024 * 1024)
+      const bytes = deflateRawSync(zeros)
+      const shared = { bytes, size: zeros.length, crc: crc32(zeros) }
+      const bomb = zipOf(Array.from({ length: 17 }, (_, i) => ({ name: `n${i}.md`, deflated: shared })))
+      expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+      const bombed = await upload(user, [{ name: 'bomb.zip', data: bomb }])
+      expect(bombed.status).toBe(413)
+      expect(bombed.body.message).toBe(TOO_MUCH_UNPACKED)
 
-    const many = zipOf(
-      Array.from({ length: 20_001 }, (_, i) => ({ name: `n${i}.md`, data: Buffer.from('x') })),
-    )
-    const crowded = await upload(user, [{ name: 'many.zip', data: many }])
-    expect(crowded.status).toBe(400)
-    expect(crowded.body.message).toBe(TOO_MANY_ENTRIES)
+      const many = zipOf(
+        Array.from({ length: 20_001 }, (_, i) => ({ name: `n${i}.md`, data: Buffer.from('x') })),
+      )
+      const crowded = await upload(user, [{ name: 'many.zip', data: many }])
+      expect(crowded.status).toBe(400)
+      expect(crowded.body.message).toBe(TOO_MANY_ENTRIES)
 
-    const laughs = `<?xml version="1.0"?>
+      const laughs = `<?xml version="1.0"?>
 <!DOCTYPE en-export [
  <!ENTITY lol "lol">
  <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
  <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
 ]>
 <en-export><note><title>&lol3;</title><content><![CDATA[<en-note>x</en-note>]]></content></note></en-export>`
-    const xml = await upload(user, [{ name: 'laughs.enex', data: laughs }])
-    expect(xml.status).toBe(400)
-    expect(xml.body.message).toBe(XML_ENTITIES_REFUSED)
+      const xml = await upload(user, [{ name: 'laughs.enex', data: laughs }])
+      expect(xml.status).toBe(400)
+      expect(xml.body.message).toBe(XML_ENTITIES_REFUSED)
 
-    const xxe = laughs.replace(
-      /<!DOCTYPE[\s\S]*?\]>/,
-      '<!DOCTYPE en-export [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
-    )
-    expect((await upload(user, [{ name: 'xxe.enex', data: xxe }])).status).toBe(400)
+      const xxe = laughs.replace(
+        /<!DOCTYPE[\s\S]*?\]>/,
+        '<!DOCTYPE en-export [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+      )
+      expect((await upload(user, [{ name: 'xxe.enex', data: xxe }])).status).toBe(400)
 
-    const unknown = await upload(user, [{ name: 'photo.png', data: 'png' }])
-    expect(unknown.status).toBe(400)
-    expect(unknown.body.message).toMatch(/not a file Remi can import notes from/)
-  })
+      const unknown = await upload(user, [{ name: 'photo.png', data: 'png' }])
+      expect(unknown.status).toBe(400)
+      expect(unknown.body.message).toMatch(/not a file Remi can import notes from/)
+    },
+  )
 
   it('reads the rest of a file when one note is broken, and refuses a declared upload over 200 MB', async () => {
     const broken = `<?xml version="1.0"?><en-export><note><title>Fine</title><content><![CDATA[<en-note><div>ok</div></en-note>]]></content><created>20240101T000000Z</created></note><note><title>Bad</note></en-export>`
@@ -372,4 +377,82 @@ describe('note imports', () => {
     expect(big.statusCode).toBe(413)
     expect(big.json<{ message: string }>().message).toMatch(/at most 200 MB/)
   })
+})
+
+/** An Evernote export of these notes (title, ENML body). */
+const enexOf = (notes: Array<[string, string]>) =>
+  `<?xml version="1.0"?><en-export>${notes
+    .map(
+      ([title, body]) =>
+        `<note><title>${title}</title><content><![CDATA[<en-note>${body}</en-note>]]></content><created>20260101T000000Z</created></note>`,
+    )
+    .join('')}</en-export>`
+
+describe('notes that make the parsers work hard (issue 43)', () => {
+  // Each of these took the server's own thread for seconds to minutes, or was a 500 (a stack overflow).
+  const quadratic = {
+    stars: 'a*'.repeat(20_000),
+    links: '[a](b'.repeat(20_000),
+    embeds: '![['.repeat(20_000),
+  }
+
+  it(
+    'are imported, or skipped as too complex to import, never a 500; the rest of the upload imports',
+    { timeout: 120_000 },
+    async () => {
+      const someone = await t.createUser()
+      const res = await upload(someone, [
+        ...Object.entries(quadratic).map(([name, text]) => ({ name: `${name}.md`, data: text })),
+        // With a tag the text is parsed for it: the parser's work grows with the square of the text.
+        { name: 'stars-tagged.md', data: `${quadratic.stars} #tag` },
+        { name: 'links-tagged.md', data: `${quadratic.links} #tag` },
+        { name: 'quotes.md', data: `${'>'.repeat(20_000)} deep #tag` },
+        { name: 'Ordinary.md', data: '# Ordinary\n\nMilk and #eggs.\n' },
+      ])
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      const { preview } = res.body
+      expect(preview.skipped).toEqual([
+        { note: 'stars-tagged.md', reason: NOTE_IMPORT_TOO_COMPLEX },
+        { note: 'links-tagged.md', reason: NOTE_IMPORT_TOO_COMPLEX },
+        { note: 'quotes.md', reason: NOTE_IMPORT_TOO_COMPLEX },
+      ])
+      expect(preview.counts).toMatchObject({ notes: 7, toImport: 4, broken: 3 })
+      expect(preview.summary).toBe('7 notes found: 4 to import, 3 could not be read')
+
+      await someone.api.post(`/api/imports/${preview.id}/start`)
+      await vi.waitFor(
+        async () =>
+          expect((await someone.api.get<NoteImport>(`/api/imports/${preview.id}`)).body.status).toBe('done'),
+        { timeout: 30_000, interval: 100 },
+      )
+      const items = await allMemories(someone)
+      // A 40 KB note makes several memories, each starting with its title.
+      const titles = new Set(items.map((m) => m.text.split(/ \(part|\n/)[0]))
+      expect([...titles].sort()).toEqual(['Ordinary', 'embeds', 'links', 'stars'])
+      expect(byTitle(items, 'Ordinary')!.tags).toEqual(['eggs'])
+    },
+  )
+
+  it(
+    'an Evernote export: long tables and lists are imported, a note nested 20 000 deep is skipped',
+    { timeout: 120_000 },
+    async () => {
+      const someone = await t.createUser()
+      const rows = Array.from({ length: 2_000 }, (_, i) => `<tr><td>row ${i}</td><td>b</td></tr>`).join('')
+      const enex = enexOf([
+        ['Table', `<table>${rows}</table>`],
+        ['Deep', `${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`],
+        ['List', `<ol>${'<li>item</li>'.repeat(5_000)}</ol>`],
+        ['Plain', '<div>Just text</div>'],
+      ])
+      const res = await upload(someone, [{ name: 'Hard.enex', data: enex }])
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      expect(res.body.preview.skipped).toEqual([{ note: 'Deep', reason: NOTE_IMPORT_TOO_COMPLEX }])
+      expect(res.body.preview.counts).toMatchObject({ notes: 4, toImport: 3, broken: 1 })
+      const table = res.body.preview.preview.find((p) => p.text.startsWith('Table'))!
+      expect(table.text).toMatch(/^\| row 0 +\| b +\|$/m)
+      const list = res.body.preview.preview.find((p) => p.text.startsWith('List'))!
+      expect(list.text).toContain('1. item\n2. item\n3. item')
+    },
+  )
 })

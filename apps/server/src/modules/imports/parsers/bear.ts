@@ -1,7 +1,7 @@
 import YAML from 'yaml'
 import { readText, type SourceFile } from './archive.ts'
 import { markdownNote } from './markdown.ts'
-import { fileStem, type NoteSink } from './note.ts'
+import { fileStem, type NoteItem, type NoteSink } from './note.ts'
 
 /** A Bear 2 backup's notes: one TextBundle folder each (text.md, info.json, assets/). */
 export const isBearBackup = (names: string[]) => names.some((n) => /\.textbundle\//i.test(n))
@@ -14,8 +14,14 @@ interface BearInfo {
   title?: unknown
 }
 
+interface Bundle {
+  text?: SourceFile
+  info?: SourceFile
+  assets: number
+}
+
 export async function parseBear(files: SourceFile[], emit: NoteSink): Promise<void> {
-  const bundles = new Map<string, { text?: SourceFile; info?: SourceFile; assets: number }>()
+  const bundles = new Map<string, Bundle>()
   for (const file of files) {
     const match = /^(.*?\.textbundle)\/(.+)$/i.exec(file.name)
     if (!match) continue
@@ -28,50 +34,51 @@ export async function parseBear(files: SourceFile[], emit: NoteSink): Promise<vo
   }
   for (const [path, bundle] of bundles) {
     const name = fileStem(path)
-    let info: BearInfo
-    try {
-      // Bear writes info.json with trailing commas; YAML reads JSON and forgives those.
-      const data = bundle.info
-        ? (YAML.parse(await readText(bundle.info), { maxAliasCount: 100 }) as unknown)
-        : {}
-      const bear =
-        data && typeof data === 'object' ? (data as Record<string, unknown>)['net.shinyfrog.bear'] : null
-      info = bear && typeof bear === 'object' ? (bear as BearInfo) : {}
-    } catch {
-      await emit({ broken: { source: name, reason: 'Not imported: its info.json could not be read.' } })
-      continue
-    }
-    if (info.encrypted === 1 || info.encrypted === true) {
-      await emit({
-        broken: {
-          source: typeof info.title === 'string' ? info.title : name,
-          reason: 'Not imported: the note is encrypted in Bear.',
-        },
-      })
-      continue
-    }
-    if (!bundle.text) {
-      await emit({ broken: { source: name, reason: 'Not imported: the note has no text file.' } })
-      continue
-    }
-    let text: string
-    try {
-      text = await readText(bundle.text)
-    } catch (error) {
-      await emit({ broken: { source: name, reason: `Not imported: ${(error as Error).message}.` } })
-      continue
-    }
-    const note = markdownNote(name, text, {
-      bear: true,
-      trashed: info.trashed === 1 || info.trashed === true,
-    })
-    note.archived = info.archived === 1 || info.archived === true
-    note.created = typeof info.creationDate === 'string' ? info.creationDate : null
-    if (!note.title && !note.body) note.source = name
-    else note.source = note.title || name
-    // Files in assets/ the text does not show are attachments too.
-    note.attachments.count = Math.max(note.attachments.count, bundle.assets)
-    if (note.attachments.count && !note.attachments.kinds.length) note.attachments.kinds = ['image or file']
-    await emit({ note })
+    const bytes = (bundle.text?.size ?? 0) + (bundle.info?.size ?? 0)
+    await emit({ source: name, bytes, read: () => readBearNote(name, bundle) })
   }
+}
+
+async function readBearNote(name: string, bundle: Bundle): Promise<NoteItem> {
+  let info: BearInfo
+  try {
+    // Bear writes info.json with trailing commas; YAML reads JSON and forgives those.
+    const data = bundle.info
+      ? (YAML.parse(await readText(bundle.info), { maxAliasCount: 100 }) as unknown)
+      : {}
+    const bear =
+      data && typeof data === 'object' ? (data as Record<string, unknown>)['net.shinyfrog.bear'] : null
+    info = bear && typeof bear === 'object' ? (bear as BearInfo) : {}
+  } catch {
+    return { broken: { source: name, reason: 'Not imported: its info.json could not be read.' } }
+  }
+  if (info.encrypted === 1 || info.encrypted === true) {
+    return {
+      broken: {
+        source: typeof info.title === 'string' ? info.title : name,
+        reason: 'Not imported: the note is encrypted in Bear.',
+      },
+    }
+  }
+  if (!bundle.text) return { broken: { source: name, reason: 'Not imported: the note has no text file.' } }
+  let text: string
+  try {
+    text = await readText(bundle.text)
+  } catch (error) {
+    return { broken: { source: name, reason: `Not imported: ${(error as Error).message}.` } }
+  }
+  const note = markdownNote(name, text, {
+    bear: true,
+    trashed: info.trashed === 1 || info.trashed === true,
+  })
+  note.archived = info.archived === 1 || info.archived === true
+  // A date is short: a long string is no date (and is never handed to date patterns).
+  note.created =
+    typeof info.creationDate === 'string' && info.creationDate.length <= 100 ? info.creationDate : null
+  if (!note.title && !note.body) note.source = name
+  else note.source = note.title || name
+  // Files in assets/ the text does not show are attachments too.
+  note.attachments.count = Math.max(note.attachments.count, bundle.assets)
+  if (note.attachments.count && !note.attachments.kinds.length) note.attachments.kinds = ['image or file']
+  return { note }
 }

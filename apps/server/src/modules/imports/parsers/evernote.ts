@@ -7,7 +7,7 @@ import { SaxesParser } from 'saxes'
 import TurndownService from 'turndown'
 import { badRequest } from '../../../lib/errors.ts'
 import { NOTE_FILE_MAX_BYTES, type SourceFile } from './archive.ts'
-import { fileStem, storable, type NoteSink, type ParsedNote } from './note.ts'
+import { fileStem, storable, type NoteItem, type NoteSink, type ParsedNote } from './note.ts'
 
 export const XML_ENTITIES_REFUSED =
   'The Evernote file declares XML entities or a DTD of its own, which Remi never reads (Evernote exports have none).'
@@ -70,7 +70,7 @@ function enmlConverter() {
       let prefix = '- '
       if (parent?.nodeName === 'OL') {
         const start = Number(parent.getAttribute('start') ?? '1') || 1
-        prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `
+        prefix = `${start + itemIndex(parent, node)}. `
       }
       const text = content.replace(/^\n+|\n+$/g, '').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`)
       return `${prefix}${text}${node.nextSibling ? '\n' : ''}`
@@ -93,6 +93,17 @@ function enmlConverter() {
       return `- [${checked ? 'x' : ' '}] ${text}\n`
     },
   })
+  // The tables plugin reads a table's `rows` once per row and column, and domino builds that list anew
+  // each time: a 2 000-row table took 13 s. Each table gets the list once, as it is reached (turndown
+  // converts a copy of the document, so this cannot be done beforehand); the rule itself converts nothing.
+  turndown.addRule('table-rows-once', {
+    filter: (node) => {
+      if (node.nodeName === 'TABLE' && !Object.hasOwn(node, 'rows'))
+        Object.defineProperty(node, 'rows', { value: Array.from((node as HTMLTableElement).rows) })
+      return false
+    },
+    replacement: () => '',
+  })
   // A checkbox outside a list item ('<div><en-todo checked="true"/>Done</div>') starts a checklist line.
   turndown.addRule('evernote-todo', {
     filter: ['en-todo' as keyof HTMLElementTagNameMap],
@@ -107,7 +118,22 @@ function enmlConverter() {
 
 let converter: TurndownService | null = null
 
-const SELF_CLOSING = /<([a-zA-Z][\w-]*)((?:\s+[^<>]*?)?)\s*\/>/g
+/** Each list's items and their places, found once a list (indexOf for every item of 64 000 took seconds). */
+const itemIndexes = new WeakMap<object, Map<object, number>>()
+function itemIndex(list: HTMLElement, item: object): number {
+  let places = itemIndexes.get(list)
+  if (!places) {
+    places = new Map(Array.from(list.children, (child, i) => [child as object, i]))
+    itemIndexes.set(list, places)
+  }
+  return places.get(item) ?? 0
+}
+
+/**
+ * A start tag: its name and the rest up to '>' (a self-closing one's rest ends in '/'). No lazy part
+ * backed by spaces: a tag of 50 000 spaces was tried once for each of them.
+ */
+const START_TAG = /<([a-zA-Z][\w-]*)([^<>]*)>/g
 const VOID = new Set([
   'area',
   'base',
@@ -130,11 +156,12 @@ export function enmlToMarkdown(enml: string): string {
   // The XML declaration and DOCTYPE are not HTML: dropped before the HTML parser sees the note.
   const html = enml
     .replace(/^\s*<\?xml[^>]*\?>/i, '')
-    .replace(/<!DOCTYPE[^>]*>/gi, '')
+    .replace(/<!DOCTYPE[^<>]*>/gi, '')
     // ENML is XML: '<en-media/>' closes itself, which HTML would read as an open tag holding the rest.
-    .replace(SELF_CLOSING, (tag: string, name: string, attributes: string) =>
-      VOID.has(name.toLowerCase()) ? tag : `<${name}${attributes}></${name}>`,
-    )
+    .replace(START_TAG, (tag: string, name: string, rest: string) => {
+      if (!rest.endsWith('/') || !/^(\s|\/$)/.test(rest) || VOID.has(name.toLowerCase())) return tag
+      return `<${name}${rest.slice(0, -1).trimEnd()}></${name}>`
+    })
   const doc = createDocument(html)
   // Evernote's code blocks are divs styled -en-codeblock: made <pre><code> (whitespace kept) first.
   for (const block of Array.from(doc.querySelectorAll('div'))) {
@@ -177,7 +204,7 @@ export async function parseEvernote(files: SourceFile[], emit: NoteSink): Promis
 async function parseEnex(file: SourceFile, emit: NoteSink) {
   const notebook = fileStem(file.name)
   const parser = new SaxesParser({ xmlns: false, position: false })
-  const ready: ParsedNote[] = []
+  const ready: Parameters<NoteSink>[0][] = []
   const stack: string[] = []
   let note: NoteDraft | null = null
   let text = ''
@@ -233,7 +260,12 @@ async function parseEnex(file: SourceFile, emit: NoteSink) {
         break
       case 'note': {
         count++
-        ready.push(toNote(n, notebook, file.name, count))
+        const index = count
+        ready.push({
+          source: n.title || `${fileStem(file.name)} note ${index}`,
+          bytes: n.content.length,
+          read: () => toItem(n, notebook, file.name, index),
+        })
         note = null
         break
       }
@@ -242,16 +274,7 @@ async function parseEnex(file: SourceFile, emit: NoteSink) {
   })
   const decoder = new StringDecoder('utf8')
   const flush = async () => {
-    for (const parsed of ready.splice(0)) {
-      if (parsed.leftOut?.[0] === TOO_BIG)
-        await emit({
-          broken: {
-            source: parsed.source,
-            reason: `Not imported: the note is larger than ${NOTE_FILE_MAX_BYTES / 1024 / 1024} MB.`,
-          },
-        })
-      else await emit({ note: parsed })
-    }
+    for (const item of ready.splice(0)) await emit(item)
   }
   try {
     for await (const chunk of await file.stream()) {
@@ -265,20 +288,22 @@ async function parseEnex(file: SourceFile, emit: NoteSink) {
     if (error instanceof Error && 'statusCode' in error) throw error
     await flush()
     const where = count ? ` after its ${count} ${count === 1 ? 'note' : 'notes'}` : ''
-    await emit({
-      broken: {
-        source: file.name.split('/').pop() ?? file.name,
-        reason: `Not imported: the rest of the file could not be read${where} (${(error as Error).message.split('\n')[0]}).`,
-      },
-    })
+    const source = file.name.split('/').pop() ?? file.name
+    const reason = `Not imported: the rest of the file could not be read${where} (${(error as Error).message.split('\n')[0]}).`
+    await emit({ source, bytes: 0, read: () => ({ broken: { source, reason } }) })
   }
 }
 
-const TOO_BIG = '\0too big'
-
-function toNote(n: NoteDraft, notebook: string, fileName: string, index: number): ParsedNote {
+function toItem(n: NoteDraft, notebook: string, fileName: string, index: number): NoteItem {
   const title = n.title
   const source = title || `${fileStem(fileName)} note ${index}`
+  if (n.tooBig)
+    return {
+      broken: {
+        source,
+        reason: `Not imported: the note is larger than ${NOTE_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+      },
+    }
   const base = {
     source,
     title,
@@ -287,17 +312,17 @@ function toNote(n: NoteDraft, notebook: string, fileName: string, index: number)
     trashed: false,
     archived: false,
   }
-  if (n.tooBig) return { ...base, body: '', attachments: { count: 0, kinds: [] }, leftOut: [TOO_BIG] }
   let body = n.content ? enmlToMarkdown(storable(n.content)) : ''
   if (n.sourceUrl) body = `${body}\n\nSource: ${n.sourceUrl}`.trim()
   const crypt = /<en-crypt\b/i.test(n.content)
   const kinds = n.resources.map((mime) =>
     mime.startsWith('image/') ? 'image' : mime.startsWith('audio/') ? 'recording' : 'file',
   )
-  return {
+  const note: ParsedNote = {
     ...base,
     body,
     attachments: { count: n.resources.length, kinds },
     ...(crypt ? { leftOut: ['encrypted text'] } : {}),
   }
+  return { note }
 }

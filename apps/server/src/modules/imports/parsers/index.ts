@@ -14,6 +14,13 @@ export interface Upload {
   size: number
 }
 
+/** An upload as the reader takes it: open (read-notes.ts opens and closes it). */
+export interface OpenUpload {
+  name: string
+  fd: number
+  size: number
+}
+
 const parsers: Record<NoteImportFormat, (files: SourceFile[], emit: NoteSink) => Promise<void>> = {
   keep: parseKeep,
   evernote: parseEvernote,
@@ -48,10 +55,14 @@ function fileFormat(name: string): NoteImportFormat | 'zip' | null {
 }
 
 /**
- * Works out which app the uploaded files come from (all of one kind: 400 otherwise) and reads their
- * notes, handing each to `emit` as it is read.
+ * Works out which app the uploaded files come from (all of one kind: 400 otherwise), tells `onFormat`,
+ * and reads their notes, handing each to `emit` as it is read.
  */
-export async function readNotes(uploads: Upload[], emit: NoteSink): Promise<{ format: NoteImportFormat }> {
+export async function readNotes(
+  uploads: OpenUpload[],
+  emit: NoteSink,
+  onFormat: (format: NoteImportFormat) => void = () => {},
+): Promise<{ format: NoteImportFormat }> {
   const kinds = uploads.map((u) => ({ upload: u, kind: fileFormat(u.name) }))
   const unknown = kinds.find((k) => k.kind === null)
   if (unknown) throw badRequest(`${unknown.upload.name}: ${UNKNOWN_FILE}`)
@@ -60,9 +71,10 @@ export async function readNotes(uploads: Upload[], emit: NoteSink): Promise<{ fo
     throw badRequest('Send one archive at a time, or several note files of one kind.')
   if (archives.length === 1) {
     const upload = archives[0]!.upload
-    const archive = await openArchive(upload.path)
+    const archive = await openArchive(upload.fd)
     try {
       const { format, files } = archiveFormat(upload.name, archive.files)
+      onFormat(format)
       await parsers[format](files, emit)
       return { format }
     } finally {
@@ -73,8 +85,9 @@ export async function readNotes(uploads: Upload[], emit: NoteSink): Promise<{ fo
   if (formats.size !== 1)
     throw badRequest('Send files of one kind at a time (all .json, all .enex or all .md).')
   const format = [...formats][0]!
+  onFormat(format)
   await parsers[format](
-    uploads.map((u) => diskFile(u.name, u.path, u.size)),
+    uploads.map((u) => diskFile(u.name, u.fd, u.size)),
     emit,
   )
   return { format }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { readText, TooBigError, type SourceFile } from './archive.ts'
-import { fileStem, type NoteSink } from './note.ts'
+import { fileStem, type NoteItem, type NoteSink } from './note.ts'
 
 /**
  * A Google Keep note as Takeout writes it (Takeout/Keep/<title>.json). userEditedTimestampUsec is on
@@ -35,43 +35,45 @@ const kindOf = (mimetype = '') =>
 export async function parseKeep(files: SourceFile[], emit: NoteSink): Promise<void> {
   for (const file of files) {
     const source = file.name.split('/').pop() ?? file.name
-    let raw: unknown
-    try {
-      raw = JSON.parse(await readText(file))
-    } catch (error) {
-      const reason =
-        error instanceof TooBigError ? `the file is too big: ${error.message}` : 'the file is not valid JSON'
-      await emit({ broken: { source, reason: `Not imported: ${reason}.` } })
-      continue
-    }
-    const parsed = KeepNote.safeParse(raw)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const what = issue?.message.includes('missing')
-        ? issue.message
-        : `${issue?.path.join('.')}: ${issue?.message}`
-      await emit({ broken: { source, reason: `Not a Google Keep note: ${what}.` } })
-      continue
-    }
-    const k = parsed.data
-    const body = k.listContent
-      ? k.listContent
-          .map((item) => `- [${item.isChecked ? 'x' : ' '}] ${item.text.replace(/\n/g, ' ')}`)
-          .join('\n')
-      : (k.textContent ?? '')
-    const usec = k.createdTimestampUsec ?? k.userEditedTimestampUsec
-    const attachments = k.attachments ?? []
-    await emit({
-      note: {
-        source: k.title?.trim() ? k.title : fileStem(source),
-        title: k.title ?? '',
-        body,
-        tags: (k.labels ?? []).map((l) => l.name),
-        created: new Date(Math.floor(usec / 1000)),
-        trashed: k.isTrashed,
-        archived: k.isArchived,
-        attachments: { count: attachments.length, kinds: attachments.map((a) => kindOf(a.mimetype)) },
-      },
-    })
+    await emit({ source, bytes: file.size, read: () => readKeepNote(file, source) })
+  }
+}
+
+async function readKeepNote(file: SourceFile, source: string): Promise<NoteItem> {
+  let raw: unknown
+  try {
+    raw = JSON.parse(await readText(file))
+  } catch (error) {
+    const reason =
+      error instanceof TooBigError ? `the file is too big: ${error.message}` : 'the file is not valid JSON'
+    return { broken: { source, reason: `Not imported: ${reason}.` } }
+  }
+  const parsed = KeepNote.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const what = issue?.message.includes('missing')
+      ? issue.message
+      : `${issue?.path.join('.')}: ${issue?.message}`
+    return { broken: { source, reason: `Not a Google Keep note: ${what}.` } }
+  }
+  const k = parsed.data
+  const body = k.listContent
+    ? k.listContent
+        .map((item) => `- [${item.isChecked ? 'x' : ' '}] ${item.text.replace(/\n/g, ' ')}`)
+        .join('\n')
+    : (k.textContent ?? '')
+  const usec = k.createdTimestampUsec ?? k.userEditedTimestampUsec
+  const attachments = k.attachments ?? []
+  return {
+    note: {
+      source: k.title?.trim() ? k.title : fileStem(source),
+      title: k.title ?? '',
+      body,
+      tags: (k.labels ?? []).map((l) => l.name),
+      created: new Date(Math.floor(usec / 1000)),
+      trashed: k.isTrashed,
+      archived: k.isArchived,
+      attachments: { count: attachments.length, kinds: attachments.map((a) => kindOf(a.mimetype)) },
+    },
   }
 }

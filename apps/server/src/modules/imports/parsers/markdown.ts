@@ -3,7 +3,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { visit } from 'unist-util-visit'
 import YAML from 'yaml'
 import { readText, TooBigError, type SourceFile } from './archive.ts'
-import { fileStem, noAttachments, storable, type NoteSink, type ParsedNote } from './note.ts'
+import { fileStem, noAttachments, storable, TooComplexError, type NoteSink, type ParsedNote } from './note.ts'
 
 /** A tag's characters: letters and digits of any script, _, - and / (nested tags); one of them not a digit. */
 const TAG = /(?<=^|\s)#([\p{L}\p{M}\p{N}_\-/]*[\p{L}\p{M}_\-/][\p{L}\p{M}\p{N}_\-/]*)/gu
@@ -16,12 +16,14 @@ const BEAR_TAG = /(?<=^|\s)#([^\s#][^#\n]*?[^\s#\\])#(?=\s|$)/gu
  * '#1' is not a tag (a number), '#1a' is. With `bear`, Bear's '#two words#' form too.
  */
 export function inlineTags(markdown: string, { bear = false } = {}): string[] {
+  // No hash, no tag: the text is not parsed at all (the parser's cost grows faster than the text on some inputs).
+  if (!markdown.includes('#')) return []
   const tree = fromMarkdown(markdown)
   const tags: string[] = []
   visit(tree, (node: Nodes, _index, parent: Parent | undefined) => {
     if (node.type !== 'text') return
     if (parent && (parent.type === 'link' || parent.type === 'linkReference')) return
-    let text = node.value.replace(/!?\[\[[^\]\n]*\]\]/g, ' ')
+    let text = node.value.replace(WIKI_LINK, ' ')
     if (bear) {
       text = text.replace(BEAR_TAG, (_m, tag: string) => {
         tags.push(tag.trim())
@@ -32,6 +34,9 @@ export function inlineTags(markdown: string, { bear = false } = {}): string[] {
   })
   return tags.filter(Boolean)
 }
+
+/** '[[Note]]' or '![[image.png]]' (no '[' inside, so a line of '![[' is passed over in one go, not once a start). */
+const WIKI_LINK = /!?\[\[[^[\]\n]*\]\]/g
 
 /** Front matter ('---' YAML '---' at the very start) and the rest. */
 export function splitFrontMatter(text: string): { data: Record<string, unknown>; body: string } {
@@ -57,18 +62,38 @@ const listOf = (value: unknown): string[] => {
   return []
 }
 
+/** A date as written (a date is short: a long string is no date, and is never handed to date patterns). */
 const dateOf = (value: unknown): Date | string | null =>
-  value instanceof Date ? value : typeof value === 'string' && value.trim() ? value.trim() : null
+  value instanceof Date
+    ? value
+    : typeof value === 'string' && value.trim() && value.length <= 100
+      ? value.trim()
+      : null
 
-/** A local file shown in the note ('![](assets/a.jpg)', '![[a.png]]'): not imported, taken out of the text. */
-const LOCAL_EMBED = /!\[\[[^\]\n]+\]\]|!\[[^\]\n]*\]\((?!https?:)[^)\n]+\)/g
+/**
+ * A local file shown in the note ('![](assets/a.jpg)', '![[a.png]]'): not imported, taken out of the text.
+ * No '[' in a name nor '(' in an address, so each try stops at the next one: a line of 20 000 '![[' or
+ * '![a](b' is read once, not once for each of its starts.
+ */
+const LOCAL_EMBED = /!\[\[[^[\]\n]+\]\]|!\[[^[\]\n]*\]\((?!https?:)[^()\n]+\)/g
+
+/** `text` without the characters of `chars` at its end (a loop: a pattern would retry at every start). */
+function trimEndOf(text: string, chars: string): string {
+  let end = text.length
+  while (end > 0 && chars.includes(text[end - 1]!)) end--
+  return text.slice(0, end)
+}
 
 /** The note's title from its first line, when that line is a heading ('# Shopping'), and the rest. */
 export function leadingHeading(body: string): { title: string; rest: string } | null {
-  const match = /^\s*#{1,6}[ \t]+(.*?)[ \t#]*(?:\n|$)/.exec(body)
+  const match = /^\s*#{1,6}[ \t]+([^\n]*)(?:\n|$)/.exec(body)
   if (!match) return null
-  return { title: match[1]!.trim(), rest: body.slice(match[0].length) }
+  return { title: trimEndOf(match[1]!, ' \t#').trim(), rest: body.slice(match[0].length) }
 }
+
+/** Quotes nested deeper than this ('> > > …' at a line's start) are more than any note needs. */
+const QUOTE_DEPTH_MAX = 100
+const TOO_DEEP = new RegExp(`^(?:[ \\t]{0,3}>){${QUOTE_DEPTH_MAX + 1}}`, 'm')
 
 /** A Markdown note: front matter (title, tags, created or date), a leading heading as its title, inline tags. */
 export function markdownNote(
@@ -76,6 +101,8 @@ export function markdownNote(
   text: string,
   options: { modified?: Date | null; bear?: boolean; trashed?: boolean } = {},
 ): ParsedNote {
+  // The Markdown parser walks nested quotes by recursion: thousands deep it runs out of stack.
+  if (TOO_DEEP.test(text)) throw new TooComplexError(`quotes nested more than ${QUOTE_DEPTH_MAX} deep`)
   const { data, body: afterFrontMatter } = splitFrontMatter(storable(text))
   let title = typeof data.title === 'string' ? data.title : ''
   let body = afterFrontMatter
@@ -117,15 +144,22 @@ export async function parseMarkdown(files: SourceFile[], emit: NoteSink): Promis
     // A vault's own settings are not notes; its .trash folder holds deleted ones.
     if (parts.some((p) => p === '.obsidian' || p === '__MACOSX')) continue
     const trashed = parts.some((p) => p === '.trash' || p === '.Trash')
-    let text: string
-    try {
-      text = await readText(file)
-    } catch (error) {
-      const reason =
-        error instanceof TooBigError ? `the file is too big: ${error.message}` : 'the file could not be read'
-      await emit({ broken: { source: file.name, reason: `Not imported: ${reason}.` } })
-      continue
-    }
-    await emit({ note: markdownNote(file.name, text, { modified: file.modified, trashed }) })
+    await emit({
+      source: file.name,
+      bytes: file.size,
+      read: async () => {
+        let text: string
+        try {
+          text = await readText(file)
+        } catch (error) {
+          const reason =
+            error instanceof TooBigError
+              ? `the file is too big: ${error.message}`
+              : 'the file could not be read'
+          return { broken: { source: file.name, reason: `Not imported: ${reason}.` } }
+        }
+        return { note: markdownNote(file.name, text, { modified: file.modified, trashed }) }
+      },
+    })
   }
 }

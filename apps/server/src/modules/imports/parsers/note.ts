@@ -25,8 +25,21 @@ export interface BrokenNote {
   reason: string
 }
 
-/** What a parser hands over, one note at a time (a big file is never held whole as notes). */
-export type NoteSink = (item: { note: ParsedNote } | { broken: BrokenNote }) => Promise<void>
+export type NoteItem = { note: ParsedNote } | { broken: BrokenNote }
+
+/**
+ * What a parser hands over, one note at a time (a big file is never held whole as notes): the note's name
+ * and size, and how to read it. Reading is the costly part (Markdown and HTML parsers): the reader
+ * (read-notes.worker.ts) times each one, and passes over the notes an earlier worker already read.
+ */
+export type NoteSink = (note: {
+  source: string
+  bytes: number
+  read: () => NoteItem | Promise<NoteItem>
+}) => Promise<void>
+
+/** A note whose structure no parser should be asked to walk (thousands of levels deep): skipped. */
+export class TooComplexError extends Error {}
 
 export const noAttachments = () => ({ count: 0, kinds: [] as string[] })
 

@@ -2,7 +2,7 @@ import { MEMORY_LIMITS } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
 import { enmlToMarkdown } from './evernote.ts'
 import { inlineTags, markdownNote } from './markdown.ts'
-import { fitTags, memoryTexts, noteDay } from './note.ts'
+import { fitTags, memoryTexts, noteDay, TooComplexError } from './note.ts'
 
 describe('inline #tags', () => {
   it('are found in prose only: not headings, code, link addresses, wiki-link headings or numbers', () => {
@@ -47,6 +47,24 @@ describe('a Markdown note', () => {
   it('with front matter that is not YAML, or an alias bomb, keeps its text and reads no fields', () => {
     const bomb = `---\na: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ntags: [x]\n---\nBody`
     expect(markdownNote('b.md', bomb)).toMatchObject({ body: 'Body', tags: [] })
+  })
+})
+
+describe('a Markdown note that makes patterns work hard (issue 43)', () => {
+  it('loses its local embeds, keeps web images, and keeps lines of unclosed ones as text', () => {
+    const note = markdownNote(
+      'n.md',
+      '## Plans ##\n\nSee ![[a.png]], ![x](assets/b.jpg) and ![y](https://x.test/c.png)',
+    )
+    expect(note.title).toBe('Plans')
+    expect(note.body).toBe('See ,  and ![y](https://x.test/c.png)')
+    for (const text of ['![['.repeat(20_000), '![a](b'.repeat(20_000), '![!['.repeat(20_000)])
+      expect(markdownNote('n.md', text).body).toBe(text)
+  })
+
+  it('nested more than 100 quotes deep is too complex to import; 100 deep is read', () => {
+    expect(() => markdownNote('q.md', `${'> '.repeat(101)}deep`)).toThrow(TooComplexError)
+    expect(markdownNote('q.md', `${'>'.repeat(100)} deep #tag`).tags).toEqual(['tag'])
   })
 })
 
