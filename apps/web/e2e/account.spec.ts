@@ -60,7 +60,7 @@ test('download everything, delete the account after typing the e-mail, land sign
   // Signed out, on the sign-in page, told what happened.
   await page.waitForURL((url) => url.pathname === '/login')
   await expect(page.getByText('Your account has been deleted.')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   expect((await page.request.get('/api/auth/user')).status()).toBe(401)
   expect(await page.evaluate(() => window.localStorage.getItem('remi.authToken'))).toBeNull()
   await page.goto('/settings')

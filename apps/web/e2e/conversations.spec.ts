@@ -88,6 +88,13 @@ for (const size of WIDTHS) {
     const found = page.locator('.chat-found')
     await expect(found).toContainText('Cacilhas')
     await expect(found).toBeInViewport()
+    // Only the message list scrolled to it: the page itself stays put under the top bar.
+    expect(
+      await page.evaluate(() => [
+        window.scrollY,
+        document.querySelector('header')!.getBoundingClientRect().top,
+      ]),
+    ).toEqual([0, 0])
     await expect(log(page).getByText('What should I cook tonight')).toHaveCount(0)
     await page.screenshot({ path: `${SCREENS}/conversations-opened-${size.name}.png` })
 

@@ -33,6 +33,8 @@ export default defineConfig({
     // Bootstrap drops its transitions under reduced motion, so nothing is measured (axe colour contrast)
     // or clicked halfway through an animation.
     contextOptions: { reducedMotion: 'reduce' },
+    // Times follow the person's locale (src/lib/clock.ts): specs read them as en-GB writes them.
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -63,9 +63,9 @@ test('a reminder due in a few seconds shows its toast and a system notification 
   })
 
   for (const tab of [page, other]) {
-    const toast = tab.getByRole('alert').filter({ hasText: 'Reminder: Water the plants' })
+    const toast = tab.getByRole('alert').filter({ hasText: 'Water the plants (' })
     await expect(toast).toBeVisible({ timeout: 20_000 })
-    await expect(toast).toContainText('Info')
+    await expect(toast).toContainText('Reminder')
     await expect(toast).toContainText('(Due today at')
     await expect(toast.getByRole('button', { name: 'Done: Water the plants' })).toBeVisible()
     await expect(toast.getByRole('button', { name: 'Snooze 10 minutes: Water the plants' })).toBeVisible()
@@ -87,7 +87,7 @@ test('a reminder due in a few seconds shows its toast and a system notification 
   await expect
     .poll(async () => (await call<Reminder>(page, 'GET', `reminders/${reminder.id}`)).status)
     .toBe('sent')
-  const toast = page.getByRole('alert').filter({ hasText: 'Reminder: Water the plants' })
+  const toast = page.getByRole('alert').filter({ hasText: 'Water the plants (' })
   await toast.getByRole('button', { name: 'Done: Water the plants' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Done: Water the plants' })).toBeVisible()
   await expect(toast).toBeHidden()
@@ -125,7 +125,7 @@ test('after a server restart the open page gets its reminders again (the stream 
         timeout: 45_000,
       })
       .toBe('sent')
-    await expect(page.getByRole('alert').filter({ hasText: 'Reminder: Before the restart' })).toBeVisible({
+    await expect(page.getByRole('alert').filter({ hasText: 'Before the restart (' })).toBeVisible({
       timeout: 45_000,
     })
 
@@ -133,7 +133,7 @@ test('after a server restart the open page gets its reminders again (the stream 
     server = await launchServer({}, { port, dataDir })
     // The same page, not reloaded: its EventSource comes back to the new process by itself.
     await call(page, 'POST', 'reminders', { text: 'After the restart', dueAt: inMs(4_000) })
-    await expect(page.getByRole('alert').filter({ hasText: 'Reminder: After the restart' })).toBeVisible({
+    await expect(page.getByRole('alert').filter({ hasText: 'After the restart (' })).toBeVisible({
       timeout: 30_000,
     })
     expect(errors).toEqual([])
@@ -151,7 +151,7 @@ test('Snooze from the toast brings the reminder back in 10 minutes', async ({ pa
   await signIn(page)
   await expect(page).toHaveURL(/\/dashboard$/)
   const reminder = await call<Reminder>(page, 'POST', 'reminders', { text: 'Stretch', dueAt: inMs(3_000) })
-  const toast = page.getByRole('alert').filter({ hasText: 'Reminder: Stretch' })
+  const toast = page.getByRole('alert').filter({ hasText: 'Stretch (' })
   await toast.getByRole('button', { name: 'Snooze 10 minutes: Stretch' }).click({ timeout: 20_000 })
   await expect(page.getByRole('alert').filter({ hasText: 'Snoozed for 10 minutes: Stretch' })).toBeVisible()
   const snoozed = await call<Reminder>(page, 'GET', `reminders/${reminder.id}`)

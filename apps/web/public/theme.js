@@ -5,7 +5,7 @@
 ;(function () {
   var KEY = 'remi.theme'
   // The navbar's colour in each theme: the browser's bar around the page matches it.
-  var BAR = { light: '#212529', dark: '#16191c' }
+  var BAR = { light: '#1f3b73', dark: '#121a2b' }
   var media = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null
   function apply() {
     var chosen = null

@@ -89,7 +89,7 @@ describe('routes', () => {
 })
 
 describe('navigation bar', () => {
-  it('has the brand and the four links', async () => {
+  it('has the brand and the five links (Reminders among them)', async () => {
     server.use(signedIn())
     renderApp('/dashboard')
     await screen.findByRole('heading', { name: 'Dashboard' })
@@ -100,6 +100,7 @@ describe('navigation bar', () => {
       ['Dashboard', '/dashboard'],
       ['Memories', '/memories'],
       ['Chat', '/chat'],
+      ['Reminders', '/reminders'],
       ['Data Sources', '/data-sources'],
     ])
   })

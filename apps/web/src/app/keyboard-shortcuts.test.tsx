@@ -24,12 +24,14 @@ function renderShortcuts(extra?: React.ReactNode) {
 const location = () => screen.getByTestId('location')
 
 describe('keyboard shortcuts', () => {
-  it('g d, g m and g c go to dashboard, memories and chat', async () => {
+  it('g d, g m, g c and g r go to dashboard, memories, chat and reminders', async () => {
     const { user } = renderShortcuts()
     await user.keyboard('gm')
     expect(location()).toHaveTextContent('/memories')
     await user.keyboard('gc')
     expect(location()).toHaveTextContent('/chat')
+    await user.keyboard('gr')
+    expect(location()).toHaveTextContent('/reminders')
     await user.keyboard('gd')
     expect(location()).toHaveTextContent('/dashboard')
   })
@@ -61,6 +63,7 @@ describe('keyboard shortcuts', () => {
     await user.keyboard('?')
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
     expect(dialog).toHaveTextContent('Go to Memories')
+    expect(dialog).toHaveTextContent('Go to Reminders')
     expect(dialog).toHaveTextContent('Create Memory (on Memories)')
     expect(dialog).toHaveTextContent('Search memories (on Memories)')
     await user.keyboard('gm')

@@ -12,6 +12,7 @@ const shortcuts: { keys: string[]; action: string }[] = [
   { keys: ['g', 'd'], action: 'Go to Dashboard' },
   { keys: ['g', 'm'], action: 'Go to Memories' },
   { keys: ['g', 'c'], action: 'Go to Chat' },
+  { keys: ['g', 'r'], action: 'Go to Reminders' },
   { keys: ['?'], action: 'Show these shortcuts' },
   { keys: ['Esc'], action: 'Close a dialog' },
 ]
@@ -24,6 +25,7 @@ export function KeyboardShortcuts() {
     'g d': () => void navigate(paths.dashboard),
     'g m': () => void navigate(paths.memories),
     'g c': () => void navigate(paths.chat),
+    'g r': () => void navigate(paths.reminders),
     '?': () => setShow(true),
   })
   return (

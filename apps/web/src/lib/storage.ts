@@ -7,6 +7,8 @@ export const storageKeys = {
   theme: 'remi.theme',
   // Which of Settings → Notifications' devices is this browser (its Web Push subscription's id).
   pushSubscriptionId: 'remi.pushSubscriptionId',
+  // The finished imports whose "Undo this import" banner the person closed (a JSON list of ids).
+  dismissedImports: 'remi.dismissedImports',
 } as const
 
 type StorageKey = keyof typeof storageKeys

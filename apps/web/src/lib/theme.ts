@@ -8,7 +8,7 @@ export type { ThemePreference }
 export type Theme = 'light' | 'dark'
 
 /** The navbar's colour in each theme; the browser's bar matches it (as in index.html and public/theme.js). */
-const BAR_COLOR: Record<Theme, string> = { light: '#212529', dark: '#16191c' }
+const BAR_COLOR: Record<Theme, string> = { light: '#1f3b73', dark: '#121a2b' }
 
 export function cachedThemePreference(): ThemePreference {
   const stored = readStored('theme')

@@ -4,6 +4,7 @@
  */
 import { TZDate } from '@date-fns/tz'
 import { knownTimeZone } from '@remi/shared'
+import { formatClock } from './clock'
 import { browserTimeZone, useUserSettings } from './settings'
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -41,7 +42,8 @@ export function zonedParts(instant: Date | string, zone: string): { day: string;
 
 /**
  * When a reminder is due, said the way the assistant says it: 'Today at 17:00', 'Tomorrow at 09:00',
- * 'Friday, November 27 at 17:00', with the year when it is not this year's; times are 24-hour.
+ * 'Friday, November 27 at 17:00', with the year when it is not this year's; the time as the person's
+ * locale writes it ('5:00 PM' in en-US), as on every other screen (lib/clock.ts).
  */
 export function formatDue(
   instant: Date | string,
@@ -53,7 +55,8 @@ export function formatDue(
   const at = new Date(instant)
   if (Number.isNaN(at.getTime())) return 'Invalid date'
   const tz = knownTimeZone(zone)
-  const { day, time } = zonedParts(at, tz)
+  const { day } = zonedParts(at, tz)
+  const time = formatClock(at, tz)
   const today = zonedParts(now, tz).day
   const tomorrow = zonedParts(new Date(now.getTime() + 86_400_000), tz).day
   const yesterday = zonedParts(new Date(now.getTime() - 86_400_000), tz).day

@@ -3,6 +3,10 @@ import { setupServer } from 'msw/node'
 
 export const defaultHandlers = [
   http.get('/api/auth/csrf-token', () => HttpResponse.json({ csrfToken: 'test-csrf' })),
+  // The sign-in page: both providers have credentials (the spec's two buttons), unless a test says otherwise.
+  http.get('/api/auth/sign-in-options', () =>
+    HttpResponse.json({ providers: ['google', 'microsoft'], local: null }),
+  ),
   // The settings page lists access tokens; an account without any, unless a test says otherwise.
   http.get('/api/auth/tokens', () => HttpResponse.json([])),
   // Settings → Search: semantic search off (no embedding model), unless a test says otherwise.

@@ -4,6 +4,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from './server'
 import { resetCsrfToken } from '../lib/api-client'
 
+// Times follow the person's locale (lib/clock.ts); tests read them as en-GB writes them (24-hour).
+Object.defineProperty(window.navigator, 'language', { value: 'en-GB', configurable: true })
+Object.defineProperty(window.navigator, 'languages', { value: ['en-GB'], configurable: true })
+
 // findBy/waitFor wait up to 5 s: on a loaded 2-core CI machine a page's first render can take seconds.
 configure({ asyncUtilTimeout: 5000 })
 

@@ -5,12 +5,14 @@ import NavDropdown from 'react-bootstrap/NavDropdown'
 import { Link, NavLink } from 'react-router'
 import { BRAND } from '../../config/brand'
 import { paths } from '../../config/paths'
+import { ChatIcon, DashboardIcon, DataSourcesIcon, MemoriesIcon, RemindersIcon } from '../ui/icons'
 
 const links = [
-  { to: paths.dashboard, label: 'Dashboard' },
-  { to: paths.memories, label: 'Memories' },
-  { to: paths.chat, label: 'Chat' },
-  { to: paths.dataSources, label: 'Data Sources' },
+  { to: paths.dashboard, label: 'Dashboard', Icon: DashboardIcon },
+  { to: paths.memories, label: 'Memories', Icon: MemoriesIcon },
+  { to: paths.chat, label: 'Chat', Icon: ChatIcon },
+  { to: paths.reminders, label: 'Reminders', Icon: RemindersIcon },
+  { to: paths.dataSources, label: 'Data Sources', Icon: DataSourcesIcon },
 ]
 
 interface Props {
@@ -21,7 +23,9 @@ interface Props {
 
 export function AppNavbar({ userLabel, onLogout, loggingOut = false }: Props) {
   return (
-    <Navbar expand="md" bg="dark" data-bs-theme="dark" collapseOnSelect sticky="top" as="header">
+    // The layout's <header> is the banner; the bar inside it needs no role of its own (the links are the
+    // "Main" navigation), and a role on <header> itself is one axe refuses.
+    <Navbar expand="md" bg="dark" data-bs-theme="dark" collapseOnSelect as="div" role="none">
       <Container fluid>
         <Navbar.Brand as={Link} to={paths.dashboard} className="d-flex align-items-center gap-2">
           <img src="/icon.svg" alt="" width={28} height={28} />
@@ -32,6 +36,7 @@ export function AppNavbar({ userLabel, onLogout, loggingOut = false }: Props) {
           <Nav as="nav" className="me-auto" aria-label="Main">
             {links.map((link) => (
               <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to}>
+                <link.Icon />
                 {link.label}
               </Nav.Link>
             ))}

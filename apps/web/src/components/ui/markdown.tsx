@@ -1,4 +1,5 @@
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown'
+import { Link } from 'react-router'
 import remarkGfm from 'remark-gfm'
 
 /**
@@ -6,6 +7,7 @@ import remarkGfm from 'remark-gfm'
  * (no rehype-raw), and links other than http(s)/mailto/relative lose their href, so `javascript:` is inert.
  * An image is never loaded: it is shown as a link naming its host. Loading `![](https://…?leak=…)` the
  * moment an answer is shown would send data out for an injected model (the CSP refuses it too).
+ * A link to one of the app's own pages ('/data-sources') opens it in place, as the navigation does.
  */
 export function Markdown({ children, className }: { children: string; className?: string }) {
   return (
@@ -18,7 +20,9 @@ export function Markdown({ children, className }: { children: string; className?
         }}
         components={{
           a: ({ href, children: content }) =>
-            href ? (
+            href && /^\/(?!\/)/.test(href) ? (
+              <Link to={href}>{content}</Link>
+            ) : href ? (
               <a href={href} target="_blank" rel="noopener noreferrer nofollow">
                 {content}
               </a>

@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ToastProvider, useToast, type ToastInput } from './toast'
+import { PinnedToasts, ToastProvider, useToast, type ToastInput } from './toast'
 
 function Trigger({ toast }: { toast: ToastInput | ((api: ReturnType<typeof useToast>) => void) }) {
   const api = useToast()
@@ -25,11 +25,12 @@ describe('toasts', () => {
   afterEach(() => vi.useRealTimers())
 
   it.each([
-    ['success', 'Success', 'bg-success'],
-    ['error', 'Error', 'bg-danger'],
-    ['warning', 'Warning', 'bg-warning'],
-    ['info', 'Info', 'bg-info'],
-    ['anything-else', 'Notification', 'bg-primary'],
+    ['success', 'Success', 'bg-success-subtle'],
+    ['error', 'Error', 'bg-danger-subtle'],
+    ['warning', 'Warning', 'bg-warning-subtle'],
+    ['info', 'Info', 'bg-info-subtle'],
+    ['reminder', 'Reminder', 'bg-primary-subtle'],
+    ['anything-else', 'Notification', 'bg-primary-subtle'],
   ])('type %s has the heading %s and colour %s', (type, heading, colour) => {
     const toast = showToast({ message: 'Hello there', type })
     expect(toast).toHaveTextContent(heading)
@@ -91,6 +92,27 @@ describe('toasts', () => {
     showToast({ message: 'close me', duration: 0 })
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }))
     expect(screen.queryByText('close me')).not.toBeInTheDocument()
+  })
+
+  it("puts a reminder in the header's slot, in the page's flow, when the layout has one", () => {
+    render(
+      <ToastProvider>
+        <header data-testid="header">
+          <PinnedToasts />
+        </header>
+        <Trigger
+          toast={(api) => {
+            api.show({ message: 'Call mum', type: 'reminder', duration: 0 })
+            api.success('Saved')
+          }}
+        />
+      </ToastProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'go' }))
+    const header = screen.getByTestId('header')
+    expect(within(header).getByRole('alert')).toHaveTextContent('Call mum')
+    expect(within(header).queryByText('Saved')).not.toBeInTheDocument()
+    expect(screen.getByText('Saved')).toBeInTheDocument()
   })
 
   it('stacks at z-index 1055', () => {

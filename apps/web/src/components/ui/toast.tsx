@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import Button from 'react-bootstrap/Button'
 import Toast from 'react-bootstrap/Toast'
 import ToastContainer from 'react-bootstrap/ToastContainer'
@@ -42,23 +51,41 @@ interface ToastApi {
   dismiss(key: string): void
 }
 
-const looks: Record<string, { heading: string; bg: string; text: string }> = {
-  success: { heading: 'Success', bg: 'success', text: 'text-white' },
-  error: { heading: 'Error', bg: 'danger', text: 'text-white' },
-  warning: { heading: 'Warning', bg: 'warning', text: 'text-dark' },
-  info: { heading: 'Info', bg: 'info', text: 'text-dark' },
+// The spec's colours (§3), in their theme-following "subtle" shades: a light tint on a light page, a deep
+// one on a dark page (the saturated fills stayed bright cyan and green in dark mode).
+const looks: Record<string, { heading: string; colour: string }> = {
+  success: { heading: 'Success', colour: 'success' },
+  error: { heading: 'Error', colour: 'danger' },
+  warning: { heading: 'Warning', colour: 'warning' },
+  info: { heading: 'Info', colour: 'info' },
+  // A reminder that fell due: it stays until answered, so it is shown in the page's header, below the
+  // navigation, where it covers no control (see PinnedToasts).
+  reminder: { heading: 'Reminder', colour: 'primary' },
 }
 // Any other type is a plain notification (spec §3).
-const notification = { heading: 'Notification', bg: 'primary', text: 'text-white' }
+const notification = { heading: 'Notification', colour: 'primary' }
 
 export function toastLook(type: ToastType) {
   return looks[type] ?? notification
 }
 
+/** Types shown in the header's slot rather than floating over the page. */
+const isPinned = (toast: ToastItem) => toast.type === 'reminder'
+
 const ToastContext = createContext<ToastApi | null>(null)
+
+interface ToastState {
+  toasts: ToastItem[]
+  dismiss(id: number): void
+  /** How many PinnedToasts slots are on screen: with none, pinned toasts float like the others. */
+  slots: number
+  setSlots(change: (n: number) => number): void
+}
+const ToastStateContext = createContext<ToastState | null>(null)
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([])
+  const [slots, setSlots] = useState(0)
   const nextId = useRef(1)
 
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), [])
@@ -83,50 +110,81 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       dismiss: (key) => setToasts((all) => all.filter((t) => t.key !== key)),
     }
   }, [])
+  const state = useMemo(() => ({ toasts, dismiss, slots, setSlots }), [toasts, dismiss, slots])
+  const floating = slots > 0 ? toasts.filter((t) => !isPinned(t)) : toasts
 
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: TOAST_Z_INDEX }}>
-        {toasts.map((toast) => {
-          const look = toastLook(toast.type)
-          return (
-            <Toast
-              key={toast.id}
-              bg={look.bg}
-              onClose={() => dismiss(toast.id)}
-              autohide={toast.duration > 0}
-              delay={toast.duration > 0 ? toast.duration : undefined}
-            >
-              <Toast.Header closeLabel="Close notification">
-                <strong className="me-auto">{look.heading}</strong>
-              </Toast.Header>
-              <Toast.Body className={look.text}>
-                {toast.message}
-                {toast.actions.length ? (
-                  <div className="d-flex flex-wrap gap-2 mt-2">
-                    {toast.actions.map((action) => (
-                      <Button
-                        key={action.label}
-                        size="sm"
-                        variant={look.text === 'text-dark' ? 'outline-dark' : 'outline-light'}
-                        aria-label={action.ariaLabel}
-                        onClick={() => {
-                          dismiss(toast.id)
-                          action.onClick()
-                        }}
-                      >
-                        {action.label}
-                      </Button>
-                    ))}
-                  </div>
-                ) : null}
-              </Toast.Body>
-            </Toast>
-          )
-        })}
-      </ToastContainer>
+      <ToastStateContext.Provider value={state}>
+        {children}
+        <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: TOAST_Z_INDEX }}>
+          {floating.map((toast) => (
+            <ToastView key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
+          ))}
+        </ToastContainer>
+      </ToastStateContext.Provider>
     </ToastContext.Provider>
+  )
+}
+
+/**
+ * The slot for toasts that stay until answered (a reminder): in the page's flow under the navigation,
+ * so it pushes the page down instead of covering "Add Memory" on a desktop or the title on a phone.
+ */
+export function PinnedToasts() {
+  const state = useContext(ToastStateContext)
+  const setSlots = state?.setSlots
+  useEffect(() => {
+    if (!setSlots) return
+    setSlots((n) => n + 1)
+    return () => setSlots((n) => n - 1)
+  }, [setSlots])
+  const pinned = state?.toasts.filter(isPinned) ?? []
+  if (!state || pinned.length === 0) return null
+  return (
+    <div className="remi-pinned-toasts" style={{ zIndex: TOAST_Z_INDEX }}>
+      {pinned.map((toast) => (
+        <ToastView key={toast.id} toast={toast} onClose={() => state.dismiss(toast.id)} />
+      ))}
+    </div>
+  )
+}
+
+function ToastView({ toast, onClose }: { toast: ToastItem; onClose(): void }) {
+  const look = toastLook(toast.type)
+  return (
+    <Toast
+      bg={`${look.colour}-subtle`}
+      className={`remi-toast border-${look.colour}-subtle`}
+      onClose={onClose}
+      autohide={toast.duration > 0}
+      delay={toast.duration > 0 ? toast.duration : undefined}
+    >
+      <Toast.Header closeLabel="Close notification" className={`text-${look.colour}-emphasis`}>
+        <strong className="me-auto">{look.heading}</strong>
+      </Toast.Header>
+      <Toast.Body className="text-body-emphasis">
+        {toast.message}
+        {toast.actions.length ? (
+          <div className="d-flex flex-wrap gap-2 mt-2">
+            {toast.actions.map((action) => (
+              <Button
+                key={action.label}
+                size="sm"
+                variant={`outline-${look.colour}`}
+                aria-label={action.ariaLabel}
+                onClick={() => {
+                  onClose()
+                  action.onClick()
+                }}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </Toast.Body>
+    </Toast>
   )
 }
 

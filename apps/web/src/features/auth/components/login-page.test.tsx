@@ -2,13 +2,15 @@ import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Routes } from 'react-router'
 import { navigateTo } from '../../../lib/browser'
+import { signInLocally } from '../lib/local-sign-in'
 import { storageKeys } from '../../../lib/storage'
 import { signedIn, signedOut } from '../../../test/fixtures'
 import { LocationDisplay } from '../../../test/location-display'
-import { renderWithProviders, server } from '../../../test/render'
+import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { LoginPage } from './login-page'
 
 vi.mock('../../../lib/browser', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn(), replaceAddress: vi.fn() }))
+vi.mock('../lib/local-sign-in', () => ({ signInLocally: vi.fn() }))
 
 function renderLogin(route: NonNullable<Parameters<typeof renderWithProviders>[1]>['route'] = '/login') {
   return renderWithProviders(
@@ -30,6 +32,7 @@ describe('login screen', () => {
     server.use(signedOut())
     renderLogin()
     expect(screen.getByRole('heading', { name: 'Welcome to Remi' })).toBeInTheDocument()
+    expect(await screen.findByText('Choose your login method:')).toBeInTheDocument()
     expect(
       screen.getByText('Your personal AI assistant for managing memories and insights'),
     ).toBeInTheDocument()
@@ -45,7 +48,7 @@ describe('login screen', () => {
   it('while a login is pending: both buttons disabled, a spinner on the chosen one, the redirect text', async () => {
     server.use(signedOut())
     const { user } = renderLogin()
-    await user.click(screen.getByRole('button', { name: 'Continue with Microsoft' }))
+    await user.click(await screen.findByRole('button', { name: 'Continue with Microsoft' }))
     expect(screen.getByText('Redirecting to Microsoft... Please wait.')).toBeInTheDocument()
     const microsoft = screen.getByRole('button', { name: 'Continue with Microsoft' })
     const google = screen.getByRole('button', { name: 'Continue with Google' })
@@ -58,7 +61,7 @@ describe('login screen', () => {
   it('sends the browser to the provider login with the timezone and saves the return path', async () => {
     server.use(signedOut())
     const { user } = renderLogin({ pathname: '/login', state: { from: '/chat?x=1' } })
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }))
     expect(navigateTo).toHaveBeenCalledTimes(1)
     const url = new URL(vi.mocked(navigateTo).mock.calls[0]![0])
     expect(url.pathname).toBe('/api/auth/login/google')
@@ -71,7 +74,7 @@ describe('login screen', () => {
     server.use(signedOut())
     localStorage.setItem(storageKeys.redirect, '/old')
     const { user } = renderLogin({ pathname: '/login', state: { from: '//evil.example' } })
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }))
     const url = new URL(vi.mocked(navigateTo).mock.calls[0]![0])
     expect(url.searchParams.has('returnTo')).toBe(false)
     expect(localStorage.getItem(storageKeys.redirect)).toBeNull()
@@ -84,7 +87,7 @@ describe('login screen', () => {
       throw new DOMException('full', 'QuotaExceededError')
     })
     const { user } = renderLogin({ pathname: '/login', state: { from: '/chat' } })
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }))
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }))
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Continue with Microsoft' })).toBeEnabled()
     expect(screen.queryByText(/Redirecting to/)).not.toBeInTheDocument()
@@ -103,5 +106,48 @@ describe('login screen', () => {
     server.use(signedIn())
     renderLogin({ pathname: '/login', state: { from: '/chat?x=1' } })
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat\?x=1$/))
+  })
+})
+
+describe('login screen with no provider configured', () => {
+  const local = (firstAccount: boolean, signup: 'open' | 'closed' = 'closed') =>
+    http.get('/api/auth/sign-in-options', () =>
+      HttpResponse.json({ providers: [], local: { provider: 'google', firstAccount, signup } }),
+    )
+
+  it('signs in on /login itself: no Google or Microsoft buttons, no setting names', async () => {
+    server.use(signedOut(), local(false))
+    vi.mocked(signInLocally).mockResolvedValue({
+      ok: true,
+      landing: new URL('http://localhost/login?token=a.b.c'),
+    })
+    const { user } = renderLogin({ pathname: '/login', state: { from: '/chat' } })
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/LOCAL_SIGNUP|Google|Microsoft/)
+    expect(screen.getByText(/Ask someone who uses Remi here for an invitation link/)).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.test')
+    await user.type(screen.getByLabelText(/^Password/), 'a-long-password')
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login?token=a.b.c'))
+    const call = vi.mocked(signInLocally).mock.calls[0]![0]
+    expect(call).toMatchObject({ intent: 'signin', email: 'ada@example.test', password: 'a-long-password' })
+    const start = new URL(call.startUrl)
+    expect(start.pathname).toBe('/api/auth/login/google')
+    expect(start.searchParams.get('returnTo')).toBe('/chat')
+  })
+
+  it('offers "Create the first account" on an empty server, and says why a sign-in was refused', async () => {
+    server.use(signedOut(), local(true))
+    vi.mocked(signInLocally).mockResolvedValue({ ok: false, message: 'That password is too common.' })
+    const { user } = renderLogin()
+    expect(await screen.findByRole('heading', { name: 'Create the first account' })).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^Name/), 'Ada')
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.test')
+    await user.type(screen.getByLabelText(/^Password/), 'password123')
+    await user.click(screen.getByRole('button', { name: 'Create account' }))
+    expect(await screen.findByText('That password is too common.')).toBeInTheDocument()
+    expect(vi.mocked(signInLocally).mock.calls.at(-1)![0]).toMatchObject({ intent: 'signup', name: 'Ada' })
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.test')
   })
 })

@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card'
 import Spinner from 'react-bootstrap/Spinner'
 import { Navigate, useLocation } from 'react-router'
 import type { LoginProvider } from '@remi/shared'
+import { PublicHeader } from '../../../components/layouts/public-header'
 import { BRAND } from '../../../config/brand'
 import { apiUrl } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/auth'
@@ -11,7 +12,9 @@ import { navigateTo } from '../../../lib/browser'
 import { isSafeRedirectPath, safeRedirectPath } from '../../../lib/redirect'
 import { browserTimeZone } from '../../../lib/settings'
 import { readStored, removeStored, writeStored } from '../../../lib/storage'
+import { useSignInOptions } from '../api/get-sign-in-options'
 import { hasSignInReturnParams } from '../lib/sign-in-return'
+import { LocalSignInForm } from './local-sign-in-form'
 import { ProviderLogo } from './provider-logo'
 import type { LoginLocationState } from './require-auth'
 
@@ -27,6 +30,7 @@ export function loginUrl(provider: LoginProvider, returnTo: string | undefined):
 export function LoginPage() {
   const location = useLocation()
   const { isSuccess } = useCurrentUser()
+  const options = useSignInOptions()
   const [pending, setPending] = useState<LoginProvider | null>(null)
   const from = (location.state as LoginLocationState | null)?.from
   const returnTo = isSafeRedirectPath(from) ? from : undefined
@@ -58,47 +62,63 @@ export function LoginPage() {
   }
 
   const pendingLabel = providers.find((p) => p.id === pending)?.label
+  // No provider has credentials: the built-in sign-in on this page, not two buttons leading to it. When
+  // the options cannot be read, the buttons (they work either way).
+  const local = options.data && options.data.providers.length === 0 ? options.data.local : null
 
   return (
-    <main className="login-screen d-flex align-items-center justify-content-center px-3 py-5">
-      <Card className="login-card shadow-sm w-100">
-        <Card.Body className="p-4 p-sm-5 text-center">
-          <img src="/icon.svg" alt="" width={64} height={64} className="mb-3" />
-          <h1 className="h3 mb-2">Welcome to {BRAND}</h1>
-          <p className="text-body-secondary mb-4">
-            Your personal AI assistant for managing memories and insights
-          </p>
-          <p className="fw-semibold mb-3">Choose your login method:</p>
-          <div className="d-grid gap-2">
-            {providers.map((provider) => (
-              <Button
-                key={provider.id}
-                variant="outline-dark"
-                className="py-2"
-                disabled={pending !== null}
-                onClick={() => startLogin(provider.id)}
-              >
-                <span className="d-inline-flex align-items-center justify-content-center gap-2">
-                  {pending === provider.id ? (
-                    <Spinner animation="border" size="sm" aria-hidden="true" />
-                  ) : (
-                    <ProviderLogo provider={provider.id} />
-                  )}
-                  Continue with {provider.label}
-                </span>
-              </Button>
-            ))}
-          </div>
-          {pendingLabel ? (
-            <p className="mt-3 mb-0 text-body-secondary" role="status">
-              Redirecting to {pendingLabel}... Please wait.
+    <div className="login-screen d-flex flex-column">
+      <PublicHeader />
+      <main className="d-flex flex-grow-1 align-items-center justify-content-center px-3 py-5">
+        <Card className="login-card shadow-sm w-100">
+          <Card.Body className="p-4 p-sm-5 text-center">
+            <img src="/icon.svg" alt="" width={64} height={64} className="mb-3" />
+            <h1 className="h3 mb-2">Welcome to {BRAND}</h1>
+            <p className="text-body-secondary mb-4">
+              Your personal AI assistant for managing memories and insights
             </p>
-          ) : null}
-          <p className="small text-body-secondary mt-4 mb-0">
-            By signing in, you agree to our terms of service and privacy policy.
-          </p>
-        </Card.Body>
-      </Card>
-    </main>
+            {options.isPending ? (
+              <Spinner animation="border" role="status" className="my-3">
+                <span className="visually-hidden">Loading sign-in...</span>
+              </Spinner>
+            ) : local ? (
+              <LocalSignInForm local={local} startUrl={loginUrl(local.provider, returnTo)} />
+            ) : (
+              <>
+                <p className="fw-semibold mb-3">Choose your login method:</p>
+                <div className="d-grid gap-2">
+                  {providers.map((provider) => (
+                    <Button
+                      key={provider.id}
+                      variant="outline-dark"
+                      className="py-2"
+                      disabled={pending !== null}
+                      onClick={() => startLogin(provider.id)}
+                    >
+                      <span className="d-inline-flex align-items-center justify-content-center gap-2">
+                        {pending === provider.id ? (
+                          <Spinner animation="border" size="sm" aria-hidden="true" />
+                        ) : (
+                          <ProviderLogo provider={provider.id} />
+                        )}
+                        Continue with {provider.label}
+                      </span>
+                    </Button>
+                  ))}
+                </div>
+                {pendingLabel ? (
+                  <p className="mt-3 mb-0 text-body-secondary" role="status">
+                    Redirecting to {pendingLabel}... Please wait.
+                  </p>
+                ) : null}
+              </>
+            )}
+            <p className="small text-body-secondary mt-4 mb-0">
+              By signing in, you agree to our terms of service and privacy policy.
+            </p>
+          </Card.Body>
+        </Card>
+      </main>
+    </div>
   )
 }

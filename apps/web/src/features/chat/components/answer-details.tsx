@@ -2,15 +2,24 @@ import type { Activity, Citation } from '@remi/shared'
 import { format, isValid, parseISO } from 'date-fns'
 import { Link } from 'react-router'
 import { memoryHref } from '../lib/memory-link'
+import { plainText } from '../lib/plain-text'
 
-/** Under an answer: one line of what it did, then the memories it used, each opening that memory. */
+/**
+ * Under an answer: one line of what it did, then the memories it used, each opening that memory. A
+ * memory the answer already quotes word for word gets no chip of its own: it was shown three times
+ * (the answer's list, the activity line and a chip).
+ */
 export function AnswerDetails({
-  citations = [],
+  citations: cited = [],
   activity = [],
+  content = '',
 }: {
   citations?: Citation[]
   activity?: Activity[]
+  /** The answer's text: memories it quotes are not listed again. */
+  content?: string
 }) {
+  const citations = cited.filter((c) => !quotes(content, c.excerpt))
   if (citations.length === 0 && activity.length === 0) return null
   return (
     <div className="chat-answer-details mt-2">
@@ -59,4 +68,12 @@ function citationDate(date: string | null): string {
   if (!date) return ''
   const parsed = parseISO(date)
   return isValid(parsed) ? format(parsed, 'MMM d, yyyy') : ''
+}
+
+const comparable = (text: string) => plainText(text).replace(/\s+/g, ' ').trim().toLowerCase()
+
+/** Whether the answer holds the memory's words (its excerpt's first 60 characters, marks aside). */
+function quotes(content: string, excerpt: string): boolean {
+  const words = comparable(excerpt.replace(/…$/, '')).slice(0, 60)
+  return words.length >= 8 && comparable(content).includes(words)
 }

@@ -93,14 +93,15 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
       style={{ height }}
       aria-labelledby="chat-title"
     >
-      <div className="d-flex flex-wrap align-items-center gap-2 pb-2 border-bottom">
+      {/* One row on a phone too: the title gives way (truncates) before anything wraps. */}
+      <div className="chat-header d-flex flex-nowrap align-items-center gap-2 pb-2 border-bottom">
         {headerStart}
-        <h1 id="chat-title" className="h3 mb-0">
+        <h1 id="chat-title" className="chat-title h3 mb-0 text-truncate">
           Chat with {BRAND}
         </h1>
         <AssistantBadge info={firstPage?.assistant ?? null} />
         <Button
-          className="ms-auto"
+          className="ms-auto flex-shrink-0"
           variant="outline-danger"
           size="sm"
           disabled={!hasMessages || isSending}
@@ -150,6 +151,7 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
           onResend={onResend}
           onEdit={onEdit}
           focusMessageId={focusMessageId}
+          onSuggest={onSend}
         />
       </FallbackBoundary>
 
@@ -167,9 +169,9 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
 export function ConversationNotFound({ headerStart }: { headerStart?: ReactNode }) {
   return (
     <section className="chat-page" aria-labelledby="chat-title">
-      <div className="d-flex flex-wrap align-items-center gap-2 pb-2 border-bottom">
+      <div className="chat-header d-flex flex-nowrap align-items-center gap-2 pb-2 border-bottom">
         {headerStart}
-        <h1 id="chat-title" className="h3 mb-0">
+        <h1 id="chat-title" className="chat-title h3 mb-0 text-truncate">
           Chat with {BRAND}
         </h1>
       </div>
@@ -209,7 +211,7 @@ function AssistantBadge({ info }: { info: AssistantInfo | null }) {
   if (!info) return null
   return (
     <span
-      className="badge rounded-pill bg-body-tertiary text-body border chat-model"
+      className="badge rounded-pill bg-body-tertiary text-body border chat-model d-none d-sm-inline-block text-truncate"
       title="The assistant answering"
     >
       {info.model ?? 'Offline assistant'}

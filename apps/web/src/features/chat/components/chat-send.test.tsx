@@ -85,6 +85,20 @@ describe('chat send: the input', () => {
     expect(screen.getByText(/first line\s+second line/)).toHaveClass('chat-user-text')
   })
 
+  it('an empty chat offers starting questions; choosing one sends it', async () => {
+    const api = fakeChatApi()
+    const calls = streamWhole(api, { content: 'Noted.' })
+    const { user } = renderChat()
+    await screen.findByText('Welcome to Remi Chat!')
+    const starters = screen.getByRole('list', { name: 'Starting questions' })
+    const buttons = within(starters).getAllByRole('button')
+    expect(buttons.length).toBeGreaterThanOrEqual(3)
+    await user.click(within(starters).getByRole('button', { name: 'What is coming up this week?' }))
+    expect(await within(conversation()).findByText('Noted.')).toBeInTheDocument()
+    expect(calls.bodies).toEqual([{ content: 'What is coming up this week?' }])
+    expect(screen.queryByRole('list', { name: 'Starting questions' })).not.toBeInTheDocument()
+  })
+
   it('ignores an empty or blank message, and a second one while the first is on its way', async () => {
     const api = fakeChatApi()
     const hold = gate()

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
 import { Link, useNavigate } from 'react-router'
+import { PencilIcon, TrashIcon } from '../../../components/ui/icons'
 import { ConfirmModal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { paths } from '../../../config/paths'
@@ -15,6 +16,7 @@ import { useConversations } from '../api/get-conversations'
 import { useRenameConversation } from '../api/rename-conversation'
 import { useChatStore } from '../store'
 import { RelativeTime } from './relative-time'
+import { plainText } from '../lib/plain-text'
 
 /** As the memories' search box: a search runs once typing pauses. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -159,7 +161,7 @@ function ConversationRow({
         title="Rename"
         onClick={() => setRenaming(true)}
       >
-        <PencilIcon />
+        <PencilIcon size={14} />
       </Button>
       <Button
         variant="link"
@@ -169,7 +171,7 @@ function ConversationRow({
         title="Delete"
         onClick={onDelete}
       >
-        <TrashIcon />
+        <TrashIcon size={14} />
       </Button>
     </li>
   )
@@ -311,7 +313,11 @@ function SearchResults({ term, onOpen }: { term: string; onOpen?: (() => void) |
               {hit.snippet ? (
                 <small className="chat-snippet d-block text-body-secondary">
                   {hit.snippet.parts.map((part, index) =>
-                    part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+                    part.match ? (
+                      <mark key={index}>{plainText(part.text)}</mark>
+                    ) : (
+                      <span key={index}>{plainText(part.text)}</span>
+                    ),
                   )}
                 </small>
               ) : null}
@@ -407,21 +413,4 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => window.clearTimeout(timer)
   }, [value, ms])
   return settled
-}
-
-function PencilIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-      <path d="M12.146.146a.5.5 0 0 1 .708 0l3 3a.5.5 0 0 1 0 .708l-10 10a.5.5 0 0 1-.168.11l-5 2a.5.5 0 0 1-.65-.65l2-5a.5.5 0 0 1 .11-.168zM11.207 2.5 13.5 4.793 14.793 3.5 12.5 1.207zm1.586 3L10.5 3.207 4 9.707V10h.5a.5.5 0 0 1 .5.5v.5h.5a.5.5 0 0 1 .5.5v.5h.293zm-9.761 5.175-.106.106-1.528 3.821 3.821-1.528.106-.106A.5.5 0 0 1 5 12.5V12h-.5a.5.5 0 0 1-.5-.5V11h-.5a.5.5 0 0 1-.468-.325" />
-    </svg>
-  )
-}
-
-function TrashIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-      <path d="M5.5 5.5A.5.5 0 0 1 6 6v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m2.5 0a.5.5 0 0 1 .5.5v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m3 .5a.5.5 0 0 0-1 0v6a.5.5 0 0 0 1 0z" />
-      <path d="M14.5 3a1 1 0 0 1-1 1H13v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4h-.5a1 1 0 0 1-1-1V2a1 1 0 0 1 1-1H6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1h3.5a1 1 0 0 1 1 1zM4.118 4 4 4.059V13a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V4.059L11.882 4zM2.5 3h11V2h-11z" />
-    </svg>
-  )
 }

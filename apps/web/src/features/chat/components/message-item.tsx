@@ -65,7 +65,7 @@ export function StoredMessage({
       }
     >
       <Markdown>{message.content}</Markdown>
-      <AnswerDetails citations={message.citations} activity={message.activity} />
+      <AnswerDetails citations={message.citations} activity={message.activity} content={message.content} />
       {actions}
     </Bubble>
   )

@@ -34,7 +34,17 @@ interface Props {
   onEdit: (message: TemporaryMessage) => void
   /** A message to bring into view (a search result opened): older pages load until it is there. */
   focusMessageId?: string | null
+  /** Sends one of the empty chat's starting questions. */
+  onSuggest?: (text: string) => void
 }
+
+/** Starting questions an empty chat offers: each is something the assistant, offline too, can answer. */
+export const STARTING_QUESTIONS = [
+  'What do you remember about me?',
+  'What is coming up this week?',
+  'Remind me to call mum tomorrow at 6pm',
+  'Remember that my passport expires in March 2027',
+] as const
 
 export function MessageList({
   history,
@@ -48,6 +58,7 @@ export function MessageList({
   onResend,
   onEdit,
   focusMessageId = null,
+  onSuggest,
 }: Props) {
   const localAnswers = useChatStore((s) => s.localAnswers)
   const temporaryMessages = useChatStore((s) => s.temporaryMessages)
@@ -114,7 +125,26 @@ export function MessageList({
         {empty && showEmptyState ? (
           <div className="chat-empty text-center text-body-secondary py-5">
             <h2 className="h4 text-body">Welcome to {BRAND} Chat!</h2>
-            <p className="mb-0">Start a conversation with your AI assistant.</p>
+            <p>Start a conversation with your AI assistant.</p>
+            {onSuggest ? (
+              <ul
+                className="chat-starters list-unstyled d-flex flex-wrap justify-content-center gap-2 mb-0"
+                aria-label="Starting questions"
+              >
+                {STARTING_QUESTIONS.map((question) => (
+                  <li key={question}>
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      className="rounded-pill"
+                      onClick={() => onSuggest(question)}
+                    >
+                      {question}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         ) : null}
         <div role="log" aria-live="polite" aria-label="Conversation">
@@ -240,8 +270,9 @@ function useFocusMessage({
       return
     }
     setAutoScroll(false)
-    const el = scroller.current?.querySelector(`[data-message-id="${focusMessageId}"]`)
-    el?.scrollIntoView?.({ block: 'center' })
+    const box = scroller.current
+    const el = box?.querySelector<HTMLElement>(`[data-message-id="${focusMessageId}"]`)
+    if (box && el) centreIn(box, el)
     done.current = focusMessageId
   }, [focusMessageId, loaded, itemCount, canLoadOlder, loadOlder, setAutoScroll, scroller])
   return loaded ? focusMessageId : null
@@ -318,4 +349,13 @@ function useStickToBottom({
       if (el) el.scrollTop = el.scrollHeight
     },
   }
+}
+
+/**
+ * Centres `el` in the message list by scrolling the list alone. scrollIntoView scrolls every ancestor
+ * too, the locked page among them: the chat slid 26–45 px under the top bar and could not be scrolled back.
+ */
+export function centreIn(scroller: HTMLElement, el: HTMLElement) {
+  const offset = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top
+  scroller.scrollTop += offset - (scroller.clientHeight - el.offsetHeight) / 2
 }

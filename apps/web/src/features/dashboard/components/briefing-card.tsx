@@ -1,5 +1,4 @@
 import type { BriefingSectionStatus } from '@remi/shared'
-import { format } from 'date-fns'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Placeholder from 'react-bootstrap/Placeholder'
@@ -9,6 +8,7 @@ import { Markdown } from '../../../components/ui/markdown'
 import { useToast } from '../../../components/ui/toast'
 import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
+import { formatClock } from '../../../lib/clock'
 import type { BriefingView } from '../api/get-briefing'
 import { useRegenerateBriefing } from '../api/regenerate-briefing'
 
@@ -34,7 +34,7 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
           <Card.Title as="h2" className="h5 mb-0">
             Daily Briefing
           </Card.Title>
-          <small className="text-body-secondary">AI-generated insights</small>
+          <small className="text-body-secondary">{subtitle(briefing?.source ?? null)}</small>
         </div>
         {/* Bootstrap's primary on the card header's tint is 4.24:1, under AA's 4.5 (Lighthouse, axe). */}
         <Button
@@ -55,7 +55,7 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
       </Card.Header>
       <Card.Body aria-busy={!briefing || regenerate.isPending}>
         {briefing ? (
-          <Markdown>{briefing.content}</Markdown>
+          <Markdown>{linkDataSources(briefing.content)}</Markdown>
         ) : (
           <Placeholder as="div" animation="glow" aria-hidden="true">
             <Placeholder xs={7} /> <Placeholder xs={4} /> <Placeholder xs={6} /> <Placeholder xs={8} />
@@ -69,7 +69,7 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
       </Card.Body>
       {briefing?.generatedAt || briefing?.source ? (
         <Card.Footer className="small text-body-secondary">
-          {briefing.generatedAt ? `Generated at ${format(new Date(briefing.generatedAt), 'p')}` : 'Generated'}
+          {briefing.generatedAt ? `Generated at ${formatClock(briefing.generatedAt)}` : 'Generated'}
           {briefing.source === 'ai'
             ? ' by the language model'
             : briefing.source === 'offline'
@@ -85,4 +85,19 @@ function sectionText(status: BriefingSectionStatus): string {
   if (status === 'off') return 'not set up, so it is left out.'
   if (typeof status === 'object') return `could not be read (${status.failed}).`
   return ''
+}
+
+/** What wrote the briefing: 'AI-generated insights' only when a model did (spec §2; issue 46). */
+function subtitle(source: BriefingView['source']): string {
+  return source === 'offline'
+    ? 'Written from your notes and data sources, without an AI model'
+    : 'AI-generated insights'
+}
+
+/**
+ * "Turn it on under Data Sources" is a way there, not italic text: the page's name becomes a link to it
+ * (unless the briefing already links it).
+ */
+export function linkDataSources(content: string): string {
+  return content.replace(/(under )Data Sources(?!\]|\()/g, `$1[Data Sources](${paths.dataSources})`)
 }

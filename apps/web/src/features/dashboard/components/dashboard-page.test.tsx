@@ -94,8 +94,17 @@ describe('dashboard', () => {
         }),
     )
     renderWithProviders(<DashboardPage />, { route: '/dashboard' })
-    expect(await screen.findByText('Calendar is off. Turn it on under Data Sources.')).toBeInTheDocument()
+    // "Data Sources" in its sentence is a link to the page, not italic text.
+    const sentence = await screen.findByText(/Calendar is off\. Turn it on under/)
+    expect(sentence).toHaveTextContent('Calendar is off. Turn it on under Data Sources.')
+    expect(within(sentence).getByRole('link', { name: 'Data Sources' })).toHaveAttribute(
+      'href',
+      '/data-sources',
+    )
     expect(screen.getByText(/by the offline template/)).toBeInTheDocument()
+    // The offline template is no AI: the card does not say 'AI-generated insights' over it.
+    expect(screen.queryByText('AI-generated insights')).not.toBeInTheDocument()
+    expect(screen.getByText(/without an AI model/)).toBeInTheDocument()
     expect(screen.queryByText(/Calendar: not set up/)).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Open Data Sources' })).not.toBeInTheDocument()
   })

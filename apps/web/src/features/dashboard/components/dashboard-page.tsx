@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { format } from 'date-fns'
+import { formatClock } from '../../../lib/clock'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -46,7 +46,7 @@ export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
         <h1 className="mb-0">Dashboard</h1>
         <span className="text-body-secondary small">
-          Last updated: {lastLoaded > 0 ? format(lastLoaded, 'p') : '—'}
+          Last updated: {lastLoaded > 0 ? formatClock(lastLoaded) : '—'}
         </span>
       </div>
       {loading ? (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ListedDataSource } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
-import { api } from '../../../lib/api-client'
+import { api, isApiError } from '../../../lib/api-client'
 import { dataSourceLabel } from '../lib/labels'
 import { dataSourceQueryOptions } from './get-data-source'
 import { dataSourcesBaseKey, dataSourcesQueryOptions } from './get-data-sources'
@@ -43,13 +43,17 @@ export function useUpdateDataSource() {
       queryClient.setQueryData(detailKey, (detail) => (detail ? apply(detail) : detail))
       return previous
     },
-    onError: (_error, item, previous) => {
+    onError: (error, item, previous) => {
       if (previous) {
         queryClient.setQueryData(dataSourcesQueryOptions().queryKey, previous.list)
         queryClient.setQueryData(dataSourceQueryOptions(item.dataSourceType).queryKey, previous.detail)
       }
+      // A 400 is the server saying what is wrong with what was typed ("The calendar address must start
+      // with https://."): that sentence, not the generic one, which tells the person nothing to fix.
       toast.error(
-        `Failed to update ${dataSourceLabel(item.dataSourceType)} configuration. Your changes have been reverted.`,
+        isApiError(error) && error.status === 400 && !error.isNetworkError
+          ? error.message
+          : `Failed to update ${dataSourceLabel(item.dataSourceType)} configuration. Your changes have been reverted.`,
       )
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourcesBaseKey }),

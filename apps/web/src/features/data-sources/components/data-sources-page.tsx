@@ -6,6 +6,8 @@ import { LoadingSpinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useDataSources } from '../api/get-data-sources'
 import { DataSourceCard } from './data-source-card'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { DataSourcesIcon } from '../../../components/ui/icons'
 
 export function DataSourcesPage() {
   const sources = useDataSources()
@@ -27,12 +29,9 @@ export function DataSourcesPage() {
     )
   } else if (sources.data.length === 0) {
     content = (
-      <div className="text-center py-5">
-        <h2 className="h4">No Data Sources Available</h2>
-        <p className="text-body-secondary">
-          No data sources are currently configured. Check back later or contact your administrator.
-        </p>
-      </div>
+      <EmptyState icon={<DataSourcesIcon size={22} />} title="No Data Sources Available">
+        No data sources are currently configured. Check back later or contact your administrator.
+      </EmptyState>
     )
   } else {
     content = (

@@ -6,6 +6,8 @@ import Spinner from 'react-bootstrap/Spinner'
 import { useSearchParams } from 'react-router'
 import { addDays, knownTimeZone, todayIn } from '@remi/shared'
 import { BRAND } from '../../../config/brand'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { MemoriesIcon } from '../../../components/ui/icons'
 import { ConfirmModal, Modal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
@@ -99,7 +101,7 @@ export function MemoriesPage() {
             </Button>
           </div>
         ) : (
-          <EmptyState onCreate={startCreating} onLearnMore={() => setShowAbout(true)} />
+          <NoMemories onCreate={startCreating} onLearnMore={() => setShowAbout(true)} />
         )
       ) : (
         <>
@@ -157,22 +159,25 @@ function useLinkedView(today: string, zoneKnown: boolean) {
   }, [range, memory, today, zoneKnown, setDateRange, startEditing, setParams])
 }
 
-function EmptyState({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
+function NoMemories({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
   return (
-    <div className="text-center py-5">
-      <h2 className="h4">No Memories Yet</h2>
-      <p className="text-body-secondary">
-        Memories are short notes {BRAND} keeps for you: ideas, plans, things to remember.
-      </p>
-      <div className="d-flex justify-content-center gap-2">
-        <Button variant="primary" onClick={onCreate}>
-          Create Your First Memory
-        </Button>
-        <Button variant="outline-secondary" onClick={onLearnMore}>
-          Learn About Memories
-        </Button>
-      </div>
-    </div>
+    <EmptyState
+      icon={<MemoriesIcon size={22} />}
+      title="No Memories Yet"
+      actions={
+        <>
+          <Button variant="primary" onClick={onCreate}>
+            Create Your First Memory
+          </Button>
+          <Button variant="outline-secondary" onClick={onLearnMore}>
+            Learn About Memories
+          </Button>
+        </>
+      }
+    >
+      Memories are short notes {BRAND} keeps for you: ideas, plans, things to remember. Write your first one,
+      or import notes from Keep, Evernote, Bear or Markdown.
+    </EmptyState>
   )
 }
 

@@ -16,4 +16,22 @@ describe('memory card', () => {
     expect(container.querySelector('img')).toBeNull()
     expect(screen.getByText(text)).toBeInTheDocument()
   })
+
+  it('shows an imported checklist as boxes, ticked or not, not as raw "- [ ]"', () => {
+    const text = 'Shopping\n- [ ] Milk\n- [x] Eggs\nThat is all'
+    const { container } = render(
+      <MemoryCard
+        memory={{ id: 'm2', text, tags: [], date: '2026-11-26', createdAt: null }}
+        timeZone="UTC"
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    )
+    expect(container).not.toHaveTextContent('[ ]')
+    expect(container).not.toHaveTextContent('[x]')
+    expect(screen.getByRole('checkbox', { name: 'To do: Milk' })).not.toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Done: Eggs' })).toBeChecked()
+    expect(screen.getByText('Shopping')).toBeInTheDocument()
+    expect(screen.getByText('That is all')).toBeInTheDocument()
+  })
 })

@@ -10,7 +10,7 @@ import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
-import { formatDue, useUserTimeZone, zonedInstant } from '../../../lib/zoned-time'
+import { formatDue, useUserTimeZone, zonedInstant, zonedParts } from '../../../lib/zoned-time'
 import { useCreateMemory } from '../api/create-memory'
 import { useCreateMemoryReminder } from '../api/create-memory-reminder'
 import type { MemoryItem } from '../api/get-memories'
@@ -239,6 +239,7 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
                 name="remindDate"
                 type="date"
                 required
+                min={todayOf(openedAt, zone)}
                 value={reminderDay}
                 error={remindError}
                 onChange={(e) => setRemindDay(e.target.value)}
@@ -271,3 +272,6 @@ function upcomingLine(reminders: Reminder[], zone: string, now = new Date()): st
   const label = reminders.length === 1 ? 'Reminder set for' : 'Reminders set for'
   return `${label} ${whens.join('; ')}${more > 0 ? ` and ${more} more` : ''}.`
 }
+
+/** Today in the person's zone: the first day a reminder can be picked on. */
+const todayOf = (at: number, zone: string) => zonedParts(new Date(at), zone).day

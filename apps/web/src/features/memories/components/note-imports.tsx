@@ -7,6 +7,7 @@ import { MEMORIES_EXPORT_FORMAT, type NoteImport } from '@remi/shared'
 import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { readStored, writeStored } from '../../../lib/storage'
 import {
   useNoteImports,
   useStartNoteImport,
@@ -156,8 +157,9 @@ export function NoteImportsPanel() {
   const list = useNoteImports()
   const undo = useUndoNoteImport()
   const toast = useToast()
+  const [dismissed, dismiss] = useDismissedImports()
   const items = (list.data?.items ?? [])
-    .filter((i) => i.status !== 'ready' && i.status !== 'undone')
+    .filter((i) => i.status !== 'ready' && i.status !== 'undone' && !dismissed.includes(i.id))
     .slice(0, 3)
   // When an import finishes, the list shows its memories.
   const queryClient = useQueryClient()
@@ -174,7 +176,15 @@ export function NoteImportsPanel() {
         const { done, total } = item.progress
         const now = total ? Math.round((done / total) * 100) : 0
         return (
-          <Alert key={item.id} variant={item.status === 'failed' ? 'danger' : 'light'} className="py-2">
+          <Alert
+            key={item.id}
+            variant={item.status === 'failed' ? 'danger' : 'light'}
+            className="py-2"
+            // A finished import's banner can be put away; one still running cannot.
+            dismissible={item.status === 'done' || item.status === 'failed'}
+            closeLabel={`Close: ${item.fileName}`}
+            onClose={() => dismiss(item.id)}
+          >
             <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
               <span>
                 {item.fileName}: {item.summary}
@@ -217,4 +227,27 @@ export function NoteImportsPanel() {
       })}
     </div>
   )
+}
+
+/** The import banners closed on this device: remembered, so they stay closed after a reload. */
+function useDismissedImports(): [string[], (id: string) => void] {
+  const [ids, setIds] = useState<string[]>(() => {
+    try {
+      const stored: unknown = JSON.parse(readStored('dismissedImports') ?? '[]')
+      return Array.isArray(stored) ? stored.filter((x): x is string => typeof x === 'string') : []
+    } catch {
+      return []
+    }
+  })
+  const dismiss = (id: string) => {
+    // The last 50 are enough: the panel shows the 3 newest imports.
+    const next = [id, ...ids.filter((x) => x !== id)].slice(0, 50)
+    setIds(next)
+    try {
+      writeStored('dismissedImports', JSON.stringify(next))
+    } catch {
+      // not kept on this device: closed until the page reloads
+    }
+  }
+  return [ids, dismiss]
 }

@@ -40,6 +40,13 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
   const failure = create.error ?? update.error
   const dueAt = zonedInstant(day, time, zone)
   const blank = text.trim() === ''
+  // The picker offers no day before today in the person's zone, and a time already past is said at
+  // once (judged against when the form opened; the server has the last word). Editing a reminder
+  // without moving its time is left alone, even when it went out in the past.
+  const [openedAt] = useState(() => Date.now())
+  const today = zonedParts(new Date(openedAt), zone).day
+  const moved = !reminder || day !== start.day || time !== start.time
+  const passed = moved && dueAt !== null && dueAt.getTime() <= openedAt
   // A rule the form has no choice for (from the assistant: "every Monday") stays selectable as it is.
   const choices =
     recurrence && !recurrenceChoices.some((c) => c.value === recurrence)
@@ -48,7 +55,7 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (blank || !dueAt || saving) return
+    if (blank || !dueAt || saving || passed) return
     const done = () => {
       toast.success(reminder ? 'Reminder updated' : 'Reminder created')
       onClose()
@@ -83,7 +90,12 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
           <Button variant="secondary" onClick={hide} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form="reminder-form" variant="primary" disabled={blank || !dueAt || saving}>
+          <Button
+            type="submit"
+            form="reminder-form"
+            variant="primary"
+            disabled={blank || !dueAt || saving || passed}
+          >
             {saving ? (
               <>
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
@@ -122,6 +134,8 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
               name="date"
               type="date"
               required
+              min={today}
+              error={passed ? 'That time has passed: choose a later date or time.' : undefined}
               value={day}
               onChange={(e) => setDay(e.target.value)}
             />

@@ -1,3 +1,4 @@
+import { todayIn } from '@remi/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { Reminder } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
@@ -143,8 +144,14 @@ describe('Reminders page', () => {
     expect(create).toBeDisabled()
     await user.type(within(dialog).getByLabelText(/^Remind me to/), 'Pay the rent')
     const date = within(dialog).getByLabelText(/^Date/)
+    // The picker starts at today in the person's zone, and a past day is said at once, not sent.
+    expect(date).toHaveAttribute('min', todayIn('UTC'))
     await user.clear(date)
     await user.type(date, '2000-01-01')
+    expect(date).toHaveAccessibleDescription('That time has passed: choose a later date or time.')
+    expect(create).toBeDisabled()
+    await user.clear(date)
+    await user.type(date, '2099-02-01')
     await user.click(create)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('dueAt: must be in the future.')
     expect(dialog).toBeInTheDocument()

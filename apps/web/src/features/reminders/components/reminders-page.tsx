@@ -18,6 +18,8 @@ import { useUpdateReminder } from '../api/update-reminder'
 import { ReminderActions } from './reminder-actions'
 import { ReminderFormModal } from './reminder-form-modal'
 import { ReminderRow } from './reminder-row'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { RemindersIcon } from '../../../components/ui/icons'
 
 const tabs = [
   { key: 'upcoming', label: 'Upcoming', status: 'scheduled', empty: 'No upcoming reminders.' },
@@ -100,7 +102,14 @@ function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (
       </Alert>
     )
   }
-  if (reminders.data.length === 0) return <p className="text-body-secondary py-3">{tab.empty}</p>
+  if (reminders.data.length === 0)
+    return (
+      <EmptyState icon={<RemindersIcon size={22} />} title={tab.empty} headingLevel={3}>
+        {tab.key === 'upcoming'
+          ? 'Add one here, or tell the chat “remind me to call mum tomorrow at 6pm”.'
+          : 'Reminders move here once they have gone out or been marked done.'}
+      </EmptyState>
+    )
   return (
     <ListGroup as="ul" aria-label={`${tab.label} reminders`}>
       {reminders.data.map((reminder) => (

@@ -36,7 +36,7 @@ export function useReminderUpdated(): (data: unknown) => void {
 }
 
 /**
- * What a tab does when a reminder falls due: the spec's toast (info) with Done and Snooze, and a system
+ * What a tab does when a reminder falls due: a toast headed 'Reminder' with Done and Snooze, and a system
  * notification where the person allowed them. Returns the handler for the stream's `reminder` events.
  */
 export function useReminderAlert(): (data: unknown) => void {
@@ -66,10 +66,10 @@ export function useReminderAlert(): (data: unknown) => void {
       )
     toast.show({
       key: reminderToastKey(delivery.reminderId),
-      type: 'info',
+      type: 'reminder',
       // A reminder stays until it is answered or closed.
       duration: 0,
-      message: `Reminder: ${delivery.text} (${when})`,
+      message: `${delivery.text} (${when})`,
       actions: [
         { label: 'Done', ariaLabel: `Done: ${delivery.text}`, onClick: () => run('done') },
         {

@@ -12,6 +12,13 @@ export function useNotificationPreferences() {
   return useQuery(notificationPreferencesQueryOptions())
 }
 
+/** Sends a link to the account's address; no e-mail goes there until it is opened. */
+export function useSendVerificationLink() {
+  return useMutation({
+    mutationFn: () => api.post<{ sentTo: string }>('auth/user/email-verification'),
+  })
+}
+
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient()
   return useMutation({

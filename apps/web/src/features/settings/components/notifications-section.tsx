@@ -20,6 +20,7 @@ import {
   useSubscribeThisDevice,
 } from '../api/notification-subscriptions'
 import { PushSetupError, pushMessages } from '../lib/push'
+import { formatTimeOfDay } from '../../../lib/clock'
 
 /** Settings → Notifications: this device's notifications, the subscribed devices, e-mail, the briefing's time. */
 export function NotificationsSection({ email }: { email: string | undefined }) {
@@ -192,7 +193,7 @@ function EmailReminders({ preferences, email }: { preferences: NotificationPrefe
       <Form.Text id="email-reminders-note" muted>
         {preferences.emailAvailable
           ? `Each reminder is also sent to ${email || 'your account’s address'}.`
-          : 'This server cannot send e-mail (its administrator has not set SMTP_URL).'}
+          : 'This server cannot send e-mail yet. Ask whoever runs Remi to set up e-mail.'}
       </Form.Text>
     </section>
   )
@@ -210,17 +211,21 @@ function BriefingTime({ preferences }: { preferences: NotificationPreferences })
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (on && !time) return
+    save(briefingTime)
+  }
+  const save = (value: string | null) =>
     update.mutate(
-      { briefingTime },
+      { briefingTime: value },
       {
         onSuccess: (saved) =>
           toast.success(
-            saved.briefingTime ? `Send my briefing at ${saved.briefingTime}` : 'Briefing delivery is off',
+            saved.briefingTime
+              ? `Send my briefing at ${formatTimeOfDay(saved.briefingTime)}`
+              : 'Briefing delivery is off',
           ),
         onError: (error) => toast.error(errorMessage(error)),
       },
     )
-  }
 
   return (
     <section aria-labelledby="briefing-delivery">
@@ -233,7 +238,11 @@ function BriefingTime({ preferences }: { preferences: NotificationPreferences })
           id="briefing-delivery-switch"
           label="Bring me my daily briefing"
           checked={on}
-          onChange={(event) => setOn(event.target.checked)}
+          onChange={(event) => {
+            setOn(event.target.checked)
+            // Off is a switch like the others: it saves at once. On asks for the time, saved with its button.
+            if (!event.target.checked && preferences.briefingTime !== null) save(null)
+          }}
           className="mb-2"
         />
         {on ? (
@@ -247,20 +256,22 @@ function BriefingTime({ preferences }: { preferences: NotificationPreferences })
             onChange={(event) => setTime(event.target.value)}
           />
         ) : null}
-        <Button
-          type="submit"
-          variant="outline-primary"
-          disabled={update.isPending || unchanged || (on && !time)}
-        >
-          {update.isPending ? (
-            <>
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-              Saving...
-            </>
-          ) : (
-            'Save Briefing Time'
-          )}
-        </Button>
+        {on ? (
+          <Button
+            type="submit"
+            variant="outline-primary"
+            disabled={update.isPending || unchanged || (on && !time)}
+          >
+            {update.isPending ? (
+              <>
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                Saving...
+              </>
+            ) : (
+              'Save Briefing Time'
+            )}
+          </Button>
+        ) : null}
       </form>
     </section>
   )

@@ -17,7 +17,7 @@ describe('Settings → Search', () => {
     expect(await screen.findByText('Semantic search: 12 340 of 100 000 memories ready')).toBeInTheDocument()
   })
 
-  it('says it is off, and why, without a model or without pgvector', async () => {
+  it('says it is off without a model or without pgvector, in a person’s words (no setting names)', async () => {
     setup({
       state: 'unavailable',
       reason: 'the database has no pgvector extension (vector)',
@@ -27,7 +27,7 @@ describe('Settings → Search', () => {
     })
     expect(
       await screen.findByText(
-        'Semantic search: off (the database has no pgvector extension (vector)). Searches match your words only.',
+        'Semantic search: off. Searches match your words only. Ask whoever runs Remi to turn on search by meaning.',
       ),
     ).toBeInTheDocument()
   })
@@ -37,8 +37,9 @@ describe('Settings → Search', () => {
     renderWithProviders(<SettingsPage />, { route: '/settings' })
     expect(
       await screen.findByText(
-        'Semantic search: off (no embedding model is configured (EMBEDDING_PROVIDER)). Searches match your words only.',
+        'Semantic search: off. Searches match your words only. Ask whoever runs Remi to turn on search by meaning.',
       ),
     ).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/EMBEDDING_PROVIDER|SMTP_URL|LOCAL_SIGNUP/)
   })
 })

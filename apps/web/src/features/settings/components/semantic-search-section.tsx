@@ -10,7 +10,9 @@ export function semanticSearchLine(status: SemanticSearchStatus): string {
     return `Semantic search: ${count(status.ready)} of ${count(status.total)} memories ready`
   }
   if (status.state === 'unavailable' && status.reason === 'starting') return 'Semantic search: starting'
-  return `Semantic search: off (${status.reason ?? 'not available'}). Searches match your words only.`
+  // The server's reason names its settings (EMBEDDING_PROVIDER, pgvector): words for whoever runs it,
+  // in the README, not for a person's settings.
+  return 'Semantic search: off. Searches match your words only. Ask whoever runs Remi to turn on search by meaning.'
 }
 
 /** Search: whether memories are found by meaning too, and how many are ready for it. */

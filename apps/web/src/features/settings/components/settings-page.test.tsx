@@ -18,6 +18,31 @@ describe('settings page', () => {
     expect(await screen.findByRole('heading', { name: 'User Settings' })).toBeInTheDocument()
   })
 
+  it('lists its sections, each a link to an anchor on the page', async () => {
+    settingsAnswer(() => HttpResponse.json({ timezone: 'Europe/London' }))
+    renderWithProviders(<SettingsPage />, { route: '/settings' })
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' })
+    const links = within(nav).getAllByRole('link')
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '#profile',
+      '#appearance',
+      '#notifications',
+      '#chat',
+      '#search',
+      '#access-tokens',
+      '#account',
+      '#sessions',
+      '#delete-account',
+    ])
+    for (const link of links) {
+      const target = document.getElementById(link.getAttribute('href')!.slice(1))
+      expect(target, link.textContent ?? '').not.toBeNull()
+    }
+    expect(
+      within(document.getElementById('notifications')!).getByRole('heading', { name: 'Notifications' }),
+    ).toBeInTheDocument()
+  })
+
   it('shows the account read-only and the timezone picker with its help text', async () => {
     settingsAnswer(() => HttpResponse.json({ timezone: 'Europe/London' }))
     renderWithProviders(<SettingsPage />, { route: '/settings' })

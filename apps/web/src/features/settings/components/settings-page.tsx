@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Spinner from 'react-bootstrap/Spinner'
@@ -19,29 +20,72 @@ import { NotificationsSection } from './notifications-section'
 import { SessionsSection } from './sessions-section'
 import { ThemeSection } from './theme-section'
 
+/** The page's sections, each with an address of its own (/settings#notifications), in page order. */
+export const SETTINGS_SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'appearance', label: 'Appearance' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'chat', label: 'Chat' },
+  { id: 'search', label: 'Search' },
+  { id: 'access-tokens', label: 'Access tokens' },
+  { id: 'account', label: 'Password' },
+  { id: 'sessions', label: 'Sessions' },
+  { id: 'delete-account', label: 'Delete account' },
+] as const
+type SectionId = (typeof SETTINGS_SECTIONS)[number]['id']
+
 export function SettingsPage() {
   const settings = useUserSettings()
   const user = useCurrentUser()
+  useScrollToHash(!settings.isLoading)
   if (settings.isLoading) return <LoadingSpinner text="Loading settings..." />
+  const section = (id: SectionId, content: ReactNode) => (
+    <div id={id} className="settings-section">
+      {content}
+    </div>
+  )
   // Keyed so the form starts from the loaded zone without syncing state in an effect.
   return (
-    <>
-      <SettingsForm
-        key={settings.timezone}
-        storedZone={settings.timezone}
-        name={user.data?.name}
-        email={user.data?.email}
-      />
-      <ThemeSection />
-      <NotificationsSection email={user.data?.email} />
-      <ChatSection />
-      <SemanticSearchSection />
-      <AccessTokensSection />
-      <LocalAccountSections />
-      <SessionsSection />
-      <DeleteAccountSection email={user.data?.email} />
-    </>
+    <div className="settings-layout">
+      <nav className="settings-nav" aria-label="Settings sections">
+        <ul className="list-unstyled mb-0">
+          {SETTINGS_SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>{s.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings-sections">
+        {section(
+          'profile',
+          <SettingsForm
+            key={settings.timezone}
+            storedZone={settings.timezone}
+            name={user.data?.name}
+            email={user.data?.email}
+          />,
+        )}
+        {section('appearance', <ThemeSection />)}
+        {section('notifications', <NotificationsSection email={user.data?.email} />)}
+        {section('chat', <ChatSection />)}
+        {section('search', <SemanticSearchSection />)}
+        {section('access-tokens', <AccessTokensSection />)}
+        {section('account', <LocalAccountSections />)}
+        {section('sessions', <SessionsSection />)}
+        {section('delete-account', <DeleteAccountSection email={user.data?.email} />)}
+      </div>
+    </div>
   )
+}
+
+/** Opening /settings#sessions shows that section once the page has loaded (it is not there before). */
+function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation()
+  useEffect(() => {
+    if (!ready || !hash) return
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.()
+  }, [ready, hash])
 }
 
 interface FormProps {

@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, signIn, testWithFakes as test } from './fixtures.ts'
+
+/*
+ * Every screen once per theme and width, in one browser context: an axe check of each, and a screenshot
+ * kept as the visual reference (e2e/screens.spec.ts-snapshots, committed). After a change of look, look
+ * at the new pictures and update them with `--update-snapshots`.
+ *
+ * What changes from run to run (times, the briefing's words, sessions) is masked, so the pictures
+ * compare the design, not the clock. The tolerance is for font rendering (anti-aliasing), not layout.
+ */
+
+test.use({ timezoneId: 'UTC' })
+
+const WIDTHS = [
+  { name: '390', width: 390, height: 844 },
+  { name: '1280', width: 1280, height: 800 },
+] as const
+const THEMES = ['light', 'dark'] as const
+
+interface Screen {
+  name: string
+  path: string
+  heading: string
+  /** Ready when this shows (data loaded, not the spinner). */
+  ready?: (page: Page) => Locator
+  masks?: (page: Page) => Locator[]
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    heading: 'Dashboard',
+    ready: (page) => page.getByRole('heading', { name: 'Daily Briefing' }),
+    masks: (page) => [page.getByText(/^Last updated/), page.locator('.markdown-body, .card-footer')],
+  },
+  {
+    name: 'memories',
+    path: '/memories',
+    heading: 'Memories',
+    ready: (page) => page.getByTestId('memory-card').first(),
+  },
+  {
+    name: 'chat',
+    path: '/chat',
+    heading: 'Chat with Remi',
+    ready: (page) => page.getByRole('heading', { name: 'Welcome to Remi Chat!' }),
+  },
+  {
+    name: 'reminders',
+    path: '/reminders',
+    heading: 'Reminders',
+    ready: (page) => page.getByText('No upcoming reminders.'),
+  },
+  {
+    name: 'data-sources',
+    path: '/data-sources',
+    heading: 'Data Sources',
+    ready: (page) => page.getByRole('switch').first(),
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    heading: 'Settings',
+    ready: (page) => page.getByRole('list', { name: 'Sessions' }),
+    masks: (page) => [page.getByRole('list', { name: 'Sessions' })],
+  },
+]
+
+async function call(page: Page, method: 'POST', path: string, data: object) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf-token')).json()) as {
+    csrfToken: string
+  }
+  const res = await page.request.fetch(`/api/${path}`, {
+    method,
+    data,
+    headers: { 'x-csrf-token': csrfToken },
+  })
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
+}
+
+async function check(page: Page, name: string, masks: Locator[] = []) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${name}`,
+  ).toEqual([])
+  // No caret, no transitions: the same picture every time.
+  await expect(page).toHaveScreenshot(`${name}.png`, {
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+    mask: masks,
+    maxDiffPixelRatio: 0.01,
+    threshold: 0.25,
+  })
+}
+
+async function look(page: Page, theme: (typeof THEMES)[number], size: (typeof WIDTHS)[number]) {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+  await page.setViewportSize({ width: size.width, height: size.height })
+}
+
+test('every screen in both themes at 390 and 1280 px: axe finds nothing, and it looks as it did', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+
+  // Signed out: the sign-in screen.
+  for (const theme of THEMES) {
+    for (const size of WIDTHS) {
+      await look(page, theme, size)
+      await page.goto('/login')
+      await expect(page.getByRole('heading', { name: 'Welcome to Remi' })).toBeVisible()
+      await check(page, `login-${theme}-${size.name}`)
+    }
+  }
+
+  await signIn(page, { name: 'Ada Lovelace', email: 'ada@example.test' })
+  for (const memory of [
+    {
+      text: 'Mum’s birthday is 14 March. She loves orchids.',
+      tags: ['family', 'birthday'],
+      date: '2026-03-14',
+    },
+    { text: 'Shopping\n- [ ] Milk\n- [x] Eggs\n- [ ] Basil', tags: ['home'], date: '2026-11-20' },
+    {
+      text: 'The ferry to Cacilhas leaves at nine from Cais do Sodré.',
+      tags: ['travel'],
+      date: '2026-11-18',
+    },
+  ])
+    await call(page, 'POST', 'memories', memory)
+
+  for (const theme of THEMES) {
+    for (const size of WIDTHS) {
+      await look(page, theme, size)
+      for (const screen of SCREENS) {
+        await page.goto(screen.path)
+        await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible()
+        if (screen.ready) await expect(screen.ready(page)).toBeVisible()
+        await check(page, `${screen.name}-${theme}-${size.name}`, screen.masks?.(page))
+      }
+    }
+  }
+})
+
+test('a reminder toast sits under the navigation in the page, covering no control, in the theme', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, { name: 'Toast Person' })
+  await page.goto('/memories')
+  const add = page.getByRole('button', { name: 'Add Memory' })
+  await expect(add).toBeVisible()
+  const before = await add.boundingBox()
+  await call(page, 'POST', 'reminders', {
+    text: 'Water the plants',
+    dueAt: new Date(Date.now() + 2_000).toISOString(),
+  })
+  const toast = page.getByRole('alert').filter({ hasText: 'Water the plants (' })
+  await expect(toast).toBeVisible({ timeout: 20_000 })
+  await expect(toast.locator('strong')).toHaveText('Reminder')
+  const box = (await toast.boundingBox())!
+  const after = (await add.boundingBox())!
+  // The page moved down to make room: "Add Memory" is below the toast, not under it.
+  expect(after.y).toBeGreaterThanOrEqual(box.y + box.height)
+  expect(after.y).toBeGreaterThan(before!.y)
+  // Not the bright cyan of Bootstrap's info toast.
+  const background = await toast.evaluate((el) => getComputedStyle(el).backgroundColor)
+  expect(background).not.toBe('rgb(13, 202, 240)')
+})
+
+test('the chat header stays on one row on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, { name: 'Phone Person' })
+  await page.goto('/chat')
+  const header = page.locator('.chat-header')
+  await expect(header.getByRole('heading', { name: 'Chat with Remi' })).toBeVisible()
+  const boxes = await header.evaluate((el) =>
+    Array.from(el.children).map((c) => {
+      const r = c.getBoundingClientRect()
+      return r.width > 0 ? Math.round(r.top + r.height / 2) : null
+    }),
+  )
+  const centres = boxes.filter((b): b is number => b !== null)
+  // Every visible item of the header shares one row: their vertical centres within a few pixels.
+  expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(4)
+})
