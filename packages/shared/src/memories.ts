@@ -112,7 +112,7 @@ export const ListMemoriesQuery = z
     endDate: MemoryDate.optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
-    message: 'startDate must not be after endDate.',
+    message: 'The start date must not be after the end date.',
     path: ['startDate'],
   })
 export type ListMemoriesQuery = z.input<typeof ListMemoriesQuery>

@@ -131,13 +131,10 @@ export type CreateReminderBody = z.input<typeof CreateReminderBody>
 
 export const SnoozeBody = z.object({
   minutes: z
-    .number({ error: 'snooze.minutes must be a number of minutes.' })
-    .int('snooze.minutes must be a whole number.')
-    .min(1, 'snooze.minutes must be at least 1.')
-    .max(
-      REMINDER_LIMITS.snoozeMinutesMax,
-      `snooze.minutes must be at most ${REMINDER_LIMITS.snoozeMinutesMax}.`,
-    ),
+    .number({ error: 'The snooze must be a number of minutes.' })
+    .int('The snooze must be a whole number.')
+    .min(1, 'The snooze must be at least 1.')
+    .max(REMINDER_LIMITS.snoozeMinutesMax, `The snooze must be at most ${REMINDER_LIMITS.snoozeMinutesMax}.`),
 })
 
 /**
@@ -155,7 +152,7 @@ export const PatchReminderBody = z
     snooze: SnoozeBody.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'Send at least one of text, dueAt, recurrence, status, snooze.',
+    message: 'Send at least one change: the text, the time, the repeat rule, the status or a snooze.',
   })
 export type PatchReminderBody = z.input<typeof PatchReminderBody>
 
@@ -250,7 +247,7 @@ export const CreatePushSubscriptionBody = z.object({
       p256dh: z.string({ error: 'keys.p256dh is required.' }).min(1).max(200),
       auth: z.string({ error: 'keys.auth is required.' }).min(1).max(100),
     },
-    { error: 'keys {p256dh, auth} are required.' },
+    { error: 'The push subscription has no keys.' },
   ),
   /** "Pixel 8": shown in the list of devices. Omitted: made from the browser's User-Agent. */
   label: z
@@ -297,6 +294,6 @@ export const UpdateNotificationPreferences = z
     briefingTime: BriefingTime.nullable().optional(),
   })
   .refine((b) => b.emailReminders !== undefined || b.briefingTime !== undefined, {
-    message: 'Send emailReminders or briefingTime.',
+    message: 'Send a change to e-mail reminders or to the briefing time.',
   })
 export type UpdateNotificationPreferences = z.input<typeof UpdateNotificationPreferences>

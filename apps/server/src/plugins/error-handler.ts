@@ -5,6 +5,7 @@ import { DrizzleQueryError } from 'drizzle-orm'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { STATUS_CODES } from 'node:http'
 import { AppError } from '../lib/errors.ts'
+import { asSentence, schemaIssueMessage } from './error-messages.ts'
 
 /** Every error answer's body (DESIGN §5), from the route handlers, the router, the rate limiter and CSRF. */
 export function errorBody(
@@ -118,15 +119,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS))
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.code))
+      const message = error.statusCode < 500 ? asSentence(error.message) : error.message
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, message, error.code))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0]
-      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || ''
-      const where = error.validationContext ?? 'request'
-      const message = field
-        ? `${where}.${field}: ${first?.message}`
-        : `${where}: ${first?.message ?? 'invalid'}`
+      const message = schemaIssueMessage(error.validation[0], error.validationContext)
       return reply.status(400).send(errorBody(400, message, ErrorCode.ValidationFailed))
     }
     if (error.code?.startsWith('FST_CSRF')) {
@@ -167,7 +164,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
             ? 'The request body is too large.'
             : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? `Content-Type '${String(request.headers['content-type']).slice(0, 100)}' is not supported; send the body as application/json.`
-              : error.message
+              : asSentence(error.message)
       return reply.status(status).send(errorBody(status, message, codeForStatus(status)))
     }
     // An outage, not a bug: a 503 the client can retry, logged below error level (it is not a crash).

@@ -410,7 +410,7 @@ describe('POST /api/auth/user/import', () => {
             },
           ],
         },
-        /role/,
+        /role/i,
       ],
     ]
     for (const [file, message] of cases) {
@@ -597,7 +597,7 @@ describe('heavy jobs: account import and export, and memory imports', () => {
     const res = await (await t.createUser()).api.post('/api/auth/user/import', file)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({
-      message: 'body.conversations.0.messages.0.content: content must be at most 100000 characters.',
+      message: 'Item 1: Content must be at most 100000 characters.',
     })
   })
 

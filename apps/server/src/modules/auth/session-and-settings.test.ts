@@ -149,7 +149,7 @@ describe('settings', () => {
       const user = await t.createUser()
       const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', { timezone })
       expect(res.status).toBe(400)
-      expect(res.body.message).toMatch(/^body\.timezone: /)
+      expect(res.body.message).toMatch(/^The time zone /)
       expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
         timezone: 'UTC',
         theme: 'system',

@@ -404,7 +404,7 @@ describe('ICS subscription links', () => {
     for (const icsUrl of ['ftp://example.com/cal.ics', 'not a url', 'javascript:alert(1)']) {
       const res = await user.api.dataSources.put('calendar', { configuration: { icsUrl } })
       expect(res.status).toBe(400)
-      expect(res.body.message).toBe('configuration.icsUrl: ICS URL must be an http:// or https:// address')
+      expect(res.body.message).toBe('ICS URL must be an http:// or https:// address.')
     }
     const res = await user.api.dataSources.put('calendar', {
       configuration: { icsUrl: 'webcal://calendar.example.com/family.ics' },

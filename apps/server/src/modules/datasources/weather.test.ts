@@ -67,19 +67,19 @@ describe('data sources list and detail', () => {
       configuration: {},
     })
     expect(res.status).toBe(400)
-    expect(res.body.message).toBe("dataSourceType 'calendar' does not match the address (weather).")
+    expect(res.body.message).toBe("The data source type 'calendar' does not match the address (weather).")
   })
 
   it('names the field of a malformed configuration', async () => {
     const user = await t.createUser()
     const res = await user.api.dataSources.put('weather', { configuration: { locationName: 42 } })
     expect(res.status).toBe(400)
-    expect(res.body.message).toBe('configuration.locationName: Location must be text')
+    expect(res.body.message).toBe('Location must be text.')
     const dates = await user.api.dataSources.put('weather', {
       configuration: { vacationMode: vacation({ startDate: 'next week' }) },
     })
     expect(dates.status).toBe(400)
-    expect(dates.body.message).toBe('configuration.vacationMode.startDate: Start date must be a date')
+    expect(dates.body.message).toBe('Start date must be a date.')
   })
 
   it("never shows or changes another user's configuration", async () => {
@@ -181,7 +181,7 @@ describe('weather configuration', () => {
     await user.api.dataSources.put('weather', { configuration: { locationName: 'Lisbon' } })
     const res = await user.api.dataSources.put('weather', { configuration: { locationName: 'Atlantis' } })
     expect(res.status).toBe(400)
-    expect(res.body.message).toBe("Could not find location 'Atlantis'")
+    expect(res.body.message).toBe("Could not find location 'Atlantis'.")
     expect((await user.api.dataSources.get('weather')).body.configuration.locationName).toBe('Lisbon')
   })
 
@@ -248,7 +248,8 @@ describe('vacation mode rules (spec §5)', () => {
       configuration: { vacationMode: vacation(change) },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message })
+    // The spec's texts, as a sentence.
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: `${message}.` })
   })
 
   it('lists every problem at once', async () => {
@@ -256,7 +257,7 @@ describe('vacation mode rules (spec §5)', () => {
       configuration: { vacationMode: { isEnabled: true, locationName: '', startDate: null, endDate: null } },
     })
     expect(res.body.message).toBe(
-      'Vacation location is required; Start date is required; End date is required',
+      'Vacation location is required; Start date is required; End date is required.',
     )
   })
 
@@ -291,7 +292,7 @@ describe('vacation mode rules (spec §5)', () => {
       configuration: { vacationMode: vacation({ locationName: 'Atlantis' }) },
     })
     expect(res.status).toBe(400)
-    expect(res.body.message).toBe("Could not find location 'Atlantis'")
+    expect(res.body.message).toBe("Could not find location 'Atlantis'.")
   })
 })
 

@@ -213,7 +213,7 @@ describe('import', () => {
       memories: blank,
     })
     expect(res.status).toBe(400)
-    expect(res.body.message).toBe('body.memories.2600.text: Text must not be blank.')
+    expect(res.body.message).toBe('Item 2601: Text must not be blank.')
     const twice = bigFile()
     twice[3500]!.id = twice[10]!.id
     const again = await user.api.post<ApiErrorBody>('/api/memories/import', {
@@ -222,7 +222,7 @@ describe('import', () => {
       memories: twice,
     })
     expect(again.status).toBe(400)
-    expect(again.body.message).toMatch(/^body\.memories\.3500\.id: This id appears twice/)
+    expect(again.body.message).toMatch(/^Item 3501: This id appears twice/)
     expect((await all(user)).totalCount).toBe(0)
   })
 
@@ -232,12 +232,12 @@ describe('import', () => {
       [
         'a memory with blank text',
         { format: 'remi-memories', version: 1, memories: [good, { text: ' ' }] },
-        /body\.memories\.1\.text: Text must not be blank/,
+        /^Item 2: Text must not be blank\.$/,
       ],
       [
         'a memory with an impossible date',
         { format: 'remi-memories', version: 1, memories: [good, { text: 'x', date: '2026-02-30' }] },
-        /body\.memories\.1\.date/,
+        /^Item 2: The date must be a real date/,
       ],
       [
         'a memory with 21 tags',
@@ -246,12 +246,12 @@ describe('import', () => {
           version: 1,
           memories: [{ text: 'x', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
         },
-        /body\.memories\.0\.tags/,
+        /^Item 1: At most 20 tags are allowed\.$/,
       ],
       [
         'an id that is not a uuid',
         { format: 'remi-memories', version: 1, memories: [{ id: '42', text: 'x' }] },
-        /body\.memories\.0\.id: id must be a UUID/,
+        /^Item 1: The id must be a UUID\.$/,
       ],
       [
         'the same id twice',
@@ -263,25 +263,25 @@ describe('import', () => {
             { ...good, id: '5f0c2f36-3a57-4a4f-9a57-2d1e0f6b1c12' },
           ],
         },
-        /body\.memories\.1\.id: This id appears twice/,
+        /^Item 2: This id appears twice/,
       ],
       [
         'a bad createdAt',
         { format: 'remi-memories', version: 1, memories: [{ text: 'x', createdAt: 'yesterday' }] },
-        /body\.memories\.0\.createdAt/,
+        /^Item 1: Created at must be/,
       ],
       [
         'another file format',
         { format: 'something-else', version: 1, memories: [] },
-        /body\.format: format must be 'remi-memories'/,
+        /^The format must be 'remi-memories'/,
       ],
-      ['a future version', { format: 'remi-memories', version: 2, memories: [] }, /body\.version/],
       [
-        'no memories list',
-        { format: 'remi-memories', version: 1 },
-        /body\.memories: memories must be a list/,
+        'a future version',
+        { format: 'remi-memories', version: 2, memories: [] },
+        /^The version must be 1\.$/,
       ],
-      ['a bare array', [good], /body/],
+      ['no memories list', { format: 'remi-memories', version: 1 }, /^Memories must be a list\.$/],
+      ['a bare array', [good], /^The request body must be a JSON object\.$/],
     ]
     it.each(bad)('%s is a 400 and nothing is imported', async (_name, payload, message) => {
       const user = await t.createUser()
@@ -339,7 +339,7 @@ describe('import', () => {
       const user = await t.createUser()
       const res = await user.api.memories.import<ApiErrorBody>([{ text: 'a\u0000b' }])
       expect(res.status).toBe(400)
-      expect(res.body.message).toMatch(/body\.memories\.0\.text: Text must not contain NUL/)
+      expect(res.body.message).toMatch(/^Item 1: Text must not contain NUL/)
     })
   })
 })

@@ -123,30 +123,36 @@ describe('reminders API', () => {
   })
 
   it.each([
-    [{ text: '', dueAt: inMinutes(5) }, /^body\.text: /],
-    [{ text: 'x'.repeat(501), dueAt: inMinutes(5) }, /^body\.text: .*500/],
-    [{ text: 'a', dueAt: 'tomorrow' }, /^body\.dueAt: /],
-    [{ text: 'a', dueAt: inMinutes(-10) }, /^dueAt: must be in the future/],
-    [{ text: 'a', dueAt: new Date(Date.now() + 11 * 365 * 86_400_000).toISOString() }, /^dueAt: .*10 years/],
-    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=MINUTELY;INTERVAL=2' }, /^recurrence: .*5 minutes/],
-    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=SECONDLY' }, /^recurrence: .*5 minutes/],
+    [{ text: '', dueAt: inMinutes(5) }, /^The text must not be blank\.$/],
+    [{ text: 'x'.repeat(501), dueAt: inMinutes(5) }, /^The text must be at most 500 characters\.$/],
+    [{ text: 'a', dueAt: 'tomorrow' }, /^The reminder's time must be an ISO date-time/],
+    [{ text: 'a', dueAt: inMinutes(-10) }, /^The reminder's time must be in the future\.$/],
+    [
+      { text: 'a', dueAt: new Date(Date.now() + 11 * 365 * 86_400_000).toISOString() },
+      /^The reminder's time must be within 10 years\.$/,
+    ],
+    [
+      { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=MINUTELY;INTERVAL=2' },
+      /^A reminder may repeat at most every 5 minutes/,
+    ],
+    [
+      { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=SECONDLY' },
+      /^A reminder may repeat at most every 5 minutes/,
+    ],
     [
       { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=HOURLY;BYMINUTE=0,1,2' },
-      /^recurrence: .*5 minutes/,
+      /^A reminder may repeat at most every 5 minutes/,
     ],
     // Rules rrule would search for ever on the server's one thread: a clear 400 at once.
-    [
-      { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=DAILY;INTERVAL=-1' },
-      /^recurrence: INTERVAL must be/,
-    ],
+    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=DAILY;INTERVAL=-1' }, /^INTERVAL must be/],
     [
       { text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=HOURLY;INTERVAL=7;BYHOUR=1' },
-      /^recurrence: .*INTERVAL must divide 24/,
+      /^With FREQ=HOURLY and BYHOUR, INTERVAL must divide 24/,
     ],
-    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'BYDAY=MO' }, /^body\.recurrence: /],
-    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=FORTNIGHTLY' }, /^recurrence: /],
-    [{ text: 'a', dueAt: inMinutes(5), timezone: 'Mars/Olympus' }, /^timezone: /],
-    [{ text: 'a', dueAt: inMinutes(5), memoryId: 'nope' }, /^body\.memoryId: /],
+    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'BYDAY=MO' }, /^The repeat rule must be an RRULE/],
+    [{ text: 'a', dueAt: inMinutes(5), recurrence: 'FREQ=FORTNIGHTLY' }, /^This is not an RRULE/],
+    [{ text: 'a', dueAt: inMinutes(5), timezone: 'Mars/Olympus' }, /^The time zone 'Mars\/Olympus' is not/],
+    [{ text: 'a', dueAt: inMinutes(5), memoryId: 'nope' }, /^The memory id must be a UUID\.$/],
   ])('refuses %j with a 400 naming the field', async (body, message) => {
     const user = await t.createUser()
     const res = await user.api.post<ApiErrorBody>('/api/reminders', body)
@@ -186,7 +192,7 @@ describe('reminders API', () => {
       dueAt: inMinutes(60),
     })
     expect(over.status).toBe(400)
-    expect(over.body.message).toMatch(/^reminders: .*500/)
+    expect(over.body.message).toMatch(/^You already have 500 scheduled reminders/)
     const first = (await user.api.get<ReminderList>('/api/reminders?status=scheduled&limit=1')).body
       .reminders[0]!
     await user.api.request('PATCH', `/api/reminders/${first.id}`, { payload: { status: 'done' } })
@@ -245,7 +251,7 @@ describe('reminders API', () => {
 
     const bad = await user.api.get<ApiErrorBody>('/api/reminders?memoryId=not-a-uuid')
     expect(bad.status).toBe(400)
-    expect(bad.body.message).toMatch(/^querystring\.memoryId: .*UUID/)
+    expect(bad.body.message).toMatch(/^The memory id must be a UUID\.$/)
   })
 
   it('tells the other open tabs when a reminder is answered (Done, Snooze, cancelled, deleted), and only the owner’s', async () => {
@@ -357,7 +363,7 @@ describe('delivery', () => {
       payload: { token: data.actionToken, action: 'snooze' },
     })
     expect(again.statusCode).toBe(400)
-    expect(again.json<ApiErrorBody>().message).toMatch(/^token: /)
+    expect(again.json<ApiErrorBody>().message).toMatch(/^This link has expired or was already used\.$/)
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/reminders/actions',
@@ -596,7 +602,7 @@ describe('notification settings and devices', () => {
       briefingTime: '7:30',
     })
     expect(bad.status).toBe(400)
-    expect(bad.body.message).toMatch(/^body\.briefingTime: /)
+    expect(bad.body.message).toMatch(/^The briefing time must be HH:MM/)
   })
 
   it('gives the VAPID public key, and refuses push endpoints that are not https or are private', async () => {
@@ -612,7 +618,7 @@ describe('notification settings and devices', () => {
     ] as const) {
       const res = await user.api.post<ApiErrorBody>('/api/notifications/subscriptions', { endpoint, keys })
       expect(res.status).toBe(400)
-      expect(res.body.message).toMatch(/^endpoint: /)
+      expect(res.body.message).toMatch(/^[A-Z]/)
       expect(res.body.message).toMatch(message)
     }
     const ok = await user.api.post<{ id: string; endpointHost: string }>('/api/notifications/subscriptions', {

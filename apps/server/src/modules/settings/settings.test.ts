@@ -40,7 +40,7 @@ describe('theme setting', () => {
       const user = await t.createUser()
       const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', { theme })
       expect(res.status).toBe(400)
-      expect(res.body.message).toMatch(/^body\.theme: /)
+      expect(res.body.message).toMatch(/^The theme /)
       expect((await user.api.get('/api/auth/user/settings')).body).toMatchObject({ theme: 'system' })
     },
   )
@@ -70,7 +70,7 @@ describe('chat setting: save facts from chats automatically', () => {
     for (const body of [{}, { autoSaveFacts: 'yes' }, { autoSaveFacts: null }]) {
       const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings/chat', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
-      expect(res.body.message).toMatch(/^body\.autoSaveFacts: autoSaveFacts must be true or false\./)
+      expect(res.body.message).toMatch(/^The setting to save facts automatically must be true or false\.$/)
     }
     expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: true })
     await user.api.put('/api/auth/user/settings/chat', { autoSaveFacts: false })

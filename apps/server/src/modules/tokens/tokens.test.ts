@@ -74,19 +74,19 @@ describe('creating, listing and revoking tokens', () => {
   })
 
   it.each([
-    [{ scope: 'write' }, /^body\.name: /],
-    [{ name: '   ', scope: 'write' }, /^body\.name: Name must not be blank/],
-    [{ name: 'x'.repeat(101), scope: 'write' }, /^body\.name: Name must be at most 100/],
-    [{ name: 'a\u0000b', scope: 'write' }, /^body\.name: Name must not contain NUL/],
-    [{ name: 'x', scope: 'admin' }, /^body\.scope: scope must be 'read' or 'write'/],
-    [{ name: 'x', scope: 'read', expiresAt: 'tomorrow' }, /^body\.expiresAt: expiresAt must be an ISO/],
+    [{ scope: 'write' }, /^Name is required\.$/],
+    [{ name: '   ', scope: 'write' }, /^Name must not be blank\.$/],
+    [{ name: 'x'.repeat(101), scope: 'write' }, /^Name must be at most 100 characters\.$/],
+    [{ name: 'a\u0000b', scope: 'write' }, /^Name must not contain NUL/],
+    [{ name: 'x', scope: 'admin' }, /^Scope must be 'read' or 'write'\.$/],
+    [{ name: 'x', scope: 'read', expiresAt: 'tomorrow' }, /^The expiry date must be an ISO/],
     [
       { name: 'x', scope: 'read', expiresAt: '2020-01-01T00:00:00Z' },
-      /^body\.expiresAt: expiresAt must be in the future/,
+      /^The expiry date must be in the future\.$/,
     ],
     [
       { name: 'x', scope: 'read', expiresAt: '2101-01-01T00:00:00Z' },
-      /^body\.expiresAt: expiresAt must be before the year 2101/,
+      /^The expiry date must be before the year 2101\.$/,
     ],
   ])('refuses %j with a 400 naming the field', async (body, message) => {
     const user = await t.createUser()
@@ -123,7 +123,7 @@ describe('creating, listing and revoking tokens', () => {
     const user = await t.createUser()
     const res = await user.api.delete<{ message: string }>('/api/auth/tokens/not-a-uuid')
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(/^params\.id: id must be a UUID/)
+    expect(res.body.message).toMatch(/^The id must be a UUID\.$/)
   })
 
   it('allows 20 tokens per user; the 21st is refused with a clear message until one is revoked', async () => {

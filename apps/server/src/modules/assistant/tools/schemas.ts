@@ -6,6 +6,7 @@ import {
   ReminderStatus,
 } from '@remi/shared'
 import { z } from 'zod'
+import { zodIssueMessage } from '../../../plugins/error-messages.ts'
 
 /** Calendar questions reach this many days at most (a month and a bit). */
 export const MAX_CALENDAR_DAYS = 35
@@ -120,9 +121,4 @@ export type UpdateMemoryInput = z.input<typeof toolInputSchemas.update_memory>
 export type DeleteMemoryInput = z.input<typeof toolInputSchemas.delete_memory>
 
 /** The first thing wrong with a tool's input, as one short sentence for the model. */
-export const firstIssue = (error: z.ZodError) => {
-  const issue = error.issues[0]
-  if (!issue) return 'The request was not valid.'
-  const path = issue.path.join('.')
-  return path ? `${path}: ${issue.message}` : issue.message
-}
+export const firstIssue = (error: z.ZodError) => zodIssueMessage(error.issues[0])
