@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { MemoryChange, MemoryChangedBy } from '@remi/shared'
-import type { Db } from '../../db/client.ts'
+import { queryRows, uuidArray, type Db } from '../../db/client.ts'
 import { memories, memoryVersions } from '../../db/schema.ts'
 import type { MemoryRecord } from './memories.repo.ts'
 
@@ -15,6 +15,39 @@ export interface ChangeAuthor {
 export const BY_USER: ChangeAuthor = { by: 'user' }
 
 type VersionRow = typeof memoryVersions.$inferSelect
+
+/** A version as the driver gives it (timestamps as text, read the way drizzle reads the columns). */
+interface LatestRow {
+  id: string
+  user_id: string
+  memory_id: string
+  action: VersionRow['action']
+  text: string | null
+  tags: string[] | null
+  date: string | null
+  private: boolean | null
+  memory_created_at: string | null
+  changed_by: VersionRow['changedBy']
+  changed_by_name: string | null
+  changed_at: string
+}
+const fromLatestRow = (r: LatestRow): VersionRow => ({
+  id: r.id,
+  userId: r.user_id,
+  memoryId: r.memory_id,
+  action: r.action,
+  text: r.text,
+  tags: r.tags,
+  date: r.date,
+  private: r.private,
+  memoryCreatedAt:
+    r.memory_created_at === null
+      ? null
+      : (memoryVersions.memoryCreatedAt.mapFromDriverValue(r.memory_created_at) as Date),
+  changedBy: r.changed_by,
+  changedByName: r.changed_by_name,
+  changedAt: memoryVersions.changedAt.mapFromDriverValue(r.changed_at) as Date,
+})
 
 const since = () => new Date(Date.now() - VERSION_DAYS * 24 * 60 * 60 * 1000)
 
@@ -60,21 +93,23 @@ export function createMemoryVersionsRepo(db: Db) {
         .where(and(eq(memoryVersions.userId, userId), lt(memoryVersions.changedAt, since())))
     },
 
-    /** The last undoable change of each of these memories. */
+    /**
+     * The last undoable change of each of these memories (a page of the list asks on every request): a
+     * named statement on PostgreSQL, prepared once, with the ids as one array parameter (drizzle's
+     * builder and its parameter per id, planned again each time, were a share of a page's CPU).
+     */
     async latest(userId: string, memoryIds: string[]): Promise<Map<string, VersionRow>> {
       if (memoryIds.length === 0) return new Map()
-      const rows = await db
-        .selectDistinctOn([memoryVersions.memoryId])
-        .from(memoryVersions)
-        .where(
-          and(
-            eq(memoryVersions.userId, userId),
-            inArray(memoryVersions.memoryId, memoryIds),
-            gte(memoryVersions.changedAt, since()),
-          ),
-        )
-        .orderBy(memoryVersions.memoryId, desc(memoryVersions.changedAt), desc(memoryVersions.id))
-      return new Map(rows.map((r) => [r.memoryId, r]))
+      const rows = await queryRows<LatestRow>(
+        db,
+        sql`select distinct on (memory_id) id, memory_id, action, text, tags, date, private,
+            memory_created_at, changed_by, changed_by_name, changed_at, user_id
+          from ${memoryVersions}
+          where user_id = ${userId} and memory_id = any(${uuidArray(memoryIds)})
+            and changed_at >= ${since().toISOString()}
+          order by memory_id, changed_at desc, id desc`,
+      )
+      return new Map(rows.map((r) => [r.memory_id, fromLatestRow(r)]))
     },
 
     /** One memory's changes of the last 30 days, newest first. */
