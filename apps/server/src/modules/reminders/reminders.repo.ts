@@ -47,7 +47,14 @@ export function createRemindersRepo(db: Db) {
           .from(reminders)
           .where(and(eq(reminders.userId, row.userId), eq(reminders.status, 'scheduled')))
         if ((held?.n ?? 0) >= limit) return null
-        const [inserted] = await tx.insert(reminders).values(row).returning()
+        // A private memory's reminder is private itself (its text is the memory's).
+        const [memory] = row.memoryId
+          ? await tx.select({ private: memories.private }).from(memories).where(eq(memories.id, row.memoryId))
+          : []
+        const [inserted] = await tx
+          .insert(reminders)
+          .values({ ...row, private: memory?.private ?? false })
+          .returning()
         return inserted!
       })
     },
@@ -96,11 +103,7 @@ export function createRemindersRepo(db: Db) {
       if (q.from) where.push(gte(time, q.from))
       if (q.to) where.push(lte(time, q.to))
       if (q.memoryId) where.push(eq(reminders.memoryId, q.memoryId))
-      if (q.hidePrivate) {
-        where.push(
-          sql`not exists (select 1 from ${memories} where ${memories.id} = ${reminders.memoryId} and ${memories.private})`,
-        )
-      }
+      if (q.hidePrivate) where.push(eq(reminders.private, false))
       return db
         .select()
         .from(reminders)

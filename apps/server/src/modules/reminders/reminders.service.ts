@@ -43,6 +43,7 @@ import {
 } from '@remi/shared'
 import { sql } from 'drizzle-orm'
 import type { Env } from '../../config/env.ts'
+import type { Db } from '../../db/client.ts'
 import type { JobKind, JobLogger, JobQueue } from '../../jobs/queue.ts'
 import { deriveKey } from '../../lib/crypto.ts'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts'
@@ -59,6 +60,7 @@ import {
   toWall,
 } from './recurrence.ts'
 import type { DeliveryRow, PushSubscriptionRow, ReminderRow, RemindersRepo } from './reminders.repo.ts'
+import { createRemindersRepo } from './reminders.repo.ts'
 
 /** A delivery this long after its time is marked late (it fell due while Remi was down). */
 export const LATE_AFTER_MS = 60_000
@@ -207,11 +209,11 @@ export function createRemindersService(deps: RemindersDeps) {
    * The reminder, unless it is another's or (`hidePrivate`: an MCP client, an access token) a private
    * memory's, whose text is the memory's: both are "not found".
    */
-  async function mustSee(userId: string, id: string, reader: { hidePrivate?: boolean }) {
-    const row = await repo.get(userId, id)
+  async function mustSee(userId: string, id: string, reader: { hidePrivate?: boolean }, r = repo) {
+    const row = await r.get(userId, id)
     if (!row) throw notFound('Reminder')
-    if (reader.hidePrivate && row.memoryId && (await repo.memoryIsPrivate(userId, row.memoryId)))
-      throw notFound('Reminder')
+    // The reminder's own flag: a deleted (and restored) memory's link is gone, its text is not.
+    if (reader.hidePrivate && row.private) throw notFound('Reminder')
     return row
   }
 
@@ -292,7 +294,19 @@ export function createRemindersService(deps: RemindersDeps) {
     answered?: Date,
     reader: { hidePrivate?: boolean } = {},
   ): Promise<Reminder> {
-    const row = await mustSee(userId, id, reader)
+    return changed(userId, body, await change(repo, userId, id, body, answered, reader))
+  }
+
+  /** A patch's change, stored through `r`: the service's repo, or one in an action token's transaction. */
+  async function change(
+    r: RemindersRepo,
+    userId: string,
+    id: string,
+    body: PatchReminderBody,
+    answered?: Date,
+    reader: { hidePrivate?: boolean } = {},
+  ): Promise<ReminderRow> {
+    const row = await mustSee(userId, id, reader, r)
     const fields: Parameters<RemindersRepo['update']>[2] = {}
     if (body.text !== undefined) fields.text = body.text
     // A new rule without a new time starts at the time the person sees (the next one: the form shows
@@ -338,12 +352,18 @@ export function createRemindersService(deps: RemindersDeps) {
       })
     }
     if (fields.status === 'scheduled' && row.status !== 'scheduled') {
-      if ((await repo.countScheduled(userId)) >= REMINDER_LIMITS.scheduledPerUser) {
+      if ((await r.countScheduled(userId)) >= REMINDER_LIMITS.scheduledPerUser) {
         throw field('status', `you already have ${REMINDER_LIMITS.scheduledPerUser} scheduled reminders.`)
       }
     }
-    const updated = await repo.update(userId, id, fields)
+    const updated = await r.update(userId, id, fields)
     if (!updated) throw notFound('Reminder')
+    return updated
+  }
+
+  /** Once a change is stored: its job, and the person's open tabs told (after the commit). */
+  async function changed(userId: string, body: PatchReminderBody, updated: ReminderRow): Promise<Reminder> {
+    const id = updated.id
     await schedule(updated)
     if (body.status) await publish(userId, { reminderId: id, change: body.status })
     else if (body.snooze) await publish(userId, { reminderId: id, change: 'snoozed' })
@@ -625,20 +645,30 @@ export function createRemindersService(deps: RemindersDeps) {
 
   async function act(token: string, action: ReminderAction): Promise<Reminder> {
     const deliveryId = readActionToken(token)
-    const delivery = await repo.useAction(deliveryId)
-    if (!delivery?.reminderId) throw field('token', 'this link has expired or was already used.')
-    const updated = await patch(
-      delivery.userId,
-      delivery.reminderId,
-      action === 'done' ? { status: 'done' } : { snooze: { minutes: REMINDER_LIMITS.actionSnoozeMinutes } },
-      delivery.occurrenceAt,
-    ).catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 404) {
-        throw field('token', 'this reminder no longer exists.')
-      }
-      throw error
+    const body: PatchReminderBody =
+      action === 'done' ? { status: 'done' } : { snooze: { minutes: REMINDER_LIMITS.actionSnoozeMinutes } }
+    // The link is spent in the transaction that makes the change, so only by a change made: one refused
+    // (a snooze past the most scheduled reminders) leaves it usable. Its row stays locked until then, so
+    // two presses at once make one change.
+    const { userId, updated } = await repo.db.transaction(async (tx) => {
+      const inTx = createRemindersRepo(tx as unknown as Db)
+      const delivery = await inTx.useAction(deliveryId)
+      if (!delivery?.reminderId) throw field('token', 'this link has expired or was already used.')
+      const updated = await change(
+        inTx,
+        delivery.userId,
+        delivery.reminderId,
+        body,
+        delivery.occurrenceAt,
+      ).catch((error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 404) {
+          throw field('token', 'this reminder no longer exists.')
+        }
+        throw error
+      })
+      return { userId: delivery.userId, updated }
     })
-    return updated
+    return changed(userId, body, updated)
   }
 
   async function preferences(userId: string): Promise<NotificationPreferences> {

@@ -672,3 +672,99 @@ describe('notification settings and devices', () => {
     expect(await devices(stranger)).toHaveLength(1)
   })
 })
+
+describe('issue 43: repeat rules, private memories, action links', () => {
+  it('refuses a repeat rule too complex to work out at once and in words, on create and on edit', async () => {
+    const user = await t.createUser()
+    // rrule walked these to the year 9999: the first never answered, the second after 9–14 s.
+    for (const recurrence of ['FREQ=MINUTELY;BYSETPOS=2', 'FREQ=DAILY;BYSETPOS=2']) {
+      const res = await user.api.post<ApiErrorBody>('/api/reminders', {
+        text: 'x',
+        dueAt: inMinutes(60),
+        recurrence,
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toMatch(/repeat rule is too complex to work out/i)
+    }
+    const made = await user.api.post<Reminder>('/api/reminders', {
+      text: 'x',
+      dueAt: inMinutes(60),
+      recurrence: 'FREQ=DAILY',
+    })
+    const edited = await user.api.request<ApiErrorBody>('PATCH', `/api/reminders/${made.body.id}`, {
+      payload: { recurrence: 'FREQ=MINUTELY;BYSETPOS=2' },
+    })
+    expect(edited.status).toBe(400)
+    expect(edited.body.message).toMatch(/repeat rule is too complex to work out/i)
+    expect((await user.api.get<Reminder>(`/api/reminders/${made.body.id}`)).body.recurrence).toBe(
+      'FREQ=DAILY',
+    )
+  })
+
+  it("keeps a private memory's reminder private when the memory is deleted and brought back", async () => {
+    const user = await t.createUser()
+    const privateAtOnce = await user.api.post<{ id: string }>('/api/memories', {
+      text: 'Clinic',
+      private: true,
+    })
+    const privateLater = await user.api.post<{ id: string }>('/api/memories', { text: 'Lawyer' })
+    const reminders = []
+    for (const memory of [privateAtOnce.body, privateLater.body]) {
+      const made = await user.api.post<Reminder>('/api/reminders', {
+        text: 'Call about the results',
+        dueAt: inMinutes(60),
+        memoryId: memory.id,
+      })
+      reminders.push(made.body.id)
+    }
+    // Made private after its reminder: the reminder follows.
+    const patched = await user.api.request('PUT', `/api/memories/${privateLater.body.id}`, {
+      payload: { text: 'Lawyer', private: true },
+    })
+    expect(patched.status).toBe(200)
+    for (const memory of [privateAtOnce.body, privateLater.body]) {
+      expect((await user.api.request('DELETE', `/api/memories/${memory.id}`)).status).toBe(204)
+      expect((await user.api.post(`/api/memories/${memory.id}/undo`, {})).status).toBe(200)
+    }
+    // The link went with the deletion; the privacy did not.
+    for (const id of reminders) {
+      expect((await user.api.get<Reminder>(`/api/reminders/${id}`)).body.memoryId).toBeNull()
+      await expect(t.app.reminders.get(user.id, id, { hidePrivate: true })).rejects.toMatchObject({
+        statusCode: 404,
+      })
+    }
+    // What MCP's list_reminders and the model read.
+    const seen = await t.app.reminders.list(user.id, { limit: 50, hidePrivate: true })
+    expect(seen.map((r) => r.id)).toEqual([])
+  })
+
+  it('leaves an action link usable when its action is refused (a snooze past 500 scheduled)', async () => {
+    const user = await t.createUser()
+    const repo = (await import('./reminders.repo.ts')).createRemindersRepo(t.db)
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000)
+    const reminder = (await repo.insertWithin(500, {
+      userId: user.id,
+      text: 'Water the plants',
+      dueAt: at,
+      timezone: 'UTC',
+      status: 'scheduled',
+      nextAt: at,
+    }))!
+    await t.app.reminders.deliverReminder(reminder.id, at)
+    const events = await t.app.reminders.missedEvents(user.id, new Date(Date.now() - 60_000).toISOString())
+    const { actionToken } = events.find((e) => e.event === 'reminder')!.data as { actionToken: string }
+    await t.db.execute(sql`
+      insert into reminders (user_id, text, due_at, timezone, status, next_at)
+      select ${user.id}, 'r' || n, now() + interval '1 day', 'UTC', 'scheduled', now() + interval '1 day'
+      from generate_series(1, 500) n`)
+    const act = (action: string) =>
+      t.app.inject({ method: 'POST', url: '/api/reminders/actions', payload: { token: actionToken, action } })
+    const snooze = await act('snooze')
+    expect(snooze.statusCode).toBe(400)
+    expect(snooze.json<ApiErrorBody>().message).toMatch(/500 scheduled reminders/)
+    const done = await act('done')
+    expect(done.statusCode).toBe(200)
+    expect(done.json<Reminder>().status).toBe('done')
+    expect((await act('done')).json<ApiErrorBody>().message).toMatch(/expired or was already used/)
+  })
+})
