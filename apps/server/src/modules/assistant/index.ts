@@ -25,6 +25,11 @@ export {
 /** How the assistant reads a question, for recall's search of the memories that answer it. */
 export { isPastTense } from './understand/text.ts'
 export { memoryDaysAsked } from './understand/days.ts'
+/** The day a text names ("on 14 March", "next Friday"): the briefing's day of a note. */
+export { findDate } from './understand/dates.ts'
+export { easterIn, MONTH_NAME, monthNumber } from './understand/lexicon.ts'
+/** A memory as the prompt writes it (recall's tests check a changed note's line). */
+export { memoryLine } from './prompt.ts'
 export { namesIn, significantWords, withOtherWords } from './search.ts'
 /** A statement told rather than asked, and its words as a fact: the chat offers "Save as memory" in every mode. */
 export { asToldAfterRemember, isStatement } from './understand/text.ts'

@@ -44,6 +44,30 @@ const memory = (text: string, extra: object = {}) => ({
 })
 
 describe('suggest', () => {
+  it('quotes a memory that ends a sentence without a second full stop', () => {
+    const facts = {
+      ...base,
+      calendar: { status: 'off' },
+      memories: {
+        ...base.memories,
+        dueToday: [{ ...memory("Mum's birthday. She loves orchids."), plannedAhead: true }],
+      },
+    } as typeof base
+    expect(suggest(facts)?.text).toBe(
+      "Today: “Mum's birthday. She loves orchids.” A message or a call would be welcome.",
+    )
+    const cut = {
+      ...facts,
+      memories: { ...facts.memories, dueToday: [{ ...memory('Jo’s birthday …'), plannedAhead: true }] },
+    } as typeof base
+    expect(suggest(cut)?.text).toBe('Today: “Jo’s birthday …” A message or a call would be welcome.')
+    const plain = {
+      ...facts,
+      memories: { ...facts.memories, dueToday: [{ ...memory('Birthday of Jo'), plannedAhead: true }] },
+    } as typeof base
+    expect(suggest(plain)?.text).toBe('Today: “Birthday of Jo”. A message or a call would be welcome.')
+  })
+
   it('rain first, then a birthday ahead, then the first timed event, then what is due', () => {
     const rainy = { ...base, weather: { ...base.weather, rainChance: 60 } } as typeof base
     expect(suggest(rainy)?.kind).toBe('umbrella')

@@ -185,6 +185,30 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     expect(planned.content).toContain('Start with what is due today: “Water the plants”.')
   })
 
+  it('a note written today that names another day is about that day, not today', async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    const written = new Date('2026-03-16T09:00:00Z')
+    // Saved without choosing a date: the form (and the API) date it today.
+    await t.factory.memory(user.id, {
+      text: "Mum's birthday is 14 March. She loves orchids.",
+      date: '2026-03-16',
+      createdAt: written,
+    })
+    await t.factory.memory(user.id, {
+      text: 'Dinner with Rui on 19 March',
+      date: '2026-03-16',
+      createdAt: written,
+    })
+    const briefing = await getBriefing(user)
+    expect(briefing.content).not.toContain('**Today**')
+    expect(briefing.content).not.toContain("Mum's birthday")
+    expect(briefing.content).toContain(
+      '**In the next 7 days**\n\n- Thursday, March 19 (in 3 days): Dinner with Rui on 19 March',
+    )
+    expect(briefing.content).not.toContain('Today: ')
+  })
+
   it.each([
     ['off', 'failing'],
     ['failing', 'off'],

@@ -23,6 +23,7 @@ import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import type { UsersService } from '../auth/index.ts'
 import { WET_CHANCE, type CalendarService, type WeatherService } from '../datasources/index.ts'
 import type { DayMemoryRow, MemoriesService } from '../memories/index.ts'
+import { findDate } from '../assistant/index.ts'
 
 /** Where a source's unexpected failure is reported; the briefing itself only says the source failed. */
 export type FactsLogger = { warn: (obj: object, msg: string) => void }
@@ -105,12 +106,24 @@ export function createTodayFacts(deps: {
       memories.onMonthDays(userId, onThisDayKeys(today), today, limit),
       memories.createdSince(userId, startOfLocalDay(quickDateRange('thisWeek', today).startDate, zone)),
     ])
+    // A note written today carries today's date (the memory form opens on it), which is not the day of
+    // what it tells: "Mum's birthday is 14 March" is about 14 March. It counts on the day its text names.
+    const ofToday: DayMemoryRow[] = []
+    const namedAhead: DayMemoryRow[] = []
+    for (const m of dueToday) {
+      const day = namedDay(m, zone)
+      if (!day || day === today) ofToday.push(m)
+      else if (day > today && day <= addDays(today, UPCOMING_DAYS)) namedAhead.push({ ...m, day })
+    }
+    const ahead = [...upcoming, ...namedAhead]
+      .sort((a, b) => a.day.localeCompare(b.day) || a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit)
     return {
       status: 'ok',
-      // Written on an earlier day for today: a plan. Written today (the memory form opens on today's
-      // date): a note of the day, listed but not called due.
-      dueToday: dueToday.map((m) => ({ ...memoryFact(m), plannedAhead: m.createdAt < startOfToday })),
-      upcoming: upcoming.map((m) => ({ ...memoryFact(m), daysAhead: daysBetween(today, m.day) })),
+      // Written on an earlier day for today: a plan. Written today: a note of the day, listed but not
+      // called due.
+      dueToday: ofToday.map((m) => ({ ...memoryFact(m), plannedAhead: m.createdAt < startOfToday })),
+      upcoming: ahead.map((m) => ({ ...memoryFact(m), daysAhead: daysBetween(today, m.day) })),
       onThisDay: earlier.map((m) => ({
         ...memoryFact(m),
         yearsAgo: Number(today.slice(0, 4)) - Number(m.day.slice(0, 4)),
@@ -197,12 +210,12 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
     const isBirthday = (m: MemoryFact) => BIRTHDAY.test(m.text) || m.tags.some((t) => BIRTHDAY.test(t))
     const today = memories.dueToday.find(isBirthday)
     if (today)
-      return { kind: 'reminder', text: `Today: ${quote(today.text)}. A message or a call would be welcome.` }
+      return { kind: 'reminder', text: `Today: ${quoted(today.text)} A message or a call would be welcome.` }
     const ahead = memories.upcoming.find(isBirthday)
     if (ahead) {
       return {
         kind: 'reminder',
-        text: `Coming up ${inDays(ahead.daysAhead)} (${dayText(ahead.date)}): ${quote(ahead.text)}. Plan a card or a gift now.`,
+        text: `Coming up ${inDays(ahead.daysAhead)} (${dayText(ahead.date)}): ${quoted(ahead.text)} Plan a card or a gift now.`,
       }
     }
   }
@@ -217,7 +230,7 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
     }
   }
   const planned = memories.status === 'ok' ? memories.dueToday.find((m) => m.plannedAhead) : undefined
-  if (planned) return { kind: 'due_today', text: `Start with what is due today: ${quote(planned.text)}.` }
+  if (planned) return { kind: 'due_today', text: `Start with what is due today: ${quoted(planned.text)}` }
   return null
 }
 
@@ -232,6 +245,15 @@ export function onThisDayKeys(today: string): string[] {
   const year = Number(today.slice(0, 4))
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
   return key === '02-28' && !leap ? [key, '02-29'] : [key]
+}
+
+/**
+ * The day a memory dated the day it was written names in its text ("on 14 March", "next Friday"), read
+ * from when it was written; null when its text names none, or it was dated on purpose (another day).
+ */
+export function namedDay(m: Pick<DayMemoryRow, 'text' | 'day' | 'createdAt'>, zone: string): string | null {
+  if (m.day !== todayIn(zone, m.createdAt)) return null
+  return findDate(m.text, zone, m.createdAt)?.day ?? null
 }
 
 function memoryFact(m: DayMemoryRow): MemoryFact {
@@ -254,4 +276,8 @@ function formatDay(day: string, options: Intl.DateTimeFormatOptions): string {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
-const quote = (text: string) => `“${text}”`
+/**
+ * A memory quoted at the end of a sentence: the full stop after the closing quote unless the text ends
+ * a sentence itself ("“She loves orchids.”", not "“She loves orchids.”.").
+ */
+const quoted = (text: string) => (/[.!?…]$/.test(text) ? `“${text}”` : `“${text}”.`)
