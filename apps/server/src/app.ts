@@ -20,6 +20,7 @@ import { deriveKey } from './lib/crypto.ts'
 import { accountModule } from './modules/account/index.ts'
 import {
   authModule,
+  createEmailVerification,
   createFailureLimiter,
   LOCAL_IDP_PATH,
   localIdpFetch,
@@ -42,7 +43,12 @@ import {
   type EmbeddingsOptions,
 } from './modules/embeddings/index.ts'
 import { settingsModule } from './modules/settings/index.ts'
-import { createReminders, remindersModule, type RemindersService } from './modules/reminders/index.ts'
+import {
+  createEmailChannel,
+  createReminders,
+  remindersModule,
+  type RemindersService,
+} from './modules/reminders/index.ts'
 import { tokensModule } from './modules/tokens/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
@@ -292,6 +298,10 @@ export async function buildApp(options: AppOptions) {
         await embeddings.startBackfill()
       })()),
   })
+  // Links that verify an account's e-mail address, sent as the reminders' e-mails are (SMTP_URL).
+  const verificationMailer = env.smtp ? createEmailChannel(env.smtp, env.appUrl) : null
+  if (verificationMailer) app.addHook('onClose', () => verificationMailer.close())
+  const emailVerification = createEmailVerification(database.db, env, verificationMailer)
   // One count of wrong passwords per account, at the sign-in form and the change-password route alike.
   const passwordFailures = createFailureLimiter(app.rateLimitRedis)
   if (usesLocalIdp) {
@@ -320,6 +330,7 @@ export async function buildApp(options: AppOptions) {
         localAccounts: services.localAccounts,
         failures: passwordFailures,
         accessTokens: services.accessTokens,
+        emailVerification,
         signInRateLimit: options.rateLimits?.signIn ?? 30,
       })
       await api.register(settingsModule, {

@@ -285,6 +285,9 @@ export const NotificationPreferences = z.object({
   briefingTime: BriefingTime.nullable(),
   /** Whether this server can send e-mail at all (SMTP_URL is set); read-only. */
   emailAvailable: z.boolean(),
+  /** The account's address, and whether the person opened a verification link sent there (no e-mail before). */
+  email: z.string(),
+  emailVerified: z.boolean(),
 })
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>
 

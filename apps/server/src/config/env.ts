@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   /** Reminder e-mails (nodemailer): smtp://user:pass@host:587 or smtps://...; unset: no e-mail. */
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   SMTP_FROM: optional(z.string().trim().min(3).max(200)),
+  /** E-mails (reminders and briefings) to one person in any hour, at most; the rest go by app and push only. */
+  EMAILS_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(20),
   /** Web Push's VAPID keys (base64url); unset: generated once into DATA_DIR/vapid-keys.json. */
   VAPID_PUBLIC_KEY: optional(
     z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key'),
@@ -234,7 +236,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     microsoftGraphApiUrl: e.MICROSOFT_GRAPH_API_URL,
     allowPrivateNetworkUrls: e.ALLOW_PRIVATE_NETWORK_URLS,
     redisUrl: e.REDIS_URL,
-    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM, perHour: e.EMAILS_PER_HOUR } : null,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -50,7 +50,13 @@ export const defaultHandlers = [
   // Settings → Notifications: no devices, e-mail off (the server has no SMTP), no briefing delivery.
   http.get('/api/notifications/subscriptions', () => HttpResponse.json({ subscriptions: [] })),
   http.get('/api/auth/user/settings/notifications', () =>
-    HttpResponse.json({ emailReminders: false, briefingTime: null, emailAvailable: false }),
+    HttpResponse.json({
+      emailReminders: false,
+      briefingTime: null,
+      emailAvailable: false,
+      email: 'ada@example.com',
+      emailVerified: false,
+    }),
   ),
 ]
 

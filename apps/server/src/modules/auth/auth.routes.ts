@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   ChangePasswordBody,
@@ -24,6 +24,7 @@ import type { AuthService } from './auth.service.ts'
 import { describeDevice } from './device.ts'
 import { LOCAL_IDP_PATH } from './local-idp.ts'
 import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
+import type { EmailVerification } from './email-verification.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
 import type { UsersRepo } from './users.repo.ts'
@@ -39,8 +40,13 @@ export interface AuthRoutesOptions {
   failures: FailureLimiter
   /** Ends the person's personal access tokens (a password change, signing out everywhere else). */
   accessTokens: { revokeAll(userId: string): Promise<number> }
+  emailVerification: EmailVerification
   signInRateLimit: number
 }
+
+const VerifyQuery = z.object({ token: z.string().max(200).optional() })
+/** Links asked for per person per hour (each is an e-mail to the address). */
+export const VERIFICATION_LINKS_PER_HOUR = 5
 
 const ProviderParams = z.object({ provider: z.string().max(40) })
 const LoginQuery = z.object({
@@ -288,6 +294,43 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
           url: `${env.appUrl}${LOCAL_IDP_PATH}/invitation/${token}`,
           expiresAt: expiresAt.toISOString(),
         })
+    },
+  )
+
+  // Verifying the account's e-mail address: no reminder or briefing is e-mailed before (issue 43).
+  r.post(
+    '/user/email-verification',
+    {
+      config: {
+        credentials: 'session' as const,
+        tokenRefusal: 'send verification links',
+        rateLimit: {
+          max: VERIFICATION_LINKS_PER_HOUR,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `email-verification:${request.userId ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        response: { 202: z.object({ sentTo: z.string() }) },
+        description: `Sends a link to the account's address; opening it (once, within a day) verifies it.`,
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request)
+      const sent = await opts.emailVerification.send(userId)
+      request.log.info({ userId }, 'e-mail verification link sent')
+      return reply.status(202).send(sent)
+    },
+  )
+  r.get(
+    '/email/verify',
+    { config: { public: true }, schema: { tags: ['auth'], querystring: VerifyQuery } },
+    async (request, reply) => {
+      const verified = await opts.emailVerification.verify(request.query.token ?? '')
+      request.log.info({ verified }, 'e-mail verification link opened')
+      return reply.redirect(`${env.appUrl}/settings?email=${verified ? 'verified' : 'link-expired'}`)
     },
   )
 

@@ -31,6 +31,8 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
         expiresAt: result.expiresAt,
         scopes: result.scopes,
       }
+      // The provider vouches for the address (email_verified): e-mails may go there without a link.
+      const verifiedEmail = result.emailVerified ? result.email.trim().toLowerCase() : undefined
       const existing = await repo.findIdentity(result.identityProvider, result.subject)
       if (existing) {
         // Keep an older refresh token when the provider did not send a new one (Google sends it only on consent).
@@ -43,13 +45,20 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
           // a new account only, and never renames an existing one.
           ...(name && result.identityProvider !== 'local' ? { name } : {}),
           ...(result.picture ? { picture: result.picture } : {}),
+          ...(verifiedEmail ? { verifiedEmail } : {}),
         })
         if (!user) throw notFound('User')
         return user
       }
       const timezone = result.timezone && isIanaTimeZone(result.timezone) ? result.timezone : 'UTC'
       return repo.createUserWithIdentity(
-        { email: result.email, name, picture: result.picture, timezone },
+        {
+          email: result.email,
+          name,
+          picture: result.picture,
+          timezone,
+          verifiedEmail: verifiedEmail ?? null,
+        },
         { provider: result.identityProvider, subject: result.subject, ...tokens },
       )
     },

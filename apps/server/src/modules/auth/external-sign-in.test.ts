@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { identities, sessions } from '../../db/schema.ts'
+import { identities, sessions, users } from '../../db/schema.ts'
 import { startFakeIssuer, type FakeIssuer } from '../../test/fakes/oidc-issuer.ts'
 import { Browser } from '../../test/http-client.ts'
 import { startListeningApp } from '../../test/sign-in.ts'
@@ -19,6 +19,7 @@ beforeAll(async () => {
     user: {
       sub: 'google-123',
       email: 'grace@gmail.test',
+      email_verified: true,
       name: 'Grace Hopper',
       picture: 'https://img.test/g.png',
     },
@@ -185,5 +186,18 @@ describe('sign-in routes with bad input', () => {
     } finally {
       await down.close()
     }
+  })
+})
+
+describe('an address the provider vouches for (email_verified)', () => {
+  it('counts as verified for e-mails; without the claim it does not', async () => {
+    for (const provider of ['google', 'microsoft'] as const) {
+      const { browser, callbackUrl } = await signIn(provider)
+      expect((await browser.request(callbackUrl)).status).toBe(302)
+    }
+    const verifiedOf = async (email: string) =>
+      (await t.db.select({ v: users.verifiedEmail }).from(users).where(eq(users.email, email)))[0]?.v
+    expect(await verifiedOf('grace@gmail.test')).toBe('grace@gmail.test')
+    expect(await verifiedOf('alan@contoso.test')).toBeNull()
   })
 })

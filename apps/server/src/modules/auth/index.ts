@@ -7,9 +7,11 @@ import type { Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
 import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
 import type { UsersService } from './users.service.ts'
+import type { EmailVerification } from './email-verification.ts'
 
 // The module's surface: what the composition root, plugins and other modules may use.
 export { createAuthService, type AuthService } from './auth.service.ts'
+export { createEmailVerification, type EmailVerification } from './email-verification.ts'
 export {
   createFailureLimiter,
   createLocalAccounts,
@@ -32,6 +34,7 @@ export interface AuthModuleOptions {
   localAccounts: LocalAccounts
   failures: FailureLimiter
   accessTokens: { revokeAll(userId: string): Promise<number> }
+  emailVerification: EmailVerification
   signInRateLimit: number
 }
 
@@ -46,6 +49,7 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     localAccounts: opts.localAccounts,
     failures: opts.failures,
     accessTokens: opts.accessTokens,
+    emailVerification: opts.emailVerification,
     signInRateLimit: opts.signInRateLimit,
   })
   // What the sign-in page offers (its own file: issue 46's web work, apart from the routes above).

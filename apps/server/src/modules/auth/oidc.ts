@@ -23,6 +23,8 @@ export interface SignInResult {
   identityProvider: 'google' | 'microsoft' | 'local'
   subject: string
   email: string
+  /** Google or Microsoft said the address is the person's (email_verified); never for a local account. */
+  emailVerified: boolean
   name: string
   picture: string | null
   accessToken: string | null
@@ -174,6 +176,7 @@ export function createOidc(env: Env, fetchImpl?: OidcFetch, localFetch?: OidcFet
         identityProvider: s.mode === 'local' ? 'local' : provider,
         subject: claims.sub,
         email,
+        emailVerified: s.mode !== 'local' && claims.email_verified === true && email === str(claims.email),
         name: str(claims.name) ?? '',
         picture: str(claims.picture) ?? null,
         accessToken: tokens.access_token ?? null,

@@ -44,7 +44,8 @@ export function createUsersRepo(db: Db) {
       return rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0]
     },
     async createUserWithIdentity(
-      user: Pick<UserRow, 'email' | 'name' | 'picture' | 'timezone'>,
+      user: Pick<UserRow, 'email' | 'name' | 'picture' | 'timezone'> &
+        Partial<Pick<UserRow, 'verifiedEmail'>>,
       identity: Omit<typeof identities.$inferInsert, 'userId' | 'id'>,
     ): Promise<UserRow> {
       return db.transaction(async (tx) => {
@@ -61,7 +62,7 @@ export function createUsersRepo(db: Db) {
     },
     async updateUser(
       id: string,
-      changes: Partial<Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone' | 'theme'>>,
+      changes: Partial<Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone' | 'theme' | 'verifiedEmail'>>,
     ) {
       const [row] = await db
         .update(users)

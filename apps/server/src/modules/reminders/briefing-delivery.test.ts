@@ -5,8 +5,10 @@
  * message and checks its VAPID signature; nodemailer to a local SMTP server).
  */
 import { readFileSync } from 'node:fs'
+import { and, eq } from 'drizzle-orm'
 import type { PushPayload } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deliveryAttempts, notificationDeliveries, users } from '../../db/schema.ts'
 import type { JobKindOptions, JobQueue } from '../../jobs/queue.ts'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { startFakePushService, type FakePushService } from '../../test/fakes/push-service.ts'
@@ -104,6 +106,11 @@ afterAll(async () => {
   await smtp?.close()
 })
 
+/** The person opened a verification link sent to their address (e-mails may go there). */
+async function verified(userId: string, email: string) {
+  await t.db.update(users).set({ verifiedEmail: email.toLowerCase() }).where(eq(users.id, userId))
+}
+
 /** Moves the clock to `instant` and runs the briefing jobs due by then. */
 async function at(instant: string) {
   clock = new Date(instant)
@@ -113,6 +120,7 @@ async function at(instant: string) {
 describe('the daily briefing, at the person’s time in their zone', () => {
   it('goes out at the chosen local time each day, once a day, follows changes, and stops when switched off', async () => {
     const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    await verified(user.id, user.email)
     const phone = push.subscribe()
     await service.subscribe(user.id, phone.json, 'Firefox on Android')
     const events: HubEvent[] = []
@@ -199,5 +207,52 @@ describe('the daily briefing, at the person’s time in their zone', () => {
         'briefing 2027-03-30',
         'briefing 2027-03-31',
       ])
+  })
+})
+
+describe('e-mail only to a verified address, and at most 20 an hour', () => {
+  it('an unverified address gets no e-mail (the app and push still do); past the hourly cap neither', async () => {
+    const user = await t.createUser({ timezone: 'UTC' })
+    const phone = push.subscribe()
+    await service.subscribe(user.id, phone.json, 'Firefox on Android')
+    const pushed = () => push.messages.filter((m) => m.subscriptionId === phone.id)
+    const mailed = () => smtp.mails.filter((m) => m.to.includes(user.email))
+    const notVerified = await service.preferences(user.id)
+    expect(notVerified).toMatchObject({ email: user.email, emailVerified: false })
+
+    clock = new Date('2027-05-03T06:00:00Z')
+    await service.setPreferences(user.id, { briefingTime: '07:00' })
+    await at('2027-05-03T07:00:00Z')
+    expect(pushed()).toHaveLength(1)
+    expect(mailed()).toEqual([])
+    const [skipped] = await t.db
+      .select({ outcome: deliveryAttempts.outcome, detail: deliveryAttempts.detail })
+      .from(deliveryAttempts)
+      .innerJoin(notificationDeliveries, eq(notificationDeliveries.id, deliveryAttempts.deliveryId))
+      .where(and(eq(notificationDeliveries.userId, user.id), eq(deliveryAttempts.channel, 'email')))
+    expect(skipped).toEqual({ outcome: 'skipped', detail: 'the address is not verified' })
+
+    await verified(user.id, user.email)
+    expect(await service.preferences(user.id)).toMatchObject({ emailVerified: true })
+    await at('2027-05-04T07:00:00Z')
+    expect(mailed()).toHaveLength(1)
+
+    // 20 e-mails within the hour already (reminders, say): the next briefing goes by push only.
+    const [delivery] = await t.db
+      .select({ id: notificationDeliveries.id })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, user.id))
+    await t.db.insert(deliveryAttempts).values(
+      Array.from({ length: 19 }, (_, i) => ({
+        deliveryId: delivery!.id,
+        channel: 'email' as const,
+        target: `earlier-${i}@example.test`,
+        outcome: 'sent' as const,
+      })),
+    )
+    await at('2027-05-05T07:00:00Z')
+    expect(pushed()).toHaveLength(3)
+    expect(mailed()).toHaveLength(1)
+    await service.setPreferences(user.id, { briefingTime: null })
   })
 })

@@ -58,6 +58,8 @@ async function startServer(dataDir: string, url: string | undefined, port?: numb
       ALLOW_PRIVATE_NETWORK_URLS: 'true',
       SMTP_URL: smtp.url,
       SMTP_FROM: 'Remi <remi@example.test>',
+      // The burst below e-mails 200 reminders in a minute: past the default cap (20 an hour) on purpose.
+      EMAILS_PER_HOUR: '1000',
       VAPID_SUBJECT: 'mailto:admin@example.test',
       LOG_LEVEL: 'warn',
     },
@@ -80,6 +82,22 @@ async function signIn(server: { baseUrl: string }, email: string) {
     const text = await res.text()
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
   }
+}
+
+/** Verifies the account's address as the person would: asks for the link, opens it from the e-mail. */
+async function verifyEmail(api: Awaited<ReturnType<typeof signIn>>, email: string) {
+  expect((await api('POST', '/api/auth/user/email-verification')).status).toBe(202)
+  const isLink = (m: { to: string[]; subject: string | undefined }) =>
+    m.to.includes(email) && Boolean(m.subject?.startsWith('Confirm your e-mail address'))
+  await waitFor('the verification e-mail', () => smtp.mails.some(isLink), 10_000)
+  // Quoted-printable: soft line breaks and '=' written as =3D.
+  const text = smtp.mails
+    .find(isLink)!
+    .raw.replace(/=\r?\n/g, '')
+    .replaceAll('=3D', '=')
+  const link = /https?:\/\/\S+\/api\/auth\/email\/verify\?token=[\w-]+/.exec(text)![0]
+  const opened = await fetch(link, { redirect: 'manual' })
+  expect(opened.headers.get('location')).toMatch(/\/settings\?email=verified$/)
 }
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms: number) {
@@ -109,6 +127,11 @@ describe('delivery by Web Push and e-mail, from the production server', () => {
     ).toMatchObject({
       emailReminders: true,
       emailAvailable: true,
+      emailVerified: false,
+    })
+    await verifyEmail(api, email)
+    expect((await api('GET', '/api/auth/user/settings/notifications')).body).toMatchObject({
+      emailVerified: true,
     })
     const { body: publicKey } = await api<{ publicKey: string }>('GET', '/api/notifications/vapid-public-key')
 
@@ -181,6 +204,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL (PostgreSQL only: PG
     const device = push.subscribe()
     expect((await api('POST', '/api/notifications/subscriptions', device.json)).status).toBe(201)
     await api('PUT', '/api/auth/user/settings/notifications', { emailReminders: true })
+    await verifyEmail(api, email)
 
     const due = new Date(Date.now() + 15_000).toISOString()
     const ids = new Set<string>()

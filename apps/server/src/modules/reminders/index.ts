@@ -9,6 +9,7 @@ import {
 import type { RemindersService } from './reminders.service.ts'
 
 export { createReminders } from './reminders.setup.ts'
+export { createEmailChannel } from './channels.ts'
 export type { RemindersService } from './reminders.service.ts'
 /** Reminders in words, for the offline assistant. */
 export { confirmation, matchByWords, readReminderRequest, type ReminderRequest } from './phrases.ts'

@@ -435,10 +435,28 @@ export function createRemindersRepo(db: Db) {
           timezone: users.timezone,
           emailReminders: users.emailReminders,
           briefingTime: users.briefingTime,
+          verifiedEmail: users.verifiedEmail,
         })
         .from(users)
         .where(eq(users.id, userId))
       return row
+    },
+
+    /** How many e-mails went to the user since then (reminders and briefings): the hourly cap's count. */
+    async emailsSentSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(deliveryAttempts)
+        .innerJoin(notificationDeliveries, eq(notificationDeliveries.id, deliveryAttempts.deliveryId))
+        .where(
+          and(
+            eq(notificationDeliveries.userId, userId),
+            eq(deliveryAttempts.channel, 'email'),
+            eq(deliveryAttempts.outcome, 'sent'),
+            gte(deliveryAttempts.at, since),
+          ),
+        )
+      return Number(row?.n ?? 0)
     },
 
     async setPreferences(

@@ -217,6 +217,10 @@ export function createRemindersService(deps: RemindersDeps) {
     return row
   }
 
+  /** The account's address is the one the person verified (a link opened, or the provider vouched). */
+  const isVerified = (prefs: { email: string; verifiedEmail: string | null }) =>
+    prefs.verifiedEmail !== null && prefs.verifiedEmail === prefs.email.trim().toLowerCase()
+
   async function create(
     userId: string,
     body: CreateReminderBody,
@@ -533,18 +537,31 @@ export function createRemindersService(deps: RemindersDeps) {
     const prefs = await repo.preferences(delivery.userId)
     const wantsEmail = message.email === 'briefing' || prefs?.emailReminders
     if (email && prefs && wantsEmail && !done.has(`email:${prefs.email}`)) {
-      let outcome: 'sent' | 'failed' = 'sent'
+      let outcome: 'sent' | 'failed' | 'skipped' = 'sent'
       let detail: string | null = null
-      try {
-        await email.send({
-          to: prefs.email,
-          subject: message.subject,
-          text: message.text,
-          messageId: `<${delivery.id}@${new URL(env.appUrl).hostname}>`,
-        })
-      } catch (error) {
-        outcome = 'failed'
-        detail = (error as Error).message.slice(0, 300)
+      // Only to an address the person showed they read, and at most EMAILS_PER_HOUR (20) an hour: anyone can
+      // make an account with a stranger's address, and 500 reminders every few minutes would go there.
+      if (!isVerified(prefs)) {
+        outcome = 'skipped'
+        detail = 'the address is not verified'
+      } else if (
+        (await repo.emailsSentSince(delivery.userId, new Date(Date.now() - 3_600_000))) >=
+        (env.smtp?.perHour ?? 20)
+      ) {
+        outcome = 'skipped'
+        detail = `${env.smtp?.perHour ?? 20} e-mails were sent in the last hour, the most per person (EMAILS_PER_HOUR)`
+      } else {
+        try {
+          await email.send({
+            to: prefs.email,
+            subject: message.subject,
+            text: message.text,
+            messageId: `<${delivery.id}@${new URL(env.appUrl).hostname}>`,
+          })
+        } catch (error) {
+          outcome = 'failed'
+          detail = (error as Error).message.slice(0, 300)
+        }
       }
       await repo.recordAttempt(repo.db, {
         deliveryId: delivery.id,
@@ -678,6 +695,8 @@ export function createRemindersService(deps: RemindersDeps) {
       emailReminders: prefs.emailReminders,
       briefingTime: prefs.briefingTime,
       emailAvailable: email !== null,
+      email: prefs.email,
+      emailVerified: isVerified(prefs),
     }
   }
 

@@ -11,6 +11,8 @@ export interface FakeIssuerUser {
   picture?: string
   preferred_username?: string
   tid?: string
+  /** The provider vouches for the address (Google sends it). */
+  email_verified?: boolean
 }
 
 export interface FakeIssuerOptions {

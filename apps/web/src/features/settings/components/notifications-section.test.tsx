@@ -25,6 +25,8 @@ function setup(preferences: Partial<NotificationPreferences> = {}, devices = [PH
     emailReminders: false,
     briefingTime: null,
     emailAvailable: true,
+    email: 'ada@example.com',
+    emailVerified: true,
     ...preferences,
   }
   const writes: { method: string; path: string; body?: unknown }[] = []
@@ -50,6 +52,10 @@ function setup(preferences: Partial<NotificationPreferences> = {}, devices = [PH
       writes.push({ method: 'PUT', path: '/api/auth/user/settings/notifications', body })
       stored = { ...stored, ...body }
       return HttpResponse.json(stored)
+    }),
+    http.post('/api/auth/user/email-verification', () => {
+      writes.push({ method: 'POST', path: '/api/auth/user/email-verification' })
+      return HttpResponse.json({ sentTo: 'ada@example.com' }, { status: 202 })
     }),
   )
   return { ...renderWithProviders(<NotificationsSection email="ada@example.com" />), writes }
@@ -151,6 +157,25 @@ describe('Settings → Notifications', () => {
     expect(writes).toEqual([
       { method: 'PUT', path: '/api/auth/user/settings/notifications', body: { emailReminders: true } },
     ])
+  })
+
+  it('says an unverified address gets no e-mail, and sends a verification link', async () => {
+    const { user, writes } = setup({ emailVerified: false })
+    await screen.findByRole('checkbox', { name: 'E-mail me my reminders' })
+    expect(
+      screen.getByText(
+        'Reminders and briefings are e-mailed to ada@example.com only once you open a link sent there, so that nobody can have e-mails sent to someone else.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Not verified')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send verification link' }))
+    expect(
+      await screen.findByText(
+        'A verification link was sent to ada@example.com. It works once, for 24 hours.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Link sent' })).toBeDisabled()
+    expect(writes).toEqual([{ method: 'POST', path: '/api/auth/user/email-verification' }])
   })
 
   it('disables e-mail reminders when the server cannot send e-mail', async () => {

@@ -13,7 +13,11 @@ import { errorMessage } from '../../../lib/api-client'
 import { notificationPermission } from '../../../lib/service-worker'
 import { readStored } from '../../../lib/storage'
 import { useUserTimeZone } from '../../../lib/zoned-time'
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences'
+import {
+  useNotificationPreferences,
+  useSendVerificationLink,
+  useUpdateNotificationPreferences,
+} from '../api/notification-preferences'
 import {
   usePushSubscriptions,
   useRemoveSubscription,
@@ -170,7 +174,10 @@ function Preferences({ email }: { email: string | undefined }) {
 
 function EmailReminders({ preferences, email }: { preferences: NotificationPreferences; email?: string }) {
   const update = useUpdateNotificationPreferences()
+  const sendLink = useSendVerificationLink()
   const toast = useToast()
+  const address = preferences.email || email || 'your account’s address'
+  const justVerified = new URLSearchParams(window.location.search).get('email')
   return (
     <section aria-labelledby="email-reminders" className="mb-4">
       <h3 id="email-reminders" className="h6">
@@ -191,10 +198,43 @@ function EmailReminders({ preferences, email }: { preferences: NotificationPrefe
         }
       />
       <Form.Text id="email-reminders-note" muted>
-        {preferences.emailAvailable
-          ? `Each reminder is also sent to ${email || 'your account’s address'}.`
-          : 'This server cannot send e-mail yet. Ask whoever runs Remi to set up e-mail.'}
+        {!preferences.emailAvailable
+          ? 'This server cannot send e-mail yet. Ask whoever runs Remi to set up e-mail.'
+          : preferences.emailVerified
+            ? `Each reminder is also sent to ${address}.`
+            : `Reminders and briefings are e-mailed to ${address} only once you open a link sent there, so that nobody can have e-mails sent to someone else.`}
       </Form.Text>
+      {preferences.emailAvailable && justVerified === 'verified' && preferences.emailVerified ? (
+        <Alert variant="success" className="mt-2 mb-0">
+          Your e-mail address is verified.
+        </Alert>
+      ) : null}
+      {preferences.emailAvailable && !preferences.emailVerified ? (
+        <div className="mt-2">
+          <p className="mb-2">
+            <Badge bg="warning" text="dark">
+              Not verified
+            </Badge>{' '}
+            {justVerified === 'link-expired'
+              ? 'That link has expired or was already used. Send a new one.'
+              : `${address} has not been verified yet.`}
+          </p>
+          <Button
+            variant="outline-primary"
+            size="sm"
+            disabled={sendLink.isPending || sendLink.isSuccess}
+            onClick={() =>
+              sendLink.mutate(undefined, {
+                onSuccess: ({ sentTo }) =>
+                  toast.success(`A verification link was sent to ${sentTo}. It works once, for 24 hours.`),
+                onError: (error) => toast.error(errorMessage(error)),
+              })
+            }
+          >
+            {sendLink.isSuccess ? 'Link sent' : 'Send verification link'}
+          </Button>
+        </div>
+      ) : null}
     </section>
   )
 }
