@@ -69,11 +69,12 @@ export class RuleTooComplexError extends RecurrenceError {
  * was walked to the year 9999 on the server's one thread. rrule reads the rule's `interval` twice as it
  * steps to the next period; bounded() counts those reads, each at what a period of the frequency costs
  * (measured with the longest lists the parts allow: a year's 366 days as much as 50 days, an hour's or a
- * minute's BYSETPOS and BYMINUTE lists as 4), and stops the evaluation past WORK_BUDGET. 5 000 is 2 500
- * days or 50 years, about 10 ms at most (2026 laptop), and far more than any rule a person writes needs:
- * the next time is looked for from just before now (see shiftedStart), not from the first time.
+ * minute's BYSETPOS and BYMINUTE lists as 4), and stops the evaluation past WORK_BUDGET. 3 000 is 1 500
+ * days (a daily rule's 29 February comes within) or 30 years of a yearly one, a few ms of CPU, and more
+ * than a rule a person writes needs: the next time is looked for from just before now (see
+ * shiftedStart), not from the first time.
  */
-const WORK_BUDGET = 5_000
+const WORK_BUDGET = 3_000
 const PERIOD_COST: Record<number, number> = {
   [RRule.YEARLY]: 50,
   [RRule.MONTHLY]: 6,
@@ -88,10 +89,10 @@ const PERIOD_COST: Record<number, number> = {
  * Within a period, rrule finds the next hour (minute) of a rule by the hour (minute) by stepping until
  * the hour is one BYHOUR names, with no end when none can come: from some times on a day BYDAY leaves
  * out, 'FREQ=MINUTELY;INTERVAL=15;BYHOUR=9;BYDAY=MO' stepped 16 hours at a time for ever. Each step
- * looks the hour (minute) up in the list, so those lookups are counted too: a few thousand a period at
- * most in a rule that works, 200 000 (a few ms) in all.
+ * looks the hour (minute) up in the list, so those lookups are counted too: at most 24 a period in a
+ * rule that works, 50 000 (a few ms) in all.
  */
-const STEP_BUDGET = 200_000
+const STEP_BUDGET = 50_000
 
 /** Runs `evaluate` on the rule with its work counted: past the bound it throws RuleTooComplexError. */
 function bounded<T>(rule: RRuleInstance, evaluate: (rule: RRuleInstance) => T): T {
