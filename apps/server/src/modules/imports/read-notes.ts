@@ -1,20 +1,16 @@
-import { close, open } from 'node:fs'
-import { promisify } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { NOTE_IMPORT_TOO_COMPLEX, type ErrorCode, type NoteImportFormat } from '@remi/shared'
 import { AppError, badRequest, payloadTooLarge } from '../../lib/errors.ts'
 import { FILE_WORKER_HEAP_MB } from '../../lib/file-worker.ts'
-import type { OpenUpload, Upload } from './parsers/index.ts'
+import type { Upload } from './parsers/index.ts'
 import type { NoteItem } from './parsers/note.ts'
 
 const workerFile = new URL('./read-notes.worker.ts', import.meta.url)
-const openFile = promisify(open)
-const closeFile = promisify(close)
 const MB = 1024 * 1024
 
-/** What the reader (read-notes.worker.ts) is sent: the open uploads, and how many notes to pass over. */
+/** What the reader (read-notes.worker.ts) is sent: the uploads, and how many notes to pass over. */
 export interface ReaderInput {
-  uploads: OpenUpload[]
+  uploads: Upload[]
   after: number
 }
 
@@ -69,30 +65,22 @@ export async function readNotesInWorker(
   take: (item: NoteItem) => Promise<void>,
   budget: ReadBudget = READ_BUDGET,
 ): Promise<NoteImportFormat> {
-  const opened: OpenUpload[] = []
-  try {
-    for (const upload of uploads)
-      opened.push({ name: upload.name, fd: await openFile(upload.path, 'r'), size: upload.size })
-    const deadline = performance.now() + budget.uploadMs
-    let format: NoteImportFormat | undefined
-    let after = 0
-    for (;;) {
-      const end = await readSome({ uploads: opened, after }, take, budget, deadline, (f) => (format = f))
-      if (end.kind === 'too-complex') {
-        await take({ broken: { source: end.source, reason: NOTE_IMPORT_TOO_COMPLEX } })
-        after = end.n
-        continue
-      }
-      if (!format) throw badRequest(NO_FORMAT_IN_TIME(budget))
-      if (end.kind === 'late')
-        await take({
-          broken: { source: end.source ?? 'The rest of the upload', reason: UPLOAD_TOO_SLOW(budget) },
-        })
-      return format
+  const deadline = performance.now() + budget.uploadMs
+  let format: NoteImportFormat | undefined
+  let after = 0
+  for (;;) {
+    const end = await readSome({ uploads, after }, take, budget, deadline, (f) => (format = f))
+    if (end.kind === 'too-complex') {
+      await take({ broken: { source: end.source, reason: NOTE_IMPORT_TOO_COMPLEX } })
+      after = end.n
+      continue
     }
-  } finally {
-    // Only now: a worker that was ended may have been reading them.
-    await Promise.all(opened.map((u) => closeFile(u.fd).catch(() => {})))
+    if (!format) throw badRequest(NO_FORMAT_IN_TIME(budget))
+    if (end.kind === 'late')
+      await take({
+        broken: { source: end.source ?? 'The rest of the upload', reason: UPLOAD_TOO_SLOW(budget) },
+      })
+    return format
   }
 }
 
@@ -115,7 +103,11 @@ function readSome(
   onFormat: (format: NoteImportFormat) => void,
 ): Promise<End> {
   return new Promise<End>((resolve, reject) => {
-    const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: FILE_WORKER_HEAP_MB } })
+    // The files a worker opens are closed when it ends, even mid-read (trackUnmanagedFds, on by default).
+    const worker = new Worker(workerFile, {
+      resourceLimits: { maxOldGenerationSizeMb: FILE_WORKER_HEAP_MB },
+      trackUnmanagedFds: true,
+    })
     let reading: { n: number; source: string } | null = null
     let noteTimer: NodeJS.Timeout | undefined
     let ended = false

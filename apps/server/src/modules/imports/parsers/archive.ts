@@ -58,17 +58,9 @@ function entryName(entry: yauzl.Entry): string {
   }
 }
 
-/**
- * An uploaded file on disk, open as `fd`: read from its start each time, never closed here (the reader
- * runs in a worker that may be ended mid-read; the thread that opened the file closes it).
- */
-export function diskFile(name: string, fd: number, size: number): SourceFile {
-  return {
-    name,
-    size,
-    modified: null,
-    stream: async () => createReadStream('', { fd, start: 0, autoClose: false }),
-  }
+/** An uploaded file on disk. */
+export function diskFile(name: string, path: string, size: number): SourceFile {
+  return { name, size, modified: null, stream: async () => createReadStream(path) }
 }
 
 const ZIP_SLIP = /invalid relative path|absolute path|invalid characters in fileName/i
@@ -80,19 +72,17 @@ export const TOO_MUCH_UNPACKED = `The archive unpacks to more than ${NOTE_IMPORT
  * An uploaded zip, opened and checked before any entry is unpacked: at most 20 000 entries (400), at most
  * 1 GB unpacked all together (413, from the sizes the archive declares; yauzl refuses an entry that
  * unpacks to more than it declared), and no entry whose name leaves its folder ('../x', '/etc/x': 400).
- * Entries are only ever read into memory, one at a time, never written to disk. Close it when done
- * (the descriptor stays open).
+ * Entries are only ever read into memory, one at a time, never written to disk. Close it when done.
  */
 export async function openArchive(
-  fd: number,
+  path: string,
   limits = { entries: NOTE_IMPORT_LIMITS.archiveEntries, unpacked: NOTE_IMPORT_LIMITS.unpackedBytes },
 ): Promise<{ files: SourceFile[]; close(): void }> {
   let zip: yauzl.ZipFile
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      // From the descriptor, which yauzl leaves open (autoClose: false): see diskFile.
-      yauzl.fromFd(
-        fd,
+      yauzl.open(
+        path,
         { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true },
         (error, z) => (error ? reject(error) : resolve(z)),
       ),

@@ -14,13 +14,6 @@ export interface Upload {
   size: number
 }
 
-/** An upload as the reader takes it: open (read-notes.ts opens and closes it). */
-export interface OpenUpload {
-  name: string
-  fd: number
-  size: number
-}
-
 const parsers: Record<NoteImportFormat, (files: SourceFile[], emit: NoteSink) => Promise<void>> = {
   keep: parseKeep,
   evernote: parseEvernote,
@@ -59,7 +52,7 @@ function fileFormat(name: string): NoteImportFormat | 'zip' | null {
  * and reads their notes, handing each to `emit` as it is read.
  */
 export async function readNotes(
-  uploads: OpenUpload[],
+  uploads: Upload[],
   emit: NoteSink,
   onFormat: (format: NoteImportFormat) => void = () => {},
 ): Promise<{ format: NoteImportFormat }> {
@@ -71,7 +64,7 @@ export async function readNotes(
     throw badRequest('Send one archive at a time, or several note files of one kind.')
   if (archives.length === 1) {
     const upload = archives[0]!.upload
-    const archive = await openArchive(upload.fd)
+    const archive = await openArchive(upload.path)
     try {
       const { format, files } = archiveFormat(upload.name, archive.files)
       onFormat(format)
@@ -87,7 +80,7 @@ export async function readNotes(
   const format = [...formats][0]!
   onFormat(format)
   await parsers[format](
-    uploads.map((u) => diskFile(u.name, u.fd, u.size)),
+    uploads.map((u) => diskFile(u.name, u.path, u.size)),
     emit,
   )
   return { format }
