@@ -223,7 +223,8 @@ export async function startRecallHarness(
 
 /**
  * The memories a system prompt shows, best first, as the set's keys: the lines of its "Memories that
- * may be relevant" list (prompt.ts memoryLine: "- (May 8, 2023; tags: a, b) text"). A text several
+ * may be relevant" list (prompt.ts memoryLine: "- (May 8, 2023; tags: a, b) text", "- (noted May 8, 2023, later
+ * changed) text"). A text several
  * memories share goes to the one whose day the line names, else the first not yet shown. A prompt with
  * neither the list nor its "No saved memory matched" line is an error: the format changed, and a silent
  * zero would read as a recall failure.
@@ -249,7 +250,12 @@ export function promptMemories(system: string, loaded: LoadedCorpus): string[] {
         .filter(([t]) => rawText.endsWith('…') && t.startsWith(text))
         .flatMap(([, i]) => i)
     }
-    const day = head.split(';')[0]!.trim()
+    // "noted May 8, 2023, later changed" (a memory a later note changes) is that day too.
+    const day = head
+      .split(';')[0]!
+      .trim()
+      .replace(/^noted /, '')
+      .replace(/, later changed$/, '')
     const candidates = ids.filter((id) => !taken.has(id))
     const byDay = candidates.filter((id) => {
       const date = loaded.dateOf.get(id)

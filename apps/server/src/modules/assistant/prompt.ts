@@ -9,11 +9,17 @@ export const MEMORY_TEXT_MAX = 1200
 /** Characters of earlier messages the prompt carries at most, newest kept. */
 export const HISTORY_BUDGET = 12_000
 
-/** A memory as a prompt line: its day, its tags and its text on one line. */
-export function memoryLine(memory: Pick<Memory, 'text' | 'date' | 'tags'>): string {
+/**
+ * A memory as a prompt line: its day, its tags and its text on one line. One a later note changes
+ * (recall's `changedLater`) says so, so the model answers from the newer ("noted May 8, 2025, later changed").
+ */
+export function memoryLine(
+  memory: Pick<Memory, 'text' | 'date' | 'tags'> & { changedLater?: boolean | undefined },
+): string {
   const text = memory.text.replace(/\s+/g, ' ').trim()
   const cut = text.length > MEMORY_TEXT_MAX ? `${sliceWhole(text, MEMORY_TEXT_MAX)}…` : text
-  const when = memory.date ? formatDay(memory.date) : 'no date'
+  const day = memory.date ? formatDay(memory.date) : 'no date'
+  const when = memory.changedLater ? `${memory.date ? 'noted ' : ''}${day}, later changed` : day
   const tags = memory.tags.length ? `; tags: ${memory.tags.join(', ')}` : ''
   return `- (${when}${tags}) ${cut}`
 }

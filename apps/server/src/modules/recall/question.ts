@@ -1,6 +1,9 @@
 import { addDays, todayIn, type CalendarDay } from '@remi/shared'
 import {
+  easterIn,
   isPastTense,
+  MONTH_NAME,
+  monthNumber,
   namesIn,
   memoryDaysAsked,
   significantWords,
@@ -61,11 +64,25 @@ export interface ReadQuestion {
   period: DayRange | null
   /** About how things are now ("where does Tiago work now?"): the newest of memories that disagree first. */
   present: boolean
+  /** Saying so in words ("now", "current", "these days", "still", "latest"): later notes about the best matches' things are looked for. */
+  now: boolean
   /** Asking for several ("what is Bia allergic to?", "list…", plural nouns): several distinct memories. */
   several: boolean
   /** Naming someone or something by role, not name ("my sister", "the cat's vet"): worth a second pass. */
   byRole: boolean
 }
+
+/**
+ * English words of two letters that only build a sentence (and contractions' and ordinals' ends): every
+ * other two-letter word of a question is an abbreviation worth looking for.
+ */
+const TWO_LETTER_FUNCTION = new Set(
+  `ah am an as at aw be by do eh go ha he hi hm ho id if im in is it lo ma me mm my no of oh ok on or ow
+  so to uh um up us we ya ye yo ll re ve st nd rd th`.split(/\s+/),
+)
+
+/** Holidays written two ways in notes: each is looked for as the other too. */
+const SAME_NAME: Record<string, string[]> = { christmas: ['xmas'], xmas: ['christmas'] }
 
 const NAME_WEIGHT = 1.5
 const RELATED_WEIGHT = 0.6
@@ -82,6 +99,61 @@ const SEASONS: Record<string, [number, number]> = {
 const pad = (n: number) => String(n).padStart(2, '0')
 const lastDayOf = (year: number, month: number) =>
   addDays(`${month === 12 ? year + 1 : year}-${pad(month === 12 ? 1 : month + 1)}-01`, -1)
+
+/**
+ * Times of the year known by name, as the days people mean when they ask about them: a holiday's
+ * days around it ("what did we do over Easter?" means the Easter holidays, "last Christmas" the days
+ * around it), each in a given year.
+ */
+const EVENTS: Array<{ pattern: RegExp; days: (year: number) => DayRange }> = [
+  { pattern: /\b(?:christmas|xmas|boxing day)\b/, days: (y) => ({ from: `${y}-12-20`, to: `${y}-12-31` }) },
+  { pattern: /\bnew year(?:'?s)?\b/, days: (y) => ({ from: `${y - 1}-12-30`, to: `${y}-01-02` }) },
+  {
+    pattern: /\beaster\b/,
+    days: (y) => ({ from: addDays(easterIn(y), -9), to: addDays(easterIn(y), 8) }),
+  },
+  { pattern: /\bhalloween\b/, days: (y) => ({ from: `${y}-10-30`, to: `${y}-11-01` }) },
+  { pattern: /\bbonfire night\b/, days: (y) => ({ from: `${y}-11-04`, to: `${y}-11-06` }) },
+  { pattern: /\bvalentine(?:'?s)?\b/, days: (y) => ({ from: `${y}-02-13`, to: `${y}-02-15` }) },
+]
+const MONTH = new RegExp(`\\b(${MONTH_NAME})\\b`)
+
+/**
+ * A holiday or a month the question ties to a year: "Easter 2025", "last Christmas", "Easter this
+ * year", "October half term last year", "feb 2025"; a holiday asked about in the past tense alone ("what
+ * did we do at Easter?") is the last one. Null for a holiday with no year in a question about what to do
+ * ("how long do I cook the ham at Christmas?").
+ */
+function namedPeriodIn(lower: string, today: CalendarDay, past: boolean): DayRange | null {
+  const year = Number(today.slice(0, 4))
+  const explicit = /\b((?:19|20)\d\d)\b/.exec(lower)?.[1]
+  const anchored = explicit
+    ? Number(explicit)
+    : /\blast year\b/.test(lower)
+      ? year - 1
+      : /\bthis year\b/.test(lower)
+        ? year
+        : null
+  const event = EVENTS.find((e) => e.pattern.test(lower))
+  if (event) {
+    if (anchored !== null) return event.days(anchored)
+    const which = new RegExp(`\\b(last|this|next)\\s+${event.pattern.source.slice(2)}`).exec(lower)?.[1]
+    // The last one already begun ("last Christmas", asked in the past), this year's, the next to come.
+    if (which === 'last' || (!which && past))
+      for (let y = year; y > year - 3; y--) if (event.days(y).from < today) return event.days(y)
+    if (which === 'this') return event.days(year)
+    if (which === 'next')
+      for (let y = year; y < year + 3; y++) if (event.days(y).from > today) return event.days(y)
+    return null
+  }
+  const month = MONTH.exec(lower)?.[1]
+  // "May" alone is as often a verb as a month.
+  if (month && anchored !== null && (month !== 'may' || /\b(?:in|during|for)\s+may\b/.test(lower))) {
+    const m = monthNumber(month)
+    return { from: `${anchored}-${pad(m)}-01`, to: lastDayOf(anchored, m) }
+  }
+  return null
+}
 
 /**
  * The days a question's period covers, as the user means them in their zone: the year ("this year",
@@ -104,6 +176,8 @@ export function periodIn(text: string, timeZone: string, now: Date): DayRange | 
     if (season[1] === 'this') return instance(first === 12 && month <= 2 ? year - 1 : year)
     for (let y = year; y > year - 3; y--) if (instance(y).to < today) return instance(y)
   }
+  const named = namedPeriodIn(lower, today, isPastTense(text))
+  if (named) return named
   if (/\bthis year\b/.test(lower)) return { from: `${year}-01-01`, to: `${year}-12-31` }
   if (/\blast year\b/.test(lower)) return { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` }
   const ago = /\b(a|an|one|two|three|four|five|six|\d{1,2})\s+(day|week|month|year)s?\s+ago\b/.exec(lower)
@@ -155,19 +229,26 @@ export function readQuestion(
   knownNames?: readonly string[],
 ): ReadQuestion {
   const asked = text.replace(/\s+/g, ' ').trim()
-  const period = asked ? periodIn(asked, timeZone, now) : null
+  // "Now" asks for the present value, not for today's notes (a date reader takes it for today).
+  const period = asked ? periodIn(asked.replace(/\b(?:right\s+)?now\b/gi, ' '), timeZone, now) : null
   // "How long", "how many", "how often" ask for an amount: "long" is not what the memory is about.
   const words = significantWords(asked.replace(/\bhow\s+(?:long|many|much|often|far)\b/gi, 'how'), 64)
     .filter((w) => !SCAFFOLDING.has(w.replace(/['’]/g, '')))
     .filter((w) => !(period && PERIOD_WORD.test(w)))
     .slice(0, MAX_QUESTION_WORDS)
+  // Two-letter words that are not English function words are what terse notes abbreviate ("PB", "GP",
+  // "MOT" is three): looked for too, after the others.
+  for (const m of asked.toLowerCase().matchAll(/(?<![\p{L}\p{N}'’])(\p{L}\p{L})(?![\p{L}\p{N}'’])/gu)) {
+    if (words.length < MAX_QUESTION_WORDS && !TWO_LETTER_FUNCTION.has(m[1]!) && !words.includes(m[1]!))
+      words.push(m[1]!)
+  }
   const names = knownNames ? knownNames.map((n) => n.toLowerCase()) : namesIn(asked, words)
   const terms: QuestionTerm[] = []
   for (const word of words) {
-    for (const other of withOtherWords([word])) {
+    for (const other of [...withOtherWords([word]), ...(SAME_NAME[word] ?? [])]) {
       if (terms.some((t) => t.word === other)) continue
       // A verb's other form leads back to it ("bought" → "buy"); a related word mostly does not.
-      const own = other === word || withOtherWords([other]).includes(word)
+      const own = other === word || withOtherWords([other]).includes(word) || SAME_NAME[word]?.includes(other)
       terms.push({
         word: other,
         weight: names.includes(word) ? NAME_WEIGHT : SOFT.has(word) ? SOFT_WEIGHT : own ? 1 : RELATED_WEIGHT,
@@ -186,6 +267,7 @@ export function readQuestion(
     names,
     period,
     present: !isPastTense(asked) && (NOW_WORDS.test(asked) || PRESENT_QUESTION.test(asked)),
+    now: !isPastTense(asked) && NOW_WORDS.test(asked),
     several: SEVERAL_WORDS.test(asked) || plural,
     byRole:
       /\bmy\s+\p{L}/iu.test(asked) ||

@@ -342,6 +342,25 @@ export function createRecallRepo(db: Db) {
       }))
     },
 
+    /**
+     * The texts of the user's memories recall may show (never a private one) that hold any of these
+     * words, newest first: where recall reads who is who (relations.ts).
+     */
+    async textsHolding(userId: string, words: string[], limit: number): Promise<string[]> {
+      const clean = [...new Set(words.map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))].filter(
+        (w) => w.length > 2,
+      )
+      if (clean.length === 0) return []
+      const { where } = filterConditions(userId, {})
+      const rows = await queryRows<{ text: string }>(
+        db,
+        sql`select text from ${memories}
+          where ${where} and ${memories.search} @@ to_tsquery('english', ${clean.join(' | ')})
+          order by ${listOrder()} limit ${sql.raw(String(Math.trunc(limit)))}`,
+      )
+      return rows.map((r) => r.text)
+    },
+
     /** The user's memories with these ids, in no order (another user's ids find nothing). */
     async byIds(userId: string, ids: string[]): Promise<MemoryRecord[]> {
       if (ids.length === 0) return []

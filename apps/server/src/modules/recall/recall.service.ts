@@ -19,6 +19,8 @@ import {
   type TermPair,
   type TermStat,
 } from './recall.repo.ts'
+import { laterFirst, withLaterNotes } from './later-notes.ts'
+import { namesForRoles, roleSearchWords, rolesAsked } from './relations.ts'
 import type { SemanticRecall } from './semantic.ts'
 import { withWordNeighbours } from './word-neighbours.ts'
 
@@ -112,6 +114,12 @@ const FEEDBACK_TERMS = 10
 const FEEDBACK_WEIGHT = 0.3
 /** Fewer memories than this: too few for the feedback's words to say anything. */
 const FEEDBACK_MIN_MEMORIES = 20
+/** How many of the newest notes holding a role's words are read for who has it. */
+const ROLE_NOTES = 60
+/** A name a role stands for weighs as a name the question gives... */
+const ROLE_NAME_WEIGHT = 1.5
+/** ...and the role's own word, once its name is known, this share of its weight. */
+const RESOLVED_ROLE_WEIGHT = 0.5
 /** Reciprocal rank fusion's constant (the usual 60). */
 const RRF_K = 60
 
@@ -301,7 +309,7 @@ export function createRecallService(options: RecallOptions) {
     return Promise.race([asked, late])
   }
 
-  async function find(userId: string, request: RecallRequest): Promise<Memory[]> {
+  async function find(userId: string, request: RecallRequest): Promise<RecalledMemory[]> {
     const limit = request.limit ?? 8
     const text = request.query
       .replace(/\s+/g, ' ')
@@ -313,6 +321,19 @@ export function createRecallService(options: RecallOptions) {
       : (request.timeZone ?? (await options.users.timezoneOf(userId)))
     const read = readQuestion(text, zone, request.now ?? now(), request.names)
     const question = { ...read, terms: withWordNeighbours(read.terms, read.names) }
+    // People by role (issue 44): "my son" is looked for by the name the person's notes give him too, and
+    // the role's word counts less: a note about him need not say "son".
+    const byRole = await namesByRole(userId, text)
+    if (byRole.names.length)
+      question.terms = question.terms.map((t) =>
+        byRole.roleWords.has(t.of) ? { ...t, weight: t.weight * RESOLVED_ROLE_WEIGHT } : t,
+      )
+    for (const name of byRole.names) {
+      if (question.names.includes(name)) continue
+      question.names.push(name)
+      question.words.push(name)
+      question.terms.push({ word: name, weight: ROLE_NAME_WEIGHT, of: name })
+    }
     const explicitDays = Boolean(request.from || request.to)
     const filters = await options.memories.query(userId, {
       tags: request.tags?.length ? request.tags : undefined,
@@ -351,11 +372,45 @@ export function createRecallService(options: RecallOptions) {
     }
     const withNeighbours = neighbours(ranking.ranked, question.period)
     let ranked: (MemoryRecord & Partial<RankedRecord>)[] = withNeighbours
-    if (question.present && !question.several) ranked = newestFirstWhereTheyDisagree(withNeighbours)
+    // Notes noted again later (issue 44, "now"): marked so in the prompt.
+    let changed = new Set<string>()
+    let changes: Array<[later: string, older: string]> = []
+    if (question.present && !question.several)
+      ranked = newestFirstWhereTheyDisagree(withNeighbours, question.now ? changed : undefined)
+    if (question.now) {
+      const questionLexemes = new Set(question.words.flatMap((w) => ranking.lexemesOf.get(w) ?? []))
+      ;({ ranked, changed, changes } = await withLaterNotes({
+        repo,
+        userId,
+        ranked,
+        filters,
+        total: ranking.total,
+        questionLexemes,
+        text,
+        changed,
+      }))
+    }
     ranked = withoutNearDuplicates(ranked)
     ranked = await followNames(userId, question, ranking, ranked, filters)
     ranked = fuse(ranked, await semantic, await missing(userId, ranked, await semantic))
     ranked = withoutNearDuplicates(ranked)
+    ranked = laterFirst(ranked, changes)
+    if (ranked.length === 0 && question.period && !explicitDays) {
+      // A question naming a period never leaves the model with nothing: the period's own notes.
+      ranked = await options.memories
+        .best(
+          userId,
+          {
+            tags: request.tags?.length ? request.tags : undefined,
+            startDate: question.period.from,
+            endDate: question.period.to,
+          },
+          limit,
+        )
+        .then((found) =>
+          found.map((m) => ({ ...m, createdAt: new Date(m.createdAt), updatedAt: new Date(m.updatedAt) })),
+        )
+    }
     if (ranked.length === 0) {
       // The search box's reading fills what is left ('dent' finds 'dentist' as the word being typed).
       const seen = new Set(ranked.map((m) => m.id))
@@ -365,7 +420,23 @@ export function createRecallService(options: RecallOptions) {
       }
       ranked = withoutNearDuplicates(ranked)
     }
-    return ranked.slice(0, limit).map(toMemory)
+    return ranked
+      .slice(0, limit)
+      .map((m) => (changed.has(m.id) ? { ...toMemory(m), changedLater: true } : toMemory(m)))
+  }
+
+  /** The names the user's notes give the roles the words name ("my son": "my son Tomás"), newest first. */
+  async function namesByRole(userId: string, text: string) {
+    const asked = rolesAsked(text)
+    if (asked.length === 0) return { names: [], roleWords: new Set<string>() }
+    const notes = await repo.textsHolding(userId, roleSearchWords(asked), ROLE_NOTES)
+    return {
+      names: namesForRoles(
+        asked,
+        notes.map((t) => ({ text: t })),
+      ),
+      roleWords: new Set(asked.flatMap((r) => r.group)),
+    }
   }
 
   /**
@@ -487,7 +558,7 @@ export function createRecallService(options: RecallOptions) {
 
   return {
     /** The memories most relevant to the words, best first, at most `limit` (8 by default). */
-    async find(userId: string, request: RecallRequest): Promise<Memory[]> {
+    async find(userId: string, request: RecallRequest): Promise<RecalledMemory[]> {
       return options.searches
         ? options.searches.run(userId, () => find(userId, request))
         : find(userId, request)
@@ -496,12 +567,19 @@ export function createRecallService(options: RecallOptions) {
 }
 export type RecallService = ReturnType<typeof createRecallService>
 
+/** A memory as recall gives it: `changedLater` when a later note changes what it says (the prompt says so). */
+export type RecalledMemory = Memory & { changedLater?: boolean }
+
 /**
  * For a question about now: among memories that hold the same of the question's words (the same
  * fact told at different times, "Tiago works at Google" and later "Tiago works at Spotify now"), the
  * newest takes the best place of the group; other memories keep their places.
  */
-export function newestFirstWhereTheyDisagree(ranked: RankedRecord[]): RankedRecord[] {
+export function newestFirstWhereTheyDisagree(
+  ranked: RankedRecord[],
+  /** Given: the ids of the older memories of each such group are added to it. */
+  older?: Set<string>,
+): RankedRecord[] {
   const key = (m: RankedRecord) => [...m.matched].sort().join(' ')
   const top = ranked[0]?.score ?? 0
   const groups = new Map<string, RankedRecord[]>()
@@ -518,6 +596,7 @@ export function newestFirstWhereTheyDisagree(ranked: RankedRecord[]): RankedReco
       (a, b) => b.sortDate.localeCompare(a.sortDate) || b.createdAt.getTime() - a.createdAt.getTime(),
     )
     places.forEach((place, i) => (result[place] = newest[i]!))
+    for (const m of newest.slice(1)) older?.add(m.id)
   }
   return result
 }

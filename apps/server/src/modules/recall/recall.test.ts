@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { createUsersRepo } from '../auth/index.ts'
 import { stemmedWords } from './recall.repo.ts'
 import { createRecallService } from './recall.service.ts'
+import { memoryLine } from '../assistant/index.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -135,6 +136,85 @@ describe('recall ranks memories by their words', () => {
     ])
     expect((await ask('Where does Tiago work now?'))[0]).toBe('Tiago works at Spotify now')
     expect((await ask("what's the wifi password?"))[0]).toBe('New wifi password: bluebird77')
+  })
+
+  it('puts a later note that changes a fact before it when asked for now, and marks the older one', async () => {
+    // The later note does not repeat the question's words: it is tied to the first by the teacher's name.
+    const { user } = await userWith([
+      ['Piano lessons for Lucas with Mrs Okonjo, Tuesdays, £15 a lesson', '2025-01-10'],
+      ['Mrs Okonjo going up to £18 from May', '2026-03-01'],
+      ['Mrs Okonjo ill, Tuesday off', '2025-06-03'],
+      ['Lucas swimming badge, 25 metres', '2025-09-01'],
+      ...Array.from({ length: 30 }, (_, i): [string, string] => [
+        `Note ${i} about my day at the office`,
+        '2025-05-01',
+      ]),
+    ])
+    const found = await t.services.recall.find(user.id, {
+      query: 'how much are the piano lessons now',
+      limit: 8,
+    })
+    const texts = found.map((m) => m.text)
+    expect(texts[0]).toBe('Mrs Okonjo going up to £18 from May')
+    expect(texts[1]).toBe('Piano lessons for Lucas with Mrs Okonjo, Tuesdays, £15 a lesson')
+    expect(found[1]!.changedLater).toBe(true)
+    expect(found[0]!.changedLater).toBeUndefined()
+    // The prompt tells the model so.
+    expect(memoryLine({ ...found[1]!, date: '2025-01-10' })).toMatch(
+      /^- \(noted January 10, 2025, later changed\) Piano/,
+    )
+    // Not asked for now: nothing is marked.
+    const past = await t.services.recall.find(user.id, { query: 'how much were the piano lessons', limit: 8 })
+    expect(past.some((m) => m.changedLater)).toBe(false)
+  })
+
+  it('reads who has a role from the notes and looks for them by name ("my sister-in-law")', async () => {
+    const notes = (privately: boolean) => [
+      { text: 'Inês (my cunhada) back from Porto on Friday', private: privately },
+      { text: 'Inês mobile 07700 900111', private: false },
+      ...Array.from({ length: 12 }, (_, i) => ({
+        text: `Plumber ${i} mobile 07700 9002${i}`,
+        private: false,
+      })),
+    ]
+    async function ask(privately: boolean) {
+      const user = await t.createUser()
+      for (const note of notes(privately))
+        await t.services.memories.create(user.id, { ...note, tags: [], date: '2026-01-10' })
+      return (await t.services.recall.find(user.id, { query: "my sister-in-law's mobile", limit: 3 })).map(
+        (m) => m.text,
+      )
+    }
+    expect((await ask(false))[0]).toBe('Inês mobile 07700 900111')
+    // Learned from a private note only: not used (a private memory never reaches a model, nor what it tells).
+    expect(await ask(true)).not.toContain('Inês mobile 07700 900111')
+  })
+
+  it('reads a role from another note and from the newest one ("I report to…")', async () => {
+    const { ask } = await userWith([
+      ['I report to Marcus from now on', '2025-01-10'],
+      ['From May I report to Helen', '2026-05-01'],
+      ['Helen wants the budget by Friday', '2026-06-01'],
+      ['Marcus wants the slides by Monday', '2025-02-01'],
+      ...Array.from({ length: 20 }, (_, i): [string, string] => [`Team lunch number ${i}`, '2025-05-01']),
+    ])
+    expect((await ask('what does my manager want'))[0]).toBe('Helen wants the budget by Friday')
+  })
+
+  it("answers a question naming a holiday and a year with that time's notes, and never with nothing", async () => {
+    const { ask } = await userWith([
+      ['Beach day in Tenby with the kids', '2024-08-01'],
+      ['Beach day in Tenby, rock pools', '2025-04-19'],
+      ['Cosy day at home, board games by the fire', '2025-12-26'],
+      ...Array.from({ length: 20 }, (_, i): [string, string] => [`Work note ${i}`, '2025-06-01']),
+    ])
+    const now = new Date('2026-03-01T12:00:00Z')
+    // Easter 2025 was 20 April: the days around it.
+    expect((await ask('beach day at Easter 2025', { now }))[0]).toBe('Beach day in Tenby, rock pools')
+    // No note holds the question's words: the period's own notes.
+    expect(await ask('what did we get up to last christmas', { now })).toEqual([
+      'Cosy day at home, board games by the fire',
+    ])
   })
 
   it('follows a name the first results give to a second pass (multi-hop)', async () => {

@@ -1,0 +1,287 @@
+/**
+ * People and things by role (issue 44): a question says "my son", "my sister-in-law", "my manager";
+ * the notes name them ("my son Tomás", "Inês (my cunhada)", "MIL / Pauline", "from May I report to
+ * Helen"). The relations are read from the person's own notes when a question names a role, newest note
+ * first (so a change of manager is followed), from the notes recall may show only (never a private one,
+ * never another user's), and the names found are looked for with the question's words.
+ */
+
+/**
+ * Roles by what they mean, each with the ways notes write it: English words and their short forms,
+ * and for family by marriage the words of the languages people most often mix into English notes
+ * (Portuguese, Spanish, French, Italian, German). Whole categories, not a set's words.
+ */
+export const ROLE_GROUPS: readonly (readonly string[])[] = [
+  ['mother', 'mum', 'mom', 'mam', 'mummy', 'mommy', 'ma'],
+  ['father', 'dad', 'daddy', 'papa', 'pa', 'pop'],
+  ['son'],
+  ['daughter'],
+  ['brother', 'bro'],
+  ['sister', 'sis'],
+  [
+    'husband',
+    'hubby',
+    'partner',
+    'wife',
+    'spouse',
+    'other half',
+    'oh',
+    'boyfriend',
+    'girlfriend',
+    'fiance',
+    'fiancé',
+    'fiancée',
+  ],
+  ['grandmother', 'grandma', 'gran', 'granny', 'nan', 'nana', 'nanna', 'nanny'],
+  ['grandfather', 'grandad', 'granddad', 'grandpa', 'gramps'],
+  ['grandson', 'granddaughter', 'grandchild', 'grandkid'],
+  ['aunt', 'auntie', 'aunty'],
+  ['uncle'],
+  ['cousin'],
+  ['niece'],
+  ['nephew'],
+  [
+    'mother-in-law',
+    'mother in law',
+    'mum-in-law',
+    'mum in law',
+    'mom-in-law',
+    'mil',
+    'sogra',
+    'suegra',
+    'belle-mère',
+    'suocera',
+    'schwiegermutter',
+  ],
+  [
+    'father-in-law',
+    'father in law',
+    'dad-in-law',
+    'fil',
+    'sogro',
+    'suegro',
+    'beau-père',
+    'suocero',
+    'schwiegervater',
+  ],
+  ['brother-in-law', 'brother in law', 'bil', 'cunhado', 'cuñado', 'beau-frère', 'cognato', 'schwager'],
+  [
+    'sister-in-law',
+    'sister in law',
+    'sil',
+    'cunhada',
+    'cuñada',
+    'belle-sœur',
+    'belle-soeur',
+    'cognata',
+    'schwägerin',
+  ],
+  ['son-in-law'],
+  ['daughter-in-law', 'dil'],
+  ['stepmother', 'stepmum', 'stepmom', 'step-mum', 'step-mom'],
+  ['stepfather', 'stepdad', 'step-dad'],
+  ['stepson', 'stepdaughter', 'stepchild'],
+  ['godmother', 'godfather', 'godson', 'goddaughter', 'godchild'],
+  ['manager', 'line manager', 'boss', 'supervisor', 'team lead', 'head of department', 'hod'],
+  ['colleague', 'coworker', 'co-worker', 'workmate'],
+  ['mentor'],
+  ['assistant', 'pa'],
+  ['neighbour', 'neighbor', 'next door'],
+  ['landlord', 'landlady', 'letting agent'],
+  ['friend', 'best friend', 'bestie', 'best mate', 'mate', 'pal', 'bff'],
+  ['flatmate', 'housemate', 'roommate'],
+  ['ex', 'ex-husband', 'ex-wife', 'ex-partner'],
+  ['cleaner'],
+  ['nanny', 'childminder', 'babysitter', 'au pair'],
+  ['dog walker'],
+  ['gardener'],
+  ['plumber'],
+  ['electrician', 'sparky', 'sparkie'],
+  ['builder'],
+  ['roofer'],
+  ['decorator', 'painter'],
+  ['mechanic'],
+  ['accountant'],
+  ['solicitor', 'lawyer', 'attorney'],
+  ['dentist'],
+  ['doctor', 'gp'],
+  ['vet'],
+  ['physio', 'physiotherapist'],
+  ['therapist', 'counsellor', 'counselor'],
+  ['hairdresser', 'barber'],
+  ['tutor'],
+  ['teacher'],
+  ['coach'],
+  ['carer', 'caregiver'],
+]
+
+export interface RoleAsked {
+  /** The role's ways of being written. */
+  group: readonly string[]
+  /** Whose ("Dan's brother": dan); null for the asker's own ("my brother"). */
+  of: string | null
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[- ]/g, '[- ]?')
+/**
+ * A pattern's words in any case ("MIL", "Mil", "mil"), the rest of it case-sensitive: a name is a word
+ * that starts with a capital (a case-insensitive pattern would take any word for one).
+ */
+const anyCase = (source: string) =>
+  source.replace(/\p{L}/gu, (c) =>
+    c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`,
+  )
+const alternation = (group: readonly string[]) =>
+  [...group]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')
+const BOUND_BEFORE = String.raw`(?<![\p{L}\p{N}])`
+const BOUND_AFTER = String.raw`(?![\p{L}\p{N}])`
+
+/** A word of a name as notes write it: capitalised, any letters (Inês, O'Neill, Anne-Marie). */
+const NAME = String.raw`(\p{Lu}[\p{L}'’-]*\p{L})`
+/** Titles before a name ("Dr Femi"): the name is the word after. */
+const TITLE = `(?:${anyCase('(?:dr|mr|mrs|ms|miss|prof)')}\\.?\\s+)?`
+/** Words that may stand between "my" and the role ("my new manager", "my little sister"). */
+const QUALIFIER = `(?:${anyCase('(?:new|current|old|former|little|big|older|younger|eldest|oldest|youngest|baby|twin|late|lovely|dear)')}\\s+)?`
+
+/** The roles a question names: "my sister-in-law", "Dan's brother", "the neighbour who…". */
+export function rolesAsked(text: string): RoleAsked[] {
+  const lower = text.toLowerCase()
+  const found: Array<RoleAsked & { start: number; end: number }> = []
+  for (const group of ROLE_GROUPS) {
+    const re = new RegExp(
+      String.raw`${BOUND_BEFORE}(?:(my|our|\p{L}+)['’]s\s+|(?:my|our|the|his|her|their)\s+${QUALIFIER})?(${alternation(group)})(?:['’]s)?${BOUND_AFTER}`,
+      'iu',
+    )
+    const m = re.exec(lower)
+    // A role word alone ("sister walnuts") is a word to look for, not someone: only "my sister", "the
+    // neighbour", "Dan's brother".
+    if (
+      !m ||
+      !/(?:\b(?:my|our|the|his|her|their)|['’]s)\s+\S*\s*$/.test(
+        lower.slice(0, m.index + m[0].length - m[2]!.length),
+      )
+    )
+      continue
+    const of = m[1] && !['my', 'our'].includes(m[1]) ? m[1] : null
+    const start = m.index + m[0].indexOf(m[2]!)
+    found.push({ group, of, start, end: start + m[2]!.length })
+  }
+  // "Mother-in-law" is not also "mother": a role within a longer one's words is not asked.
+  return found
+    .filter(
+      (r) =>
+        !found.some(
+          (o) => o !== r && o.start <= r.start && o.end >= r.end && o.end - o.start > r.end - r.start,
+        ),
+    )
+    .map(({ group, of }) => ({ group, of }))
+}
+
+export interface Relation {
+  name: string
+  /** Whose role it is ("Dan's bro Tom": dan), null for the note's writer. */
+  of: string | null
+}
+
+/** Words that are capitalised in notes without being anyone's name. */
+const NOT_A_NAME =
+  /^(?:i|the|a|an|and|my|our|his|her|their|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|today|tomorrow|tonight|yesterday|next|last|from|to|at|on|in|is|was|new|old|dr|mr|mrs|ms|miss)$/i
+
+/**
+ * The people a note names in this role: "my son Tomás", "Inês (my cunhada)", "Pauline (Dan's mum)",
+ * "MIL / Pauline", "BIL: Tom", "Helen is my manager", "Dan's bro Tom", "I report to Helen", "line manager
+ * Dr Femi Adeyemi". Names lower-cased, as the search takes words.
+ */
+export function relationsIn(text: string, group: readonly string[]): Relation[] {
+  const role = `(?:${anyCase(alternation(group))})`
+  const own = anyCase('(?:my|our)')
+  const patterns: Array<{ re: RegExp; name: number; of?: number }> = [
+    // my son Tomás; my new manager, Helen; our neighbour – Brenda
+    {
+      re: new RegExp(
+        String.raw`${BOUND_BEFORE}${own}\s+${QUALIFIER}${role}\s*[,:=–-]?\s*${TITLE}${NAME}`,
+        'u',
+      ),
+      name: 1,
+    },
+    // Inês (my cunhada); Pauline (Dan's mum); Sanjay (sparky)
+    {
+      re: new RegExp(
+        String.raw`${NAME}\s*\(\s*(?:${own}\s+${QUALIFIER}|(\p{L}+)['’]s\s+)?${role}${BOUND_AFTER}`,
+        'u',
+      ),
+      name: 1,
+      of: 2,
+    },
+    // Helen is my manager; Tom, my brother-in-law; Rosie = my sister
+    {
+      re: new RegExp(
+        String.raw`${NAME}\s*(?:,|is|was|=|–|-)\s*${own}\s+${QUALIFIER}${role}${BOUND_AFTER}`,
+        'u',
+      ),
+      name: 1,
+    },
+    // MIL / Pauline; BIL: Tom; sparky = Sanjay
+    { re: new RegExp(String.raw`${BOUND_BEFORE}${role}\s*(?:\/|=|:|–|-)\s*${TITLE}${NAME}`, 'u'), name: 1 },
+    // Line manager Dr Femi Adeyemi; BIL Tom's birthday (a note or a clause opening with the role)
+    { re: new RegExp(String.raw`(?:^|[.;:(!?]\s*)${role}\s+${TITLE}${NAME}`, 'u'), name: 1 },
+    // Dan's bro Tom
+    {
+      re: new RegExp(String.raw`${BOUND_BEFORE}(\p{L}+)['’]s\s+${role}\s+${TITLE}${NAME}`, 'u'),
+      name: 2,
+      of: 1,
+    },
+  ]
+  if (group.includes('manager'))
+    patterns.push({
+      re: new RegExp(String.raw`${BOUND_BEFORE}${anyCase('report')}(?:s|ing)?\s+to\s+${TITLE}${NAME}`, 'u'),
+      name: 1,
+    })
+  const found: Relation[] = []
+  for (const { re, name, of } of patterns) {
+    const all = new RegExp(re.source, 'gu')
+    for (const m of text.matchAll(all)) {
+      const who = m[name]?.replace(/['’]s$/, '')
+      if (!who || NOT_A_NAME.test(who)) continue
+      const whose = of !== undefined && m[of] ? m[of].toLowerCase() : null
+      if (whose && ['my', 'our'].includes(whose)) continue
+      const relation = { name: who.toLowerCase(), of: whose }
+      if (!found.some((r) => r.name === relation.name && r.of === relation.of)) found.push(relation)
+    }
+  }
+  return found
+}
+
+/**
+ * The names a question's roles stand for, read from the notes holding the roles' words (newest
+ * first): at most `max` per role, the newest note's first. `partner`: the asker's partner's names, for
+ * family by marriage ("my brother-in-law" is also the partner's brother).
+ */
+export function namesForRoles(asked: RoleAsked[], notes: ReadonlyArray<{ text: string }>, max = 2): string[] {
+  const names: string[] = []
+  for (const role of asked) {
+    const found: string[] = []
+    for (const note of notes) {
+      for (const r of relationsIn(note.text, role.group)) {
+        if (r.of !== role.of) continue
+        if (!found.includes(r.name)) found.push(r.name)
+      }
+      if (found.length >= max) break
+    }
+    for (const n of found.slice(0, max)) if (!names.includes(n)) names.push(n)
+  }
+  return names
+}
+
+/** The words to find the notes that may tell a role's names by: each way of writing it, as words. */
+export function roleSearchWords(asked: RoleAsked[]): string[] {
+  const words = new Set<string>()
+  for (const role of asked)
+    for (const way of role.group) for (const w of way.split(/[\s-]+/)) if (w.length > 1) words.add(w)
+  // "Report" finds "I report to Helen" for the manager.
+  if (asked.some((r) => r.group.includes('manager'))) words.add('report')
+  return [...words]
+}
