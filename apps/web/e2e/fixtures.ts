@@ -63,8 +63,8 @@ export async function launchServer(
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
 
-  // Migrations on a busy 2-core machine (several test runs at once) can take over a minute and a half.
-  const deadline = Date.now() + 180_000
+  // Migrations on a busy 2-core machine (several test runs at once) can take minutes.
+  const deadline = Date.now() + 300_000
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`Remi exited with ${child.exitCode} while starting:\n${output}`)
@@ -75,7 +75,7 @@ export async function launchServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`Remi did not become ready within 180 s:\n${output}`)
+      throw new Error(`Remi did not become ready within 300 s:\n${output}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -148,7 +148,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server)
       await server.stop()
     },
-    { scope: 'worker', timeout: 240_000 },
+    { scope: 'worker', timeout: 360_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url)
@@ -186,7 +186,7 @@ export const testWithFakes = test.extend<object, { fakes: DataSourceFakes; serve
       await use(server)
       await server.stop()
     },
-    { scope: 'worker', timeout: 240_000 },
+    { scope: 'worker', timeout: 360_000 },
   ],
 })
 
@@ -210,7 +210,7 @@ export const testWithModel = test.extend<object, { model: OpenAIFake; modelServe
       await use(server)
       await server.stop()
     },
-    { scope: 'worker', timeout: 240_000 },
+    { scope: 'worker', timeout: 360_000 },
   ],
   baseURL: async ({ modelServer }, use) => {
     await use(modelServer.url)

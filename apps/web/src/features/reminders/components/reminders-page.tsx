@@ -104,7 +104,7 @@ function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (
   }
   if (reminders.data.length === 0)
     return (
-      <EmptyState icon={<RemindersIcon size={22} />} title={tab.empty} headingLevel={3}>
+      <EmptyState icon={<RemindersIcon size={22} />} title={tab.empty}>
         {tab.key === 'upcoming'
           ? 'Add one here, or tell the chat “remind me to call mum tomorrow at 6pm”.'
           : 'Reminders move here once they have gone out or been marked done.'}
