@@ -244,8 +244,7 @@ describe('tools mode', () => {
     expect(answer.activity).toEqual([
       {
         tool: 'get_weather',
-        summary:
-          'Could not check the weather for today: The weather data source is turned off; turn it on under Data Sources.',
+        summary: 'Could not check the weather for today: it is turned off',
       },
     ])
     expect(JSON.stringify(calls[1]!.prompt)).toContain(
@@ -655,7 +654,7 @@ describe('context mode', () => {
       `- **Your memories dated tomorrow:**\n  - **${formatDay(tomorrow)}**: The plumber comes on ${written} _(#home)_\n  _Calendar`,
     )
     expect(day.answer.activity.map((a) => a.summary)).toEqual([
-      'Could not read your calendar for tomorrow: The calendar data source is turned off; turn it on under Data Sources.',
+      'Could not read your calendar for tomorrow: it is turned off',
       'Looked for memories dated tomorrow',
       `Searched memories for '${formatDay(addDays(todayIn('UTC'), 1), { year: false })}'`,
     ])

@@ -52,16 +52,16 @@ async function ask(
 }
 
 describe('reminders in words, on fake tools', () => {
-  it('makes a reminder at the time said, says exactly when, and still saves the memory', async () => {
+  it('makes a reminder at the time said, says exactly when, and saves no memory beside it', async () => {
     const { reminders, service } = fakeReminders()
     const asked = await ask('remind me to call mum tomorrow at 5pm', {}, service)
     expect(asked.intent).toBe('reminders')
     expect(reminders).toEqual([
       expect.objectContaining({ text: 'Call mum', dueAt: '2026-11-27T17:00:00.000Z', recurrence: null }),
     ])
-    expect(asked.markdown).toContain("I'll remind you to call mum on Friday, November 27 at 17:00.")
-    expect(asked.markdown).toMatch(/^Saved to your memories:/)
-    expect(asked.created.map((m) => m.text)).toEqual(['Call mum on Friday, November 27 at 5pm'])
+    expect(asked.markdown).toBe("I'll remind you to call mum on Friday, November 27 at 17:00.")
+    // A reminder is a reminder: a memory beside it cluttered the list and outlived a cancel.
+    expect(asked.created).toEqual([])
 
     const soon = await ask('remind me in 20 minutes to check the oven', {}, service)
     expect(soon.markdown).toContain("I'll remind you to check the oven on Thursday, November 26 at 10:20.")
@@ -80,6 +80,13 @@ describe('reminders in words, on fake tools', () => {
       'on the 1st of every month at 09:00, starting Tuesday, December 1 at 09:00.',
     )
     expect(reminders.map((r) => r.recurrence)).toEqual(['FREQ=WEEKLY;BYDAY=MO', 'FREQ=MONTHLY;BYMONTHDAY=1'])
+    // Said without "remind me": a repeat and a time are a reminder too.
+    const bare = await ask('every Monday at 8 water the plants', {}, service)
+    expect(bare.intent).toBe('reminders')
+    expect(bare.markdown).toBe(
+      "I'll remind you to water the plants every Monday at 08:00, starting Monday, November 30 at 08:00.",
+    )
+    expect(reminders[2]).toMatchObject({ text: 'Water the plants', recurrence: 'FREQ=WEEKLY;BYDAY=MO' })
   })
 
   it('reminds the day before a memory’s day, found through the memory search', async () => {

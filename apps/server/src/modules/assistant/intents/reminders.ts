@@ -1,4 +1,3 @@
-import type { CreateReminderBody } from '@remi/shared'
 import {
   confirmation,
   fromWall,
@@ -6,20 +5,20 @@ import {
   readReminderRequest,
   type ReminderRequest,
 } from '../../reminders/index.ts'
-import { remember as save } from '../answers/memories.ts'
 import { formatDay } from '../format.ts'
 import { memoryRequest } from '../understand/memory-request.ts'
 import type { Answered, Deps } from './types.ts'
 import { intent, said } from './types.ts'
 
-/** What a memory's answer says of a repeat; with a reminder made, the reminder repeats. */
-const NO_REPEAT = "A memory is kept once, on that day: I don't repeat reminders."
+/** A message that starts with a repeat and says a time: "every Monday at 8 …", "every day at 7:30 …". */
+const REPEAT_AT =
+  /^(?:every|each)\s+(?:day|morning|evening|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b.*\bat\s+\d|^on the \d{1,2}(?:st|nd|rd|th)? of (?:every|each) month\b.*\bat\s+\d/i
 
 /**
  * "Remind me to call mum tomorrow at 5pm", "… every Monday at 8 …", "… on the 1st of every month …",
  * "remind me about the dentist the day before", "what are my reminders?", "cancel the plants
- * reminder" (issue 31). A "remind me …" with a time makes a reminder and, as before, saves the words as
- * a memory (the reminder is linked to it); with no time it is the `remember` intent's.
+ * reminder" (issue 31). A "remind me …" with a time makes a reminder (no memory: a reminder is a
+ * reminder); with no time it is the `remember` intent's.
  */
 export const reminders = intent<ReminderRequest>({
   name: 'reminders',
@@ -27,13 +26,17 @@ export const reminders = intent<ReminderRequest>({
     'remind me to call mum tomorrow at 5pm',
     'remind me in 20 minutes to check the oven',
     'remind me every Monday at 8 to water the plants',
+    'every Monday at 8 water the plants',
     'remind me on the 1st of every month to pay the rent',
     'remind me about the dentist the day before',
     'what are my reminders?',
     'cancel the plants reminder',
   ],
   match(text, clock) {
-    const request = readReminderRequest(text, clock)
+    // "Every Monday at 8 water the plants": a repeat and a time, said without "remind me", is one too.
+    const request =
+      readReminderRequest(text, clock) ??
+      (REPEAT_AT.test(text) ? readReminderRequest(`remind me ${text}`, clock) : null)
     // A holiday ("on Easter Monday") is not read by the reminder phrases: kept as a memory, on its day.
     if (request?.kind === 'create' && memoryRequest(text, clock.timeZone, clock.now)?.date?.holiday)
       return null
@@ -116,29 +119,19 @@ async function answerReminder(
       cited: [memory],
     }
   }
-  // A create: the words saved as a memory, as "remind me …" always did, and the reminder linked to it.
-  const asMemory = memoryRequest(deps.text, clock.timeZone, clock.now)
-  let saved: Answered | null = null
-  let memoryId: string | null = null
-  if (asMemory?.text) {
-    saved = await save({ ...deps, tools: remembering(deps, (id) => (memoryId = id)) }, asMemory)
-  }
-  const body: CreateReminderBody = {
+  // A create makes the reminder alone: a second copy as a memory cluttered the list and stayed in the
+  // briefing after the reminder was cancelled. Saving it too is "remember …", said as such.
+  const created = await service.create(userId, {
     text: capitalised(request.text),
     dueAt: request.dueAt.toISOString(),
     recurrence: request.recurrence,
-    memoryId: memoryId && realId(memoryId),
-  }
-  const created = await service.create(userId, body)
-  const line = confirmation(
-    { text: request.text, dueAt: request.dueAt, recurrence: created.recurrence },
-    clock.timeZone,
+  })
+  return said(
+    confirmation(
+      { text: request.text, dueAt: request.dueAt, recurrence: created.recurrence },
+      clock.timeZone,
+    ),
   )
-  if (!saved) return said(line)
-  const markdown = saved.markdown.includes(NO_REPEAT)
-    ? saved.markdown.replace(NO_REPEAT, line)
-    : `${saved.markdown}\n\n${line}`
-  return { markdown, cited: saved.cited }
 }
 
 /** The memories about some words that have a day, soonest coming first. */
@@ -147,18 +140,6 @@ async function searchDated(deps: Deps, about: string) {
   if ('error' in result) return { memories: [] }
   const memories = result.memories.filter((m) => m.date).sort((a, b) => a.date!.localeCompare(b.date!))
   return { memories }
-}
-
-/** The tools, with the saved memory's id kept (to link the reminder to it). */
-function remembering(deps: Deps, keep: (id: string) => void): Deps['tools'] {
-  return {
-    ...deps.tools,
-    async createMemory(input) {
-      const result = await deps.tools.createMemory(input)
-      if ('saved' in result) keep(result.saved.id)
-      return result
-    },
-  }
 }
 
 /** A memory id the reminders service can link (the answer tests' fakes use "new-1"). */

@@ -248,8 +248,7 @@ describe('the offline assistant on weather', () => {
     expect(offAnswer.answer.activity).toEqual([
       {
         tool: 'get_weather',
-        summary:
-          'Could not check the weather for today: The weather data source is turned off; turn it on under Data Sources.',
+        summary: 'Could not check the weather for today: it is turned off',
       },
     ])
 

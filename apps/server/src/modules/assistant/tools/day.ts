@@ -89,7 +89,10 @@ export function dayTools(record: ToolRecord) {
     return run<Exclude<GetWeatherOutput, ToolError>>('get_weather', input ?? {}, report, async () => {
       if (!parsed.success) return { error: firstIssue(parsed.error) }
       const forecast = await services.weather.forecastFor(userId, asked, { place })
-      return forecast.ok ? weatherOutput(forecast) : { error: forecast.message }
+      if (forecast.ok) return weatherOutput(forecast)
+      return forecast.reason === 'disabled'
+        ? { error: forecast.message, off: true }
+        : { error: forecast.message }
     })
   }
 

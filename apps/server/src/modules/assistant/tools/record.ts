@@ -85,8 +85,9 @@ export function createToolRecord(
       if (isToolError(result) && result.off) return result
       start()
     }
+    // A source that is off is said once, in the answer (the line above it said it too).
     const line: Activity = isToolError(result)
-      ? { tool: name, summary: `${failed}: ${result.error}` }
+      ? { tool: name, summary: result.off ? `${failed}: it is turned off` : `${failed}: ${result.error}` }
       : { tool: name, summary, ...done(result) }
     activity.push(line)
     options.onEvent?.({ type: 'activity', status: 'finished', activity: line })
