@@ -21,6 +21,7 @@ import {
 } from './recall.repo.ts'
 import { laterFirst, withLaterNotes } from './later-notes.ts'
 import { namesForRoles, roleSearchWords, rolesAsked } from './relations.ts'
+import { createLocalSemantic, withMeaning } from './local-semantic.ts'
 import type { SemanticRecall } from './semantic.ts'
 import { withWordNeighbours } from './word-neighbours.ts'
 
@@ -129,6 +130,11 @@ export interface RecallOptions {
   users: Pick<UsersService, 'timezoneOf'>
   /** Semantic search, when a deployment has an embedding model; its list is fused with the words'. */
   semantic?: SemanticRecall | undefined
+  /**
+   * The local semantic signal (local-semantic.ts) where semantic search gives nothing. Off by default:
+   * it gained on notebook-dev but took LoCoMo dev below its budget (figures in local-semantic.ts).
+   */
+  localSemantic?: boolean | undefined
   /** One user's searches at once (shared with the memories list's search). */
   searches?: UserLimit | undefined
   /** The assistant's clock: "last month" is the month before this one. */
@@ -203,6 +209,7 @@ export function createRecallService(options: RecallOptions) {
   const now = options.now ?? (() => new Date())
   const semanticWaitMs = options.semanticWaitMs ?? 250
   const timeoutMs = options.statementTimeoutMs ?? 2000
+  const local = options.localSemantic ? createLocalSemantic(options.db) : null
 
   /** The words' terms with their weights, the pairs of neighbours, and the lexemes that pick candidates. */
   function weigh(terms: QuestionTerm[], words: string[], stats: TermStat[], total: number) {
@@ -359,6 +366,12 @@ export function createRecallService(options: RecallOptions) {
     if (question.terms.length === 0) return legacy()
 
     const semantic = nearest(userId, text, Math.max(limit * 3, 20))
+    // Where semantic search gives nothing (no model, failing, slow): the local signal (local-semantic.ts).
+    const meaning = semantic.then((ids) =>
+      ids || !local
+        ? null
+        : local.nearest(userId, question.words, filters, Math.max(limit * 3, 20)).catch(() => null),
+    )
     let ranking: Awaited<ReturnType<typeof rank>>
     try {
       ranking = await rank(userId, question, filters, {
@@ -393,6 +406,8 @@ export function createRecallService(options: RecallOptions) {
     ranked = withoutNearDuplicates(ranked)
     ranked = await followNames(userId, question, ranking, ranked, filters)
     ranked = fuse(ranked, await semantic, await missing(userId, ranked, await semantic))
+    const near = await meaning
+    ranked = withMeaning(ranked, near, await missing(userId, ranked, near?.map((m) => m.id) ?? null))
     ranked = withoutNearDuplicates(ranked)
     ranked = laterFirst(ranked, changes)
     if (ranked.length === 0 && question.period && !explicitDays) {
