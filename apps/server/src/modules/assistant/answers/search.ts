@@ -36,6 +36,9 @@ export function searchWords(text: string) {
  * asks when (or names days). "Any work stuff this week?": the memories of those days; when none, the
  * others, said so.
  */
+/** A question about what holds now: "my current address", "where do I live now?". */
+const CURRENT = /\b(?:current(?:ly)?|now|present|these days)\b/i
+
 export async function searchAnswer(deps: Deps): Promise<Answered> {
   const { tools, text: content, clock } = deps
   const { now, timeZone, today } = clock
@@ -95,11 +98,20 @@ export async function searchAnswer(deps: Deps): Promise<Answered> {
   const shown = matching.slice(0, 5).map((m) => ({ m, yearly: yearlyAsked && yearlyLine(m, today) }))
   // Those that give the day first: "when is Marco's birthday?" is answered before his party is told.
   const inOrder = [...shown.filter((s) => s.yearly), ...shown.filter((s) => !s.yearly)]
-  const lines = inOrder.map((s) => s.yearly || quoteMemories([s.m])[0]!)
+  let lines = inOrder.map((s) => s.yearly || quoteMemories([s.m])[0]!)
   const first = matching.length < 2 ? '' : order ? `, ${order} first` : ', best match first'
-  const heading = elsewhere
-    ? `${elsewhere} On other days${first}:`
-    : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysInWords(days, today)}` : ''}${first}:`
+  // "What's my current address?": the newest (recall's first, or the latest dated) is said to be the
+  // current one and the others older, rather than listed side by side.
+  const current = CURRENT.test(content) && inOrder.length > 1 && !inOrder.some((s) => s.yearly)
+  if (current) {
+    inOrder.sort((a, b) => (a.m.date && b.m.date ? b.m.date.localeCompare(a.m.date) : 0))
+    lines = inOrder.map((s, i) => `${quoteMemories([s.m])[0]!} ${i === 0 ? '**(current)**' : '_(older)_'}`)
+  }
+  const heading = current
+    ? 'The newest is the current one; the others are older:'
+    : elsewhere
+      ? `${elsewhere} On other days${first}:`
+      : `${calendar ? 'And in your memories' : "Here's what I found in your memories"}${days ? ` for ${daysInWords(days, today)}` : ''}${first}:`
   const memories = [heading, '', ...lines].join('\n')
   return { markdown: calendar ? `${calendar}\n\n${memories}` : memories, cited: inOrder.map((s) => s.m) }
 }

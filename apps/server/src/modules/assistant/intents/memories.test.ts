@@ -36,6 +36,32 @@ describe('memories, on fake tools', () => {
     expect(result.cited).toEqual([dentist])
   })
 
+  it('says which address is the current one, the newest, and marks the others older', async () => {
+    const old = {
+      id: 'a1',
+      text: 'My address is 12 Rua Augusta, Lisbon',
+      tags: ['address'],
+      date: '2025-02-01',
+    }
+    const moved = {
+      id: 'a2',
+      text: 'New address: 3 Rua do Ouro, Porto',
+      tags: ['address'],
+      date: '2026-10-01',
+    }
+    const result = await answer("What's my current address?", { memories: [old, moved] }, clock)
+    expect(result.intent).toBe('search')
+    expect(result.markdown).toBe(
+      [
+        'The newest is the current one; the others are older:',
+        '',
+        '- **October 1, 2026**: New address: 3 Rua do Ouro, Porto _(#address)_ **(current)**',
+        '- **February 1, 2025**: My address is 12 Rua Augusta, Lisbon _(#address)_ _(older)_',
+      ].join('\n'),
+    )
+    expect(result.cited).toEqual([moved, old])
+  })
+
   it('lists tagged memories, and passes a word that is no tag of the user on', async () => {
     const tagged = await answer('Show my #sport memories', { memories: [dentist, shoes] }, clock)
     expect(tagged.intent).toBe('tagged')
