@@ -4,13 +4,15 @@
  *     answered), sent by REST POST, by PATCH of an existing reminder and by MCP create_reminder, while
  *     /healthz is sampled every 20 ms by a process of its own: each is refused in words ("…repeat rule is
  *     too complex…") within REFUSED_MS, the server's main thread holds its loop at most HELD_MS of CPU at
- *     once (lib/loop-monitor.ts), and /healthz p99 stays under HEALTHZ_P99 (or that much over its p99 at
- *     rest, when the machine's other work already puts it over);
+ *     once while it answers them (lib/loop-monitor.ts; holds between them are reported), and /healthz p99
+ *     stays under HEALTHZ_P99 (or half that over its p99 at rest, when the machine's other work already
+ *     puts it over);
  *   - a reminder made from a private memory stays out of MCP's list_reminders after the memory is
  *     deleted and brought back by Undo (the link goes; the privacy must not).
  *
  *   HARDENING_RULES_ROUNDS (3; 10 without --quick): how many times each bad rule is sent by REST (MCP: once)
  */
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { signIn, readBody, type Answer, type User } from '../lib/client.ts'
 import { sampleInChild, type Sampled } from '../lib/sampler.ts'
@@ -139,13 +141,16 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
     ]
     const from = Date.now()
     const during = await sampleInChild(owner, [{ path: '/healthz', everyMs: 20 }])
+    const sent: Array<{ from: number; to: number; what: string }> = []
     const tried: Record<string, { n: number; refused: number; slowest: number; wrong: string[] }> = {}
     for (let round = 0; round < rounds; round++) {
       for (const rule of BAD_RULES) {
         for (const [name, send, refused] of paths) {
           // MCP's rate limit is a few calls a second: each rule once there.
           if (name.startsWith('MCP') && round > 0) continue
+          const sentAt = Date.now()
           const answer = await send(rule)
+          sent.push({ from: sentAt, to: Date.now(), what: `${name} ${rule}` })
           const tally = (tried[name] ??= { n: 0, refused: 0, slowest: 0, wrong: [] })
           tally.n += 1
           tally.slowest = Math.max(tally.slowest, answer.ms)
@@ -159,7 +164,17 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
     await sleep(50)
     const held = loopHeld(loopFile, from, Date.now())
     const healthP99 = percentile(health.times, 99)
-    const longest = held[0] ?? 0
+    // The holds during the bad requests (the monitor writes a hold on its next tick) are the rules'
+    // work, judged; others (a collection, the job queue's upkeep) are reported.
+    const ticks = readFileSync(loopFile, 'utf8')
+      .split('\n')
+      .map((line) => line.split(' ').map(Number))
+      .filter(([at, cpu]) => at! >= from && Number.isFinite(cpu))
+    const inRequests = ticks
+      .filter(([at]) => sent.some((r) => r.from <= at! && at! <= r.to + 10))
+      .map(([, cpu]) => cpu!)
+      .sort((x, y) => y - x)
+    const longest = inRequests[0] ?? 0
     const loopProblems = [
       longest > HELD_MS ? `the server's loop was held ${ms(longest)} of CPU at once (budget ${HELD_MS})` : '',
       healthP99 > budget ? `/healthz p99 ${ms(healthP99)} over ${ms(budget)}` : '',
@@ -168,7 +183,8 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
     const figures =
       `/healthz p99 ${ms(healthP99)} max ${ms(Math.max(...health.times))} (${health.times.length}; at rest p99 ` +
       `${ms(idleP99)}, budget ${ms(budget)}); main thread's longest holds ` +
-      `${held.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} CPU`
+      `${inRequests.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} CPU during the requests, ` +
+      `${held.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} in all`
     for (const [name] of paths) {
       const tally = tried[name]!
       const ok = tally.refused === tally.n && loopProblems.length === 0
