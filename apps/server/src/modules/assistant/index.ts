@@ -30,8 +30,6 @@ export { findDate } from './understand/dates.ts'
 export { easterIn, MONTH_NAME, monthNumber } from './understand/lexicon.ts'
 /** A memory as the prompt writes it (recall's tests check a changed note's line). */
 export { memoryLine } from './prompt.ts'
-/** A memory as the prompt writes it (recall's tests check a changed note's line). */
-export { memoryLine } from './prompt.ts'
 export { namesIn, significantWords, withOtherWords } from './search.ts'
 /** A statement told rather than asked, and its words as a fact: the chat offers "Save as memory" in every mode. */
 export { asToldAfterRemember, isStatement } from './understand/text.ts'
