@@ -19,6 +19,8 @@ export const GOLDEN: Record<string, readonly string[]> = {
     'remind me every day to take my vitamins',
     'remind me in 20 minutes to check the oven',
     'remind me every Monday at 8 to water the plants',
+    // Issue 46: a repeat with a time and no "remind me" is a reminder too.
+    'every Monday at 8 water the plants',
     'remind me on the 1st of every month to pay the rent',
     'remind me about the dentist the day before',
     'what are my reminders?',
