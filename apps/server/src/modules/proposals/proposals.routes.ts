@@ -34,7 +34,7 @@ export async function proposalsRoutes(app: FastifyInstance, opts: { proposals: P
   r.post(
     '/:id/apply',
     { schema: { tags, params: MemoryProposalParams, response: { 200: AppliedProposal } } },
-    async (request) => proposals.apply(requireUser(request), request.params.id),
+    async (request) => proposals.apply(requireUser(request), request.params.id, readerOf(request)),
   )
 
   r.post(
@@ -47,12 +47,12 @@ export async function proposalsRoutes(app: FastifyInstance, opts: { proposals: P
         description: 'Takes an applied change back (the memory as it was before); once.',
       },
     },
-    async (request) => proposals.undo(requireUser(request), request.params.id),
+    async (request) => proposals.undo(requireUser(request), request.params.id, readerOf(request)),
   )
 
   r.post(
     '/:id/keep',
     { schema: { tags, params: MemoryProposalParams, response: { 200: MemoryProposal } } },
-    async (request) => proposals.keep(requireUser(request), request.params.id),
+    async (request) => proposals.keep(requireUser(request), request.params.id, readerOf(request)),
   )
 }

@@ -76,6 +76,15 @@ export function createProposalsService(deps: {
     return row
   }
 
+  /** An access token acts on no proposal about a memory it cannot see (private now): "not found". */
+  async function mustSeeItsMemory(userId: string, id: string, reader: { hidePrivate?: boolean }) {
+    if (!reader.hidePrivate) return
+    const row = await mustGet(userId, id)
+    if (!row.memoryId) return
+    const [memory] = await memories.byIds(userId, [row.memoryId])
+    if (memory?.private) throw notFound('Proposal')
+  }
+
   async function take(userId: string, id: string, status: 'applied' | 'kept') {
     const row = await mustGet(userId, id)
     if (row.status === 'lapsed') throw conflict(PROPOSAL_LAPSED)
@@ -218,7 +227,12 @@ export function createProposalsService(deps: {
     },
 
     /** Applies it: saves, changes or deletes the memory. 409 when already used or lapsed. */
-    async apply(userId: string, id: string): Promise<AppliedProposal> {
+    async apply(
+      userId: string,
+      id: string,
+      reader: { hidePrivate?: boolean } = {},
+    ): Promise<AppliedProposal> {
+      await mustSeeItsMemory(userId, id, reader)
       const row = await take(userId, id, 'applied')
       try {
         let memory: Memory | null = null
@@ -258,7 +272,8 @@ export function createProposalsService(deps: {
      * versions. Once: the proposal says undone from then on, so a reloaded page offers no second Undo.
      * 409 when it was not applied, already undone, or made no memory to go back on.
      */
-    async undo(userId: string, id: string): Promise<MemoryProposal> {
+    async undo(userId: string, id: string, reader: { hidePrivate?: boolean } = {}): Promise<MemoryProposal> {
+      await mustSeeItsMemory(userId, id, reader)
       const row = await mustGet(userId, id)
       if (row.status !== 'applied' || !row.memoryId) throw conflict(PROPOSAL_NOT_UNDOABLE)
       // The memory's undo takes back its last change, whoever made it: only when that is still this one.
@@ -275,7 +290,8 @@ export function createProposalsService(deps: {
     },
 
     /** Keeps things as they are. 409 when already used or lapsed. */
-    async keep(userId: string, id: string): Promise<MemoryProposal> {
+    async keep(userId: string, id: string, reader: { hidePrivate?: boolean } = {}): Promise<MemoryProposal> {
+      await mustSeeItsMemory(userId, id, reader)
       return toProposal(await take(userId, id, 'kept'))
     },
   }

@@ -372,6 +372,7 @@ describe('a token sees what an MCP client sees: never a private memory', () => {
   let write: CreatedAccessToken
   let privateId: string
   let reminderId: string
+  let proposalId: string
   let conversationId: string
   beforeAll(async () => {
     owner = await t.createUser()
@@ -401,14 +402,18 @@ describe('a token sees what an MCP client sees: never a private memory', () => {
       content: 'It is in your memories.',
       metadata: { citations: [privateId] },
     })
-    await t.db.insert(memoryProposals).values({
-      userId: owner.id,
-      conversationId,
-      kind: 'update',
-      memoryId: privateId,
-      before: 'Zanzibar safe code 7731',
-      text: 'Zanzibar safe code 9999',
-    })
+    const [proposal] = await t.db
+      .insert(memoryProposals)
+      .values({
+        userId: owner.id,
+        conversationId,
+        kind: 'update',
+        memoryId: privateId,
+        before: 'Zanzibar safe code 7731',
+        text: 'Zanzibar safe code 9999',
+      })
+      .returning({ id: memoryProposals.id })
+    proposalId = proposal!.id
   })
 
   const get = (headers: Record<string, string>, url: string) => t.app.inject({ url, headers })
@@ -470,6 +475,10 @@ describe('a token sees what an MCP client sees: never a private memory', () => {
       ['DELETE', `/api/memories/${privateId}`, undefined],
       ['PATCH', `/api/reminders/${reminderId}`, { text: 'Renamed' }],
       ['DELETE', `/api/reminders/${reminderId}`, undefined],
+      // A proposal about it (made private since the answer) is not the token's to apply, keep or undo.
+      ['POST', `/api/proposals/${proposalId}/apply`, undefined],
+      ['POST', `/api/proposals/${proposalId}/keep`, undefined],
+      ['POST', `/api/proposals/${proposalId}/undo`, undefined],
       [
         'POST',
         '/api/reminders',
