@@ -390,6 +390,11 @@ describe('without a session', () => {
       '/api/auth/logout',
       // A notification's Done/Snooze: its signed one-use token is the credential (reminders.test.ts).
       '/api/reminders/actions',
+      // An e-mail address's verification link: its signed one-use token is the credential, opened from
+      // the mail (perhaps in another browser); it answers with a redirect to the app, never with data.
+      '/api/auth/email/verify',
+      // What the sign-in page offers (which providers are set up), read before anyone signs in.
+      '/api/auth/sign-in-options',
     ].includes(url)
   const sample = (url: string) =>
     url.replace(/:(\w+)/g, (_m, name: string) => (name === 'type' ? 'weather' : otherMemory.id))

@@ -152,24 +152,38 @@ function pathParts(instancePath: string | undefined) {
  * "configuration.icsUrl: ICS URL must…") begins with the field's label instead, or with the words after
  * the name when they make a sentence of their own.
  */
+/**
+ * Where in a body an issue is: "Item 3" in a list; in lists within lists, each named by its list
+ * ("conversations.30.messages.7" is "Conversation 31, message 8").
+ */
+function placeOf(segments: string[]): string | undefined {
+  const indexes = segments.flatMap((s, i) => (/^\d+$/.test(s) ? [i] : []))
+  if (indexes.length === 0) return undefined
+  if (indexes.length === 1) return `Item ${Number(segments[indexes[0]!]) + 1}`
+  const places = indexes.map(
+    (i) => `${segments[i - 1]?.replace(/s$/, '') ?? 'item'} ${Number(segments[i]) + 1}`,
+  )
+  return capitalize(places.join(', '))
+}
+
 export function asSentence(message: string, field?: string): string {
   const text = message.trim()
   const prefixed = /^([A-Za-z][\w]*(?:\.[\w]+)*)\s*:\s+(.+)$/s.exec(text)
   if (prefixed && (/[.A-Z]|^[a-z]+$/.test(prefixed[1]!) || prefixed[1] === field)) {
     const segments = prefixed[1]!.split('.')
     const name = segments.filter((s) => !/^\d+$/.test(s)).at(-1)!
-    const index = segments.findLast((s) => /^\d+$/.test(s))
+    const place = placeOf(segments)
     const rest = prefixed[2]!
     // A validator's words after the name ("body: Invalid input: expected object, received array").
     if (ZOD_WORDING.test(rest)) {
       const whole = ['body', 'querystring', 'params', 'request'].includes(name)
       const said = whole ? 'The request body must be a JSON object.' : `${fieldLabel(name)} is not valid.`
-      return index === undefined ? said : `Item ${Number(index) + 1}: ${said}`
+      return place === undefined ? said : `${place}: ${said}`
     }
     const said = /^(?:must|is|are|cannot|can't|should|needs?|has|have|was|does|do)\b|^['"‘“]/.test(rest)
       ? withStop(`${fieldLabel(name)} ${rest}`)
       : asSentence(rest, name)
-    return index === undefined ? said : `Item ${Number(index) + 1}: ${said}`
+    return place === undefined ? said : `${place}: ${said}`
   }
   // "Must be a real date…": said of the field.
   if (field && /^Must\b/.test(text)) return withStop(`${fieldLabel(field)} m${text.slice(1)}`)

@@ -109,7 +109,8 @@ describe('errors and logs', () => {
   })
 
   it('redacts cookies, Authorization and tokens in URLs from the logs', async () => {
-    const logs = captureLogs()
+    // Requests are logged at debug (failed and slow ones at info and above): the level that shows them.
+    const logs = captureLogs('debug')
     const t = await buildTestApp({ logger: logs.logger })
     const user = await t.createUser()
     await apiClient(t.app, { cookie: user.headers.cookie, authorization: `Bearer ${user.jwt}` }).get(

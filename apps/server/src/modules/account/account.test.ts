@@ -508,7 +508,7 @@ describe('heavy jobs: account import and export, and memory imports', () => {
     const res = await user.api.post('/api/auth/user/import', file)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({
-      message: "body.conversations.30.messages.7.role: role must be 'user' or 'assistant'.",
+      message: "Conversation 31, message 8: Role must be 'user' or 'assistant'.",
     })
     const after = await rowsOf(user.id)
     expect([after.memories, after.conversations, after.chat_messages]).toEqual([0, 0, 0])
@@ -597,7 +597,7 @@ describe('heavy jobs: account import and export, and memory imports', () => {
     const res = await (await t.createUser()).api.post('/api/auth/user/import', file)
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({
-      message: 'Item 1: Content must be at most 100000 characters.',
+      message: 'Conversation 1, message 1: Content must be at most 100000 characters.',
     })
   })
 

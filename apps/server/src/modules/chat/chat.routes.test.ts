@@ -1,6 +1,7 @@
 import {
   CHAT_LIMITS,
   TOO_MANY_REQUESTS_MESSAGE,
+  type ApiErrorBody,
   type ChatHistory,
   type ChatMessage,
   type SendMessageResponse,
@@ -94,16 +95,19 @@ describe('POST chat/send', () => {
         expect(res.status, `${url} ${content.length}`).toBe(400)
         expect(res.body).toMatchObject({
           code: 'VALIDATION_FAILED',
-          message: expect.stringContaining('content'),
+          message: expect.stringMatching(/^Content /),
         })
       }
     }
-    const missing = await user.api.post('/api/chat/send', {})
+    const missing = await user.api.post<ApiErrorBody>('/api/chat/send', {})
     expect(missing.status).toBe(400)
-    expect(missing.text).toContain('content')
-    const notUuid = await user.api.post('/api/chat/send', { content: 'x', conversationId: 'nope' })
+    expect(missing.body.message).toBe('Content is required.')
+    const notUuid = await user.api.post<ApiErrorBody>('/api/chat/send', {
+      content: 'x',
+      conversationId: 'nope',
+    })
     expect(notUuid.status).toBe(400)
-    expect(notUuid.text).toContain('conversationId')
+    expect(notUuid.body.message).toBe('Conversation ID must be a UUID.')
     expect(await storedMessages(user.id)).toBe(0)
 
     const longest = await send(user, `${'x'.repeat(CHAT_LIMITS.contentMax)}   `)

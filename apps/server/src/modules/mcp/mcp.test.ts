@@ -327,8 +327,9 @@ describe('the MCP server', () => {
     const client = await connect(await tokenFor(user, 'write'))
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
       ['create_memory', { text: '   ' }, /^text: Text must not be blank/],
-      ['create_memory', { text: 'x', date: '2026-02-30' }, /^The date must be a real date/],
-      ['create_memory', { text: 'x', tags: ['a\u0000'] }, /^Item 1: Tags must not contain NUL/],
+      // MCP's callers are programs: a tool error names the argument by its path.
+      ['create_memory', { text: 'x', date: '2026-02-30' }, /^date: Must be a real date/],
+      ['create_memory', { text: 'x', tags: ['a\u0000'] }, /^tags\.0: Tags must not contain NUL/],
       ['create_memory', {}, /Input validation error/],
       ['update_memory', { id: 'not-a-uuid', text: 'x' }, /^Memory not found\.$/],
       ['update_memory', { id: '00000000-0000-4000-8000-000000000000' }, /^Give at least one of/],

@@ -588,16 +588,24 @@ describe('a repeating reminder', () => {
 describe('notification settings and devices', () => {
   it('keeps e-mail reminders and the briefing time, refusing a bad time by name', async () => {
     const user = await t.createUser()
+    // The address e-mail would go to, not verified yet (a local account's never is at first).
+    const address = { email: user.email, emailVerified: false }
     expect((await user.api.get('/api/auth/user/settings/notifications')).body).toEqual({
       emailReminders: false,
       briefingTime: null,
       emailAvailable: false,
+      ...address,
     })
     const put = await user.api.put('/api/auth/user/settings/notifications', {
       emailReminders: true,
       briefingTime: '07:30',
     })
-    expect(put.body).toEqual({ emailReminders: true, briefingTime: '07:30', emailAvailable: false })
+    expect(put.body).toEqual({
+      emailReminders: true,
+      briefingTime: '07:30',
+      emailAvailable: false,
+      ...address,
+    })
     const bad = await user.api.put<ApiErrorBody>('/api/auth/user/settings/notifications', {
       briefingTime: '7:30',
     })
