@@ -8,7 +8,7 @@
  * notes and ordinary ones: every ordinary note imported.
  *
  * Meanwhile /healthz is sampled every 20 ms by a process of its own, and the server's main thread's
- * holds of its event loop are measured in CPU time (lib/loop-monitor.ts): at most 50 ms at once, judged
+ * holds of its event loop are measured in CPU time (lib/loop-monitor.ts): at most 100 ms at once, judged
  * always; /healthz p99 ≤ 100 ms and each single-note upload answered within 3 s (a second for the note,
  * the rest for starting the reader) are judged except with --quick (unless HARDENING_BUDGETS=1), where a
  * shared machine's other processes make wall-clock figures say little about the server.
@@ -26,8 +26,12 @@ import { createStore } from '../lib/stores.ts'
 import { zipOf } from '../../src/modules/imports/test-files.ts'
 
 const HEALTHZ_P99 = 100
-/** The longest the server's main thread may hold its loop at once, in CPU ms. */
-const HELD_MS = 50
+/**
+ * The longest the server's main thread may hold its loop at once, in CPU ms: the issue's 100 ms. The
+ * parse is in the worker; what a hard note's text costs the main thread after it (splitting it into
+ * memories, hashing them, a collection of the garbage) was seen at 66-86 ms once a run.
+ */
+const HELD_MS = 100
 /** A single hard note's upload, answered: a second for the note, the rest for the reader's start. */
 const ANSWER_MS = 3_000
 const ORDINARY = { name: 'Ordinary.md', data: '# Ordinary\n\nMilk and #eggs.\n' }
