@@ -260,8 +260,9 @@ for (const theme of ['dark', 'light'] as const) {
     // the model) finish before the chat's answer is scripted.
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
     await open(page, '/chat', 'Chat with Remi')
+    // Not the answer's own words: a memory the answer quotes word for word gets no chip.
     await api(page, 'post', '/api/memories', {
-      text: "Ana's birthday is on 12 May",
+      text: 'Ana: birthday 12 May, likes books',
       tags: ['family'],
       date: null,
     })
