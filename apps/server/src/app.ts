@@ -154,7 +154,7 @@ export const SLOW_REQUEST_MS = 1000
  * so the default level (info) keeps only what is worth reading: errors (5xx) and slow requests. Every
  * request at info was 3 900 lines for one person's 35 minutes, and a tenth of a page's CPU under load.
  */
-class OneLinePerRequest extends LogController {
+export class OneLinePerRequest extends LogController {
   private readonly slowMs: number
   constructor(slowMs = SLOW_REQUEST_MS) {
     super()
@@ -163,13 +163,15 @@ class OneLinePerRequest extends LogController {
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const elapsed = reply.elapsedTime
-    const failed = Boolean(error) || reply.statusCode >= 500
+    // A 5xx without an error is an answer the route chose (a 503 while the database or a queue is away):
+    // kept at info as a warning; the error handler has already logged any crash behind a 500 at error.
+    const failed = reply.statusCode >= 500
     // An event stream or a chat answer stays open as long as it is read: long is not slow there.
     const slow = elapsed >= this.slowMs && !isStream(reply)
     const log = reply.log
     const fields = { req: request, res: reply, responseTime: elapsed }
     if (error) log.error({ ...fields, err: error }, 'request errored')
-    else if (failed) log.error(fields, 'request failed')
+    else if (failed) log.warn(fields, 'request answered with a server error')
     else if (slow) log.warn(fields, 'slow request')
     else log.debug(fields, 'request completed')
   }

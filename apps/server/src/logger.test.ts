@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { loggerOptions } from './app.ts'
+import { loggerOptions, OneLinePerRequest } from './app.ts'
 import { captureLogs } from './test/logs.ts'
 import { buildTestApp } from './test/build-test-app.ts'
 
@@ -90,6 +91,26 @@ describe('request lines (issue 46: every request at info was 3 900 lines for 35 
       if (level === 'info') expect(line).toBeUndefined()
       else expect(line).toMatchObject({ level: 20, req: { url: '/api/memories' } })
     }
+  })
+
+  it('a 503 the route chose is a warning, not an error; a crash behind a 500 is one error line', async () => {
+    const logs = captureLogs('info')
+    const app = Fastify({ logger: logs.logger, logController: new OneLinePerRequest() })
+    app.get('/api/memories', async (_request, reply) => reply.status(503).send({ message: 'away' }))
+    app.get('/api/crash', async () => {
+      throw new Error('boom')
+    })
+    await app.inject({ url: '/api/memories' })
+    await app.inject({ url: '/api/crash' })
+    await app.close()
+    const lines = logs
+      .text()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { url: string } })
+    expect(lineOf(logs.text(), 'request answered with a server error')).toMatchObject({ level: 40 })
+    expect(lines.filter((l) => l.level >= 50 && l.req?.url === '/api/memories')).toEqual([])
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.req?.url)).toEqual(['/api/crash'])
   })
 
   it('a slow request is kept at info, as a warning', async () => {
