@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { createUsersRepo } from '../auth/index.ts'
-import { stemmedWords } from './recall.repo.ts'
+import { createRecallRepo, stemmedWords } from './recall.repo.ts'
 import { createRecallService } from './recall.service.ts'
 import { memoryLine } from '../assistant/index.ts'
 
@@ -199,6 +199,28 @@ describe('recall ranks memories by their words', () => {
       ...Array.from({ length: 20 }, (_, i): [string, string] => [`Team lunch number ${i}`, '2025-05-01']),
     ])
     expect((await ask('what does my manager want'))[0]).toBe('Helen wants the budget by Friday')
+  })
+
+  it('reads the notes naming a role the same whether its words are rare or common, never a private one', async () => {
+    const { user } = await userWith([
+      'My sister Ana starts at the bakery',
+      'Bought a sister plant for the fern',
+      'Dentist on Tuesday',
+      ...Array.from({ length: 5 }, (_, i) => `Groceries list ${i}`),
+    ])
+    await t.services.memories.create(user.id, {
+      text: 'My sister Bea told me a secret',
+      tags: [],
+      date: '2026-01-10',
+      private: true,
+    })
+    const repo = createRecallRepo(t.db)
+    // Rare words: the search index finds them all; common ones (dense 0): the newest rows, read in order.
+    const rare = await repo.textsHolding(user.id, ['sister', 'sis'], 60)
+    const common = await repo.textsHolding(user.id, ['sister', 'sis'], 60, 0)
+    expect(rare).toEqual(['Bought a sister plant for the fern', 'My sister Ana starts at the bakery'])
+    expect(common).toEqual(rare)
+    expect(await repo.textsHolding(user.id, ['sister'], 1, 0)).toEqual(['Bought a sister plant for the fern'])
   })
 
   it("answers a question naming a holiday and a year with that time's notes, and never with nothing", async () => {

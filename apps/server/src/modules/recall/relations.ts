@@ -208,54 +208,10 @@ const NOT_A_NAME =
  * Dr Femi Adeyemi". Names lower-cased, as the search takes words.
  */
 export function relationsIn(text: string, group: readonly string[]): Relation[] {
-  const role = `(?:${anyCase(alternation(group))})`
-  const own = anyCase('(?:my|our)')
-  const patterns: Array<{ re: RegExp; name: number; of?: number }> = [
-    // my son Tomás; my new manager, Helen; our neighbour – Brenda
-    {
-      re: new RegExp(
-        String.raw`${BOUND_BEFORE}${own}\s+${QUALIFIER}${role}\s*[,:=–-]?\s*${TITLE}${NAME}`,
-        'u',
-      ),
-      name: 1,
-    },
-    // Inês (my cunhada); Pauline (Dan's mum); Sanjay (sparky)
-    {
-      re: new RegExp(
-        String.raw`${NAME}\s*\(\s*(?:${own}\s+${QUALIFIER}|(\p{L}+)['’]s\s+)?${role}${BOUND_AFTER}`,
-        'u',
-      ),
-      name: 1,
-      of: 2,
-    },
-    // Helen is my manager; Tom, my brother-in-law; Rosie = my sister
-    {
-      re: new RegExp(
-        String.raw`${NAME}\s*(?:,|is|was|=|–|-)\s*${own}\s+${QUALIFIER}${role}${BOUND_AFTER}`,
-        'u',
-      ),
-      name: 1,
-    },
-    // MIL / Pauline; BIL: Tom; sparky = Sanjay
-    { re: new RegExp(String.raw`${BOUND_BEFORE}${role}\s*(?:\/|=|:|–|-)\s*${TITLE}${NAME}`, 'u'), name: 1 },
-    // Line manager Dr Femi Adeyemi; BIL Tom's birthday (a note or a clause opening with the role)
-    { re: new RegExp(String.raw`(?:^|[.;:(!?]\s*)${role}\s+${TITLE}${NAME}`, 'u'), name: 1 },
-    // Dan's bro Tom
-    {
-      re: new RegExp(String.raw`${BOUND_BEFORE}(\p{L}+)['’]s\s+${role}\s+${TITLE}${NAME}`, 'u'),
-      name: 2,
-      of: 1,
-    },
-  ]
-  if (group.includes('manager'))
-    patterns.push({
-      re: new RegExp(String.raw`${BOUND_BEFORE}${anyCase('report')}(?:s|ing)?\s+to\s+${TITLE}${NAME}`, 'u'),
-      name: 1,
-    })
   const found: Relation[] = []
-  for (const { re, name, of } of patterns) {
-    const all = new RegExp(re.source, 'gu')
-    for (const m of text.matchAll(all)) {
+  for (const { re, name, of } of relationPatterns(group)) {
+    re.lastIndex = 0
+    for (let m = re.exec(text); m; m = re.exec(text)) {
       const who = m[name]?.replace(/['’]s$/, '')
       if (!who || NOT_A_NAME.test(who)) continue
       const whose = of !== undefined && m[of] ? m[of].toLowerCase() : null
@@ -265,6 +221,61 @@ export function relationsIn(text: string, group: readonly string[]): Relation[] 
     }
   }
   return found
+}
+
+type RelationPattern = { re: RegExp; name: number; of?: number }
+/** Each role group's patterns, made once (a question reads up to sixty notes with them). */
+const RELATION_PATTERNS = new WeakMap<readonly string[], RelationPattern[]>()
+
+function relationPatterns(group: readonly string[]): RelationPattern[] {
+  const known = RELATION_PATTERNS.get(group)
+  if (known) return known
+  const role = `(?:${anyCase(alternation(group))})`
+  const own = anyCase('(?:my|our)')
+  const patterns: RelationPattern[] = [
+    // my son Tomás; my new manager, Helen; our neighbour – Brenda
+    {
+      re: new RegExp(
+        String.raw`${BOUND_BEFORE}${own}\s+${QUALIFIER}${role}\s*[,:=–-]?\s*${TITLE}${NAME}`,
+        'gu',
+      ),
+      name: 1,
+    },
+    // Inês (my cunhada); Pauline (Dan's mum); Sanjay (sparky)
+    {
+      re: new RegExp(
+        String.raw`${NAME}\s*\(\s*(?:${own}\s+${QUALIFIER}|(\p{L}+)['’]s\s+)?${role}${BOUND_AFTER}`,
+        'gu',
+      ),
+      name: 1,
+      of: 2,
+    },
+    // Helen is my manager; Tom, my brother-in-law; Rosie = my sister
+    {
+      re: new RegExp(
+        String.raw`${NAME}\s*(?:,|is|was|=|–|-)\s*${own}\s+${QUALIFIER}${role}${BOUND_AFTER}`,
+        'gu',
+      ),
+      name: 1,
+    },
+    // MIL / Pauline; BIL: Tom; sparky = Sanjay
+    { re: new RegExp(String.raw`${BOUND_BEFORE}${role}\s*(?:\/|=|:|–|-)\s*${TITLE}${NAME}`, 'gu'), name: 1 },
+    // Line manager Dr Femi Adeyemi; BIL Tom's birthday (a note or a clause opening with the role)
+    { re: new RegExp(String.raw`(?:^|[.;:(!?]\s*)${role}\s+${TITLE}${NAME}`, 'gu'), name: 1 },
+    // Dan's bro Tom
+    {
+      re: new RegExp(String.raw`${BOUND_BEFORE}(\p{L}+)['’]s\s+${role}\s+${TITLE}${NAME}`, 'gu'),
+      name: 2,
+      of: 1,
+    },
+  ]
+  if (group.includes('manager'))
+    patterns.push({
+      re: new RegExp(String.raw`${BOUND_BEFORE}${anyCase('report')}(?:s|ing)?\s+to\s+${TITLE}${NAME}`, 'gu'),
+      name: 1,
+    })
+  RELATION_PATTERNS.set(group, patterns)
+  return patterns
 }
 
 /**
