@@ -20,7 +20,7 @@ export const TimeZone = z
   .trim()
   .min(1, 'timezone is required')
   .max(64)
-  .refine(isIanaTimeZone, { message: 'timezone must be an IANA time zone such as Europe/Lisbon' })
+  .refine(isIanaTimeZone, { message: 'timezone must be a time zone name such as Europe/Lisbon.' })
 
 export const CurrentUser = z.object({
   id: z.uuid(),
