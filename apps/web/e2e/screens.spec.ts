@@ -9,6 +9,11 @@ import { expect, signIn, testWithFakes as test } from './fixtures.ts'
  *
  * What changes from run to run (times, the briefing's words, sessions) is masked, so the pictures
  * compare the design, not the clock. The tolerance is for font rendering (anti-aliasing), not layout.
+ *
+ * The same pictures whatever ran before and whenever it runs: the worker's server is shared with the
+ * specs before this one (dashboard, data sources), so the sign-in screen is taken with an account there
+ * ("Sign in"; an empty server asks for the first account); the memories' dates are months old, so the
+ * dashboard's "Last 30 days" count is 0 on any day; a screen is taken once nothing on it is loading.
  */
 
 test.use({ timezoneId: 'UTC' })
@@ -23,8 +28,8 @@ interface Screen {
   name: string
   path: string
   heading: string
-  /** Ready when this shows (data loaded, not the spinner). */
-  ready?: (page: Page) => Locator
+  /** Ready when these show (data loaded) and nothing is loading any more (see settled). */
+  ready: (page: Page) => Locator[]
   masks?: (page: Page) => Locator[]
 }
 
@@ -33,38 +38,44 @@ const SCREENS: Screen[] = [
     name: 'dashboard',
     path: '/dashboard',
     heading: 'Dashboard',
-    ready: (page) => page.getByRole('heading', { name: 'Daily Briefing' }),
+    // The card's heading shows while the briefing loads: its words (masked) are there once it has come.
+    ready: (page) => [page.getByRole('heading', { name: 'Daily Briefing' }), page.locator('.markdown-body')],
     masks: (page) => [page.getByText(/^Last updated/), page.locator('.markdown-body, .card-footer')],
   },
   {
     name: 'memories',
     path: '/memories',
     heading: 'Memories',
-    ready: (page) => page.getByTestId('memory-card').first(),
+    // The popular tags are a query of their own, with nothing shown while it loads.
+    ready: (page) => [
+      page.getByText('Showing 3 of 3 memories'),
+      page.getByTestId('memory-card').nth(2),
+      page.getByRole('group', { name: 'Popular tags' }),
+    ],
   },
   {
     name: 'chat',
     path: '/chat',
     heading: 'Chat with Remi',
-    ready: (page) => page.getByRole('heading', { name: 'Welcome to Remi Chat!' }),
+    ready: (page) => [page.getByRole('heading', { name: 'Welcome to Remi Chat!' })],
   },
   {
     name: 'reminders',
     path: '/reminders',
     heading: 'Reminders',
-    ready: (page) => page.getByText('No upcoming reminders.'),
+    ready: (page) => [page.getByText('No upcoming reminders.')],
   },
   {
     name: 'data-sources',
     path: '/data-sources',
     heading: 'Data Sources',
-    ready: (page) => page.getByRole('switch').first(),
+    ready: (page) => [page.getByRole('switch').first()],
   },
   {
     name: 'settings',
     path: '/settings',
     heading: 'Settings',
-    ready: (page) => page.getByRole('list', { name: 'Sessions' }),
+    ready: (page) => [page.getByRole('list', { name: 'Sessions' })],
     // The sessions (devices, times) and the MCP endpoint (the server's port) change from run to run.
     masks: (page) => [page.getByRole('list', { name: 'Sessions' }), page.locator('input[value*="/api/mcp"]')],
   },
@@ -80,6 +91,40 @@ async function call(page: Page, method: 'POST', path: string, data: object) {
     headers: { 'x-csrf-token': csrfToken },
   })
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true)
+}
+
+/**
+ * Nothing on the page is still loading: no spinner, no placeholder, nothing marked busy, every image
+ * drawn. axe and the picture then see the screen a person reads, not a moment of its loading.
+ */
+async function settled(page: Page) {
+  await expect(
+    page.locator('.spinner-border, .placeholder, [aria-busy="true"]').filter({ visible: true }),
+  ).toHaveCount(0)
+  await expect
+    .poll(() =>
+      page.evaluate(() => Array.from(document.images).every((i) => i.complete && i.naturalWidth > 0)),
+    )
+    .toBe(true)
+}
+
+/**
+ * The font the page's text is drawn in, as the browser found it on this machine (system-ui, through
+ * fontconfig). The references were drawn in DejaVu Sans (Debian's fonts-dejavu-core); another font
+ * would change every picture, and this says so in one line instead of 28 picture differences.
+ */
+async function platformFonts(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('DOM.enable')
+    await cdp.send('CSS.enable')
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+    return fonts.map((font) => font.familyName)
+  } finally {
+    await cdp.detach()
+  }
 }
 
 async function check(page: Page, name: string, masks: Locator[] = []) {
@@ -109,8 +154,17 @@ async function look(page: Page, theme: (typeof THEMES)[number], size: (typeof WI
 
 test('every screen in both themes at 390 and 1280 px: axe finds nothing, and it looks as it did', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(900_000)
+
+  // /login asks for "Create the first account" on a server nobody has signed up to yet, and says "Sign in"
+  // once somebody has. The server may be fresh or have run other specs' tests: someone signs up here
+  // first (in a page of their own), so the pictures are always of "Sign in".
+  const someoneElse = await browser.newPage({ baseURL })
+  await signIn(someoneElse, { name: 'Someone Else' })
+  await someoneElse.close()
 
   // Signed out: the sign-in screen.
   for (const theme of THEMES) {
@@ -118,22 +172,30 @@ test('every screen in both themes at 390 and 1280 px: axe finds nothing, and it 
       await look(page, theme, size)
       await page.goto('/login')
       await expect(page.getByRole('heading', { name: 'Welcome to Remi' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+      await settled(page)
+      if (theme === 'light' && size.name === '390')
+        expect(await platformFonts(page, 'h1'), 'the font the references were drawn in').toEqual([
+          'DejaVu Sans',
+        ])
       await check(page, `login-${theme}-${size.name}`)
     }
   }
 
   await signIn(page, { name: 'Ada Lovelace', email: 'ada@example.test' })
+  // Dated more than 30 days before the references were taken (29 Nov 2026), so "Recent Memories, Last 30
+  // days" reads 0 on every later day; recent dates would make it 2, then 1, then 0 as the calendar moves.
   for (const memory of [
     {
       text: 'Mum’s birthday is 14 March. She loves orchids.',
       tags: ['family', 'birthday'],
       date: '2026-03-14',
     },
-    { text: 'Shopping\n- [ ] Milk\n- [x] Eggs\n- [ ] Basil', tags: ['home'], date: '2026-11-20' },
+    { text: 'Shopping\n- [ ] Milk\n- [x] Eggs\n- [ ] Basil', tags: ['home'], date: '2026-09-20' },
     {
       text: 'The ferry to Cacilhas leaves at nine from Cais do Sodré.',
       tags: ['travel'],
-      date: '2026-11-18',
+      date: '2026-09-18',
     },
   ])
     await call(page, 'POST', 'memories', memory)
@@ -144,7 +206,8 @@ test('every screen in both themes at 390 and 1280 px: axe finds nothing, and it 
       for (const screen of SCREENS) {
         await page.goto(screen.path)
         await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible()
-        if (screen.ready) await expect(screen.ready(page)).toBeVisible()
+        for (const ready of screen.ready(page)) await expect(ready).toBeVisible()
+        await settled(page)
         const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
         expect
           .soft(widths[0], `${screen.name} at ${size.name} px is wider than the screen`)
