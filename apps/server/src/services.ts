@@ -81,7 +81,14 @@ export function createServices(deps: {
     searches,
     createMemoryVersionsRepo(db),
   )
-  const recall = createRecallService({ db, memories, users, searches, semantic: deps.semantic })
+  const recall = createRecallService({
+    db,
+    memories,
+    users,
+    searches,
+    semantic: deps.semantic,
+    localSemantic: env.recallLocalMeaning,
+  })
   const factsTimeoutMs = deps.factsTimeoutMs ?? FACTS_TIMEOUT_MS
   const proposals = createProposalsService({
     repo: createProposalsRepo(db),

@@ -89,6 +89,8 @@ export async function startRecallHarness(
     WEATHER_API_URL: NOWHERE,
     GEOCODING_API_URL: NOWHERE,
     RATE_LIMIT_PER_MINUTE: '0',
+    // The local signal of meaning as the server would have it (RECALL_LOCAL_MEANING=on to compare).
+    RECALL_LOCAL_MEANING: process.env.RECALL_LOCAL_MEANING ?? 'off',
     ...options.env,
   })
   // The assistant reads "now" from this clock (AssistantOptions.now): each question sets it.

@@ -19,6 +19,7 @@
  *   RECALL_EMBED_MS=20  RECALL_EMBED_DIMS=256   hybrid: the fake embedding service's fixed latency and
  *                                      vector length (hybrid runs where pgvector exists: PGlite here)
  *   RECALL_JOBS_WAIT_S=600             hybrid: how long to wait for the start-up backfill first (smoke: 60)
+ *   RECALL_LOCAL_MEANING=on            the local signal of meaning on, as the server's setting of that name
  *   RECALL_OUT=x                       write recall-results-x.json and recall-misses-<set>-x.txt (runs side by side)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   (a database of its own is created and dropped)
  *   --smoke or RECALL_SMOKE=1          one LoCoMo conversation, the notes and notebook sets through the chat route,

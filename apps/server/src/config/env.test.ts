@@ -28,6 +28,7 @@ describe('configuration', () => {
     expect(env.providers.microsoft.mode).toBe('local')
     expect(env.ai.provider).toBe('none')
     expect(env.secureCookies).toBe(false)
+    expect(env.recallLocalMeaning).toBe(false)
   })
 
   it('generates the session secret once into DATA_DIR with mode 0600 and keeps it', () => {
@@ -72,6 +73,7 @@ describe('configuration', () => {
       AI_PROVIDER: 'skynet',
       SESSION_SECRET: 'short',
       ALLOW_PRIVATE_NETWORK_URLS: 'perhaps',
+      RECALL_LOCAL_MEANING: 'yes',
     })
     const text = list.join('\n')
     for (const name of [
@@ -82,6 +84,7 @@ describe('configuration', () => {
       'AI_PROVIDER',
       'SESSION_SECRET',
       'ALLOW_PRIVATE_NETWORK_URLS',
+      'RECALL_LOCAL_MEANING',
     ]) {
       expect(text).toContain(`${name}:`)
     }

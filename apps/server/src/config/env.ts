@@ -85,6 +85,12 @@ const EnvSchema = z.object({
   ),
   VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Recall's local signal of meaning (no model, no key: recall/local-semantic.ts), used when no embedding
+   * model answers. Off by default: on the recall benchmark it gains on a person's notes and loses more on
+   * LoCoMo (README, "Recall").
+   */
+  RECALL_LOCAL_MEANING: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
 })
 
 export type OAuthProviderName = 'google' | 'microsoft'
@@ -241,6 +247,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    recallLocalMeaning: e.RECALL_LOCAL_MEANING === 'on',
   })
 }
 

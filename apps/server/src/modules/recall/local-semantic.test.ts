@@ -111,3 +111,26 @@ describe('the local semantic signal (no model, no key)', () => {
     expect(found).not.toContain(ids.at(-1))
   })
 })
+
+describe('RECALL_LOCAL_MEANING, the server setting', () => {
+  it("is off unless set: the app's recall finds the trade's note only with it on", async () => {
+    const note = 'Roofer Dave fixed the slipped tiles, £240 cash'
+    const on = await buildTestApp({ env: { RECALL_LOCAL_MEANING: 'on' } })
+    try {
+      for (const [app, expected] of [
+        [t, false],
+        [on, true],
+      ] as const) {
+        const user = await app.createUser()
+        for (const text of [...EVERYDAY, note])
+          await app.services.memories.create(user.id, { text, tags: [], date: '2026-01-10' })
+        const found = (
+          await app.services.recall.find(user.id, { query: 'who did our roofing?', limit: 8 })
+        ).map((m) => m.text)
+        expect(found.includes(note)).toBe(expected)
+      }
+    } finally {
+      await on.close()
+    }
+  })
+})
