@@ -40,6 +40,7 @@ import {
 import { writeHelp } from './help.ts'
 import type { Clock, Matched, Registered } from './types.ts'
 import { weather } from './weather.ts'
+import { week } from './week.ts'
 
 export type { Answered, Cited, Clock, Deps, Intent, Matched, Registered } from './types.ts'
 
@@ -76,6 +77,8 @@ export const INTENTS: readonly Registered[] = [
   name,
   overviewOfMemories,
   briefing,
+  // Issue 46: "summarize my week" was the calendar's (8 raw notes, nothing coming up).
+  week,
   smallTalk,
   farewell,
   praise,
