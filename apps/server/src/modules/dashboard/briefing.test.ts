@@ -337,6 +337,121 @@ describe('GET /api/dashboard/briefing: what it says', () => {
   })
 })
 
+describe('GET /api/dashboard/briefing: birthdays and anniversaries come back every year', () => {
+  const MUM = "Mum's birthday is 14 March. She loves orchids."
+  /** Written last November, dated the day it was written (as the memory form does). */
+  const WRITTEN = new Date('2025-11-10T10:00:00Z')
+
+  /** A user in `zone` with these notes, and the briefing they read at `at`. */
+  async function briefingAt(at: string, zone: string, notes: Parameters<TestApp['factory']['memory']>[1][]) {
+    const t = offline
+    vi.setSystemTime(new Date(at))
+    const user = await t.createUser({ timezone: zone, name: 'Ana' })
+    for (const note of notes) await t.factory.memory(user.id, note)
+    return (await getBriefing(user)).content
+  }
+
+  it('a birthday note written last year shows in the days before the day it names, then on it (Auckland, near midnight)', async () => {
+    const mum = { text: MUM, date: '2025-11-10', createdAt: WRITTEN }
+    // 00:30 on Saturday 7 March in Auckland (UTC+13) is still the 6th in UTC, eight days before.
+    const weekBefore = await briefingAt('2026-03-06T11:30:00Z', 'Pacific/Auckland', [mum])
+    expect(weekBefore).toContain(`**In the next 7 days**\n\n- Saturday, March 14 (in 7 days): ${MUM}`)
+    expect(weekBefore).toContain(
+      `Coming up in 7 days (Saturday, March 14): “${MUM}” Plan a card or a gift now.`,
+    )
+    // 23:30 on the 13th there: tomorrow.
+    const eve = await briefingAt('2026-03-13T10:30:00Z', 'Pacific/Auckland', [mum])
+    expect(eve).toContain(`- Saturday, March 14 (tomorrow): ${MUM}`)
+    // 00:30 on the 14th there (the 13th in UTC): today.
+    const day = await briefingAt('2026-03-13T11:30:00Z', 'Pacific/Auckland', [mum])
+    expect(day).toContain(`**Today**\n\n- ${MUM}`)
+    expect(day).toContain(`Today: “${MUM}” A message or a call would be welcome.`)
+    expect(day).not.toContain('**In the next 7 days**')
+    // The day after, it waits for next year.
+    const after = await briefingAt('2026-03-14T11:30:00Z', 'Pacific/Auckland', [mum])
+    expect(after).not.toContain('Mum')
+  })
+
+  it('by its tag, or dated on purpose to the day in an earlier year; once, not under "on this day" too', async () => {
+    const notes = [
+      { text: 'Jo: 18 March', tags: ['Bday'], date: '2025-11-10', createdAt: WRITTEN },
+      { text: 'Our wedding anniversary', date: '2012-03-16', createdAt: WRITTEN },
+      // Found by "on this day" as well: written on the day last year.
+      { text: "Rui's birthday is 16 March", date: '2025-03-16', createdAt: new Date('2025-03-16T09:00:00Z') },
+    ]
+    const c = await briefingAt('2026-03-16T10:00:00Z', 'Europe/Lisbon', notes)
+    expect(c).toContain("**Today**\n\n- Our wedding anniversary\n- Rui's birthday is 16 March\n")
+    expect(c).toContain('- Wednesday, March 18 (in 2 days): Jo: 18 March')
+    expect(c).not.toContain('**On this day**')
+  })
+
+  it('29 February is 28 February in a common year, and itself in a leap year', async () => {
+    // Written in a common year too.
+    const leo = {
+      text: "Leo's birthday: 29 February",
+      date: '2025-06-01',
+      createdAt: new Date('2025-06-01T09:00:00Z'),
+    }
+    expect(await briefingAt('2027-02-21T10:00:00Z', 'Europe/Lisbon', [leo])).toContain(
+      "- Sunday, February 28 (in 7 days): Leo's birthday: 29 February",
+    )
+    expect(await briefingAt('2027-02-28T10:00:00Z', 'Europe/Lisbon', [leo])).toContain(
+      "Today: “Leo's birthday: 29 February”. A message or a call would be welcome.",
+    )
+    expect(await briefingAt('2028-02-28T10:00:00Z', 'Europe/Lisbon', [leo])).toContain(
+      "- Tuesday, February 29 (tomorrow): Leo's birthday: 29 February",
+    )
+  })
+
+  it('a private birthday note never shows', async () => {
+    const t = offline
+    const user = await t.createUser({ timezone: 'Europe/Lisbon', name: 'Ana' })
+    await user.api.memories.create({ text: MUM, date: '2025-11-10', private: true })
+    await user.api.memories.create({ text: "Pedro's birthday", date: '2000-03-16', private: true })
+    for (const at of ['2026-03-10T10:00:00Z', '2026-03-14T10:00:00Z', '2026-03-16T10:00:00Z']) {
+      vi.setSystemTime(new Date(at))
+      const c = (await getBriefing(user)).content
+      expect(c).not.toContain('birthday')
+      expect(c).not.toContain('Coming up')
+    }
+  })
+
+  it('a note that is not a birthday does not come back, nor a birthday named another way', async () => {
+    const notes = [
+      { text: 'Dinner with Rui on 14 March', date: '2025-11-10', createdAt: WRITTEN },
+      { text: "Sam's birthday party next Saturday", date: '2025-11-10', createdAt: WRITTEN },
+      { text: 'Bought a birthday card for 2 euros', date: '2025-11-10', createdAt: WRITTEN },
+      // Its text names a day of a year to come.
+      { text: 'Ana turns 40 on 14 March 2030, a big birthday', date: '2025-11-10', createdAt: WRITTEN },
+    ]
+    const c = await briefingAt('2026-03-14T10:00:00Z', 'Europe/Lisbon', notes)
+    expect(c).not.toContain('**Today**')
+    expect(c).not.toContain('**In the next 7 days**')
+    expect(c).not.toContain('Coming up')
+  })
+
+  it('a birthday also dated in the window is listed once', async () => {
+    const notes = [
+      // Dated on purpose to this year's day.
+      { text: "Maria's birthday on 19 March", date: '2026-03-19', createdAt: WRITTEN },
+      // Written today, dated today, naming a day ahead.
+      {
+        text: "Mum's anniversary is 20 March",
+        date: '2026-03-16',
+        createdAt: new Date('2026-03-16T09:00:00Z'),
+      },
+      // Dated on purpose today.
+      { text: 'Birthday of Jo, 16 March', date: '2026-03-16', createdAt: WRITTEN },
+    ]
+    const c = await briefingAt('2026-03-16T10:00:00Z', 'Europe/Lisbon', notes)
+    const count = (line: string) => c.split('\n').filter((l) => l === line).length
+    expect(count("- Thursday, March 19 (in 3 days): Maria's birthday on 19 March"), c).toBe(1)
+    expect(count("- Friday, March 20 (in 4 days): Mum's anniversary is 20 March"), c).toBe(1)
+    expect(count('- Birthday of Jo, 16 March'), c).toBe(1)
+    expect(c.match(/^- /gm)).toHaveLength(3)
+  })
+})
+
 describe('GET /api/dashboard/briefing: stored, and rewritten only when due', () => {
   it('the second GET answers the stored briefing without writing again', async () => {
     const t = withModel

@@ -17,7 +17,7 @@ export interface DashboardDeps {
   chats: Pick<ChatService, 'activeConversations'>
   briefings: BriefingsRepo
   users: Pick<UsersService, 'timezoneOf' | 'findById'>
-  memories: Pick<MemoriesService, 'summary' | 'datedBetween' | 'onMonthDays' | 'createdSince'>
+  memories: Pick<MemoriesService, 'summary' | 'datedBetween' | 'onMonthDays' | 'createdSince' | 'yearlyNotes'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   languageModel: AssistantModel | null

@@ -30,12 +30,14 @@ export type FactsLogger = { warn: (obj: object, msg: string) => void }
 
 const UNEXPECTED = 'It could not be read right now.'
 const UPCOMING_DAYS = 7
+/** Birthday and anniversary notes read for their day of the year, the latest written first. */
+const YEARLY_NOTES = 200
 
 export function createTodayFacts(deps: {
   users: Pick<UsersService, 'timezoneOf' | 'findById'>
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
-  memories: Pick<MemoriesService, 'datedBetween' | 'onMonthDays' | 'createdSince'>
+  memories: Pick<MemoriesService, 'datedBetween' | 'onMonthDays' | 'createdSince' | 'yearlyNotes'>
 }) {
   const { users, weather, calendar, memories } = deps
 
@@ -100,11 +102,12 @@ export function createTodayFacts(deps: {
   async function memoryFacts(userId: string, today: string, zone: string): Promise<MemoriesFacts> {
     const limit = BRIEFING_LIMITS.memories
     const startOfToday = startOfLocalDay(today, zone)
-    const [dueToday, upcoming, earlier, addedThisWeek] = await Promise.all([
+    const [dueToday, upcoming, earlier, addedThisWeek, yearly] = await Promise.all([
       memories.datedBetween(userId, today, today, limit),
       memories.datedBetween(userId, addDays(today, 1), addDays(today, UPCOMING_DAYS), limit),
       memories.onMonthDays(userId, onThisDayKeys(today), today, limit),
       memories.createdSince(userId, startOfLocalDay(quickDateRange('thisWeek', today).startDate, zone)),
+      memories.yearlyNotes(userId, YEARLY_NOTES),
     ])
     // A note written today carries today's date (the memory form opens on it), which is not the day of
     // what it tells: "Mum's birthday is 14 March" is about 14 March. It counts on the day its text names.
@@ -115,19 +118,35 @@ export function createTodayFacts(deps: {
       if (!day || day === today) ofToday.push(m)
       else if (day > today && day <= addDays(today, UPCOMING_DAYS)) namedAhead.push({ ...m, day })
     }
-    const ahead = [...upcoming, ...namedAhead]
+    // A birthday or an anniversary comes back every year, on the day its note names, whatever year it
+    // was written in. Found by the queries above too, it is listed once, as they found it.
+    const listed = new Set([...ofToday, ...upcoming, ...namedAhead].map((m) => m.id))
+    const yearlyToday: DayMemoryRow[] = []
+    const yearlyAhead: DayMemoryRow[] = []
+    for (const m of yearly) {
+      const day = listed.has(m.id) ? null : yearlyDay(m, today, zone)
+      if (day === today) yearlyToday.push({ ...m, day })
+      else if (day && day <= addDays(today, UPCOMING_DAYS)) yearlyAhead.push({ ...m, day })
+    }
+    const ahead = [...upcoming, ...namedAhead, ...yearlyAhead]
       .sort((a, b) => a.day.localeCompare(b.day) || a.createdAt.getTime() - b.createdAt.getTime())
       .slice(0, limit)
+    // Today's birthdays first: the day's other notes do not push them out of the list.
+    const due = [...yearlyToday, ...ofToday].slice(0, limit)
+    const shown = new Set([...due, ...ahead].map((m) => m.id))
     return {
       status: 'ok',
       // Written on an earlier day for today: a plan. Written today: a note of the day, listed but not
       // called due.
-      dueToday: ofToday.map((m) => ({ ...memoryFact(m), plannedAhead: m.createdAt < startOfToday })),
+      dueToday: due.map((m) => ({ ...memoryFact(m), plannedAhead: m.createdAt < startOfToday })),
       upcoming: ahead.map((m) => ({ ...memoryFact(m), daysAhead: daysBetween(today, m.day) })),
-      onThisDay: earlier.map((m) => ({
-        ...memoryFact(m),
-        yearsAgo: Number(today.slice(0, 4)) - Number(m.day.slice(0, 4)),
-      })),
+      // A birthday back today is today's, not a memory of an earlier year.
+      onThisDay: earlier
+        .filter((m) => !shown.has(m.id))
+        .map((m) => ({
+          ...memoryFact(m),
+          yearsAgo: Number(today.slice(0, 4)) - Number(m.day.slice(0, 4)),
+        })),
       addedThisWeek,
     }
   }
@@ -242,9 +261,50 @@ export const dayText = (day: string) => formatDay(day, { weekday: 'long', month:
 /** This month and day; on 28 February of a common year, 29 February too (its memories have no other day). */
 export function onThisDayKeys(today: string): string[] {
   const key = monthDay(today)
+  return key === '02-28' && !leapYear(Number(today.slice(0, 4))) ? [key, '02-29'] : [key]
+}
+
+const leapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+
+/**
+ * The next day, today included, of a birthday or anniversary note: the day and month its text names
+ * ("14 March", "March 14", "3rd Dec"), whatever year the text says or the note was written in; else
+ * its own day, when it was dated on purpose to an earlier one. 29 February is 28 February in a common
+ * year. Null for any other note, or one whose text names a day of a year still to come.
+ */
+export function yearlyDay(
+  m: Pick<DayMemoryRow, 'text' | 'tags' | 'day' | 'createdAt'>,
+  today: string,
+  zone: string,
+): string | null {
+  if (!BIRTHDAY.test(m.text) && !m.tags.some((t) => BIRTHDAY.test(t))) return null
+  const onPurpose = m.day < today && m.day !== todayIn(zone, m.createdAt)
+  const from = writtenDayOfYear(m.text) ?? (onPurpose ? m.day : null)
+  if (!from) return null
   const year = Number(today.slice(0, 4))
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  return key === '02-28' && !leap ? [key, '02-29'] : [key]
+  const next = [year, year + 1].map((y) => inYear(y, monthDay(from))).find((day) => day >= today)!
+  // "Ana turns 30 on 14 March 2030": yearly from that day on.
+  return next < from ? null : next
+}
+
+const inYear = (year: number, key: string) =>
+  `${String(year).padStart(4, '0')}-${key === '02-29' && !leapYear(year) ? '02-28' : key}`
+
+/** A month by its name, or a day and month in figures ("14/03"). */
+const MONTH_NAME = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i
+const DAY_MONTH_FIGURES = /\b\d{1,2}[/.-]\d{1,2}\b/
+/** Read on a day of a leap year, so "29 February" is a day the text can name. */
+const LEAP_READING = new Date('2024-01-01T12:00:00Z')
+
+/**
+ * The day and month a text writes out, on the day it names (its year as written, or one the reader
+ * chose); null for a day named another way ("next Friday", "the 3rd", "Christmas").
+ */
+function writtenDayOfYear(text: string): string | null {
+  if (!MONTH_NAME.test(text) && !DAY_MONTH_FIGURES.test(text)) return null
+  const found = findDate(text, 'UTC', LEAP_READING)
+  if (!found || found.holiday) return null
+  return MONTH_NAME.test(found.text) || DAY_MONTH_FIGURES.test(found.text) ? found.day : null
 }
 
 /**

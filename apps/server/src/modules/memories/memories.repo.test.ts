@@ -57,6 +57,51 @@ describe('best matches (the assistant and MCP lookups)', () => {
   })
 })
 
+describe("yearly notes (the briefing's birthdays and anniversaries)", () => {
+  it("finds the words in text or tags, never a private note or another user's, latest written first", async () => {
+    const [user, other] = [await t.createUser(), await t.createUser()]
+    const repo = createMemoriesRepo(t.db)
+    const at = (day: number) => new Date(Date.UTC(2025, 0, day, 9))
+    const notes = [
+      ["Mum's birthday is 14 March", [], 1],
+      ['Two birthdays this week', [], 2],
+      ["Jo's B-Day: 3rd Dec", [], 3],
+      ['bday of Rui', [], 4],
+      ['Our wedding Anniversary', [], 5],
+      ['Ana, 12 May', ['Birthday'], 6],
+      ['Leo 29/02', ['family', 'bday'], 7],
+      // Not one: other words sharing letters.
+      ['Birth certificate renewed', [], 8],
+      ['A good day at the beach', [], 9],
+      ['b day', [], 10],
+    ] as const
+    for (const [text, tags, day] of notes)
+      await repo.create(user.id, { text, tags: [...tags], date: null, createdAt: at(day) }, 'UTC')
+    await repo.create(user.id, { text: 'Secret birthday', tags: [], date: null, private: true }, 'UTC')
+    await repo.create(other.id, { text: "Someone else's birthday", tags: [], date: null }, 'UTC')
+
+    const found = await repo.yearlyNotes(user.id, 200)
+    expect(found.map((m) => m.text)).toEqual([
+      'Leo 29/02',
+      'Ana, 12 May',
+      'Our wedding Anniversary',
+      'bday of Rui',
+      "Jo's B-Day: 3rd Dec",
+      'Two birthdays this week',
+      "Mum's birthday is 14 March",
+    ])
+    expect(found[0]).toEqual({
+      id: expect.any(String),
+      text: 'Leo 29/02',
+      tags: ['family', 'bday'],
+      day: '2025-01-07',
+      createdAt: at(7),
+    })
+    // Bounded: the latest written.
+    expect((await repo.yearlyNotes(user.id, 2)).map((m) => m.text)).toEqual(['Leo 29/02', 'Ana, 12 May'])
+  })
+})
+
 describe('memories service summary', () => {
   it("counts recent memories (date, or createdAt when undated, within 30 days) in the user's timezone", async () => {
     const timezone = 'Pacific/Kiritimati'

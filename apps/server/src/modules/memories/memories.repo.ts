@@ -234,6 +234,9 @@ export interface DayMemoryRow {
   createdAt: Date
 }
 
+/** The words of a birthday or an anniversary, as a tsquery of the words as written. */
+const YEARLY_WORDS = 'birthday:* | bday:* | b-day | anniversar:*'
+
 const dayColumns = {
   id: memories.id,
   text: memories.text,
@@ -491,6 +494,27 @@ export function createMemoriesRepo(
           and(eq(memories.userId, userId), eq(memories.private, false), inArray(memories.sortDate, days)),
         )
         .orderBy(desc(memories.sortDate), desc(memories.createdAt), desc(memories.id))
+        .limit(limit)
+    },
+
+    /**
+     * Notes that say birthday, bday, b-day or anniversary in their text or tags (never private), the
+     * latest written first: the briefing reads which day of the year each one is about. Found by the
+     * search column (the words as written, weight D, hold "b-day" and "birthdays" whole), so the
+     * user's search index answers it.
+     */
+    async yearlyNotes(userId: string, limit: number): Promise<DayMemoryRow[]> {
+      return db
+        .select(dayColumns)
+        .from(memories)
+        .where(
+          and(
+            eq(memories.userId, userId),
+            eq(memories.private, false),
+            sql`${memories.search} @@ to_tsquery('simple', ${YEARLY_WORDS})`,
+          ),
+        )
+        .orderBy(desc(memories.createdAt), desc(memories.id))
         .limit(limit)
     },
 

@@ -244,6 +244,8 @@ export function createMemoriesService(
     /** The briefing's memories: dated ones in [from, to] and earlier years' same days (never private). */
     datedBetween: repo.datedBetween,
     onMonthDays: repo.onMonthDays,
+    /** Birthday and anniversary notes, whatever their day: the briefing brings them back each year. */
+    yearlyNotes: repo.yearlyNotes,
     /** How many memories were saved at or after `since`. */
     createdSince: repo.createdSince,
 
