@@ -256,3 +256,61 @@ describe('e-mail only to a verified address, and at most 20 an hour', () => {
     await service.setPreferences(user.id, { briefingTime: null })
   })
 })
+
+describe('the hourly e-mail cap, counted across instances', () => {
+  it('lets exactly the e-mails left under the cap go when several deliveries reserve at once', async () => {
+    const user = await t.createUser({ timezone: 'UTC' })
+    const repo = createRemindersRepo(t.db)
+    const deliveries = await t.db
+      .insert(notificationDeliveries)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          userId: user.id,
+          kind: 'briefing' as const,
+          key: `cap-test-${i}`,
+          occurrenceAt: new Date(Date.UTC(2030, 0, 1, 9, i)),
+          title: 'Your briefing',
+          body: 'Briefing',
+        })),
+      )
+      .returning({ id: notificationDeliveries.id })
+    // Two of three already gone within the hour: one left.
+    await t.db.insert(deliveryAttempts).values(
+      [0, 1].map((i) => ({
+        deliveryId: deliveries[i]!.id,
+        channel: 'email' as const,
+        target: user.email,
+        outcome: 'sent' as const,
+      })),
+    )
+    const since = new Date(Date.now() - 3_600_000)
+    const taken = await Promise.all(
+      deliveries
+        .slice(2)
+        .map((d) =>
+          repo.reserveEmail({ userId: user.id, deliveryId: d.id, target: user.email, since, cap: 3 }),
+        ),
+    )
+    expect(taken.filter((r) => typeof r === 'object')).toHaveLength(1)
+    expect(taken.filter((r) => r === 'over')).toHaveLength(3)
+    // The same delivery's e-mail is never taken twice; a failed one no longer counts.
+    const kept = taken.find((r) => typeof r === 'object') as { reserved: string }
+    const again = await repo.reserveEmail({
+      userId: user.id,
+      deliveryId: deliveries[0]!.id,
+      target: user.email,
+      since,
+      cap: 10,
+    })
+    expect(again).toBe('done')
+    await repo.emailFailed(kept.reserved, 'SMTP said no')
+    const after = await repo.reserveEmail({
+      userId: user.id,
+      deliveryId: deliveries[5]!.id,
+      target: user.email,
+      since,
+      cap: 3,
+    })
+    expect(typeof after).toBe('object')
+  })
+})

@@ -442,21 +442,49 @@ export function createRemindersRepo(db: Db) {
       return row
     },
 
-    /** How many e-mails went to the user since then (reminders and briefings): the hourly cap's count. */
-    async emailsSentSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(deliveryAttempts)
-        .innerJoin(notificationDeliveries, eq(notificationDeliveries.id, deliveryAttempts.deliveryId))
-        .where(
-          and(
-            eq(notificationDeliveries.userId, userId),
-            eq(deliveryAttempts.channel, 'email'),
-            eq(deliveryAttempts.outcome, 'sent'),
-            gte(deliveryAttempts.at, since),
-          ),
-        )
-      return Number(row?.n ?? 0)
+    /**
+     * Takes one of the user's e-mails of the last hour for this delivery, when fewer than `cap` went:
+     * its attempt is written as sent before the e-mail goes (emailFailed turns it round), in a transaction
+     * holding the user's row, so two instances delivering to one person at once count each other's.
+     * 'done': this delivery's e-mail to that address already went.
+     */
+    async reserveEmail(input: {
+      userId: string
+      deliveryId: string
+      target: string
+      since: Date
+      cap: number
+    }): Promise<{ reserved: string } | 'over' | 'done'> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update')
+        const [row] = await tx
+          .select({ n: count() })
+          .from(deliveryAttempts)
+          .innerJoin(notificationDeliveries, eq(notificationDeliveries.id, deliveryAttempts.deliveryId))
+          .where(
+            and(
+              eq(notificationDeliveries.userId, input.userId),
+              eq(deliveryAttempts.channel, 'email'),
+              eq(deliveryAttempts.outcome, 'sent'),
+              gte(deliveryAttempts.at, input.since),
+            ),
+          )
+        if (Number(row?.n ?? 0) >= input.cap) return 'over'
+        const [taken] = await tx
+          .insert(deliveryAttempts)
+          .values({ deliveryId: input.deliveryId, channel: 'email', target: input.target, outcome: 'sent' })
+          .onConflictDoNothing()
+          .returning({ id: deliveryAttempts.id })
+        return taken ? { reserved: taken.id } : 'done'
+      })
+    },
+
+    /** A reserved e-mail (reserveEmail) that did not go: recorded as failed, no longer counted. */
+    async emailFailed(attemptId: string, detail: string): Promise<void> {
+      await db
+        .update(deliveryAttempts)
+        .set({ outcome: 'failed', detail })
+        .where(eq(deliveryAttempts.id, attemptId))
     },
 
     async setPreferences(

@@ -537,39 +537,43 @@ export function createRemindersService(deps: RemindersDeps) {
     const prefs = await repo.preferences(delivery.userId)
     const wantsEmail = message.email === 'briefing' || prefs?.emailReminders
     if (email && prefs && wantsEmail && !done.has(`email:${prefs.email}`)) {
-      let outcome: 'sent' | 'failed' | 'skipped' = 'sent'
-      let detail: string | null = null
       // Only to an address the person showed they read, and at most EMAILS_PER_HOUR (20) an hour: anyone can
       // make an account with a stranger's address, and 500 reminders every few minutes would go there.
-      if (!isVerified(prefs)) {
-        outcome = 'skipped'
-        detail = 'the address is not verified'
-      } else if (
-        (await repo.emailsSentSince(delivery.userId, new Date(Date.now() - 3_600_000))) >=
-        (env.smtp?.perHour ?? 20)
-      ) {
-        outcome = 'skipped'
-        detail = `${env.smtp?.perHour ?? 20} e-mails were sent in the last hour, the most per person (EMAILS_PER_HOUR)`
-      } else {
-        try {
-          await email.send({
-            to: prefs.email,
-            subject: message.subject,
-            text: message.text,
-            messageId: `<${delivery.id}@${new URL(env.appUrl).hostname}>`,
-          })
-        } catch (error) {
-          outcome = 'failed'
-          detail = (error as Error).message.slice(0, 300)
+      const perHour = env.smtp?.perHour ?? 20
+      const skipped = (detail: string) =>
+        repo.recordAttempt(repo.db, {
+          deliveryId: delivery.id,
+          channel: 'email',
+          target: prefs.email,
+          outcome: 'skipped',
+          detail,
+        })
+      if (!isVerified(prefs)) await skipped('the address is not verified')
+      else {
+        const taken = await repo.reserveEmail({
+          userId: delivery.userId,
+          deliveryId: delivery.id,
+          target: prefs.email,
+          since: new Date(Date.now() - 3_600_000),
+          cap: perHour,
+        })
+        if (taken === 'over')
+          await skipped(
+            `${perHour} e-mails were sent in the last hour, the most per person (EMAILS_PER_HOUR)`,
+          )
+        else if (taken !== 'done') {
+          try {
+            await email.send({
+              to: prefs.email,
+              subject: message.subject,
+              text: message.text,
+              messageId: `<${delivery.id}@${new URL(env.appUrl).hostname}>`,
+            })
+          } catch (error) {
+            await repo.emailFailed(taken.reserved, (error as Error).message.slice(0, 300))
+          }
         }
       }
-      await repo.recordAttempt(repo.db, {
-        deliveryId: delivery.id,
-        channel: 'email',
-        target: prefs.email,
-        outcome,
-        detail,
-      })
     }
     await repo.complete(delivery.id)
     return true
