@@ -1,4 +1,4 @@
-import { addDays, dayBounds } from '@remi/shared'
+import { addDays, dayBounds, quickDateRange } from '@remi/shared'
 import { escapeMarkdown } from '../../../lib/markdown.ts'
 import { confirmation } from '../../reminders/index.ts'
 import { describeRange } from '../format.ts'
@@ -17,17 +17,17 @@ const COMING_UP = 5
 type WeekDeps = Pick<Deps, 'tools' | 'services' | 'userId' | 'clock'>
 
 /**
- * "Summarize my week": how many memories were saved or dated Monday to today (or all of last week),
- * their most used tags, the newest few, and for this week what is still to come before Sunday ends
- * (memories dated after today, reminders due). Recall and the reminders read for it never give a
+ * "Summarize my week": how many memories were saved or dated Sunday to today (or all of last week,
+ * Sunday to Saturday), their most used tags, the newest few, and for this week what is still to come
+ * before Saturday ends (memories dated after today, reminders due). Recall and the reminders read for it never give a
  * private memory, nor a private memory's reminder.
  */
 export async function weekSummary(deps: WeekDeps, asked: WeekAsked): Promise<Answered> {
   const { tools, clock } = deps
   const { today } = clock
   const days = weekDays(asked, today)
-  const sunday = addDays(days.from, 6)
-  const ahead = asked === 'this' && today < sunday ? { from: addDays(today, 1), to: sunday } : null
+  const saturday = quickDateRange('thisWeek', today).endDate
+  const ahead = asked === 'this' && today < saturday ? { from: addDays(today, 1), to: saturday } : null
   const [dated, saved, later, reminders] = await Promise.all([
     tools.searchMemories({ query: '', from: days.from, to: days.to }, { limit: WEEK_LIMIT }),
     tools.searchMemories(
@@ -37,7 +37,7 @@ export async function weekSummary(deps: WeekDeps, asked: WeekAsked): Promise<Ans
     ahead
       ? tools.searchMemories({ query: '', ...ahead }, { limit: WEEK_LIMIT })
       : { query: '', memories: [] },
-    asked === 'this' ? remindersBefore(deps, sunday) : [],
+    asked === 'this' ? remindersBefore(deps, saturday) : [],
   ])
   if (isToolError(dated) || isToolError(saved) || isToolError(later)) {
     const failed = [dated, saved, later].find(isToolError)
@@ -79,10 +79,10 @@ export async function weekSummary(deps: WeekDeps, asked: WeekAsked): Promise<Ans
   return { markdown: lines.join('\n'), cited: [...highlights, ...shownLater] }
 }
 
-/** The reminders still due from now to the end of `sunday`, in words; never a private memory's. */
-async function remindersBefore({ services, userId, clock }: WeekDeps, sunday: string): Promise<string[]> {
+/** The reminders still due from now to the end of `saturday`, in words; never a private memory's. */
+async function remindersBefore({ services, userId, clock }: WeekDeps, saturday: string): Promise<string[]> {
   if (!services.reminders) return []
-  const end = dayBounds(sunday, clock.timeZone).end
+  const end = dayBounds(saturday, clock.timeZone).end
   const due = await services.reminders.list(userId, {
     status: 'scheduled',
     from: clock.now.toISOString(),

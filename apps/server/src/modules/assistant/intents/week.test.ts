@@ -6,10 +6,10 @@ import { clockAt, fakeDeps, type Fakes } from './fake-deps.ts'
 import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
 import type { Clock, Deps } from './types.ts'
 
-/** Sunday, November 29, 2026, 22:30 in Los Angeles: Monday the 30th in UTC. */
-const sundayNight = clockAt('2026-11-30T06:30:00Z', 'America/Los_Angeles')
-/** Monday, November 30, 2026, 01:00 in Auckland: still Sunday the 29th in UTC. */
-const mondayMorning = clockAt('2026-11-29T12:00:00Z', 'Pacific/Auckland')
+/** Saturday, November 28, 2026, 22:30 in Los Angeles: Sunday the 29th in UTC. */
+const saturdayNight = clockAt('2026-11-29T06:30:00Z', 'America/Los_Angeles')
+/** Sunday, November 29, 2026, 01:00 in Auckland: still Saturday the 28th in UTC. */
+const sundayMorning = clockAt('2026-11-28T12:00:00Z', 'Pacific/Auckland')
 
 type FakeReminder = Pick<Reminder, 'id' | 'text' | 'dueAt' | 'timezone'> & { private?: boolean }
 
@@ -51,15 +51,15 @@ const memory = (
   saved = date ?? '2026-11-25',
 ) => ({ id, text, date, tags, saved })
 
-/** Last week, this week (Monday the 23rd to Sunday the 29th) and next week, as seen from Los Angeles. */
+/** Last week, this week (Sunday the 22nd to Saturday the 28th) and next week, as seen from Los Angeles. */
 const WEEKS: Fakes = {
   memories: [
-    memory('m1', 'Ran 5 km by the river', '2026-11-22', ['health']),
-    memory('m2', 'Team offsite planning', '2026-11-23', ['work']),
-    memory('m3', 'Sprint review went well', '2026-11-27', ['work']),
-    memory('m4', "Ana's recital", '2026-11-29', ['family']),
+    memory('m1', 'Ran 5 km by the river', '2026-11-21', ['health']),
+    memory('m2', 'Team offsite planning', '2026-11-22', ['work']),
+    memory('m3', 'Sprint review went well', '2026-11-26', ['work']),
+    memory('m4', "Ana's recital", '2026-11-28', ['family']),
     memory('m5', 'Idea: a herb garden', null, ['home'], '2026-11-25'),
-    memory('m6', 'Dentist at 9', '2026-11-30', ['health'], '2026-11-24'),
+    memory('m6', 'Dentist at 9', '2026-11-29', ['health'], '2026-11-24'),
   ],
 }
 
@@ -77,7 +77,7 @@ describe('reading a request for a week summary', () => {
       'how has my week been?',
       'my weekly recap',
     ]) {
-      expect(classify(asked, sundayNight).matched.name, asked).toBe('week')
+      expect(classify(asked, saturdayNight).matched.name, asked).toBe('week')
     }
     for (const [asked, intent] of [
       ['summary of my day', 'briefing'],
@@ -87,53 +87,53 @@ describe('reading a request for a week summary', () => {
       ['this week', 'fallback'],
       ['summarize my notes about the garden', 'related'],
     ] as const) {
-      expect(classify(asked, sundayNight).matched.name, asked).toBe(intent)
+      expect(classify(asked, saturdayNight).matched.name, asked).toBe(intent)
     }
     expect(weekSummaryAsked('give me a summary of last week')).toBe('last')
     expect(weekSummaryAsked('recap of the past week')).toBe('last')
     expect(weekSummaryAsked('how was my week?')).toBe('this')
   })
 
-  it('reads the week from Monday in the user’s time zone, not UTC’s', () => {
-    // Sunday night in Los Angeles is Monday in UTC: this week is still the one that began on the 23rd.
-    expect(weekDays('this', sundayNight.today)).toEqual({ from: '2026-11-23', to: '2026-11-29' })
-    expect(weekDays('last', sundayNight.today)).toEqual({ from: '2026-11-16', to: '2026-11-22' })
-    // Monday morning in Auckland is Sunday in UTC: a new week of one day.
-    expect(weekDays('this', mondayMorning.today)).toEqual({ from: '2026-11-30', to: '2026-11-30' })
-    expect(weekDays('last', mondayMorning.today)).toEqual({ from: '2026-11-23', to: '2026-11-29' })
+  it('reads the week from Sunday in the user’s time zone, not UTC’s', () => {
+    // Saturday night in Los Angeles is Sunday in UTC: this week is still the one that began on the 22nd.
+    expect(weekDays('this', saturdayNight.today)).toEqual({ from: '2026-11-22', to: '2026-11-28' })
+    expect(weekDays('last', saturdayNight.today)).toEqual({ from: '2026-11-15', to: '2026-11-21' })
+    // Sunday morning in Auckland is Saturday in UTC: a new week of one day.
+    expect(weekDays('this', sundayMorning.today)).toEqual({ from: '2026-11-29', to: '2026-11-29' })
+    expect(weekDays('last', sundayMorning.today)).toEqual({ from: '2026-11-22', to: '2026-11-28' })
   })
 })
 
 describe('the week summary, on fake tools', () => {
-  it('counts the week’s memories, their tags, the newest, and the reminders due before Sunday ends', async () => {
-    const answer = await summary('Summarize my week', WEEKS, sundayNight, [
-      { id: 'r1', text: 'call mum', dueAt: '2026-11-30T07:30:00.000Z', timezone: 'America/Los_Angeles' },
-      // 01:00 on Monday in Los Angeles: next week's.
+  it('counts the week’s memories, their tags, the newest, and the reminders due before Saturday ends', async () => {
+    const answer = await summary('Summarize my week', WEEKS, saturdayNight, [
+      { id: 'r1', text: 'call mum', dueAt: '2026-11-29T07:30:00.000Z', timezone: 'America/Los_Angeles' },
+      // 01:00 on Sunday in Los Angeles: next week's.
       {
         id: 'r2',
         text: 'water the plants',
-        dueAt: '2026-11-30T09:00:00.000Z',
+        dueAt: '2026-11-29T09:00:00.000Z',
         timezone: 'America/Los_Angeles',
       },
     ])
     expect(answer.intent).toBe('week')
     expect(answer.markdown.split('\n')).toEqual([
-      'You saved or dated **5** memories this week so far (November 23–29).',
+      'You saved or dated **5** memories this week so far (November 22–28).',
       '',
       'Most used tags: #work (2), #family (1), #health (1) and #home (1).',
       '',
       'Highlights, newest first:',
       '',
-      "- **November 29, 2026**: Ana's recital _(#family)_",
-      '- **November 27, 2026**: Sprint review went well _(#work)_',
-      '- **November 23, 2026**: Team offsite planning _(#work)_',
+      "- **November 28, 2026**: Ana's recital _(#family)_",
+      '- **November 26, 2026**: Sprint review went well _(#work)_',
+      '- **November 22, 2026**: Team offsite planning _(#work)_',
       '- **No date**: Idea: a herb garden _(#home)_',
-      // Saved on Tuesday, for next Monday.
-      '- **November 30, 2026**: Dentist at 9 _(#health)_',
+      // Saved on Tuesday, for next Sunday.
+      '- **November 29, 2026**: Dentist at 9 _(#health)_',
       '',
       '**Coming up** before the week ends:',
       '',
-      '- Reminder: call mum on Sunday, November 29 at 23:30.',
+      '- Reminder: call mum on Saturday, November 28 at 23:30.',
     ])
     expect(answer.cited.map((m) => m.id)).toEqual(['m4', 'm3', 'm2', 'm5', 'm6'])
     // Context mode's fact tells the model the same.
@@ -143,46 +143,46 @@ describe('the week summary, on fake tools', () => {
   })
 
   it('sums up all of last week, with nothing coming up', async () => {
-    const answer = await summary('give me a summary of last week', WEEKS, mondayMorning, [
-      { id: 'r1', text: 'call mum', dueAt: '2026-11-30T07:30:00.000Z', timezone: 'Pacific/Auckland' },
+    const answer = await summary('give me a summary of last week', WEEKS, sundayMorning, [
+      { id: 'r1', text: 'call mum', dueAt: '2026-11-29T07:30:00.000Z', timezone: 'Pacific/Auckland' },
     ])
-    expect(answer.markdown).toMatch(/^You saved or dated \*\*5\*\* memories last week \(November 23–29\)\./)
+    expect(answer.markdown).toMatch(/^You saved or dated \*\*5\*\* memories last week \(November 22–28\)\./)
     expect(answer.markdown).toContain('Most used tags: #work (2), #family (1), #health (1) and #home (1).')
-    expect(answer.markdown).toContain('- **November 30, 2026**: Dentist at 9 _(#health)_')
+    expect(answer.markdown).toContain('- **November 29, 2026**: Dentist at 9 _(#health)_')
     expect(answer.markdown).not.toContain('Ran 5 km')
     expect(answer.markdown).not.toContain('Coming up')
     expect(answer.asked).toEqual([])
   })
 
   it('tells the rest of this week apart from what was: dated later this week is coming up', async () => {
-    // Thursday the 26th in Lisbon: the sprint review and the recital are still to come.
-    const thursday = clockAt('2026-11-26T10:00:00Z')
-    const answer = await summary('how was my week?', WEEKS, thursday)
+    // Wednesday the 25th in Lisbon: the sprint review and the recital are still to come.
+    const wednesday = clockAt('2026-11-25T10:00:00Z')
+    const answer = await summary('how was my week?', WEEKS, wednesday)
     expect(answer.markdown.split('\n')).toEqual([
-      'You saved or dated **3** memories this week so far (November 23–26).',
+      'You saved or dated **3** memories this week so far (November 22–25).',
       '',
       'Most used tags: #health (1), #home (1) and #work (1).',
       '',
       'Highlights, newest first:',
       '',
-      '- **November 23, 2026**: Team offsite planning _(#work)_',
+      '- **November 22, 2026**: Team offsite planning _(#work)_',
       '- **No date**: Idea: a herb garden _(#home)_',
-      // Saved on Tuesday for next Monday: this week's too.
-      '- **November 30, 2026**: Dentist at 9 _(#health)_',
+      // Saved on Tuesday for next Sunday: this week's too.
+      '- **November 29, 2026**: Dentist at 9 _(#health)_',
       '',
       '**Coming up** before the week ends:',
       '',
-      '- **November 27, 2026**: Sprint review went well _(#work)_',
-      "- **November 29, 2026**: Ana's recital _(#family)_",
+      '- **November 26, 2026**: Sprint review went well _(#work)_',
+      "- **November 28, 2026**: Ana's recital _(#family)_",
     ])
   })
 
   it('never reads a private memory’s reminder', async () => {
-    const answer = await summary('summarize my week', {}, sundayNight, [
+    const answer = await summary('summarize my week', {}, saturdayNight, [
       {
         id: 'r1',
         text: 'renew the alarm code 8812',
-        dueAt: '2026-11-30T07:00:00.000Z',
+        dueAt: '2026-11-29T07:00:00.000Z',
         timezone: 'America/Los_Angeles',
         private: true,
       },
@@ -194,17 +194,17 @@ describe('the week summary, on fake tools', () => {
   })
 
   it('says so when the week holds nothing, and how to keep something', async () => {
-    const answer = await summary('summarize my week', {}, sundayNight)
+    const answer = await summary('summarize my week', {}, saturdayNight)
     expect(answer.markdown).toBe(
       [
-        'You have saved or dated no memories this week so far (November 23–29). Start a message with “Remember” to keep something from your week: “Remember the team lunch went well #work”.',
+        'You have saved or dated no memories this week so far (November 22–28). Start a message with “Remember” to keep something from your week: “Remember the team lunch went well #work”.',
         '',
         'Nothing is dated or due for the rest of the week.',
       ].join('\n'),
     )
     expect(answer.cited).toEqual([])
-    expect((await summary('how was last week?', {}, sundayNight)).markdown).toBe(
-      'You saved or dated no memories last week (November 16–22). Start a message with “Remember” as things happen, and I can sum up your next week.',
+    expect((await summary('how was last week?', {}, saturdayNight)).markdown).toBe(
+      'You saved or dated no memories last week (November 15–21). Start a message with “Remember” as things happen, and I can sum up your next week.',
     )
   })
 })
@@ -214,7 +214,7 @@ describe('the week summary, through the app', () => {
 
   it('shows the week’s memories and never a private one', async () => {
     const user = await t.createUser({ timezone: 'America/Los_Angeles' })
-    const assistant = offlineAt('2026-11-30T06:30:00Z') // Sunday the 29th, 22:30 in Los Angeles
+    const assistant = offlineAt('2026-11-29T06:30:00Z') // Saturday the 28th, 22:30 in Los Angeles
     await t.factory.memory(user.id, {
       text: 'Team offsite planning',
       date: '2026-11-24',
@@ -235,7 +235,7 @@ describe('the week summary, through the app', () => {
     })
     const { answer } = await ask(user, 'summarize my week', { assistant })
     expect(answer.content.split('\n')).toEqual([
-      'You saved or dated **1** memory this week so far (November 23–29).',
+      'You saved or dated **1** memory this week so far (November 22–28).',
       '',
       'Most used tags: #work (1).',
       '',

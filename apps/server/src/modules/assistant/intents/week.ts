@@ -2,7 +2,7 @@ import { weekSummaryAsked } from '../understand/week.ts'
 import { weekSummary } from '../answers/week.ts'
 import { intent } from './types.ts'
 
-/** "Summarize my week", "how was my week?", "give me a summary of last week" (weeks from Monday). */
+/** "Summarize my week", "how was my week?", "give me a summary of last week" (weeks from Sunday). */
 export const week = intent({
   name: 'week',
   // Left out of the help: adding it would change the help's answer (intents/help.test.ts).

@@ -1,9 +1,8 @@
-import { addDays, type CalendarDay } from '@remi/shared'
-import { weekdayOf } from '../format.ts'
+import { quickDateRange, type CalendarDay } from '@remi/shared'
 import type { DayRange } from './dates.ts'
 import { POLITE, straightQuotes } from './text.ts'
 
-/** Which week a summary is of: this one (Monday to today) or the one before it. */
+/** Which week a summary is of: this one (Sunday to today) or the one before it. */
 export type WeekAsked = 'this' | 'last'
 
 const WEEK = String.raw`(?:(my|this|the|last|the last|the past|previous|the previous) week)`
@@ -44,12 +43,12 @@ export function weekSummaryAsked(message: string): WeekAsked | null {
 }
 
 /**
- * The days of the week asked about, Monday to Sunday as the person's calendar shows them: this week
- * up to today, or the whole of the week before it.
+ * The days of the week asked about, Sunday to Saturday as the product's "This Week" and "Last Week"
+ * count them (quickDateRange) on the person's calendar: this week up to today, or the whole of the
+ * week before it.
  */
 export function weekDays(asked: WeekAsked, today: CalendarDay): DayRange {
-  const monday = addDays(today, -((weekdayOf(today) + 6) % 7))
-  return asked === 'this'
-    ? { from: monday, to: today }
-    : { from: addDays(monday, -7), to: addDays(monday, -1) }
+  if (asked === 'this') return { from: quickDateRange('thisWeek', today).startDate, to: today }
+  const { startDate, endDate } = quickDateRange('lastWeek', today)
+  return { from: startDate, to: endDate }
 }
