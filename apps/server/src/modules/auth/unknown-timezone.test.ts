@@ -277,7 +277,9 @@ describe('settings with an unknown stored zone', () => {
     const user = await marsUser()
     const refused = await answered(user.api.put('/api/auth/user/settings', { timezone: 'Venus/Maxwell' }))
     expect(refused.status).toBe(400)
-    expect((refused.body as { message: string }).message).toBe('The time zone must be a time zone name such as Europe/Lisbon.')
+    expect((refused.body as { message: string }).message).toBe(
+      'The time zone must be a time zone name such as Europe/Lisbon.',
+    )
     const saved = await answered(
       user.api.put<UserSettings>('/api/auth/user/settings', { timezone: 'Europe/Lisbon' }),
     )

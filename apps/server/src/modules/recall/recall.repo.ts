@@ -356,7 +356,12 @@ export function createRecallRepo(db: Db) {
      * read in order until `limit` hold one, which takes about limit × memories / count rows, instead
      * of fetching thousands to keep sixty (59.8 ms at 100 000 memories, now a few).
      */
-    async textsHolding(userId: string, words: string[], limit: number, dense = DENSE_TERMS): Promise<string[]> {
+    async textsHolding(
+      userId: string,
+      words: string[],
+      limit: number,
+      dense = DENSE_TERMS,
+    ): Promise<string[]> {
       const clean = [...new Set(words.map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))].filter(
         (w) => w.length > 2,
       )
