@@ -396,17 +396,18 @@ async function newPage(url: string): Promise<Page> {
   return context.newPage()
 }
 
-/** The first account on an empty server, made on the local identity provider's page, as a person would. */
+/**
+ * The first account on an empty server, made on /login as a person would: with no provider configured
+ * the page is Remi's own sign-in, and on an empty server it offers "Create the first account".
+ */
 async function signUpFirst(page: Page, email: string) {
   await page.goto('/login')
-  await page.getByRole('button', { name: 'Continue with Google' }).click()
-  await page.waitForURL(/\/oidc\/interaction\//)
   await page.getByRole('heading', { name: 'Create the first account' }).waitFor()
   await page.getByLabel('Name').fill('Container Person')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /Create/ }).click()
-  await page.waitForURL((u) => !u.pathname.startsWith('/oidc') && !u.pathname.startsWith('/api'))
+  await page.getByLabel(/^Email/).fill(email)
+  await page.getByLabel(/^Password/).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && !u.pathname.startsWith('/api'))
 }
 
 /** Writes a memory on the Memories page, as a person would. */
