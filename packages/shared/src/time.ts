@@ -120,3 +120,6 @@ export function quickDateRange(
       return { startDate: dayOf(startOfMonth(utcDay(today))), endDate: dayOf(endOfMonth(utcDay(today))) }
   }
 }
+
+/** Whether a calendar year has a 29 February (the proleptic Gregorian calendar, as dates are kept). */
+export const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0

@@ -5,6 +5,7 @@ import {
   dayBounds,
   daysBetween,
   monthDay,
+  isLeapYear,
   quickDateRange,
   startOfLocalDay,
   todayIn,
@@ -261,10 +262,8 @@ export const dayText = (day: string) => formatDay(day, { weekday: 'long', month:
 /** This month and day; on 28 February of a common year, 29 February too (its memories have no other day). */
 export function onThisDayKeys(today: string): string[] {
   const key = monthDay(today)
-  return key === '02-28' && !leapYear(Number(today.slice(0, 4))) ? [key, '02-29'] : [key]
+  return key === '02-28' && !isLeapYear(Number(today.slice(0, 4))) ? [key, '02-29'] : [key]
 }
-
-const leapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 
 /**
  * The next day, today included, of a birthday or anniversary note: the day and month its text names
@@ -288,7 +287,7 @@ export function yearlyDay(
 }
 
 const inYear = (year: number, key: string) =>
-  `${String(year).padStart(4, '0')}-${key === '02-29' && !leapYear(year) ? '02-28' : key}`
+  `${String(year).padStart(4, '0')}-${key === '02-29' && !isLeapYear(year) ? '02-28' : key}`
 
 /** A month by its name, or a day and month in figures ("14/03"). */
 const MONTH_NAME = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i

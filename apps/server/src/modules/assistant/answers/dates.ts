@@ -1,5 +1,5 @@
 import type { AnswerTools } from '../intents/types.ts'
-import { daysBetween, addDays } from '@remi/shared'
+import { daysBetween, addDays, isLeapYear } from '@remi/shared'
 import { formatNumber } from '../arithmetic.ts'
 import { relativeDay, formatDay, weekdayOf, describeRange } from '../format.ts'
 import { WEEKDAYS } from '../understand/lexicon.ts'
@@ -189,13 +189,12 @@ export async function daysFromTo(
 /** "It is week 48 of 2026", "35 days are left in 2026", "No: 2026 has 365 days; the next leap year is 2028." */
 export function calendarAnswer(fact: CalendarFact, today: string): string {
   if (fact.kind === 'leap') {
-    const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
     let next = fact.year + 1
-    while (!leap(next)) next++
+    while (!isLeapYear(next)) next++
     const thisYear = Number(today.slice(0, 4))
     const [is, has] =
       fact.year < thisYear ? ['was', 'had'] : fact.year > thisYear ? ['will be', 'will have'] : ['is', 'has']
-    return leap(fact.year)
+    return isLeapYear(fact.year)
       ? `Yes: ${fact.year} ${is} a leap year, with 366 days (February 29 ${is} a ${WEEKDAYS[weekdayOf(`${fact.year}-02-29`)]}).`
       : `No: ${fact.year} ${has} 365 days. The next leap year ${next < thisYear ? 'was' : 'is'} ${next}.`
   }
