@@ -13,7 +13,7 @@ import {
 
 /**
  * Words in more of a person's memories than this are read newest first instead of through the search
- * index (textsHolding): then one memory in at most 100 / DENSE_TERMS × total holds one.
+ * index (textsHolding): so many hold them that reading in order soon meets enough.
  */
 export const DENSE_TERMS = 1000
 

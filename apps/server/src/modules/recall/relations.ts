@@ -144,7 +144,9 @@ const NAME = String.raw`(\p{Lu}[\p{L}'’-]*\p{L})`
 /** Titles before a name ("Dr Femi"): the name is the word after. */
 const TITLE = `(?:${anyCase('(?:dr|mr|mrs|ms|miss|prof)')}\\.?\\s+)?`
 /** Words that may stand between "my" and the role ("my new manager", "my little sister"). */
-const QUALIFIER = `(?:${anyCase('(?:new|current|old|former|little|big|older|younger|eldest|oldest|youngest|baby|twin|late|lovely|dear)')}\\s+)?`
+const QUALIFIER_WORDS =
+  '(?:new|current|old|former|little|big|older|younger|eldest|oldest|youngest|baby|twin|late|lovely|dear)'
+const QUALIFIER = `(?:${anyCase(QUALIFIER_WORDS)}\\s+)?`
 
 /**
  * Each role group's pattern in a question, made when first needed and kept: on the lower-cased text, so
@@ -152,7 +154,8 @@ const QUALIFIER = `(?:${anyCase('(?:new|current|old|former|little|big|older|youn
  * 167 ms of the main thread to compile (and again after V8 dropped them).
  */
 const ASKED_PATTERNS: RegExp[] = []
-const QUALIFIER_LOWER = String.raw`(?:(?:new|current|old|former|little|big|older|younger|eldest|oldest|youngest|baby|twin|late|lovely|dear)\s+)?`
+/** QUALIFIER for the lower-cased question. */
+const QUALIFIER_LOWER = `(?:${QUALIFIER_WORDS}\\s+)?`
 const askedPattern = (k: number) =>
   (ASKED_PATTERNS[k] ??= new RegExp(
     String.raw`${BOUND_BEFORE}(?:(my|our|\p{L}+)['’]s\s+|(?:my|our|the|his|her|their)\s+${QUALIFIER_LOWER})?(${alternation(ROLE_GROUPS[k]!)})(?:['’]s)?${BOUND_AFTER}`,

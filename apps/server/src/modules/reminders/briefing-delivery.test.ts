@@ -284,33 +284,16 @@ describe('the hourly e-mail cap, counted across instances', () => {
       })),
     )
     const since = new Date(Date.now() - 3_600_000)
-    const taken = await Promise.all(
-      deliveries
-        .slice(2)
-        .map((d) =>
-          repo.reserveEmail({ userId: user.id, deliveryId: d.id, target: user.email, since, cap: 3 }),
-        ),
-    )
+    const reserve = (deliveryId: string, cap: number) =>
+      repo.reserveEmail({ userId: user.id, deliveryId, target: user.email, since, cap })
+    const taken = await Promise.all(deliveries.slice(2).map((d) => reserve(d.id, 3)))
     expect(taken.filter((r) => typeof r === 'object')).toHaveLength(1)
     expect(taken.filter((r) => r === 'over')).toHaveLength(3)
     // The same delivery's e-mail is never taken twice; a failed one no longer counts.
     const kept = taken.find((r) => typeof r === 'object') as { reserved: string }
-    const again = await repo.reserveEmail({
-      userId: user.id,
-      deliveryId: deliveries[0]!.id,
-      target: user.email,
-      since,
-      cap: 10,
-    })
-    expect(again).toBe('done')
+    expect(await reserve(deliveries[0]!.id, 10)).toBe('done')
     await repo.emailFailed(kept.reserved, 'SMTP said no')
-    const after = await repo.reserveEmail({
-      userId: user.id,
-      deliveryId: deliveries[5]!.id,
-      target: user.email,
-      since,
-      cap: 3,
-    })
+    const after = await reserve(deliveries[5]!.id, 3)
     expect(typeof after).toBe('object')
   })
 })
