@@ -220,6 +220,22 @@ describe('list and search answers against a reference query', () => {
         expect(p, searchTerm).toEqual(expect.objectContaining({ totalCount: expected.length }))
       expect(got.some((p) => p.totalCountIsEstimate)).toBe(false)
     }
+    // A common word (its stem in more memories than the bound) that other filters narrow to the bound
+    // or fewer: counted, not taken to be past the bound from the user's word counts.
+    for (const q of [
+      { withPrivate: true, searchTerm: 'meeting', startDate: '2026-03-01', endDate: '2026-04-30' },
+      { withPrivate: true, searchTerm: 'meeting', tags: ['meeting'] },
+      { withPrivate: true, searchTerm: 'meeting 🎂' },
+      { withPrivate: false, searchTerm: 'meetings', endDate: '2026-02-28' },
+    ] satisfies MemoryQuery[]) {
+      const expected = await reference(q)
+      expect(expected.length, JSON.stringify(q)).toBeGreaterThan(0)
+      expect(expected.length).toBeLessThanOrEqual(BOUND)
+      const [first] = await pages(q, 50, 1)
+      expect(first!.rows.map((r) => r.id)).toEqual(expected)
+      expect(first).toEqual(expect.objectContaining({ totalCount: expected.length }))
+      expect(first!.totalCountIsEstimate).toBeUndefined()
+    }
     // The count the assistant is told stays exact past the bound too.
     expect(await repo.count(userId, { withPrivate: true, searchTerm: 'meeting' })).toBe(
       (await reference({ withPrivate: true, searchTerm: 'meeting' })).length,
@@ -229,6 +245,7 @@ describe('list and search answers against a reference query', () => {
   it('past the bound: the newest candidates ranked, then the list order; the count an estimate', async () => {
     for (const q of [
       { withPrivate: true, searchTerm: 'meeting' },
+      { withPrivate: true, searchTerm: 'meetings' },
       { withPrivate: false, searchTerm: 'meet' },
       { withPrivate: true, searchTerm: 'meeting', startDate: '2026-01-01', endDate: '2026-08-31' },
     ] satisfies MemoryQuery[]) {
