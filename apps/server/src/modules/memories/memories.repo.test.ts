@@ -6,6 +6,7 @@ import { createUsersRepo } from '../auth/index.ts'
 import { memories } from '../../db/schema.ts'
 import { createMemoriesRepo, filterConditions, listOrder, type MemoryQuery } from './memories.repo.ts'
 import { createMemoriesService, remappedId } from './memories.service.ts'
+import { createMemoryVersionsRepo } from './memory-versions.repo.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -261,6 +262,27 @@ describe('list and search answers against a reference query', () => {
         // Matches are spread evenly through this set: the estimate is near the real count.
         expect(p.totalCount).toBeGreaterThan(BOUND)
         expect(Math.abs(p.totalCount - all.length)).toBeLessThanOrEqual(all.length * 0.5)
+      }
+    }
+  })
+
+  it("carries each page memory's last change, as the versions' own lookup gives it, on every path", async () => {
+    const versions = createMemoryVersionsRepo(t.db)
+    const all = await newestFirst({ withPrivate: true })
+    for (const id of all.filter((_, i) => i % 3 === 0)) {
+      const row = (await repo.get(userId, id))!
+      await versions.record(userId, id, 'updated', row, { by: 'token', name: 'Laptop' })
+    }
+    for (const q of [
+      { withPrivate: true },
+      { withPrivate: true, searchTerm: 'dentist' },
+      { withPrivate: true, searchTerm: 'meeting' },
+    ] satisfies MemoryQuery[]) {
+      for (const page of [1, 2]) {
+        const got = await repo.list(userId, q, page, 5)
+        const ids = got.rows.map((r) => r.id)
+        expect(ids.length).toBeGreaterThan(0)
+        expect(got.lastChanges).toEqual(await versions.latest(userId, ids))
       }
     }
   })

@@ -6,6 +6,13 @@ import { giveWay, inUuids, isSingleBackend, queryRows, uuidArray, type Db } from
 import { memories, memoryCounts, memoryImports, memoryImportUndo, memoryTerms } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { typedQuery } from '../../lib/search-query.ts'
+import {
+  lastChangeColumns,
+  lastChangeJoin,
+  lastChangeOf,
+  type LastChangeColumns,
+  type VersionRow,
+} from './memory-versions.repo.ts'
 
 export interface MemoryQuery {
   searchTerm?: string | undefined
@@ -223,10 +230,26 @@ export const toRecord = (r: ListRow): MemoryRecord => ({
   updatedAt: timestamp(r.updated_at!),
 })
 
-const toListResult = (rows: ListRow[]): { rows: MemoryRecord[]; totalCount: number } => ({
-  rows: rows.filter((r) => r.id !== null).map(toRecord),
-  totalCount: Number(rows[0]?.total ?? 0),
-})
+/** A list statement's row with its memory's last undoable change (lastChangeJoin). */
+type PageRow = ListRow & LastChangeColumns
+
+export interface ListResult {
+  rows: MemoryRecord[]
+  totalCount: number
+  totalCountIsEstimate?: boolean
+  /** The page's memories' last undoable changes, by memory id (none: not there). */
+  lastChanges: Map<string, VersionRow>
+}
+
+function toListResult(userId: string, rows: PageRow[]): ListResult {
+  const page = rows.filter((r) => r.id !== null)
+  const lastChanges = new Map<string, VersionRow>()
+  for (const r of page) {
+    const change = lastChangeOf(userId, r.id!, r)
+    if (change) lastChanges.set(r.id!, change)
+  }
+  return { rows: page.map(toRecord), totalCount: Number(rows[0]?.total ?? 0), lastChanges }
+}
 
 /** The list order (memories_user_sort_idx), on the table or, with `alias.`, on a subquery's columns. */
 export const listOrder = (alias = '') =>
@@ -265,8 +288,8 @@ export function createMemoriesRepo(
    */
   const rowsOf = (query: SQL, named = false) =>
     named
-      ? queryRows<ListRow>(db, query)
-      : db.execute(query).then((result) => (result as unknown as { rows: ListRow[] }).rows)
+      ? queryRows<PageRow>(db, query)
+      : db.execute(query).then((result) => (result as unknown as { rows: PageRow[] }).rows)
 
   /**
    * A page in the list order and the total, in one statement (one round trip): the total is the
@@ -288,8 +311,9 @@ export function createMemoriesRepo(
         : sql`select id, text, tags, date, private, created_at, updated_at, sort_date from ${memories}
             where id in (select id from ${memories} where ${where} order by ${listOrder()}
               limit ${pageSize} offset ${offset})`
-    return sql`select c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at
-      from ${total} c left join lateral (${pageRows}) p on true
+    return sql`select c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at,
+        ${lastChangeColumns}
+      from ${total} c left join lateral (${pageRows}) p on true ${lastChangeJoin(userId, sql`p.id`)}
       order by ${listOrder('p.')}`
   }
 
@@ -302,13 +326,13 @@ export function createMemoriesRepo(
     const { where, rank } = filterConditions(userId, q)
     return sql`with matches as materialized (
         select id, sort_date, created_at, ${rank ?? sql`0`}::real as rank from ${memories} where ${where})
-      select c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at
+      select c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at, ${lastChangeColumns}
       from (select count(*)::int as total from matches) c
       left join lateral (
         select m.id, m.text, m.tags, m.date, m.private, m.created_at, m.updated_at, k.rank, k.sort_date
         from (select * from matches order by rank desc, ${listOrder()}
           limit ${pageSize} offset ${(page - 1) * pageSize}) k
-        join ${memories} m on m.id = k.id) p on true
+        join ${memories} m on m.id = k.id) p on true ${lastChangeJoin(userId, sql`p.id`)}
       order by p.rank desc, ${listOrder('p.')}`
   }
 
@@ -348,14 +372,15 @@ export function createMemoriesRepo(
         order by ${listOrder()} limit ${candidates}),
       last as (select sort_date, created_at, id from candidates order by ${listOrder()}
         offset ${candidates - 1} limit 1)
-      select c.candidates, c.reached, c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at
+      select c.candidates, c.reached, c.total, p.id, p.text, p.tags, p.date, p.private, p.created_at, p.updated_at,
+        ${lastChangeColumns}
       from (select (select count(*)::int from candidates) as candidates,
           (select count(*)::int from ${memories}, last where ${others} and (${memories.sortDate},
             ${memories.createdAt}, ${memories.id}) >= (last.sort_date, last.created_at, last.id)) as reached,
           ${total} as total) c
       left join lateral (
         select m.id, m.text, m.tags, m.date, m.private, m.created_at, m.updated_at, k.tier, k.rank, m.sort_date
-        from (${picked}) k join ${memories} m on m.id = k.id) p on true
+        from (${picked}) k join ${memories} m on m.id = k.id) p on true ${lastChangeJoin(userId, sql`p.id`)}
       order by p.tier, p.rank desc, ${listOrder('p.')}`
   }
 
@@ -379,28 +404,26 @@ export function createMemoriesRepo(
         and t.term = l[1]), 0) > ${countBound} then ${countBound + 1} else ${counted} end as total`
   }
 
-  async function list(
-    userId: string,
-    q: MemoryQuery,
-    page: number,
-    pageSize: number,
-  ): Promise<{ rows: MemoryRecord[]; totalCount: number; totalCountIsEstimate?: boolean }> {
+  async function list(userId: string, q: MemoryQuery, page: number, pageSize: number): Promise<ListResult> {
     if (!q.searchTerm)
-      return toListResult(await rowsOf(listStatement(userId, q, page, pageSize), !hasFilters(q)))
+      return toListResult(userId, await rowsOf(listStatement(userId, q, page, pageSize), !hasFilters(q)))
     // Under a time limit: a search that runs long gives its connection back (SearchTimeoutError).
     return withTimeLimit(db, SEARCH_TIMEOUT_MS, async (exec) => {
       const rowsOfStatement = async <T>(statement: SQL) =>
         ((await exec.execute(statement)) as unknown as { rows: T[] }).rows
       const [counted] = await rowsOfStatement<{ total: number }>(boundedCount(userId, q))
       if (Number(counted?.total ?? 0) <= countBound)
-        return toListResult(await rowsOfStatement<ListRow>(searchStatement(userId, q, page, pageSize)))
-      const rows = await rowsOfStatement<ListRow & { candidates: number; reached: number }>(
+        return toListResult(
+          userId,
+          await rowsOfStatement<PageRow>(searchStatement(userId, q, page, pageSize)),
+        )
+      const rows = await rowsOfStatement<PageRow & { candidates: number; reached: number }>(
         manyMatchesStatement(userId, q, page, pageSize),
       )
       const first = rows[0]
       const density = Number(first?.candidates ?? 0) / Math.max(1, Number(first?.reached ?? 0))
       return {
-        rows: rows.filter((r) => r.id !== null).map(toRecord),
+        ...toListResult(userId, rows),
         totalCount: aboutCount(density * Number(first?.total ?? 0), countBound),
         totalCountIsEstimate: true,
       }

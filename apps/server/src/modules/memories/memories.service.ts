@@ -29,7 +29,13 @@ import {
 import { BRAND } from '../../config/brand.ts'
 import type { UserLimit } from '../../lib/user-limit.ts'
 import { SearchTimeoutError } from '../../db/time-limit.ts'
-import { BY_USER, toChange, type ChangeAuthor, type MemoryVersionsRepo } from './memory-versions.repo.ts'
+import {
+  BY_USER,
+  toChange,
+  type ChangeAuthor,
+  type MemoryVersionsRepo,
+  type VersionRow,
+} from './memory-versions.repo.ts'
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : never
 type CreateInput = Parsed<typeof CreateMemoryBody>
@@ -163,13 +169,23 @@ export function createMemoriesService(
     return row
   }
 
-  /** The memories with their last undoable change (the cards' "Changed by … " and Undo). */
-  async function withChanges(userId: string, items: Memory[], reader: Reader = OWNER): Promise<Memory[]> {
+  /**
+   * The memories with their last undoable change (the cards' "Changed by … " and Undo); `known`: the
+   * changes a list statement read with its page (repo.list), not asked for again.
+   */
+  async function withChanges(
+    userId: string,
+    items: Memory[],
+    reader: Reader = OWNER,
+    known?: Map<string, VersionRow>,
+  ): Promise<Memory[]> {
     if (!versions || items.length === 0) return items
-    const latest = await versions.latest(
-      userId,
-      items.map((m) => m.id),
-    )
+    const latest =
+      known ??
+      (await versions.latest(
+        userId,
+        items.map((m) => m.id),
+      ))
     return items.map((m) => {
       const v = latest.get(m.id)
       return { ...m, lastChange: v ? shownChange(toChange(v), reader) : null }
@@ -206,11 +222,11 @@ export function createMemoriesService(
           if (error instanceof SearchTimeoutError) throw badRequest(SEARCH_TOO_LONG)
           throw error
         })
-      const { rows, totalCount, totalCountIsEstimate } = await (filters.searchTerm && searches
+      const { rows, totalCount, totalCountIsEstimate, lastChanges } = await (filters.searchTerm && searches
         ? searches.run(userId, read)
         : read())
       return {
-        items: await withChanges(userId, rows.map(toMemory), options),
+        items: await withChanges(userId, rows.map(toMemory), options, lastChanges),
         totalCount,
         page: filters.page,
         pageSize: filters.pageSize,

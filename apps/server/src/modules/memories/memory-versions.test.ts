@@ -115,6 +115,35 @@ describe('versions and undo', () => {
     expect((kept as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1)
   })
 
+  it("gives each listed or found memory the same last change as the memory's own answer", async () => {
+    const user = await t.createUser()
+    const ids: string[] = []
+    for (let i = 0; i < 6; i++) {
+      const m = await user.api.memories.create({ text: `Pool meeting ${i}`, date: `2026-03-0${i + 1}` })
+      ids.push(m.id)
+    }
+    await user.api.put(`/api/memories/${ids[1]}`, { text: 'Pool meeting moved', tags: ['sport'] })
+    await user.api.put(`/api/memories/${ids[2]}`, { text: 'Pool meeting, private', private: true })
+    // Two changes at the same instant (the id decides), and a change past 30 days (none).
+    await t.db.execute(sql`update memory_versions set changed_at = now() - interval '31 days'
+      where memory_id = ${ids[3]}`)
+    await t.db.execute(sql`update memory_versions set changed_at = now() where memory_id = ${ids[2]}`)
+    const own = async (id: string) => (await user.api.get<Memory>(`/api/memories/${id}`)).body.lastChange
+    const expected = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await own(id)])))
+    expect(expected[ids[3]!]).toBeNull()
+    expect(expected[ids[1]!]).toMatchObject({ action: 'updated', before: { text: 'Pool meeting 1' } })
+    for (const query of [
+      'pageSize=4',
+      'page=2&pageSize=4',
+      'searchTerm=pool',
+      'searchTerm=meet&pageSize=3',
+    ]) {
+      const { items } = (await user.api.get<{ items: Memory[] }>(`/api/memories?${query}`)).body
+      expect(items.length, query).toBeGreaterThan(0)
+      for (const m of items) expect(m.lastChange, `${query} ${m.text}`).toEqual(expected[m.id])
+    }
+  })
+
   it('puts the versions of the last 30 days in the export', async () => {
     const user = await t.createUser()
     const m = await user.api.memories.create({ text: 'Plant tomatoes' })
