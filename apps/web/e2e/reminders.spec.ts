@@ -276,10 +276,15 @@ test('Settings → Notifications: this device, the devices, e-mail and the brief
     'Reminders will show as notifications while Remi is open here',
   )
 
+  // Saved as every setting on the page is: with the one "Save Settings", which stays in view.
   await section.getByLabel('Bring me my daily briefing').check()
   await section.getByLabel('Send my briefing at').fill('07:30')
-  await section.getByRole('button', { name: 'Save Briefing Time' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Send my briefing at 07:30' })).toBeVisible()
+  await expect(page.getByText('Unsaved changes in Notifications')).toBeVisible()
+  const save = page.getByRole('button', { name: 'Save Settings' })
+  await expect(save).toBeInViewport()
+  await save.click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Settings saved successfully' })).toBeVisible()
+  await expect(page.getByText('No unsaved changes')).toBeVisible()
   const preferences = await call<{ briefingTime: string | null }>(
     page,
     'GET',

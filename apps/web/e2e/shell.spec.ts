@@ -58,6 +58,50 @@ test('a saved timezone survives a reload', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Asia/Tokyo')
 })
 
+test('Settings saves one way: every section waits for "Save Settings"; a refusal says why and keeps it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, { name: 'One Save Person' })
+  await page.goto('/settings')
+  await page.getByRole('combobox', { name: 'Timezone' }).selectOption('Asia/Tokyo')
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' })
+  // Nothing applied or sent yet; the page says what is waiting.
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'light')
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Chat' })
+    .click()
+  await page.getByLabel('Save facts from chats automatically').check()
+  const save = page.getByRole('button', { name: 'Save Settings' })
+  // Scrolled down to Chat on a phone, the one save is still in view.
+  await expect(save).toBeInViewport()
+  await expect(page.getByText('Unsaved changes in Profile, Appearance and Chat')).toBeVisible()
+
+  // The chat store refuses this once: the rest is saved, Chat stays as chosen, with the reason.
+  await page.route('**/api/auth/user/settings/chat', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 503, json: { message: 'Try again in a minute.' } })
+      : route.fallback(),
+  )
+  await save.click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Chat could not be saved' })).toContainText(
+    'Try again in a minute. Your changes are still here: press Save Settings to try again.',
+  )
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark')
+  await expect(page.getByLabel('Save facts from chats automatically')).toBeChecked()
+  await expect(page.getByText('Unsaved changes in Chat')).toBeVisible()
+
+  await page.unroute('**/api/auth/user/settings/chat')
+  await save.click()
+  await expect(page.getByText('Settings saved successfully')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Asia/Tokyo')
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark')
+  await expect(page.getByLabel('Save facts from chats automatically')).toBeChecked()
+  await expect(page.getByText('No unsaved changes')).toBeVisible()
+})
+
 test('logout lands on / and then on /login, and the session is gone', async ({ page }) => {
   await signIn(page, { name: 'Leaving Person' })
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -82,7 +82,9 @@ async function chooseTheme(page: Page, label: 'System' | 'Light' | 'Dark') {
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/auth/user/settings') && r.request().method() === 'PUT',
   )
+  // Chosen, then saved with the page's one "Save Settings", as every setting is.
   await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label })
+  await page.getByRole('button', { name: 'Save Settings' }).click()
   expect((await saved).status()).toBe(200)
 }
 
@@ -206,6 +208,7 @@ test('the setting overrides the device both ways, from the first paint on', asyn
   await page.screenshot({ path: `${SCREENS}/memories-dark-setting.png`, fullPage: true })
   await open(page, '/settings', 'User Settings')
   await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark')
+  await page.getByRole('combobox', { name: 'Timezone' }).selectOption('Asia/Tokyo')
   await page.getByRole('button', { name: 'Save Settings' }).click()
   await expect(page.getByText('Settings saved successfully')).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react'
 import type { ChatPreferences } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
+import { useSettingsForm } from '../lib/settings-form'
 import { ChatSection } from './chat-section'
+
+/** The section as the page holds it: its switch is a field of the page's one form. */
+function Section() {
+  const form = useSettingsForm()
+  return <ChatSection form={form} />
+}
 
 function setup(initial: ChatPreferences = { autoSaveFacts: false }) {
   let stored = initial
@@ -16,11 +23,11 @@ function setup(initial: ChatPreferences = { autoSaveFacts: false }) {
       return HttpResponse.json(stored)
     }),
   )
-  return { ...renderWithProviders(<ChatSection />), writes }
+  return { ...renderWithProviders(<Section />), writes }
 }
 
 describe('Settings → Chat', () => {
-  it('"Save facts from chats automatically" is off by default and turns on with one press', async () => {
+  it('"Save facts from chats automatically" is off by default; switched on, it says what that does', async () => {
     const { user, writes } = setup()
     expect(screen.getByRole('heading', { name: 'Chat' })).toBeVisible()
     const toggle = await screen.findByRole('checkbox', { name: 'Save facts from chats automatically' })
@@ -29,7 +36,8 @@ describe('Settings → Chat', () => {
 
     await user.click(toggle)
     await waitFor(() => expect(toggle).toBeChecked())
-    expect(writes).toEqual([{ autoSaveFacts: true }])
+    // Saved with the page's "Save Settings" (settings-page.test.tsx), not on its own.
+    expect(writes).toEqual([])
     expect(screen.getByText(/saved as memories at once; the answer says so, with Undo/)).toBeVisible()
   })
 
@@ -39,7 +47,7 @@ describe('Settings → Chat', () => {
         HttpResponse.json({ message: 'Something went wrong.' }, { status: 500 }),
       ),
     )
-    renderWithProviders(<ChatSection />)
+    renderWithProviders(<Section />)
     expect(await screen.findByText(/Could not load your chat settings/)).toBeVisible()
     expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible()
   })

@@ -3,15 +3,14 @@ import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Form from 'react-bootstrap/Form'
 import { LoadingSpinner } from '../../../components/ui/spinner'
-import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
-import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences'
+import { useChatPreferences } from '../api/chat-preferences'
+import type { SettingsForm } from '../lib/settings-form'
 
 /** Settings → Chat: whether facts the assistant picks out of a chat are saved at once or offered as chips. */
-export function ChatSection() {
+export function ChatSection({ form }: { form: Pick<SettingsForm, 'values' | 'change'> }) {
   const preferences = useChatPreferences()
-  const update = useUpdateChatPreferences()
-  const toast = useToast()
+  const { autoSaveFacts } = form.values
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="chat-settings">
@@ -33,18 +32,12 @@ export function ChatSection() {
               type="switch"
               id="auto-save-facts-switch"
               label="Save facts from chats automatically"
-              checked={preferences.data.autoSaveFacts}
-              disabled={update.isPending}
+              checked={autoSaveFacts}
               aria-describedby="auto-save-facts-note"
-              onChange={(event) =>
-                update.mutate(
-                  { autoSaveFacts: event.target.checked },
-                  { onError: (error) => toast.error(errorMessage(error)) },
-                )
-              }
+              onChange={(event) => form.change({ autoSaveFacts: event.target.checked })}
             />
             <Form.Text id="auto-save-facts-note" muted>
-              {preferences.data.autoSaveFacts
+              {autoSaveFacts
                 ? 'Facts you tell the assistant are saved as memories at once; the answer says so, with Undo.'
                 : 'Facts you tell the assistant are offered under its answer, to save with one press.'}
             </Form.Text>

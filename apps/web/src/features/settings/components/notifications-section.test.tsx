@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { NotificationPreferences, PushSubscriptionInfo } from '@remi/shared'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
+import { useSettingsForm } from '../lib/settings-form'
 import { NotificationsSection } from './notifications-section'
+
+/** The section as the page holds it: its switches and time are fields of the page's one form. */
+function Section() {
+  const form = useSettingsForm()
+  return <NotificationsSection email="ada@example.com" form={form} />
+}
 
 const PHONE: PushSubscriptionInfo = {
   id: '9c4f5d2b-3a7e-4f4b-8d8a-6e5c1b0a9f8d',
@@ -58,7 +65,7 @@ function setup(preferences: Partial<NotificationPreferences> = {}, devices = [PH
       return HttpResponse.json({ sentTo: 'ada@example.com' }, { status: 202 })
     }),
   )
-  return { ...renderWithProviders(<NotificationsSection email="ada@example.com" />), writes }
+  return { ...renderWithProviders(<Section />), writes }
 }
 
 /** A browser with notifications and a service worker whose push manager subscribes (or fails to). */
@@ -148,15 +155,18 @@ describe('Settings → Notifications', () => {
     expect(writes).toEqual([])
   })
 
-  it('turns e-mail reminders on, to the account address; off and explained without SMTP', async () => {
-    const { user, writes } = setup()
+  it('shows e-mail reminders on and the briefing time as stored, sending nothing by itself', async () => {
+    const { user, writes } = setup({ emailReminders: true, briefingTime: '06:15' })
     const email = await screen.findByRole('checkbox', { name: 'E-mail me my reminders' })
+    expect(email).toBeChecked()
     expect(screen.getByText('Each reminder is also sent to ada@example.com.')).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Bring me my daily briefing' })).toBeChecked()
+    expect(screen.getByLabelText(/^Send my briefing at/)).toHaveValue('06:15')
     await user.click(email)
-    await waitFor(() => expect(email).toBeChecked())
-    expect(writes).toEqual([
-      { method: 'PUT', path: '/api/auth/user/settings/notifications', body: { emailReminders: true } },
-    ])
+    expect(email).not.toBeChecked()
+    // Saved with the page's "Save Settings" (settings-page.test.tsx); no save button of its own.
+    expect(writes).toEqual([])
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument()
   })
 
   it('says an unverified address gets no e-mail, and sends a verification link', async () => {
@@ -184,19 +194,5 @@ describe('Settings → Notifications', () => {
     expect(
       screen.getByText('This server cannot send e-mail yet. Ask whoever runs Remi to set up e-mail.'),
     ).toBeInTheDocument()
-  })
-
-  it('saves "Send my briefing at 07:30", and turns it off again with the switch alone', async () => {
-    const { user, writes } = setup()
-    await user.click(await screen.findByRole('checkbox', { name: 'Bring me my daily briefing' }))
-    const time = screen.getByLabelText(/^Send my briefing at/)
-    expect(time).toHaveValue('07:30')
-    await user.click(screen.getByRole('button', { name: 'Save Briefing Time' }))
-    expect(await screen.findByText('Send my briefing at 07:30')).toBeInTheDocument()
-    // Off saves at once, as the other switches do; no "Save Briefing Time" without a time to save.
-    await user.click(screen.getByRole('checkbox', { name: 'Bring me my daily briefing' }))
-    expect(await screen.findByText('Briefing delivery is off')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Save Briefing Time' })).not.toBeInTheDocument()
-    expect(writes.map((w) => w.body)).toEqual([{ briefingTime: '07:30' }, { briefingTime: null }])
   })
 })

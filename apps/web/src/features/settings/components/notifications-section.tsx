@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
@@ -13,21 +13,19 @@ import { errorMessage } from '../../../lib/api-client'
 import { notificationPermission } from '../../../lib/service-worker'
 import { readStored } from '../../../lib/storage'
 import { useUserTimeZone } from '../../../lib/zoned-time'
-import {
-  useNotificationPreferences,
-  useSendVerificationLink,
-  useUpdateNotificationPreferences,
-} from '../api/notification-preferences'
+import { useNotificationPreferences, useSendVerificationLink } from '../api/notification-preferences'
 import {
   usePushSubscriptions,
   useRemoveSubscription,
   useSubscribeThisDevice,
 } from '../api/notification-subscriptions'
 import { PushSetupError, pushMessages } from '../lib/push'
-import { formatTimeOfDay } from '../../../lib/clock'
+import type { SettingsForm } from '../lib/settings-form'
+
+type Form = Pick<SettingsForm, 'values' | 'change' | 'errors'>
 
 /** Settings → Notifications: this device's notifications, the subscribed devices, e-mail, the briefing's time. */
-export function NotificationsSection({ email }: { email: string | undefined }) {
+export function NotificationsSection({ email, form }: { email: string | undefined; form: Form }) {
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="notifications">
@@ -40,7 +38,7 @@ export function NotificationsSection({ email }: { email: string | undefined }) {
         </p>
         <ThisDevice />
         <Devices />
-        <Preferences email={email} />
+        <Preferences email={email} form={form} />
       </Card.Body>
     </Card>
   )
@@ -151,7 +149,7 @@ function Devices() {
   )
 }
 
-function Preferences({ email }: { email: string | undefined }) {
+function Preferences({ email, form }: { email: string | undefined; form: Form }) {
   const preferences = useNotificationPreferences()
   if (preferences.isPending) return <LoadingSpinner text="Loading notification settings..." />
   if (preferences.isError) {
@@ -166,14 +164,19 @@ function Preferences({ email }: { email: string | undefined }) {
   }
   return (
     <>
-      <EmailReminders preferences={preferences.data} email={email} />
-      <BriefingTime key={preferences.data.briefingTime ?? ''} preferences={preferences.data} />
+      <EmailReminders preferences={preferences.data} email={email} form={form} />
+      <BriefingTime form={form} />
     </>
   )
 }
 
-function EmailReminders({ preferences, email }: { preferences: NotificationPreferences; email?: string }) {
-  const update = useUpdateNotificationPreferences()
+interface EmailRemindersProps {
+  preferences: NotificationPreferences
+  email: string | undefined
+  form: Form
+}
+
+function EmailReminders({ preferences, email, form }: EmailRemindersProps) {
   const sendLink = useSendVerificationLink()
   const toast = useToast()
   const address = preferences.email || email || 'your account’s address'
@@ -187,15 +190,10 @@ function EmailReminders({ preferences, email }: { preferences: NotificationPrefe
         type="switch"
         id="email-reminders-switch"
         label="E-mail me my reminders"
-        checked={preferences.emailReminders}
-        disabled={!preferences.emailAvailable || update.isPending}
+        checked={form.values.emailReminders}
+        disabled={!preferences.emailAvailable}
         aria-describedby="email-reminders-note"
-        onChange={(event) =>
-          update.mutate(
-            { emailReminders: event.target.checked },
-            { onError: (error) => toast.error(errorMessage(error)) },
-          )
-        }
+        onChange={(event) => form.change({ emailReminders: event.target.checked })}
       />
       <Form.Text id="email-reminders-note" muted>
         {!preferences.emailAvailable
@@ -239,80 +237,34 @@ function EmailReminders({ preferences, email }: { preferences: NotificationPrefe
   )
 }
 
-function BriefingTime({ preferences }: { preferences: NotificationPreferences }) {
-  const update = useUpdateNotificationPreferences()
-  const toast = useToast()
+function BriefingTime({ form }: { form: Form }) {
   const zone = useUserTimeZone()
-  const [on, setOn] = useState(preferences.briefingTime !== null)
-  const [time, setTime] = useState(preferences.briefingTime ?? '07:30')
-  const briefingTime = on ? time : null
-  const unchanged = briefingTime === preferences.briefingTime
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (on && !time) return
-    save(briefingTime)
-  }
-  const save = (value: string | null) =>
-    update.mutate(
-      { briefingTime: value },
-      {
-        onSuccess: (saved) =>
-          toast.success(
-            saved.briefingTime
-              ? `Send my briefing at ${formatTimeOfDay(saved.briefingTime)}`
-              : 'Briefing delivery is off',
-          ),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    )
-
+  const { briefingOn, briefingTime } = form.values
   return (
     <section aria-labelledby="briefing-delivery">
       <h3 id="briefing-delivery" className="h6">
         Daily briefing
       </h3>
-      <form onSubmit={onSubmit}>
-        <Form.Check
-          type="switch"
-          id="briefing-delivery-switch"
-          label="Bring me my daily briefing"
-          checked={on}
-          onChange={(event) => {
-            setOn(event.target.checked)
-            // Off is a switch like the others: it saves at once. On asks for the time, saved with its button.
-            if (!event.target.checked && preferences.briefingTime !== null) save(null)
-          }}
-          className="mb-2"
+      <Form.Check
+        type="switch"
+        id="briefing-delivery-switch"
+        label="Bring me my daily briefing"
+        checked={briefingOn}
+        onChange={(event) => form.change({ briefingOn: event.target.checked })}
+        className="mb-2"
+      />
+      {briefingOn ? (
+        <FormInput
+          label="Send my briefing at"
+          name="briefingTime"
+          type="time"
+          required
+          error={form.errors.briefingTime}
+          helpText={`In your timezone (${zone}), to this app's open tabs, your devices and, if on, your e-mail`}
+          value={briefingTime}
+          onChange={(event) => form.change({ briefingTime: event.target.value })}
         />
-        {on ? (
-          <FormInput
-            label="Send my briefing at"
-            name="briefingTime"
-            type="time"
-            required
-            helpText={`In your timezone (${zone}), to this app's open tabs, your devices and, if on, your e-mail`}
-            value={time}
-            onChange={(event) => setTime(event.target.value)}
-          />
-        ) : null}
-        {on ? (
-          <Button
-            type="submit"
-            variant="outline-primary"
-            disabled={update.isPending || unchanged || (on && !time)}
-          >
-            {update.isPending ? (
-              <>
-                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Saving...
-              </>
-            ) : (
-              'Save Briefing Time'
-            )}
-          </Button>
-        ) : null}
-      </form>
+      ) : null}
     </section>
   )
 }

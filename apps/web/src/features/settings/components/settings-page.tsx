@@ -1,16 +1,15 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, type FormEvent, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
+import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Spinner from 'react-bootstrap/Spinner'
 import { FormInput } from '../../../components/ui/form-input'
 import { LoadingSpinner } from '../../../components/ui/spinner'
-import { useToast } from '../../../components/ui/toast'
 import { timeZoneOptions } from '../../../config/timezones'
 import { useCurrentUser } from '../../../lib/auth'
 import { useUserSettings } from '../../../lib/settings'
-import { useUpdateUserSettings } from '../api/update-user-settings'
-import { matchTimeZone } from '../lib/match-time-zone'
+import { listOf, useSettingsForm, type SettingsForm } from '../lib/settings-form'
 import { AccessTokensSection } from './access-tokens-section'
 import { ChatSection } from './chat-section'
 import { DeleteAccountSection } from './delete-account-section'
@@ -37,6 +36,7 @@ type SectionId = (typeof SETTINGS_SECTIONS)[number]['id']
 export function SettingsPage() {
   const settings = useUserSettings()
   const user = useCurrentUser()
+  const form = useSettingsForm()
   useScrollToHash(!settings.isLoading)
   if (settings.isLoading) return <LoadingSpinner text="Loading settings..." />
   const section = (id: SectionId, content: ReactNode) => (
@@ -44,7 +44,10 @@ export function SettingsPage() {
       {content}
     </div>
   )
-  // Keyed so the form starts from the loaded zone without syncing state in an effect.
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void form.save()
+  }
   return (
     <div className="settings-layout">
       <nav className="settings-nav" aria-label="Settings sections">
@@ -57,18 +60,15 @@ export function SettingsPage() {
         </ul>
       </nav>
       <div className="settings-sections">
-        {section(
-          'profile',
-          <SettingsForm
-            key={settings.timezone}
-            storedZone={settings.timezone}
-            name={user.data?.name}
-            email={user.data?.email}
-          />,
-        )}
-        {section('appearance', <ThemeSection />)}
-        {section('notifications', <NotificationsSection email={user.data?.email} />)}
-        {section('chat', <ChatSection />)}
+        {/* The preferences: changed here, kept with the one "Save Settings" under them. */}
+        <form className="settings-form" aria-label="Your settings" noValidate onSubmit={onSubmit}>
+          {section('profile', <ProfileCard form={form} name={user.data?.name} email={user.data?.email} />)}
+          {section('appearance', <ThemeSection form={form} />)}
+          {section('notifications', <NotificationsSection email={user.data?.email} form={form} />)}
+          {section('chat', <ChatSection form={form} />)}
+          <SaveBar form={form} />
+        </form>
+        {/* What follows acts at once (a token made, a session ended): nothing in it waits for a save. */}
         {section('search', <SemanticSearchSection />)}
         {section('access-tokens', <AccessTokensSection />)}
         {section('account', <LocalAccountSections />)}
@@ -88,24 +88,14 @@ function useScrollToHash(ready: boolean) {
   }, [ready, hash])
 }
 
-interface FormProps {
-  storedZone: string
+interface ProfileProps {
+  form: Pick<SettingsForm, 'values' | 'change'>
   name: string | undefined
   email: string | undefined
 }
 
-function SettingsForm({ storedZone, name, email }: FormProps) {
-  const toast = useToast()
-  const save = useUpdateUserSettings()
-  // Nothing stored, or the load failed: the picker starts empty (spec §7, §8), not at a guessed zone.
-  const [timezone, setTimezone] = useState(() => matchTimeZone(storedZone))
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    // A failed save is ignored (spec §8): the button comes back and no success message shows.
-    save.mutate({ timezone }, { onSuccess: () => toast.success('Settings saved successfully') })
-  }
-
+function ProfileCard({ form, name, email }: ProfileProps) {
+  const { timezone } = form.values
   return (
     <Card className="settings-card mx-auto">
       <Card.Header as="h1" className="h4 py-3">
@@ -123,34 +113,58 @@ function SettingsForm({ storedZone, name, email }: FormProps) {
             <dd className="col-sm-9 text-break">{email || '—'}</dd>
           </dl>
         </section>
-        <form onSubmit={onSubmit}>
-          <FormInput
-            as="select"
-            label="Timezone"
-            name="timezone"
-            helpText="Select your timezone for displaying dates and times"
-            value={timezone}
-            onChange={(event) => setTimezone(event.target.value)}
-          >
-            {timezone === '' ? <option value="">Select a timezone</option> : null}
-            {timeZoneOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </FormInput>
-          <Button type="submit" variant="primary" disabled={save.isPending || timezone === ''}>
-            {save.isPending ? (
-              <>
-                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Saving...
-              </>
-            ) : (
-              'Save Settings'
-            )}
-          </Button>
-        </form>
+        <FormInput
+          as="select"
+          label="Timezone"
+          name="timezone"
+          helpText="Select your timezone for displaying dates and times"
+          value={timezone}
+          onChange={(event) => form.change({ timezone: event.target.value })}
+        >
+          {timezone === '' ? <option value="">Select a timezone</option> : null}
+          {timeZoneOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </FormInput>
       </Card.Body>
     </Card>
+  )
+}
+
+/**
+ * The page's one save, under the preferences. With changes waiting it stays in view (sticky) and names
+ * their sections; when a save fails, it says why, and the changes stay.
+ */
+function SaveBar({ form }: { form: SettingsForm }) {
+  const { unsaved, saving, failure } = form
+  return (
+    <div className={`settings-save-bar settings-card mt-4${unsaved.length > 0 ? ' has-changes' : ''}`}>
+      {failure ? (
+        <Alert variant="danger" className="mb-2 py-2 small" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <p className="settings-save-status mb-0" role="status">
+          {saving
+            ? 'Saving your changes...'
+            : unsaved.length > 0
+              ? `Unsaved changes in ${listOf(unsaved)}`
+              : 'No unsaved changes'}
+        </p>
+        <Button type="submit" variant="primary" disabled={saving || unsaved.length === 0}>
+          {saving ? (
+            <>
+              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+              Saving...
+            </>
+          ) : (
+            'Save Settings'
+          )}
+        </Button>
+      </div>
+    </div>
   )
 }

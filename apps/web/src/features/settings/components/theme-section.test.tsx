@@ -32,7 +32,7 @@ describe('theme setting', () => {
     expect(window.localStorage.getItem('remi.theme')).toBe('dark')
   })
 
-  it('offers System, Light and Dark; choosing one applies it at once and saves only the theme', async () => {
+  it('offers System, Light and Dark; the choice applies once saved, and only the theme is sent', async () => {
     settings('system')
     const sent: unknown[] = []
     server.use(
@@ -51,15 +51,20 @@ describe('theme setting', () => {
       'Dark',
     ])
 
+    // Like every setting on the page: chosen first, applied with "Save Settings".
     await user.selectOptions(picker(), 'Dark')
-    expect(html()).toHaveAttribute('data-bs-theme', 'dark')
+    expect(html()).toHaveAttribute('data-bs-theme', 'light')
+    expect(sent).toEqual([])
+    expect(screen.getByText('Unsaved changes in Appearance')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    await waitFor(() => expect(html()).toHaveAttribute('data-bs-theme', 'dark'))
     expect(window.localStorage.getItem('remi.theme')).toBe('dark')
-    await waitFor(() => expect(sent).toEqual([{ theme: 'dark' }]))
-    // The timezone form is left as it was.
+    expect(sent).toEqual([{ theme: 'dark' }])
+    // The timezone is left as it was.
     expect(screen.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Europe/London')
   })
 
-  it('goes back to the theme before, with a message, when the server refuses it', async () => {
+  it('keeps the page as it was and the choice on screen, saying why, when the server refuses it', async () => {
     settings('light')
     server.use(
       http.put('/api/auth/user/settings', () =>
@@ -69,8 +74,11 @@ describe('theme setting', () => {
     const { user } = renderWithProviders(<ThemedSettings />, { route: '/settings' })
     await waitFor(() => expect(picker()).toHaveValue('light'))
     await user.selectOptions(picker(), 'Dark')
-    expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument()
-    expect(picker()).toHaveValue('light')
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Appearance could not be saved: Server error. Please try again later.',
+    )
+    expect(picker()).toHaveValue('dark')
     expect(html()).toHaveAttribute('data-bs-theme', 'light')
     expect(window.localStorage.getItem('remi.theme')).toBe('light')
   })

@@ -1,11 +1,7 @@
 import Card from 'react-bootstrap/Card'
 import type { ThemePreference } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
-import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api-client'
-import { useUserSettings } from '../../../lib/settings'
-import { cachedThemePreference } from '../../../lib/theme'
-import { useUpdateTheme } from '../api/update-user-settings'
+import type { SettingsForm } from '../lib/settings-form'
 
 const options: { value: ThemePreference; label: string }[] = [
   { value: 'system', label: 'System' },
@@ -13,11 +9,8 @@ const options: { value: ThemePreference; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ]
 
-/** Theme: System / Light / Dark, applied and saved as soon as it is chosen. */
-export function ThemeSection() {
-  const { theme } = useUserSettings()
-  const update = useUpdateTheme()
-  const toast = useToast()
+/** Theme: System / Light / Dark, applied once saved with the page's other settings. */
+export function ThemeSection({ form }: { form: Pick<SettingsForm, 'values' | 'change'> }) {
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Body>
@@ -27,12 +20,8 @@ export function ThemeSection() {
           label="Theme"
           name="theme"
           helpText="System follows your device's light or dark mode"
-          value={theme ?? cachedThemePreference()}
-          onChange={(event) =>
-            update.mutate(event.target.value as ThemePreference, {
-              onError: (error) => toast.error(errorMessage(error)),
-            })
-          }
+          value={form.values.theme}
+          onChange={(event) => form.change({ theme: event.target.value as ThemePreference })}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { ThemePreference } from '@remi/shared'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { useUserSettings } from '../../../lib/settings'
+import { cachedThemePreference } from '../../../lib/theme'
+import { useChatPreferences, useUpdateChatPreferences } from '../api/chat-preferences'
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences'
+import { useUpdateUserSettings } from '../api/update-user-settings'
+import { matchTimeZone } from './match-time-zone'
+
+/** Every preference on the Settings page, as its form shows it. */
+export interface SettingsValues {
+  timezone: string
+  theme: ThemePreference
+  emailReminders: boolean
+  briefingOn: boolean
+  briefingTime: string
+  autoSaveFacts: boolean
+}
+
+export interface SettingsForm {
+  values: SettingsValues
+  change: (patch: Partial<SettingsValues>) => void
+  errors: { briefingTime?: string }
+  /** The sections holding a change not saved yet, in page order ("Profile", "Appearance", …). */
+  unsaved: string[]
+  saving: boolean
+  /** Why the last save failed, and that the changes are kept; null when it did not. */
+  failure: string | null
+  save: () => Promise<void>
+}
+
+/** The briefing time a person gets when they turn delivery on for the first time. */
+const DEFAULT_BRIEFING_TIME = '07:30'
+
+/** "Profile", "Profile and Chat", "Profile, Appearance and Chat". */
+export const listOf = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+
+/**
+ * One way of saving for the whole page: every preference is changed here first and sent with
+ * "Save Settings". The three stores behind them (auth/user/settings, …/notifications, …/chat) are
+ * written together; what one of them refuses stays on screen, unsaved, with the reason.
+ */
+export function useSettingsForm(): SettingsForm {
+  const settings = useUserSettings()
+  const notifications = useNotificationPreferences().data
+  const chat = useChatPreferences().data
+  const saveSettings = useUpdateUserSettings()
+  const saveNotifications = useUpdateNotificationPreferences()
+  const saveChat = useUpdateChatPreferences()
+  const toast = useToast()
+  const [edits, setEdits] = useState<Partial<SettingsValues>>({})
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [briefingTimeError, setBriefingTimeError] = useState<string>()
+
+  // Nothing stored, or the load failed: the picker starts empty (spec §7, §8), not at a guessed zone.
+  const storedZone = useMemo(() => matchTimeZone(settings.timezone), [settings.timezone])
+  const stored: SettingsValues = {
+    timezone: storedZone,
+    theme: settings.theme ?? cachedThemePreference(),
+    emailReminders: notifications?.emailReminders ?? false,
+    briefingOn: (notifications?.briefingTime ?? null) !== null,
+    briefingTime: notifications?.briefingTime ?? DEFAULT_BRIEFING_TIME,
+    autoSaveFacts: chat?.autoSaveFacts ?? false,
+  }
+  const values: SettingsValues = { ...stored, ...edits }
+  const briefingTime = values.briefingOn ? values.briefingTime : null
+
+  // What each store would be sent; a field is left out when it is as stored.
+  const userChanges = {
+    ...(values.timezone !== stored.timezone ? { timezone: values.timezone } : {}),
+    ...(values.theme !== stored.theme ? { theme: values.theme } : {}),
+  }
+  const notificationChanges = notifications
+    ? {
+        ...(values.emailReminders !== notifications.emailReminders
+          ? { emailReminders: values.emailReminders }
+          : {}),
+        ...(briefingTime !== notifications.briefingTime ? { briefingTime } : {}),
+      }
+    : {}
+  const chatChanges =
+    chat && values.autoSaveFacts !== chat.autoSaveFacts ? { autoSaveFacts: values.autoSaveFacts } : {}
+
+  const has = (changes: object) => Object.keys(changes).length > 0
+  const unsaved = [
+    'timezone' in userChanges && 'Profile',
+    'theme' in userChanges && 'Appearance',
+    has(notificationChanges) && 'Notifications',
+    has(chatChanges) && 'Chat',
+  ].filter((name): name is string => Boolean(name))
+
+  // Closing the tab or reloading with changes not saved asks first.
+  const dirty = unsaved.length > 0
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  const change = (patch: Partial<SettingsValues>) => {
+    setEdits((current) => ({ ...current, ...patch }))
+    if ('briefingOn' in patch || 'briefingTime' in patch) setBriefingTimeError(undefined)
+  }
+
+  const save = async () => {
+    if (saving || !dirty) return
+    if (briefingTime === '') {
+      setBriefingTimeError('Choose the time to send your briefing, or turn the briefing off.')
+      return
+    }
+    const sent = values
+    const parts = [
+      {
+        sections: unsaved.filter((name) => name === 'Profile' || name === 'Appearance'),
+        fields: ['timezone', 'theme'] as const,
+        send: has(userChanges) ? () => saveSettings.mutateAsync(userChanges) : null,
+      },
+      {
+        sections: ['Notifications'],
+        fields: ['emailReminders', 'briefingOn', 'briefingTime'] as const,
+        send: has(notificationChanges) ? () => saveNotifications.mutateAsync(notificationChanges) : null,
+      },
+      {
+        sections: ['Chat'],
+        fields: ['autoSaveFacts'] as const,
+        send: has(chatChanges) ? () => saveChat.mutateAsync({ autoSaveFacts: values.autoSaveFacts }) : null,
+      },
+    ].filter((part) => part.send !== null)
+
+    setSaving(true)
+    setFailure(null)
+    const results = await Promise.allSettled(parts.map((part) => part.send!()))
+    setSaving(false)
+
+    // What was stored is no longer an edit (the caches hold it now); a field changed again meanwhile stays.
+    const done = parts.filter((_, i) => results[i]!.status === 'fulfilled').flatMap((part) => part.fields)
+    setEdits((current) => {
+      const next = { ...current }
+      for (const field of done) if (next[field] === sent[field]) delete next[field]
+      return next
+    })
+
+    const failed = parts.flatMap((part, i) => {
+      const result = results[i]!
+      return result.status === 'rejected'
+        ? [`${listOf(part.sections)} could not be saved: ${errorMessage(result.reason)}`]
+        : []
+    })
+    if (failed.length === 0) toast.success('Settings saved successfully')
+    else setFailure(`${failed.join(' ')} Your changes are still here: press Save Settings to try again.`)
+  }
+
+  return {
+    values,
+    change,
+    errors: { briefingTime: briefingTimeError },
+    unsaved,
+    saving,
+    // Changes put back as they are stored leave nothing to retry.
+    failure: dirty ? failure : null,
+    save,
+  }
+}
