@@ -28,6 +28,8 @@ export { memoryDaysAsked } from './understand/days.ts'
 /** The day a text names ("on 14 March", "next Friday"): the briefing's day of a note. */
 export { findDate } from './understand/dates.ts'
 export { easterIn, MONTH_NAME, monthNumber } from './understand/lexicon.ts'
+/** Slips of the keys, measured the same way by the offline search's "did you mean" and by recall. */
+export { editDistance } from './spelling.ts'
 /** A memory as the prompt writes it (recall's tests check a changed note's line). */
 export { memoryLine } from './prompt.ts'
 export { namesIn, significantWords, withOtherWords } from './search.ts'

@@ -62,14 +62,17 @@ const FORMS_OF = new Map(VERB_FORMS.flatMap((forms) => forms.map((form) => [form
 
 /**
  * Words a memory may use for what a question asks ("what's on my shopping list?" finds "Buy milk",
- * "where's my car?" finds "I parked on level 3"): one way only, from the question's word.
+ * "where's my car?" finds "I parked on level 3"), and the short forms terse notes write ("bday", "bro",
+ * "appt"): one way only, from the question's word.
  */
 const RELATED = new Map(
   `shopping: buy groceries | groceries: buy grocery shopping | grocery: buy groceries shopping
   number: phone mobile | phone: number mobile | mobile: phone number
   address: lives street | live: address | lives: address
   password: pin passcode code | pin: password passcode code | code: password pin passcode
-  birthday: born | old: born birthday | age: born birthday | anniversary: married wedding
+  birthday: born bday | birthdays: born bday birthday | old: born birthday | age: born birthday
+  anniversary: married wedding | brother: bro | sister: sis | appointment: appt | appointments: appt
+  photo: pic | photos: pics | information: info | hours: hrs | minutes: mins
   gift: present likes loves wants wishlist | gifts: present likes loves wants wishlist
   doctor: dr | car: parked | allergic: allergy | allergies: allergic | allergy: allergic
   flight: fly flew flown | fly: flight | flew: flight | flying: flight | trip: travel vacation | vacation: holiday trip | holiday: vacation

@@ -245,10 +245,20 @@ export function readQuestion(
   const names = knownNames ? knownNames.map((n) => n.toLowerCase()) : namesIn(asked, words)
   const terms: QuestionTerm[] = []
   for (const word of words) {
-    for (const other of [...withOtherWords([word]), ...(SAME_NAME[word] ?? [])]) {
+    // An ordinal is its number too: "Maisie's 16th" is noted "Maisie 16 🎂".
+    const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(word)?.[1]
+    for (const other of [
+      ...withOtherWords([word]),
+      ...(SAME_NAME[word] ?? []),
+      ...(ordinal ? [ordinal] : []),
+    ]) {
       if (terms.some((t) => t.word === other)) continue
       // A verb's other form leads back to it ("bought" → "buy"); a related word mostly does not.
-      const own = other === word || withOtherWords([other]).includes(word) || SAME_NAME[word]?.includes(other)
+      const own =
+        other === word ||
+        other === ordinal ||
+        withOtherWords([other]).includes(word) ||
+        SAME_NAME[word]?.includes(other)
       terms.push({
         word: other,
         weight: names.includes(word) ? NAME_WEIGHT : SOFT.has(word) ? SOFT_WEIGHT : own ? 1 : RELATED_WEIGHT,

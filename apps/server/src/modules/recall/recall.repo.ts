@@ -17,6 +17,13 @@ import {
  */
 export const DENSE_TERMS = 1000
 
+/** The first string after every one that starts with `prefix` (its last letter's next), for a range scan. */
+function following(prefix: string): string {
+  const letters = [...prefix]
+  const last = letters.pop() ?? ''
+  return letters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1)
+}
+
 /** A stemmed word of the question and how many of the user's memories hold it. */
 export interface TermStat {
   word: string
@@ -196,6 +203,28 @@ export function createRecallRepo(db: Db) {
         .filter((r) => /^[\p{L}\p{N}]+$/u.test(r.lexeme))
         .map((r) => ({ word: r.word, lexeme: r.lexeme, memories: Number(r.memories) }))
       return { total: Number(rows[0]?.total ?? 0), stats }
+    },
+
+    /**
+     * The user's stems that start as each of `prefixes` does, with how many memories hold each, at most
+     * 300 a prefix, the commonest first: the dictionary a question's unknown words are spelt against.
+     */
+    async stemsStarting(
+      userId: string,
+      prefixes: string[],
+    ): Promise<Array<{ term: string; memories: number }>> {
+      if (prefixes.length === 0) return []
+      return queryRows<{ term: string; memories: number }>(
+        db,
+        sql`
+        select t.term, t.memories
+        from unnest(${textParam(prefixes)}, ${textParam(prefixes.map(following))}) as p(prefix, following)
+        cross join lateral (
+          select term, memories from ${memoryTerms}
+          where user_id = ${userId} and term >= p.prefix and term < p.following
+            and starts_with(term, p.prefix) and memories > 0
+          order by memories desc limit 300) t`,
+      )
     },
 
     /**

@@ -20,10 +20,11 @@ import {
   type TermStat,
 } from './recall.repo.ts'
 import { laterFirst, withLaterNotes } from './later-notes.ts'
-import { namesForRoles, roleSearchWords, rolesAsked } from './relations.ts'
+import { inLawCandidates, namesForRoles, roleSearchWords, rolesAsked } from './relations.ts'
 import { createLocalSemantic, withMeaning } from './local-semantic.ts'
 import type { SemanticRecall } from './semantic.ts'
-import { withWordNeighbours } from './word-neighbours.ts'
+import { correctedSpelling, MIN_SPELLING_LENGTH, spellingPrefix } from './spelling.ts'
+import { isCommonWord, withWordNeighbours } from './word-neighbours.ts'
 
 export interface RecallRequest {
   /** The person's words; empty lists the newest memories matching the filters. */
@@ -269,7 +270,10 @@ export function createRecallService(options: RecallOptions) {
     total: number
   }> {
     const words = [...new Set(question.terms.map((t) => t.word))]
-    const { total, stats } = await repo.terms(userId, words)
+    const found = await repo.terms(userId, words)
+    const total = found.total
+    const spelled = await spelledAsNotes(userId, question, found.stats)
+    const stats = [...found.stats.filter((s) => !spelled.some((c) => c.word === s.word)), ...spelled]
     const weighed = weigh(question.terms, question.words, stats, total)
     const holding = new Map(stats.map((s) => [s.lexeme, s.memories]))
     const ranked = await repo.rank(userId, {
@@ -295,6 +299,36 @@ export function createRecallService(options: RecallOptions) {
       holding,
       total,
     }
+  }
+
+  /**
+   * The question's own words that no memory holds and no English dictionary knows, read as the person's
+   * notes spell them (spelling.ts): each a stat of its word with the stem it means.
+   */
+  async function spelledAsNotes(
+    userId: string,
+    question: Pick<ReadQuestion, 'terms' | 'names'>,
+    stats: TermStat[],
+  ): Promise<TermStat[]> {
+    const unknown = question.terms
+      .filter((t) => t.word === t.of && t.weight >= 1 && t.word.length >= MIN_SPELLING_LENGTH)
+      .map((t) => t.word)
+      .filter(
+        (word) =>
+          !question.names.includes(word) &&
+          !isCommonWord(word) &&
+          !stats.some((s) => s.word === word && s.memories > 0),
+      )
+    if (unknown.length === 0) return []
+    const known = await repo.stemsStarting(userId, [...new Set(unknown.map(spellingPrefix))])
+    return unknown.flatMap((word) => {
+      const stem = correctedSpelling(
+        word,
+        known.filter((k) => k.term.startsWith(spellingPrefix(word))),
+      )
+      const memories = known.find((k) => k.term === stem)?.memories ?? 0
+      return stem ? [{ word, lexeme: stem, memories }] : []
+    })
   }
 
   /** Semantic search's ids within its time limit, or null (not configured, failing, or too slow). */
@@ -444,12 +478,24 @@ export function createRecallService(options: RecallOptions) {
   async function namesByRole(userId: string, text: string) {
     const asked = rolesAsked(text)
     if (asked.length === 0) return { names: [], roleWords: new Set<string>() }
-    const notes = await repo.textsHolding(userId, roleSearchWords(asked), ROLE_NOTES)
+    const notes = (await repo.textsHolding(userId, roleSearchWords(asked), ROLE_NOTES)).map((text) => ({
+      text,
+    }))
+    // Whose family the notes name, when the question asks for family by marriage: the one the person's
+    // notes name most is likely the partner (a friend's mum is named in a note or two).
+    const whose = inLawCandidates(asked, notes)
+    const mentions = whose.length > 1 ? (await repo.terms(userId, whose)).stats : []
+    const likelyPartner =
+      whose.length === 1
+        ? whose[0]!
+        : (whose
+            .map((name) => ({
+              name,
+              memories: Math.max(0, ...mentions.filter((s) => s.word === name).map((s) => s.memories)),
+            }))
+            .sort((a, b) => b.memories - a.memories)[0]?.name ?? null)
     return {
-      names: namesForRoles(
-        asked,
-        notes.map((t) => ({ text: t })),
-      ),
+      names: namesForRoles(asked, notes, 2, likelyPartner),
       roleWords: new Set(asked.flatMap((r) => r.group)),
     }
   }

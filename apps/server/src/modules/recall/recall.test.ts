@@ -190,6 +190,41 @@ describe('recall ranks memories by their words', () => {
     expect(await ask(true)).not.toContain('Inês mobile 07700 900111')
   })
 
+  it("reads family by marriage as the partner's family when no note names it so", async () => {
+    const { ask } = await userWith([
+      ["Dan's bro Tom bought a house in Sheffield", '2025-01-10'],
+      ['Tom is into bouldering + Japanese whisky', '2025-03-10'],
+      ["Sadia (Leo's mum) 07700 900233", '2025-04-10'],
+      ["Pauline (Dan's mum) likes freesias, not lilies", '2025-05-10'],
+      ...Array.from({ length: 6 }, (_, i): [string, string] => [
+        `Dan picking up the kids ${i}`,
+        '2025-06-10',
+      ]),
+      ...Array.from({ length: 12 }, (_, i): [string, string] => [`Birthday party number ${i}`, '2025-07-10']),
+    ])
+    // Dan's mum and brother, not Leo's: the notes name Dan most, so Dan is the partner.
+    expect((await ask('what could i get my brother-in-law for his birthday', { limit: 3 }))[0]).toBe(
+      'Tom is into bouldering + Japanese whisky',
+    )
+    expect((await ask('what flowers does my mother-in-law like', { limit: 1 }))[0]).toBe(
+      "Pauline (Dan's mum) likes freesias, not lilies",
+    )
+  })
+
+  it('reads a slip of the keys as the word the notes use, and an ordinal as its number', async () => {
+    const { ask } = await userWith([
+      'Allotment invoice: £62 this yr',
+      'Maisie 16 🎂 brunch at Bills',
+      ...Array.from({ length: 12 }, (_, i) => `Garden centre trip ${i}, bought compost`),
+    ])
+    expect((await ask('how much is the allotmnet rent', { limit: 1 }))[0]).toBe(
+      'Allotment invoice: £62 this yr',
+    )
+    expect((await ask("what did we do for maisie's 16th", { limit: 1 }))[0]).toBe(
+      'Maisie 16 🎂 brunch at Bills',
+    )
+  })
+
   it('reads a role from another note and from the newest one ("I report to…")', async () => {
     const { ask } = await userWith([
       ['I report to Marcus from now on', '2025-01-10'],

@@ -281,23 +281,69 @@ function relationPatterns(group: readonly string[]): RelationPattern[] {
   return patterns
 }
 
+const groupOf = (word: string) => ROLE_GROUPS.find((g) => g[0] === word)!
+const PARTNER = groupOf('husband')
+/** Family by marriage as the partner's family: "my mother-in-law" is also "Dan's mum" when Dan is the partner. */
+const BY_MARRIAGE = new Map<readonly string[], readonly string[]>([
+  [groupOf('mother-in-law'), groupOf('mother')],
+  [groupOf('father-in-law'), groupOf('father')],
+  [groupOf('brother-in-law'), groupOf('brother')],
+  [groupOf('sister-in-law'), groupOf('sister')],
+])
+
+/** The names the notes give someone's `group` role (whose: `of`), newest note first, at most `max`. */
+function namesIn(
+  group: readonly string[],
+  of: string | null,
+  notes: ReadonlyArray<{ text: string }>,
+  max: number,
+) {
+  const found: string[] = []
+  for (const note of notes) {
+    for (const r of relationsIn(note.text, group))
+      if (r.of === of && !found.includes(r.name)) found.push(r.name)
+    if (found.length >= max) break
+  }
+  return found.slice(0, max)
+}
+
+/**
+ * Whose family the notes name ("Pauline (Dan's mum)", "Dan's bro Tom"), for family by marriage asked
+ * by the asker ("my mother-in-law"): the people whose parents or siblings the notes name. The asker's
+ * partner is among them; which one, `partnerOf` tells (recall.service.ts).
+ */
+export function inLawCandidates(asked: RoleAsked[], notes: ReadonlyArray<{ text: string }>): string[] {
+  const whose = new Set<string>()
+  for (const role of asked) {
+    const base = role.of === null ? BY_MARRIAGE.get(role.group) : undefined
+    if (!base) continue
+    for (const note of notes) for (const r of relationsIn(note.text, base)) if (r.of) whose.add(r.of)
+  }
+  return [...whose]
+}
+
 /**
  * The names a question's roles stand for, read from the notes holding the roles' words (newest
- * first): at most `max` per role, the newest note's first. `partner`: the asker's partner's names, for
- * family by marriage ("my brother-in-law" is also the partner's brother).
+ * first): at most `max` per role, the newest note's first. Family by marriage the notes do not name
+ * as such is the partner's family ("my brother-in-law": "Dan's bro Tom"): the partner is the one the
+ * notes call so ("my husband Dan"), else `likelyPartner` (the one of `inLawCandidates` the person's
+ * notes name most).
  */
-export function namesForRoles(asked: RoleAsked[], notes: ReadonlyArray<{ text: string }>, max = 2): string[] {
+export function namesForRoles(
+  asked: RoleAsked[],
+  notes: ReadonlyArray<{ text: string }>,
+  max = 2,
+  likelyPartner: string | null = null,
+): string[] {
   const names: string[] = []
   for (const role of asked) {
-    const found: string[] = []
-    for (const note of notes) {
-      for (const r of relationsIn(note.text, role.group)) {
-        if (r.of !== role.of) continue
-        if (!found.includes(r.name)) found.push(r.name)
-      }
-      if (found.length >= max) break
+    let found = namesIn(role.group, role.of, notes, max)
+    const base = role.of === null ? BY_MARRIAGE.get(role.group) : undefined
+    if (found.length === 0 && base) {
+      const partner = namesIn(PARTNER, null, notes, 1)[0] ?? likelyPartner
+      if (partner) found = namesIn(base, partner, notes, max)
     }
-    for (const n of found.slice(0, max)) if (!names.includes(n)) names.push(n)
+    for (const n of found) if (!names.includes(n)) names.push(n)
   }
   return names
 }
@@ -305,8 +351,15 @@ export function namesForRoles(asked: RoleAsked[], notes: ReadonlyArray<{ text: s
 /** The words to find the notes that may tell a role's names by: each way of writing it, as words. */
 export function roleSearchWords(asked: RoleAsked[]): string[] {
   const words = new Set<string>()
-  for (const role of asked)
-    for (const way of role.group) for (const w of way.split(/[\s-]+/)) if (w.length > 1) words.add(w)
+  const groups = asked.flatMap((role) => {
+    const base = role.of === null ? BY_MARRIAGE.get(role.group) : undefined
+    // The partner's short ways ("oh", "other half") are too common as words to find notes by.
+    return base
+      ? [role.group, base, PARTNER.filter((way) => way.length > 2 && !way.includes(' '))]
+      : [role.group]
+  })
+  for (const group of groups)
+    for (const way of group) for (const w of way.split(/[\s-]+/)) if (w.length > 1) words.add(w)
   // "Report" finds "I report to Helen" for the manager.
   if (asked.some((r) => r.group.includes('manager'))) words.add('report')
   return [...words]
