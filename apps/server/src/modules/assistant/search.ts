@@ -68,7 +68,7 @@ const FORMS_OF = new Map(VERB_FORMS.flatMap((forms) => forms.map((form) => [form
 const RELATED = new Map(
   `shopping: buy groceries | groceries: buy grocery shopping | grocery: buy groceries shopping
   number: phone mobile | phone: number mobile | mobile: phone number
-  address: lives street | live: address | lives: address
+  address: lives street road moved postcode | live: address | lives: address
   password: pin passcode code | pin: password passcode code | code: password pin passcode
   birthday: born bday | birthdays: born bday birthday | old: born birthday | age: born birthday
   anniversary: married wedding | brother: bro | sister: sis | appointment: appt | appointments: appt

@@ -77,10 +77,10 @@ describe('the local semantic signal (no model, no key)', () => {
     expect((await ask('any painkillers in the house?')).slice(0, 3)).toContain(note)
   })
 
-  it('finds the tradesperson under the trade (roofing → roofer)', async () => {
+  it('leaves the tradesperson under the trade to the words (roofing → roofer), and keeps it', async () => {
     const note = 'Roofer Dave fixed the slipped tiles, £240 cash'
     const { ask } = await userWith([...EVERYDAY, note])
-    expect(await ask('who did our roofing?', lexicalOnly())).not.toContain(note)
+    expect((await ask('who did our roofing?', lexicalOnly())).slice(0, 3)).toContain(note)
     expect((await ask('who did our roofing?')).slice(0, 3)).toContain(note)
   })
 
@@ -97,15 +97,15 @@ describe('the local semantic signal (no model, no key)', () => {
   })
 
   it('never returns a private memory, whatever it says', async () => {
-    const shared = 'Roofer Dave fixed the slipped tiles, £240 cash'
-    const secret = 'Roofer Dave quoted £3000 for the whole roof, keep it from Sam'
+    const shared = 'Bought ibuprofen and plasters at Boots'
+    const secret = 'Bought ibuprofen and codeine for the hangover, keep it from Sam'
     const { user, ask, ids } = await userWith([...EVERYDAY, shared, { text: secret, private: true }])
-    const asked = await ask('who did our roofing?')
+    const asked = await ask('any painkillers in the house?')
     expect(asked).toContain(shared)
     expect(asked).not.toContain(secret)
     // Even a caller that reads private memories itself (the person's own list) gets none from here.
     const found = (
-      await createLocalSemantic(t.db).nearest(user.id, ['roofing'], { withPrivate: true }, 20)
+      await createLocalSemantic(t.db).nearest(user.id, ['painkillers', 'house'], { withPrivate: true }, 20)
     ).map((m) => m.id)
     expect(found).toContain(ids.at(-2))
     expect(found).not.toContain(ids.at(-1))
@@ -113,8 +113,8 @@ describe('the local semantic signal (no model, no key)', () => {
 })
 
 describe('RECALL_LOCAL_MEANING, the server setting', () => {
-  it("is off unless set: the app's recall finds the trade's note only with it on", async () => {
-    const note = 'Roofer Dave fixed the slipped tiles, £240 cash'
+  it("is off unless set: the app's recall finds the general word's note only with it on", async () => {
+    const note = 'Bought ibuprofen and plasters at Boots'
     const on = await buildTestApp({ env: { RECALL_LOCAL_MEANING: 'on' } })
     try {
       for (const [app, expected] of [
@@ -125,7 +125,7 @@ describe('RECALL_LOCAL_MEANING, the server setting', () => {
         for (const text of [...EVERYDAY, note])
           await app.services.memories.create(user.id, { text, tags: [], date: '2026-01-10' })
         const found = (
-          await app.services.recall.find(user.id, { query: 'who did our roofing?', limit: 8 })
+          await app.services.recall.find(user.id, { query: 'any painkillers in the house?', limit: 8 })
         ).map((m) => m.text)
         expect(found.includes(note)).toBe(expected)
       }

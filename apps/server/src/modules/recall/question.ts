@@ -34,6 +34,8 @@ const SOFT = new Set(
 const SOFT_WEIGHT = 0.3
 /** "Like" as a verb of the question ("does Tom like…", "what Greta likes"), looked for though a stop word. */
 const LIKES = /\b(?:likes?|liked)\b/i
+/** What a note says someone likes with. */
+const LIKE_WORDS = ['like', 'love', 'favourite', 'favorite', 'fave']
 
 /** Words a named period is made of: once the period filters by date, they are not searched for as words. */
 const PERIOD_WORD =
@@ -268,8 +270,10 @@ export function readQuestion(
   }
   // "Like" is a stop word ("like a…"), but "what flowers does mum like?" asks what she likes: the note
   // saying so ("She likes freesias") should come before those that only name her. Soft, as it is also filler.
-  if (LIKES.test(asked) && !terms.some((t) => t.word === 'like'))
-    terms.push({ word: 'like', weight: SOFT_WEIGHT, of: 'like' })
+  // Notes say it in stronger words as often ("LOVES Dog Man", "her favourite"): those too.
+  if (LIKES.test(asked))
+    for (const word of LIKE_WORDS)
+      if (!terms.some((t) => t.word === word)) terms.push({ word, weight: SOFT_WEIGHT, of: 'like' })
   const plural = words.some((w) => /[^su]s$/.test(w) && w.length > 3 && !names.includes(w))
   return {
     words,

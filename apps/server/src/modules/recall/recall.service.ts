@@ -24,7 +24,7 @@ import { inLawCandidates, namesForRoles, roleSearchWords, rolesAsked } from './r
 import { createLocalSemantic, withMeaning } from './local-semantic.ts'
 import type { SemanticRecall } from './semantic.ts'
 import { correctedSpelling, MIN_SPELLING_LENGTH, spellingPrefix } from './spelling.ts'
-import { isCommonWord, withWordNeighbours } from './word-neighbours.ts'
+import { isCommonWord, withCompoundParts, withDoers, withWordNeighbours } from './word-neighbours.ts'
 
 export interface RecallRequest {
   /** The person's words; empty lists the newest memories matching the filters. */
@@ -361,7 +361,10 @@ export function createRecallService(options: RecallOptions) {
       ? 'UTC'
       : (request.timeZone ?? (await options.users.timezoneOf(userId)))
     const read = readQuestion(text, zone, request.now ?? now(), request.names)
-    const question = { ...read, terms: withWordNeighbours(read.terms, read.names) }
+    const question = {
+      ...read,
+      terms: withDoers(withCompoundParts(withWordNeighbours(read.terms, read.names), read.names), read.names),
+    }
     // People by role (issue 44): "my son" is looked for by the name the person's notes give him too, and
     // the role's word counts less: a note about him need not say "son".
     const byRole = await namesByRole(userId, text)

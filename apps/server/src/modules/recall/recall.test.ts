@@ -225,6 +225,32 @@ describe('recall ranks memories by their words', () => {
     )
   })
 
+  it("finds other words for the same thing: a compound's part, the doer, stronger likes, a move", async () => {
+    const { ask } = await userWith([
+      'Bathroom tiles: Topps Tiles, grey 30x60, grout Mid Grey',
+      'Bath panel cracked, ask Gaz',
+      'Cleaner: Wendy, Fridays 9–12, £15/h, 07700 900300',
+      'Cleaning the oven: bicarb paste overnight, then vinegar',
+      'Rosa LOVES dinosaurs + anything with trains',
+      'Rosa reading book lost again, £5 replacement',
+      'Moved in! 14 Elm Rd, LS6 2AB, keys from the agent',
+      ...Array.from({ length: 14 }, (_, i) => `Rosa's swimming lesson ${i}, pool at 5`),
+    ])
+    // "Bathroom" is also looked for as "bath" (lightly); "cleaning" as who does it; "like" as "loves".
+    expect(await ask('what did we use in the bathroom', { limit: 2 })).toContain(
+      'Bath panel cracked, ask Gaz',
+    )
+    expect(await ask('who does our cleaning', { limit: 2 })).toContain(
+      'Cleaner: Wendy, Fridays 9–12, £15/h, 07700 900300',
+    )
+    expect(await ask('what toys does rosa like', { limit: 2 })).toContain(
+      'Rosa LOVES dinosaurs + anything with trains',
+    )
+    expect((await ask("what's our address now", { limit: 1 }))[0]).toBe(
+      'Moved in! 14 Elm Rd, LS6 2AB, keys from the agent',
+    )
+  })
+
   it('reads a role from another note and from the newest one ("I report to…")', async () => {
     const { ask } = await userWith([
       ['I report to Marcus from now on', '2025-01-10'],
