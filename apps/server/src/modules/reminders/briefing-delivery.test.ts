@@ -296,4 +296,31 @@ describe('the hourly e-mail cap, counted across instances', () => {
     const after = await reserve(deliveries[5]!.id, 3)
     expect(typeof after).toBe('object')
   })
+
+  it('sends again an e-mail taken but never confirmed (its sender killed), counted once; a confirmed one never', async () => {
+    const user = await t.createUser({ timezone: 'UTC' })
+    const repo = createRemindersRepo(t.db)
+    const [delivery] = await t.db
+      .insert(notificationDeliveries)
+      .values({
+        userId: user.id,
+        kind: 'briefing' as const,
+        key: 'killed-sender',
+        occurrenceAt: new Date(Date.UTC(2030, 0, 2, 9)),
+        title: 'Your briefing',
+        body: 'Briefing',
+      })
+      .returning({ id: notificationDeliveries.id })
+    const since = new Date(Date.now() - 3_600_000)
+    const reserve = (cap: number) =>
+      repo.reserveEmail({ userId: user.id, deliveryId: delivery!.id, target: user.email, since, cap })
+    const first = (await reserve(1)) as { reserved: string }
+    expect(first).toEqual({ reserved: expect.any(String) })
+    // The sender died before confirming: the next one takes the same attempt, though the cap (1) is reached.
+    expect([...(await repo.sentTargets(delivery!.id))]).toEqual([])
+    expect(await reserve(1)).toEqual(first)
+    await repo.emailSent(first.reserved)
+    expect([...(await repo.sentTargets(delivery!.id))]).toEqual([`email:${user.email}`])
+    expect(await reserve(1)).toBe('done')
+  })
 })

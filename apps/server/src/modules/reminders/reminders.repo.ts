@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { ReminderStatus } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import {
@@ -26,6 +26,9 @@ export interface ReminderFields {
   lastSentAt?: Date | null
   late?: boolean
 }
+
+/** An e-mail attempt taken (reserveEmail) whose sending is not confirmed yet (emailSent). */
+export const EMAIL_RESERVED = 'reserved, not yet confirmed sent'
 
 /** What a claim decided: the occurrence's delivery (new or left unfinished by a crash), and what comes next. */
 export interface Claim {
@@ -275,7 +278,14 @@ export function createRemindersRepo(db: Db) {
       const rows = await db
         .select({ channel: deliveryAttempts.channel, target: deliveryAttempts.target })
         .from(deliveryAttempts)
-        .where(and(eq(deliveryAttempts.deliveryId, deliveryId), eq(deliveryAttempts.outcome, 'sent')))
+        .where(
+          and(
+            eq(deliveryAttempts.deliveryId, deliveryId),
+            eq(deliveryAttempts.outcome, 'sent'),
+            // An e-mail taken but never confirmed: its sender died before or while sending it.
+            or(isNull(deliveryAttempts.detail), ne(deliveryAttempts.detail, EMAIL_RESERVED)),
+          ),
+        )
       return new Set(rows.map((r) => `${r.channel}:${r.target}`))
     },
 
@@ -446,7 +456,9 @@ export function createRemindersRepo(db: Db) {
      * Takes one of the user's e-mails of the last hour for this delivery, when fewer than `cap` went:
      * its attempt is written as sent before the e-mail goes (emailFailed turns it round), in a transaction
      * holding the user's row, so two instances delivering to one person at once count each other's.
-     * 'done': this delivery's e-mail to that address already went.
+     * 'done': this delivery's e-mail to that address already went. The attempt says EMAIL_RESERVED until
+     * emailSent confirms it: a sender killed in between leaves it so, and the next sender (the lease ran
+     * out) takes the same attempt again and sends (at most one repeat, with the same Message-ID).
      */
     async reserveEmail(input: {
       userId: string
@@ -469,14 +481,38 @@ export function createRemindersRepo(db: Db) {
               gte(deliveryAttempts.at, input.since),
             ),
           )
+        const [earlier] = await tx
+          .select({ id: deliveryAttempts.id, detail: deliveryAttempts.detail })
+          .from(deliveryAttempts)
+          .where(
+            and(
+              eq(deliveryAttempts.deliveryId, input.deliveryId),
+              eq(deliveryAttempts.channel, 'email'),
+              eq(deliveryAttempts.target, input.target),
+              eq(deliveryAttempts.outcome, 'sent'),
+            ),
+          )
+        // Taken before and counted already: sent again if never confirmed.
+        if (earlier) return earlier.detail === EMAIL_RESERVED ? { reserved: earlier.id } : 'done'
         if (Number(row?.n ?? 0) >= input.cap) return 'over'
         const [taken] = await tx
           .insert(deliveryAttempts)
-          .values({ deliveryId: input.deliveryId, channel: 'email', target: input.target, outcome: 'sent' })
+          .values({
+            deliveryId: input.deliveryId,
+            channel: 'email',
+            target: input.target,
+            outcome: 'sent',
+            detail: EMAIL_RESERVED,
+          })
           .onConflictDoNothing()
           .returning({ id: deliveryAttempts.id })
         return taken ? { reserved: taken.id } : 'done'
       })
+    },
+
+    /** A reserved e-mail (reserveEmail) the SMTP server took: confirmed. */
+    async emailSent(attemptId: string): Promise<void> {
+      await db.update(deliveryAttempts).set({ detail: null }).where(eq(deliveryAttempts.id, attemptId))
     },
 
     /** A reserved e-mail (reserveEmail) that did not go: recorded as failed, no longer counted. */

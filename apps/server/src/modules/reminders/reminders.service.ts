@@ -562,6 +562,7 @@ export function createRemindersService(deps: RemindersDeps) {
             `${perHour} e-mails were sent in the last hour, the most per person (EMAILS_PER_HOUR)`,
           )
         else if (taken !== 'done') {
+          let sent = false
           try {
             await email.send({
               to: prefs.email,
@@ -569,9 +570,11 @@ export function createRemindersService(deps: RemindersDeps) {
               text: message.text,
               messageId: `<${delivery.id}@${new URL(env.appUrl).hostname}>`,
             })
+            sent = true
           } catch (error) {
             await repo.emailFailed(taken.reserved, (error as Error).message.slice(0, 300))
           }
+          if (sent) await repo.emailSent(taken.reserved)
         }
       }
     }
