@@ -172,8 +172,9 @@ export async function measureLatency(options: {
             p50: ms(send.p50),
             p95: ms(send.p95),
             load: load(),
-            budget: engine === 'postgres' ? 'p95 ≤ 20 ms at 100 000' : '(budgeted on PostgreSQL)',
-            result: engine === 'postgres' ? judged(send, 20, size) : 'not judged',
+            // Issue 44's budget (lexical + the local signal): chat/send p95 ≤ 25 ms on PostgreSQL.
+            budget: engine === 'postgres' ? 'p95 ≤ 25 ms at 100 000' : '(budgeted on PostgreSQL)',
+            result: engine === 'postgres' ? judged(send, 25, size) : 'not judged',
             stats: send,
             note: "the questions above; each answer's facts call waited out before the next send",
           })
