@@ -11,14 +11,37 @@ import { test as base, expect, signIn, testWithModel as withModel } from './fixt
 
 const LEAK = 'https://evil.example/leak.png?d=secret'
 
-/** Every http(s) request the page makes to anywhere but the server it was opened on. */
-function outsideRequests(page: Page, serverUrl: string): string[] {
+/**
+ * Every http(s) request the page makes to anywhere but the server it was opened on, and `settled()`:
+ * resolves once no request but the page's event stream (/api/events, open as long as the page) has been
+ * in flight for half a second. Playwright's 'networkidle' counts that stream and the sign-in's open
+ * interaction request, so it may never come.
+ */
+function outsideRequests(page: Page, serverUrl: string) {
   const seen: string[] = []
+  const inFlight = new Set<unknown>()
+  let lastChange = Date.now()
+  const done = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now()
+  }
   page.on('request', (request) => {
     const url = new URL(request.url())
     if (/^https?:$/.test(url.protocol) && url.origin !== new URL(serverUrl).origin) seen.push(request.url())
+    if (request.resourceType() === 'eventsource' || url.pathname === '/api/events') return
+    if (url.origin === new URL(serverUrl).origin && url.pathname.startsWith('/oidc/')) return
+    inFlight.add(request)
+    lastChange = Date.now()
   })
-  return seen
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  const settled = () =>
+    expect
+      .poll(() => inFlight.size === 0 && Date.now() - lastChange >= 500, {
+        timeout: 15_000,
+        intervals: [100],
+      })
+      .toBe(true)
+  return Object.assign(seen, { settled })
 }
 
 const answers = (page: Page) =>
@@ -77,8 +100,8 @@ base.describe('offline assistant and briefing', () => {
       'href',
       'https://example.org/a_b?c=1',
     )
-    await page.waitForLoadState('networkidle')
-    expect(outside).toEqual([])
+    await outside.settled()
+    expect([...outside]).toEqual([])
   })
 })
 
@@ -102,8 +125,8 @@ withModel.describe('with a model', () => {
       await expect(
         answers(page).first().getByRole('link', { name: '[Image: chart (evil.example)]' }),
       ).toBeVisible()
-      await page.waitForLoadState('networkidle')
-      expect(outside).toEqual([])
+      await outside.settled()
+      expect([...outside]).toEqual([])
     },
   )
 })
