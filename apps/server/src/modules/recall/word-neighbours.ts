@@ -49,25 +49,43 @@ export function isCommonWord(word: string): boolean {
 const NEIGHBOUR_WORDS = 4
 const NEIGHBOUR_WEIGHT = 0.3
 
+/** The question's own words as asked (not their forms or related words), names left out: what is expanded. */
+const ownWords = (terms: readonly QuestionTerm[], names: readonly string[]) =>
+  terms.filter((t) => t.word === t.of && t.weight >= 1 && !names.includes(t.word)).map((t) => t.word)
+
+/** The terms with each of `added` whose word is not looked for already. */
+function withTerms(terms: QuestionTerm[], added: QuestionTerm[]): QuestionTerm[] {
+  const result = [...terms]
+  for (const term of added) if (!result.some((t) => t.word === term.word)) result.push(term)
+  return result
+}
+
 /**
  * The terms with the neighbours of the question's own words (not names: a name's neighbours are other
  * names) added at a low weight, each standing for its word: a memory holding the word itself scores
  * as before, one holding only a neighbour scores a little for it.
  */
 export function withWordNeighbours(terms: QuestionTerm[], names: readonly string[]): QuestionTerm[] {
-  const result = [...terms]
-  for (const term of terms) {
-    if (term.word !== term.of || term.weight < 1 || names.includes(term.word)) continue
-    for (const n of wordNeighbours(term.word).slice(0, NEIGHBOUR_WORDS)) {
-      if (result.some((t) => t.word === n.word)) continue
-      result.push({ word: n.word, weight: NEIGHBOUR_WEIGHT * n.cosine, of: term.of })
-    }
-  }
-  return result
+  return withTerms(
+    terms,
+    ownWords(terms, names).flatMap((word) =>
+      wordNeighbours(word)
+        .slice(0, NEIGHBOUR_WORDS)
+        .map((n) => ({ word: n.word, weight: NEIGHBOUR_WEIGHT * n.cosine, of: word })),
+    ),
+  )
 }
 
 /** A compound's first word counts this share of the compound ("hallway": "hall"). */
 const COMPOUND_WEIGHT = 0.5
+
+/** A common compound's first word ("hallway": "hall"), if it is two common words of three letters or more. */
+function compoundHead(word: string): string | null {
+  if (word.length < 7 || !/^\p{Ll}+$/u.test(word) || !isCommonWord(word)) return null
+  for (let i = word.length - 3; i >= 3; i--)
+    if (isCommonWord(word.slice(0, i)) && isCommonWord(word.slice(i))) return word.slice(0, i)
+  return null
+}
 
 /**
  * The terms with the first word of each compound among the question's own words, at a lower weight:
@@ -75,19 +93,13 @@ const COMPOUND_WEIGHT = 0.5
  * two common words of three or more ("hall" + "way"); names are not split.
  */
 export function withCompoundParts(terms: QuestionTerm[], names: readonly string[]): QuestionTerm[] {
-  const result = [...terms]
-  for (const term of terms) {
-    const word = term.word
-    if (term.word !== term.of || term.weight < 1 || names.includes(word) || word.length < 7) continue
-    if (!/^\p{Ll}+$/u.test(word) || isCommonWord(word) === false) continue
-    for (let i = word.length - 3; i >= 3; i--) {
-      const [head, tail] = [word.slice(0, i), word.slice(i)]
-      if (!isCommonWord(head) || !isCommonWord(tail)) continue
-      if (!result.some((t) => t.word === head)) result.push({ word: head, weight: COMPOUND_WEIGHT, of: word })
-      break
-    }
-  }
-  return result
+  return withTerms(
+    terms,
+    ownWords(terms, names).flatMap((word) => {
+      const head = compoundHead(word)
+      return head ? [{ word: head, weight: COMPOUND_WEIGHT, of: word }] : []
+    }),
+  )
 }
 
 /** A doer's word counts this share of the doing's ("home care": "carers"). */
@@ -100,15 +112,13 @@ const DOER_WEIGHT = 0.5
  * "write") cost LoCoMo dev two questions (74.5% → 74.3%) and gained nothing on notebook-dev.
  */
 export function withDoers(terms: QuestionTerm[], names: readonly string[]): QuestionTerm[] {
-  const result = [...terms]
-  for (const term of terms) {
-    const word = term.word
-    if (term.word !== term.of || term.weight < 1 || names.includes(word) || !/^\p{Ll}{4,}$/u.test(word))
-      continue
-    if (/(?:er|ers|s)$/.test(word)) continue
-    const doing = /^(\p{Ll}{3,}?)ing$/u.exec(word)?.[1] ?? word
-    const doer = doing.endsWith('e') ? `${doing}r` : `${doing}er`
-    if (!result.some((t) => t.word === doer)) result.push({ word: doer, weight: DOER_WEIGHT, of: word })
-  }
-  return result
+  return withTerms(
+    terms,
+    ownWords(terms, names)
+      .filter((word) => /^\p{Ll}{4,}$/u.test(word) && !/(?:er|ers|s)$/.test(word))
+      .map((word) => {
+        const doing = /^(\p{Ll}{3,}?)ing$/u.exec(word)?.[1] ?? word
+        return { word: doing.endsWith('e') ? `${doing}r` : `${doing}er`, weight: DOER_WEIGHT, of: word }
+      }),
+  )
 }
