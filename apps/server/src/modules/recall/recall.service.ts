@@ -24,7 +24,13 @@ import { inLawCandidates, namesForRoles, roleSearchWords, rolesAsked } from './r
 import { createLocalSemantic, withMeaning } from './local-semantic.ts'
 import type { SemanticRecall } from './semantic.ts'
 import { correctedSpelling, MIN_SPELLING_LENGTH, spellingPrefix } from './spelling.ts'
-import { isCommonWord, withCompoundParts, withDoers, withWordNeighbours } from './word-neighbours.ts'
+import {
+  isCommonWord,
+  ownWords,
+  withCompoundParts,
+  withDoers,
+  withWordNeighbours,
+} from './word-neighbours.ts'
 
 export interface RecallRequest {
   /** The person's words; empty lists the newest memories matching the filters. */
@@ -310,15 +316,12 @@ export function createRecallService(options: RecallOptions) {
     question: Pick<ReadQuestion, 'terms' | 'names'>,
     stats: TermStat[],
   ): Promise<TermStat[]> {
-    const unknown = question.terms
-      .filter((t) => t.word === t.of && t.weight >= 1 && t.word.length >= MIN_SPELLING_LENGTH)
-      .map((t) => t.word)
-      .filter(
-        (word) =>
-          !question.names.includes(word) &&
-          !isCommonWord(word) &&
-          !stats.some((s) => s.word === word && s.memories > 0),
-      )
+    const unknown = ownWords(question.terms, question.names).filter(
+      (word) =>
+        word.length >= MIN_SPELLING_LENGTH &&
+        !isCommonWord(word) &&
+        !stats.some((s) => s.word === word && s.memories > 0),
+    )
     if (unknown.length === 0) return []
     const known = await repo.stemsStarting(userId, [...new Set(unknown.map(spellingPrefix))])
     return unknown.flatMap((word) => {

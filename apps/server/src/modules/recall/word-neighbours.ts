@@ -50,7 +50,7 @@ const NEIGHBOUR_WORDS = 4
 const NEIGHBOUR_WEIGHT = 0.3
 
 /** The question's own words as asked (not their forms or related words), names left out: what is expanded. */
-const ownWords = (terms: readonly QuestionTerm[], names: readonly string[]) =>
+export const ownWords = (terms: readonly QuestionTerm[], names: readonly string[]) =>
   terms.filter((t) => t.word === t.of && t.weight >= 1 && !names.includes(t.word)).map((t) => t.word)
 
 /** The terms with each of `added` whose word is not looked for already. */
