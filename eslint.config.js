@@ -31,7 +31,15 @@ const layout = {
       { type: 'shared', pattern: 'packages/shared', partialMatch: false },
     ],
     'boundaries/files': [
-      { category: 'test', pattern: ['**/*.test.{ts,tsx}', `${serverSrc}/test/**`, `${webSrc}/test/**`] },
+      {
+        category: 'test',
+        pattern: [
+          '**/*.test.{ts,tsx}',
+          '**/*.test-support.{ts,tsx}',
+          `${serverSrc}/test/**`,
+          `${webSrc}/test/**`,
+        ],
+      },
       { category: 'web-main', pattern: `${webSrc}/main.tsx` },
       { category: 'server-main', pattern: `${serverSrc}/main.ts` },
       { category: 'server-app', pattern: `${serverSrc}/app.ts` },

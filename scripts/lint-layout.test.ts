@@ -37,6 +37,7 @@ describe('layout lint (boundaries/dependencies)', { timeout: 60_000 }, () => {
     ['apps/web/src/components/x.ts', '../app/app.tsx', 'Nothing imports app/'],
     ['apps/server/src/plugins/x.ts', '../main.ts', 'Nothing imports main.ts'],
     ['apps/server/src/plugins/x.ts', '../app.ts', 'Only main.ts and tests import app.ts'],
+    ['apps/server/src/modules/chat/x.ts', '../../app.ts', 'Only main.ts and tests import app.ts'],
     ['apps/server/src/modules/memories/memories.repo.ts', './memories.service.ts', 'A repo does not import'],
     [
       'apps/server/src/modules/memories/memories.service.ts',
@@ -67,6 +68,8 @@ describe('layout lint (boundaries/dependencies)', { timeout: 60_000 }, () => {
     ['apps/server/src/modules/memories/memories.routes.ts', './memories.service.ts'],
     ['apps/server/src/modules/memories/memories.service.ts', './memories.repo.ts'],
     ['apps/server/src/test/x.ts', '../app.ts'],
+    // Test support beside its tests (*.test-support.ts) is a test too.
+    ['apps/server/src/modules/chat/x.test-support.ts', '../../app.ts'],
     ['apps/server/src/modules/chat/chat.service.ts', '../memories/index.ts'],
     ['apps/server/src/services.ts', './modules/auth/index.ts'],
     // Inside a module, its tests and files reach any of its files.

@@ -434,7 +434,9 @@ async function readMemory(page: Page, text: string) {
 async function imageSize(image: string) {
   const bytes = Number(await podman('image', 'inspect', image, '--format', '{{.Size}}'))
   const mb = bytes / 1e6
-  check(mb < 400, `image is ${mb.toFixed(0)} MB uncompressed (aim: under 400 MB)`)
+  // 400 MB until issue 49: files and photos brought OCR (tesseract.js-core 44 MB, English data 14 MB), PDF
+  // pages drawn (@napi-rs/canvas 32 MB) and sharp's libvips (18 MB); the image measured 517 MB with them.
+  check(mb < 560, `image is ${mb.toFixed(0)} MB uncompressed (aim: under 560 MB)`)
   return `${mb.toFixed(0)} MB uncompressed`
 }
 

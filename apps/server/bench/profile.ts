@@ -7,6 +7,7 @@
  *   PROFILE_ENGINE=postgres|pglite  PROFILE_SIZE=100000  PROFILE_SECONDS=10  PROFILE_PATH=/api/memories?page=1&pageSize=12
  *   PROFILE_DATABASE_URL=<a database seeded by an earlier run, kept>  PROFILE_KEEP=1 (keep the seeded one)
  *   PROFILE_ENV='LOG_LEVEL=debug ...' (extra server environment)
+ *   PROFILE_TOP=25 (the functions that took most)  PROFILE_CALLERS='building SQL (drizzle)' (who called a part)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -29,7 +30,7 @@ const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 interface Node {
   id: number
-  callFrame: { functionName: string; url: string }
+  callFrame: { functionName: string; url: string; lineNumber?: number }
   children?: number[]
 }
 interface Profile {
@@ -97,6 +98,26 @@ function summarise(profile: Profile, from: number, to: number) {
   }
   const counts = new Map<string, number>()
   const leaves = new Map<string, number>()
+  // PROFILE_CALLERS=<part>: which of the server's own functions the part's samples were called from.
+  const callersOf = process.env.PROFILE_CALLERS
+  const callers = new Map<string, number>()
+  const callerOf = (id: number) => {
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const { url, functionName, lineNumber } = byId.get(n)!.callFrame
+      if (url.includes('/apps/server/src/'))
+        return `${functionName || '(anonymous)'} ${url.replace(/^.*\/apps\/server\/src\//, '')}:${(lineNumber ?? 0) + 1}`
+    }
+    // Else the first frames outside the library the sample was in.
+    const chain: string[] = []
+    const lib = (url: string) => url.replace(/^.*node_modules\//, '').split('/')[0]
+    const own = lib(byId.get(id)!.callFrame.url)
+    for (let n: number | undefined = id; n !== undefined && chain.length < 3; n = parent.get(n)) {
+      const { url, functionName } = byId.get(n)!.callFrame
+      if (lib(url) !== own)
+        chain.push(`${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '')}`)
+    }
+    return chain.join(' < ')
+  }
   let t = profile.startTime
   let total = 0
   for (let i = 0; i < profile.samples.length; i++) {
@@ -107,9 +128,13 @@ function summarise(profile: Profile, from: number, to: number) {
     const { functionName, url } = byId.get(profile.samples[i]!)!.callFrame
     const leaf = `${part} | ${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '')}`
     leaves.set(leaf, (leaves.get(leaf) ?? 0) + 1)
+    if (callersOf && part === callersOf) {
+      const caller = callerOf(profile.samples[i]!)
+      callers.set(caller, (callers.get(caller) ?? 0) + 1)
+    }
     total++
   }
-  return { counts, total, leaves }
+  return { counts, total, leaves, callers }
 }
 
 async function main() {
@@ -163,7 +188,7 @@ async function main() {
       if (!profile) throw new Error('the server wrote no profile of the measured seconds')
       const end = profile.startTime + profile.timeDeltas.reduce((a, b) => a + b, 0)
       if (process.env.PROFILE_DEBUG) console.log({ start: profile.startTime, end, from, to })
-      const { counts, total, leaves } = summarise(profile, from, to)
+      const { counts, total, leaves, callers } = summarise(profile, from, to)
       const busy = total - (counts.get('idle') ?? 0)
       console.log(`\n${total} samples in the measured ${seconds} s, ${busy} busy; share of busy samples:`)
       for (const [part, n] of [...counts].sort((a, b) => b[1] - a[1])) {
@@ -179,6 +204,11 @@ async function main() {
           .sort((a, b) => b[1] - a[1])
           .slice(0, Number(process.env.PROFILE_TOP)))
           console.log(`  ${((n / busy) * 100).toFixed(1).padStart(5)}%  ${leaf}`)
+      }
+      if (callers.size) {
+        console.log(`\nwhere the server's own code called '${process.env.PROFILE_CALLERS}':`)
+        for (const [caller, n] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15))
+          console.log(`  ${((n / busy) * 100).toFixed(1).padStart(5)}%  ${caller}`)
       }
     } finally {
       await server.stop()

@@ -18,6 +18,8 @@ import { pingDatabase, type Database } from './db/client.ts'
 import { createIntegrations, logModelWarningsOnce, type Integrations } from './integrations/index.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { accountModule } from './modules/account/index.ts'
+import { automationsModule, createAutomations } from './modules/automations/index.ts'
+import { attachmentsModule, createAttachments, createImportedFiles } from './modules/attachments/index.ts'
 import {
   authModule,
   createEmailVerification,
@@ -29,6 +31,7 @@ import {
 } from './modules/auth/index.ts'
 import type { AssistantOptions } from './modules/assistant/index.ts'
 import { chatModule } from './modules/chat/index.ts'
+import { connectedToolsModule } from './modules/connected-tools/index.ts'
 import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
@@ -50,6 +53,7 @@ import {
   type RemindersService,
 } from './modules/reminders/index.ts'
 import { tokensModule } from './modules/tokens/index.ts'
+import { voiceModule } from './modules/voice/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorHandler, frameworkErrors } from './plugins/error-handler.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -82,12 +86,16 @@ export interface AppOptions {
   briefingModelTimeoutMs?: number
   /** Test hook: how long the model may take to pick out a chat's facts to keep (default 8 s). */
   factsTimeoutMs?: number
+  /** Test hook: how long a chat answer waits for a sent file's words (default 8 s). */
+  chatFileWaitMs?: number
   /** The chat assistant's timeouts, retries and clock (tests shorten them). */
   assistant?: AssistantOptions
   /** The job queue's polling interval (tests shorten it; jobs this instance sends wake it at once). */
   jobs?: { pollingIntervalSeconds?: number }
   /** Reminders' due-job polling interval and clock (tests, the bench). */
   reminders?: { pollingIntervalSeconds?: number; now?: () => Date }
+  /** Automations' due-job polling interval and clock (tests). */
+  automations?: { pollingIntervalSeconds?: number; now?: () => Date }
   /** Semantic search's batch size, time limits and retry delays (tests shorten them). */
   embeddings?: EmbeddingsOptions
   /** Test hook: how long a request takes before it is logged as slow (default SLOW_REQUEST_MS). */
@@ -260,6 +268,7 @@ export async function buildApp(options: AppOptions) {
     assistant: options.assistant,
     briefingModelTimeoutMs: options.briefingModelTimeoutMs,
     factsTimeoutMs: options.factsTimeoutMs,
+    chatFileWaitMs: options.chatFileWaitMs,
     semantic: embeddings.semantic,
   })
   app.decorate('services', services)
@@ -274,14 +283,43 @@ export async function buildApp(options: AppOptions) {
   app.decorate('reminders', reminders)
   services.useReminders(reminders)
   app.addHook('onClose', () => reminders.stop())
+  // Scheduled requests (issue 50): answered in their own conversation, sent through the reminders' channels.
+  const automations = createAutomations({
+    env,
+    db: database.db,
+    jobs,
+    logger: app.log,
+    chat: services.chat,
+    notices: reminders,
+    users: services.users,
+    options: options.automations,
+  })
+  services.useAutomations(automations)
+  // Files on memories (issue 49): stored with them, their words read by a job and searched with them.
+  const attachments = createAttachments({
+    db: database.db,
+    memories: services.memories,
+    jobs,
+    maxBytesPerUser: env.attachmentsMaxBytesPerUser,
+    logger: app.log,
+    onReindexed: (userId, memoryId) => embeddings.changed(userId, [memoryId]),
+  })
+  services.memories.useAttachments(attachments)
   // Notes imported from other apps (issue 34): parsed when uploaded, written by a job of the queue.
   const imports = createImports({
     db: database.db,
     users: services.users,
     jobs,
     logger: app.log,
+    // The notes' images and PDFs become attachments, with the attachments' own checks.
+    files: createImportedFiles({
+      db: database.db,
+      attachments,
+      maxBytesPerUser: env.attachmentsMaxBytesPerUser,
+    }),
     onImported: (userId) => embeddings.imported(userId),
   })
+  services.account.useFiles(attachments.archive)
   services.memories.onWrite((write) =>
     write.kind === 'changed'
       ? embeddings.changed(write.userId, write.ids)
@@ -296,6 +334,7 @@ export async function buildApp(options: AppOptions) {
         await embeddings.prepare()
         await jobs.start()
         await reminders.start()
+        await automations.start()
         await imports.resume()
         await embeddings.startBackfill()
       })()),
@@ -339,9 +378,13 @@ export async function buildApp(options: AppOptions) {
         prefix: '/auth/user/settings',
         users: services.users,
         chat: services.proposals,
-        onTimezoneChange: (userId: string, zone: string) => reminders.timezoneChanged(userId, zone),
+        onTimezoneChange: async (userId: string, zone: string) => {
+          await reminders.timezoneChanged(userId, zone)
+          await automations.timezoneChanged(userId, zone)
+        },
       })
       await api.register(remindersModule, { reminders, hub })
+      await api.register(automationsModule, { automations })
       await api.register(accountModule, { prefix: '/auth/user', ...services })
       await api.register(memoriesModule, {
         prefix: '/memories',
@@ -361,6 +404,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(embeddingsModule, { prefix: '/recall', embeddings })
       await api.register(tokensModule, { prefix: '/auth/tokens', accessTokens: services.accessTokens })
       await api.register(mcpModule, { prefix: '/mcp', ...services, reminders })
+      await api.register(voiceModule, { models: integrations.voice })
+      await api.register(connectedToolsModule, { prefix: '/mcp-servers', ...services })
+      await api.register(attachmentsModule, { attachments })
     },
     { prefix: '/api' },
   )

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts'
 import type { Integrations } from './integrations/index.ts'
 import { createHeavyJobs } from './lib/heavy-jobs.ts'
 import { createAccountRepo, createAccountService } from './modules/account/index.ts'
+import { createChatFiles, createFileExcerpts } from './modules/attachments/index.ts'
 import {
   createAuthService,
   createLocalAccounts,
@@ -19,14 +20,10 @@ import {
   createDataSourcesService,
   createWeatherService,
 } from './modules/datasources/index.ts'
-import {
-  asToldAfterRemember,
-  createAssistant,
-  isStatement,
-  type AssistantLogger,
-  type AssistantOptions,
-} from './modules/assistant/index.ts'
+import { createAssistant, type AssistantLogger, type AssistantOptions } from './modules/assistant/index.ts'
+import { asToldAfterRemember, isStatement } from './modules/language/index.ts'
 import { createChatRepo, createChatService } from './modules/chat/index.ts'
+import { createConnectedToolsRepo, createConnectedToolsService } from './modules/connected-tools/index.ts'
 import { createBriefingsRepo, createDashboardService } from './modules/dashboard/index.ts'
 import {
   createMemoriesRepo,
@@ -41,6 +38,7 @@ import {
 } from './modules/proposals/index.ts'
 import { createRecallService, type SemanticRecall } from './modules/recall/index.ts'
 import type { RemindersService } from './modules/reminders/index.ts'
+import type { AutomationsService } from './modules/automations/index.ts'
 import { createUserLimit } from './lib/user-limit.ts'
 import { createAccessTokensRepo, createAccessTokensService } from './modules/tokens/index.ts'
 
@@ -64,6 +62,8 @@ export function createServices(deps: {
   briefingModelTimeoutMs?: number | undefined
   /** Test hook: how long the model may take to pick out a chat's facts (default 8 s). */
   factsTimeoutMs?: number | undefined
+  /** Test hook: how long an answer waits for a sent file's words (default 8 s). */
+  chatFileWaitMs?: number | undefined
 }) {
   const { env, db, integrations } = deps
   const usersRepo = createUsersRepo(db)
@@ -88,6 +88,8 @@ export function createServices(deps: {
     searches,
     semantic: deps.semantic,
     localSemantic: env.recallLocalMeaning,
+    // Files' words: what a model or an MCP client reads of a found memory's files.
+    files: createFileExcerpts(db),
   })
   const factsTimeoutMs = deps.factsTimeoutMs ?? FACTS_TIMEOUT_MS
   const proposals = createProposalsService({
@@ -131,6 +133,18 @@ export function createServices(deps: {
     if (!remindersService) throw new Error('Reminders are not set up yet')
     return remindersService
   }
+  // The person's own MCP servers (issue 50): their tools, once turned on, offered to the chat's model.
+  const connectedTools = createConnectedToolsService({
+    repo: createConnectedToolsRepo(db),
+    clients: integrations.mcpClients,
+    sessionSecret: env.sessionSecret,
+  })
+  // Automations are made in app.ts after the reminders (they deliver through them): set there.
+  let automationsService: AutomationsService | undefined
+  const automations = () => {
+    if (!automationsService) throw new Error('Automations are not set up yet')
+    return automationsService
+  }
   const assistant = createAssistant({
     services: {
       memories,
@@ -145,6 +159,9 @@ export function createServices(deps: {
         list: (...args) => reminders().list(...args),
         patch: (...args) => reminders().patch(...args),
       },
+      automations: { create: (...args) => automations().create(...args) },
+      web: integrations.webSearch ?? undefined,
+      connected: connectedTools,
     },
     languageModel: integrations.languageModel,
     env,
@@ -160,6 +177,9 @@ export function createServices(deps: {
       deps.logger?.warn({ err: error }, 'the model could not name a conversation; its first words stay'),
     keeper,
     proposals,
+    // Files sent in the chat (issue 49): the person's, read for the answer; photos shown to a seeing model.
+    files: createChatFiles(db, { waitMs: deps.chatFileWaitMs }),
+    vision: integrations.languageModel?.vision === true,
   })
   const accessTokens = createAccessTokensService(createAccessTokensRepo(db))
   // Imports and exports of whole accounts and memories: one per person, a few at once (heavy-jobs.ts).
@@ -188,10 +208,15 @@ export function createServices(deps: {
     dashboard,
     accessTokens,
     account,
+    connectedTools,
     heavyJobs,
     /** The reminders service the assistant uses (app.ts makes it after these services). */
     useReminders: (service: RemindersService) => {
       remindersService = service
+    },
+    /** The automations service the assistant's create_automation uses (made in app.ts). */
+    useAutomations: (service: AutomationsService) => {
+      automationsService = service
     },
   }
 }

@@ -11,10 +11,12 @@ test('create a token, see it once, use it, revoke it', async ({ page, context, b
   await expect(page.getByText('No access tokens yet.')).toBeVisible()
   await expect(page.getByText(/will not be shown again/)).toBeVisible()
 
-  await page.getByRole('textbox', { name: 'Name' }).fill('E2E laptop')
-  await page.getByRole('combobox', { name: 'Access' }).selectOption({ label: 'Read and write' })
-  await page.getByRole('combobox', { name: 'Expires' }).selectOption({ label: '30 days' })
-  await page.getByRole('button', { name: 'Create Token' }).click()
+  // The form by its heading: Settings → Connected tools has a "Name" field too.
+  const form = page.getByRole('form', { name: 'Create a token' })
+  await form.getByRole('textbox', { name: 'Name' }).fill('E2E laptop')
+  await form.getByRole('combobox', { name: 'Access' }).selectOption({ label: 'Read and write' })
+  await form.getByRole('combobox', { name: 'Expires' }).selectOption({ label: '30 days' })
+  await form.getByRole('button', { name: 'Create Token' }).click()
 
   // Shown once, with Copy and the warning.
   const secretField = page.getByRole('textbox', { name: 'New token' })

@@ -63,7 +63,7 @@ const SCREENS: Screen[] = [
     name: 'reminders',
     path: '/reminders',
     heading: 'Reminders',
-    ready: (page) => [page.getByText('No upcoming reminders.')],
+    ready: (page) => [page.getByText('No upcoming reminders.'), page.getByText('No automations yet.')],
   },
   {
     name: 'data-sources',

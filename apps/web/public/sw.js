@@ -1,10 +1,28 @@
-/* global self */
-// Remi's service worker: system notifications only (no caching, no fetch handler). It shows a Web Push
-// when the app is closed, and the notification an open tab asks for when a reminder falls due (the same
+/* global self, caches */
+// Remi's service worker: system notifications, and what another app shares (no caching of the app). It
+// shows a Web Push when the app is closed, and the notification an open tab asks for when a reminder
+// falls due (the same
 // code, so both look and act alike); its Done and Snooze 10 min buttons call the one-use action token
 // endpoint, which needs no session. Keep the payload's shape in step with src/lib/service-worker.ts.
 
 self.addEventListener('install', () => self.skipWaiting())
+
+// "Share → Remi" from another app (the manifest's share_target POSTs its title, text, link and files to
+// /share): kept in a cache of their own for the memories page to open as a new memory (lib/shared.ts).
+var SHARE_CACHE = 'remi-share'
+self.addEventListener('fetch', (event) => {
+  var url = new URL(event.request.url)
+  if (event.request.method !== 'POST' || url.origin !== self.location.origin || url.pathname !== '/share')
+    return
+  event.respondWith(
+    (async () => {
+      var form = await event.request.formData()
+      var cache = await caches.open(SHARE_CACHE)
+      await cache.put('/shared', new Response(form))
+      return Response.redirect('/memories?shared=1', 303)
+    })(),
+  )
+})
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
 
 /** One notification per reminder: every open tab shows the same one, and a push replaces it too. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CurrentUser, UserSettings } from './auth.ts'
+import { Attachment, ATTACHMENT_LIMITS } from './attachments.ts'
 import { Activity, AnswerMode, CHAT_LIMITS, ConversationTitle } from './chat.ts'
 import { DataSource } from './datasources.ts'
 import {
@@ -14,6 +15,11 @@ import {
 import { isStorableText, sliceWhole } from './text.ts'
 
 export const ACCOUNT_EXPORT_FORMAT = 'remi-account'
+
+/** The account export is a zip: this JSON file, and each memory's files under files/<id>/<name>. */
+export const ACCOUNT_ZIP_JSON = 'remi-export.json'
+/** A zip's entries at most (the JSON and the files): past it the import is refused before anything is read. */
+export const ACCOUNT_ZIP_ENTRIES_MAX = 50_000
 
 export const ACCOUNT_LIMITS = {
   conversationsMax: 10_000,
@@ -58,7 +64,20 @@ export const ExportedConversation = z.object({
 })
 export type ExportedConversation = z.infer<typeof ExportedConversation>
 
-/** GET auth/user/export: everything of the account in one file. Never a sign-in or calendar token. */
+/**
+ * A memory's file as the export's JSON lists it: where its bytes are in the zip, and its words as read
+ * (so an import needs no second reading).
+ */
+export const ExportedAttachment = Attachment.extend({
+  path: z.string(),
+  text: z.string().nullable().optional(),
+})
+export type ExportedAttachment = z.infer<typeof ExportedAttachment>
+
+/**
+ * GET auth/user/export: everything of the account, a zip of one JSON file (ACCOUNT_ZIP_JSON, this) and
+ * the memories' files; `?format=json` gives the JSON alone. Never a sign-in or calendar token.
+ */
 export const AccountExport = z.object({
   format: z.literal(ACCOUNT_EXPORT_FORMAT),
   version: z.literal(1),
@@ -70,7 +89,7 @@ export const AccountExport = z.object({
    * made it (the history Undo reads). Older files have none.
    */
   memoryVersions: z.array(MemoryChange.extend({ memoryId: z.uuid() })).optional(),
-  memories: z.array(Memory),
+  memories: z.array(Memory.extend({ attachments: z.array(ExportedAttachment).optional() })),
   conversations: z.array(ExportedConversation),
   /** The data-source settings as Settings shows them (place, calendars, vacation days). */
   dataSources: z.array(DataSource),
@@ -192,8 +211,41 @@ export const ImportAccountEnvelope = z.object({
   conversations: conversationsList(z.unknown()),
 })
 
+/** A file as an import zip lists it on its memory (ExportedAttachment); its bytes come from `path`. */
+export const ImportedAttachment = z.object({
+  id: Uuid('attachments.id'),
+  name: z
+    .string({ error: 'attachments.name must be text.' })
+    .min(1)
+    .max(255)
+    .refine(isStorableText, 'attachments.name must not contain NUL or broken characters.'),
+  size: z.number().int().min(1).max(ATTACHMENT_LIMITS.fileBytes, 'attachments.size is past 20 MB.'),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  pages: z.number().int().positive().optional(),
+  status: z.enum(['reading', 'ready', 'failed'], { error: 'attachments.status is not known.' }),
+  reason: z.string().max(1000).refine(isStorableText).optional(),
+  path: z.string({ error: 'attachments.path is required.' }).max(1000),
+  text: z.string().max(1_000_000).refine(isStorableText).nullable().optional(),
+})
+export type ImportedAttachment = z.infer<typeof ImportedAttachment>
+
+export const IMPORT_ZIP_INVALID = 'The file is not a valid Remi export zip.'
+export const IMPORT_ZIP_NO_JSON = `The zip holds no ${ACCOUNT_ZIP_JSON}: it is not a Remi account export.`
+export const IMPORT_ZIP_TOO_MANY = `The zip holds more than ${ACCOUNT_ZIP_ENTRIES_MAX} files; it was not read.`
+export const IMPORT_ZIP_BAD_NAME = (name: string) =>
+  `The zip holds a file named '${name.slice(0, 200)}', outside its folders; it was not read.`
+export const IMPORT_ZIP_TOO_BIG =
+  'The zip unpacks to more than an account export can hold (a zip bomb?); it was not read.'
+export const IMPORT_ZIP_TOO_LARGE = (bytes: number) =>
+  `The import zip is too large (at most ${Math.round(bytes / 1024 / 1024)} MB).`
+export const IMPORT_ZIP_MISSING_FILE = (path: string) =>
+  `The zip has no file ${path.slice(0, 300)} (or not of the size its memory lists).`
+
 export const ImportAccountResult = z.object({
   memories: ImportMemoriesResult,
+  /** Memories' files written now (ones already there are left as they are); none from a JSON file. */
+  files: z.number().int().optional(),
   /** Conversations and messages written now (ones already there are left as they are). */
   chat: z.object({ conversations: z.number().int(), messages: z.number().int() }),
 })

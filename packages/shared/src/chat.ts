@@ -16,6 +16,8 @@ export const CHAT_LIMITS = {
   conversationsPageSizeMax: 1000,
   /** A search longer than this is refused; only its first words are looked for anyway. */
   searchMax: 500,
+  /** Files sent with one message (each already saved on a memory: POST /api/memories/:id/attachments). */
+  filesPerMessage: 10,
 } as const
 
 /** How an answer was made: the model with tools, the model with facts in its prompt, or the offline assistant. */
@@ -33,6 +35,11 @@ export const assistantTools = [
   'create_reminder',
   'list_reminders',
   'cancel_reminder',
+  // Issue 50: the web, when the server has a search provider (model only).
+  'web_search',
+  'read_web_page',
+  // Issue 50: scheduled requests made in words (model only).
+  'create_automation',
 ] as const
 export const AssistantTool = z.enum(assistantTools)
 export type AssistantTool = z.infer<typeof AssistantTool>
@@ -47,13 +54,28 @@ export const Citation = z.object({
 export type Citation = z.infer<typeof Citation>
 
 /** One tool call, in words: "Searched memories for 'Ana'", "Saved a memory". */
+/** A call to one of the person's connected MCP tools (issue 50): its line names the server and the tool. */
+export const CONNECTED_TOOL = 'connected_tool'
+export const ActivityTool = z.union([AssistantTool, z.literal(CONNECTED_TOOL)])
+export type ActivityTool = z.infer<typeof ActivityTool>
+
 export const Activity = z.object({
-  tool: AssistantTool,
+  tool: ActivityTool,
   summary: z.string(),
   /** The memory a create_memory call saved, so the screen can link to it. */
   memoryId: z.uuid().optional(),
 })
 export type Activity = z.infer<typeof Activity>
+
+/** A file a message was sent with: shown beside it, served by GET /api/attachments/:id. */
+export const MessageAttachment = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  /** The memory it was saved on. */
+  memoryId: z.uuid(),
+})
+export type MessageAttachment = z.infer<typeof MessageAttachment>
 
 export const ChatMessage = z.object({
   id: z.uuid(),
@@ -68,6 +90,8 @@ export const ChatMessage = z.object({
   model: z.string().optional(),
   /** The answer was cut short by the user (Stop). */
   stopped: z.boolean().optional(),
+  /** A user message's files (sent from the composer, saved on a memory). */
+  attachments: z.array(MessageAttachment).optional(),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
 
@@ -78,11 +102,31 @@ export const ChatContent = z
   .max(CHAT_LIMITS.contentMax, `content must be at most ${CHAT_LIMITS.contentMax} characters.`)
   .refine(isStorableText, 'content must not contain NUL or broken characters.')
 
-export const SendMessageBody = z.object({
-  content: ChatContent,
-  /** Omitted: the user's current conversation (a new one when there is none). */
-  conversationId: z.uuid({ error: 'conversationId must be a UUID.' }).optional(),
-})
+export const SendMessageBody = z
+  .object({
+    /** May be blank when files are sent: the message is then their names. */
+    content: z
+      .string({ error: 'content is required.' })
+      .trim()
+      .max(CHAT_LIMITS.contentMax, `content must be at most ${CHAT_LIMITS.contentMax} characters.`)
+      .refine(isStorableText, 'content must not contain NUL or broken characters.'),
+    /** Omitted: the user's current conversation (a new one when there is none). */
+    conversationId: z.uuid({ error: 'conversationId must be a UUID.' }).optional(),
+    /** The composer's Web toggle: the model may search and read the web for this message. Omitted: off. */
+    web: z.boolean({ error: 'web must be true or false.' }).optional(),
+    /**
+     * Files sent with the message, uploaded first onto a memory of the person's (POST /api/memories,
+     * then POST /api/memories/:id/attachments): the answer is about them. Another person's id is 404.
+     */
+    attachmentIds: z
+      .array(z.uuid({ error: 'attachmentIds must be UUIDs.' }))
+      .max(CHAT_LIMITS.filesPerMessage, `A message may carry at most ${CHAT_LIMITS.filesPerMessage} files.`)
+      .optional(),
+  })
+  .refine((body) => body.content !== '' || (body.attachmentIds?.length ?? 0) > 0, {
+    message: 'content must not be blank.',
+    path: ['content'],
+  })
 export type SendMessageBody = z.input<typeof SendMessageBody>
 
 export const SendMessageResponse = z.object({
@@ -94,6 +138,8 @@ export type SendMessageResponse = z.infer<typeof SendMessageResponse>
 
 export const RegenerateBody = z.object({
   conversationId: z.uuid({ error: 'conversationId must be a UUID.' }),
+  /** As the send's: the composer's Web toggle. */
+  web: z.boolean({ error: 'web must be true or false.' }).optional(),
 })
 export type RegenerateBody = z.input<typeof RegenerateBody>
 
@@ -111,7 +157,12 @@ export const ChatHistoryQuery = z.object({
 export type ChatHistoryQuery = z.input<typeof ChatHistoryQuery>
 
 /** Who answers: a named model, or the offline assistant (model null). */
-export const AssistantInfo = z.object({ name: z.string(), model: z.string().nullable() })
+export const AssistantInfo = z.object({
+  name: z.string(),
+  model: z.string().nullable(),
+  /** The server has a web search provider: the composer offers its Web toggle. */
+  web: z.boolean().optional(),
+})
 export type AssistantInfo = z.infer<typeof AssistantInfo>
 
 export const ChatHistory = z.object({

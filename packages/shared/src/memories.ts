@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Attachment } from './attachments.ts'
 import { isStorableText } from './text.ts'
 
 // In a module of its own, without zod: the memories page needs the limits, and must not load zod for them.
@@ -153,6 +154,8 @@ export const Memory = z.object({
   private: z.boolean().optional(),
   /** The last change within 30 days (undoable), on the list and one memory. */
   lastChange: MemoryChange.nullable().optional(),
+  /** Its files (photos, PDFs, documents): issue 49. */
+  attachments: z.array(Attachment).optional(),
 })
 export type Memory = z.infer<typeof Memory>
 

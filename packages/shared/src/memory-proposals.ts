@@ -69,11 +69,17 @@ export const PROPOSAL_STALE =
 export const PROPOSAL_CHANGED_SINCE =
   'This memory was changed again since; undo that from the memory on the Memories page.'
 
-/** GET|PUT auth/user/settings/chat: how the chat keeps what the person tells it. */
+/** GET|PUT auth/user/settings/chat: how the chat keeps what the person tells it, and how it talks back. */
 export const ChatPreferences = z.object({
   /** Facts the model picks out of a chat are saved at once (the answer says so, with Undo), not offered as chips. */
   autoSaveFacts: z.boolean({ error: 'autoSaveFacts must be true or false.' }),
+  /** An answer to a dictated message is read aloud when it is complete: a hands-free loop (issue 48). */
+  readAloudAfterDictation: z.boolean({ error: 'readAloudAfterDictation must be true or false.' }),
 })
 export type ChatPreferences = z.infer<typeof ChatPreferences>
-export const UpdateChatPreferences = ChatPreferences
+/** PUT: the settings to change, one or both. */
+export const UpdateChatPreferences = ChatPreferences.partial().refine(
+  (changes) => changes.autoSaveFacts !== undefined || changes.readAloudAfterDictation !== undefined,
+  { error: 'Choose a chat setting to change: saving facts automatically, or reading answers aloud.' },
+)
 export type UpdateChatPreferences = z.infer<typeof UpdateChatPreferences>

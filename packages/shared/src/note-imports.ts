@@ -51,6 +51,10 @@ export const NoteImportCounts = z.object({
   alreadyImported: z.number().int(),
   /** Memories this import created (once done). */
   created: z.number().int(),
+  /** Images and PDFs (and other files that may be attached) the memories get as attachments. */
+  files: z.number().int().optional(),
+  /** Files of the notes that are not attached (too big, a kind that cannot be, past the allowance). */
+  filesLeftOut: z.number().int().optional(),
 })
 export type NoteImportCounts = z.infer<typeof NoteImportCounts>
 
@@ -69,6 +73,8 @@ export const NoteImportPreviewItem = z.object({
   date: z.string().nullable(),
   /** What of the note is not imported: 'Not imported: 2 attachments (images, drawings, recordings).' */
   notImported: z.string().nullable(),
+  /** The names of the files the memory gets as attachments. */
+  files: z.array(z.string()).optional(),
 })
 export type NoteImportPreviewItem = z.infer<typeof NoteImportPreviewItem>
 
@@ -108,13 +114,23 @@ export type NoteImportCreated = z.infer<typeof NoteImportCreated>
 export const NoteImportUndoResult = z.object({ removed: z.number().int() })
 export type NoteImportUndoResult = z.infer<typeof NoteImportUndoResult>
 
-/** "412 notes found: 398 to import, 9 trashed, 5 empty" (the parts that are zero left out). */
+const filesWord = (n: number) => (n === 1 ? '1 file' : `${n} files`)
+
+/**
+ * "412 notes found: 398 to import, 9 trashed, 5 empty; 31 files to attach, 2 not attached" (the parts
+ * that are zero left out; "attached" once the import is done).
+ */
 export function noteImportSummary(
-  c: Pick<NoteImportCounts, 'notes' | 'toImport' | 'trashed' | 'empty' | 'broken'>,
+  c: Pick<NoteImportCounts, 'notes' | 'toImport' | 'trashed' | 'empty' | 'broken' | 'files' | 'filesLeftOut'>,
+  done = false,
 ) {
   const parts = [`${c.toImport} to import`]
   if (c.trashed) parts.push(`${c.trashed} trashed`)
   if (c.empty) parts.push(`${c.empty} empty`)
   if (c.broken) parts.push(`${c.broken} could not be read`)
-  return `${c.notes} ${c.notes === 1 ? 'note' : 'notes'} found: ${parts.join(', ')}`
+  const files: string[] = []
+  if (c.files) files.push(`${filesWord(c.files)} ${done ? 'attached' : 'to attach'}`)
+  if (c.filesLeftOut) files.push(`${c.files ? c.filesLeftOut : filesWord(c.filesLeftOut)} not attached`)
+  const notes = `${c.notes} ${c.notes === 1 ? 'note' : 'notes'} found: ${parts.join(', ')}`
+  return files.length ? `${notes}; ${files.join(', ')}` : notes
 }

@@ -225,7 +225,7 @@ export type ReminderActionBody = z.infer<typeof ReminderActionBody>
 
 /** What the service worker's push event carries (JSON). url: where a click on the notification goes. */
 export const PushPayload = z.object({
-  type: z.enum(['reminder', 'briefing']),
+  type: z.enum(['reminder', 'briefing', 'automation']),
   title: z.string(),
   body: z.string(),
   /** '/reminders' for a reminder, '/' for the briefing. */

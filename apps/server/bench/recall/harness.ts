@@ -13,11 +13,12 @@ import { ImportMemoriesBody, MEMORIES_EXPORT_FORMAT } from '@remi/shared'
 import { buildApp } from '../../src/app.ts'
 import { loadEnv } from '../../src/config/env.ts'
 import type { Database } from '../../src/db/client.ts'
-import { formatDay } from '../../src/modules/assistant/format.ts'
+import { formatDay } from '../../src/modules/language/index.ts'
 import { createUsersRepo } from '../../src/modules/auth/index.ts'
 import { remappedId } from '../../src/modules/memories/index.ts'
 import { openaiReply, startOpenAIFake, type OpenAIFake } from '../../src/test/fakes/openai.ts'
 import { factsSettled } from '../lib/facts.ts'
+import { startOpenAIFakeThread } from '../lib/openai-fake-thread.ts'
 import { recallDirect } from './recall-adapter.ts'
 import type { Corpus } from './sets.ts'
 
@@ -46,7 +47,8 @@ export interface Asked {
 }
 
 export interface RecallHarness {
-  fake: OpenAIFake
+  /** Null when the fake runs on its own thread (`modelThread`). */
+  fake: OpenAIFake | null
   services: Awaited<ReturnType<typeof buildApp>>['services']
   app: Awaited<ReturnType<typeof buildApp>>
   signIn(userId: string): Promise<Record<string, string>>
@@ -67,24 +69,28 @@ export interface RecallHarness {
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /**
+ * `modelThread`: the fake model on a thread of its own, answering every request "Noted." (the latency
+ * figure: its work is not the server's); chat mode's quality needs it here, to read its prompts.
  * `env`: more of the server's environment (an embedding model: without one, recall is lexical only).
  * `background`: start the job queue and what runs on it (the embeddings' store and index), as main.ts
  * does once the server listens.
  */
 export async function startRecallHarness(
   database: Database,
-  options: { env?: Record<string, string>; background?: boolean } = {},
+  options: { env?: Record<string, string>; background?: boolean; modelThread?: boolean } = {},
 ): Promise<RecallHarness> {
-  const fake = await startOpenAIFake()
+  const threaded = options.modelThread ? await startOpenAIFakeThread() : null
+  const fake = threaded ? null : await startOpenAIFake()
+  const model = threaded ?? fake!
   const dataDir = mkdtempSync(join(tmpdir(), 'remi-bench-recall-'))
   const env = loadEnv({
     SESSION_SECRET: 'bench-recall-session-secret-long-enough-0123456789',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AI_PROVIDER: 'openai-compatible',
-    AI_MODEL: fake.model,
-    AI_API_KEY: fake.apiKey,
-    AI_BASE_URL: fake.url,
+    AI_MODEL: model.model,
+    AI_API_KEY: model.apiKey,
+    AI_BASE_URL: model.url,
     AI_TOOLS: 'off',
     WEATHER_API_URL: NOWHERE,
     GEOCODING_API_URL: NOWHERE,
@@ -161,9 +167,11 @@ export async function startRecallHarness(
 
   async function send(headers: Record<string, string>, content: string, at?: Date) {
     if (at) now = at
-    fake.reset()
-    // More answers than a turn should need: a turn that asks twice must not meet an unscripted 500.
-    fake.enqueue(openaiReply.text('Noted.'), openaiReply.text('Noted.'), openaiReply.text('Noted.'))
+    if (fake) {
+      fake.reset()
+      // More answers than a turn should need: a turn that asks twice must not meet an unscripted 500.
+      fake.enqueue(openaiReply.text('Noted.'), openaiReply.text('Noted.'), openaiReply.text('Noted.'))
+    }
     const res = await app.inject({
       method: 'POST',
       url: '/api/chat/send',
@@ -197,6 +205,7 @@ export async function startRecallHarness(
       })
       return { shown: found.slice(0, limit).map((m) => loaded.keyOf.get(m.id) ?? `?${m.id}`) }
     }
+    if (!fake) throw new Error('chat mode reads the prompts: start the harness without modelThread')
     const start = performance.now()
     await send(loaded.headers, question.text)
     const sendMs = performance.now() - start
@@ -217,7 +226,7 @@ export async function startRecallHarness(
     factsSettled: waitForFacts,
     async close() {
       await app.close()
-      await fake.close()
+      await model.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

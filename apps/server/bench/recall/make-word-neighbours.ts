@@ -14,7 +14,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { significantWords } from '../../src/modules/assistant/search.ts'
+import { significantWords } from '../../src/modules/language/index.ts'
 
 const VOCABULARY = 30_000
 const NEIGHBOURS = 6

@@ -16,6 +16,7 @@
  *   RECALL_ENGINE=pglite|postgres      the database the quality sets run on (default pglite, in memory)
  *   RECALL_SIZES=100000                latency: the main user's memories (others: 200 users × 500)
  *   RECALL_LATENCY_ENGINES=postgres,pglite   RECALL_RUNS=200 (timed recalls per case)
+ *   RECALL_MODEL_THREAD=1              latency: the fake model on a thread of its own
  *   RECALL_EMBED_MS=20  RECALL_EMBED_DIMS=256   hybrid: the fake embedding service's fixed latency and
  *                                      vector length (hybrid runs where pgvector exists: PGlite here)
  *   RECALL_JOBS_WAIT_S=600             hybrid: how long to wait for the start-up backfill first (smoke: 60)

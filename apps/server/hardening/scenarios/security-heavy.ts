@@ -226,7 +226,7 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
 
     // 2. The export of everything imported, read back whole.
     const exported = await underProbes(viewer, server, loopFile, () =>
-      owner.request('GET', '/api/auth/user/export', undefined, 300_000),
+      owner.request('GET', '/api/auth/user/export?format=json', undefined, 300_000),
     )
     const exportFileBack = exported.answer.body as {
       format?: string

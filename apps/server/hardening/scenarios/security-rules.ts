@@ -6,7 +6,8 @@
  *     too complex…") within REFUSED_MS, the server's main thread holds its loop at most HELD_MS of CPU at
  *     once while it answers them (lib/loop-monitor.ts; holds between them are reported), and /healthz p99
  *     stays under HEALTHZ_P99 (or half that over its p99 at rest, when the machine's other work already
- *     puts it over);
+ *     puts it over); a try whose loop figures fail is measured once more and judged by the second (a
+ *     hold the rules cause comes back; a collection or the machine's other work seldom lands twice);
  *   - a reminder made from a private memory stays out of MCP's list_reminders after the memory is
  *     deleted and brought back by Undo (the link goes; the privacy must not).
  *
@@ -139,52 +140,79 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
         (a) => a.status === 200 && /"isError":\s*true/.test(text(a)) && TOO_COMPLEX.test(text(a)),
       ],
     ]
-    const from = Date.now()
-    const during = await sampleInChild(owner, [{ path: '/healthz', everyMs: 20 }])
-    const sent: Array<{ from: number; to: number; what: string }> = []
-    const tried: Record<string, { n: number; refused: number; slowest: number; wrong: string[] }> = {}
-    for (let round = 0; round < rounds; round++) {
-      for (const rule of BAD_RULES) {
-        for (const [name, send, refused] of paths) {
-          // MCP's rate limit is a few calls a second: each rule once there.
-          if (name.startsWith('MCP') && round > 0) continue
-          const sentAt = Date.now()
-          const answer = await send(rule)
-          sent.push({ from: sentAt, to: Date.now(), what: `${name} ${rule}` })
-          const tally = (tried[name] ??= { n: 0, refused: 0, slowest: 0, wrong: [] })
-          tally.n += 1
-          tally.slowest = Math.max(tally.slowest, answer.ms)
-          if (refused(answer) && answer.ms <= REFUSED_MS) tally.refused += 1
-          else if (tally.wrong.length < 2)
-            tally.wrong.push(`${rule}: ${answer.status} in ${ms(answer.ms)} ${text(answer).slice(0, 120)}`)
+    type Tally = { n: number; refused: number; slowest: number; wrong: string[] }
+    /** The bad rules sent `rounds` times along each path, with /healthz sampled and the loop watched. */
+    const measure = async () => {
+      const from = Date.now()
+      const during = await sampleInChild(owner, [{ path: '/healthz', everyMs: 20 }])
+      const sent: Array<{ from: number; to: number; what: string }> = []
+      const tried: Record<string, Tally> = {}
+      for (let round = 0; round < rounds; round++) {
+        for (const rule of BAD_RULES) {
+          for (const [name, send, refused] of paths) {
+            // MCP's rate limit is a few calls a second: each rule once there.
+            if (name.startsWith('MCP') && round > 0) continue
+            const sentAt = Date.now()
+            const answer = await send(rule)
+            sent.push({ from: sentAt, to: Date.now(), what: `${name} ${rule}` })
+            const tally = (tried[name] ??= { n: 0, refused: 0, slowest: 0, wrong: [] })
+            tally.n += 1
+            tally.slowest = Math.max(tally.slowest, answer.ms)
+            if (refused(answer) && answer.ms <= REFUSED_MS) tally.refused += 1
+            else if (tally.wrong.length < 2)
+              tally.wrong.push(`${rule}: ${answer.status} in ${ms(answer.ms)} ${text(answer).slice(0, 120)}`)
+          }
         }
       }
+      const [health] = (await during.stop()) as [Sampled]
+      await sleep(50)
+      const held = loopHeld(loopFile, from, Date.now())
+      const healthP99 = percentile(health.times, 99)
+      // The holds during the bad requests (the monitor writes a hold on its next tick) are the rules'
+      // work, judged; others (a collection, the job queue's upkeep) are reported.
+      const ticks = readFileSync(loopFile, 'utf8')
+        .split('\n')
+        .map((line) => line.split(' ').map(Number))
+        .filter(([at, cpu]) => at! >= from && Number.isFinite(cpu))
+      const inRequests = ticks
+        .filter(([at]) => sent.some((r) => r.from <= at! && at! <= r.to + 10))
+        .map(([, cpu]) => cpu!)
+        .sort((x, y) => y - x)
+      const longest = inRequests[0] ?? 0
+      const loopProblems = [
+        longest > HELD_MS
+          ? `the server's loop was held ${ms(longest)} of CPU at once (budget ${HELD_MS})`
+          : '',
+        healthP99 > budget ? `/healthz p99 ${ms(healthP99)} over ${ms(budget)}` : '',
+        [...health.statuses].some(([status]) => status !== 200) ? 'a /healthz probe failed' : '',
+      ].filter(Boolean)
+      const figures =
+        `/healthz p99 ${ms(healthP99)} max ${ms(Math.max(...health.times))} (${health.times.length}; at rest p99 ` +
+        `${ms(idleP99)}, budget ${ms(budget)}); main thread's longest holds ` +
+        `${inRequests.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} CPU during the requests, ` +
+        `${held.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} in all`
+      return { tried, loopProblems, figures, requests: health.times.length }
     }
-    const [health] = (await during.stop()) as [Sampled]
-    await sleep(50)
-    const held = loopHeld(loopFile, from, Date.now())
-    const healthP99 = percentile(health.times, 99)
-    // The holds during the bad requests (the monitor writes a hold on its next tick) are the rules'
-    // work, judged; others (a collection, the job queue's upkeep) are reported.
-    const ticks = readFileSync(loopFile, 'utf8')
-      .split('\n')
-      .map((line) => line.split(' ').map(Number))
-      .filter(([at, cpu]) => at! >= from && Number.isFinite(cpu))
-    const inRequests = ticks
-      .filter(([at]) => sent.some((r) => r.from <= at! && at! <= r.to + 10))
-      .map(([, cpu]) => cpu!)
-      .sort((x, y) => y - x)
-    const longest = inRequests[0] ?? 0
-    const loopProblems = [
-      longest > HELD_MS ? `the server's loop was held ${ms(longest)} of CPU at once (budget ${HELD_MS})` : '',
-      healthP99 > budget ? `/healthz p99 ${ms(healthP99)} over ${ms(budget)}` : '',
-      [...health.statuses].some(([status]) => status !== 200) ? 'a /healthz probe failed' : '',
-    ].filter(Boolean)
-    const figures =
-      `/healthz p99 ${ms(healthP99)} max ${ms(Math.max(...health.times))} (${health.times.length}; at rest p99 ` +
-      `${ms(idleP99)}, budget ${ms(budget)}); main thread's longest holds ` +
-      `${inRequests.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} CPU during the requests, ` +
-      `${held.slice(0, 3).map(ms).join(', ') || 'none over 5 ms'} in all`
+    // A hold the rules cause comes back each time; one a collection or the machine's other work makes does
+    // not. So a try whose loop figures fail is measured once more, both reported, the second judged (every
+    // answer of both must still be a refusal in words).
+    const first = await measure()
+    const second = first.loopProblems.length ? await measure() : undefined
+    const judged = second ?? first
+    const { loopProblems } = judged
+    const figures = second
+      ? `first try: ${first.figures}, ${first.loopProblems.join('; ')}; again: ${second.figures}`
+      : first.figures
+    const tried: Record<string, Tally> = {}
+    for (const one of [first, second]) {
+      for (const [name, tally] of Object.entries(one?.tried ?? {})) {
+        const sum = (tried[name] ??= { n: 0, refused: 0, slowest: 0, wrong: [] })
+        sum.n += tally.n
+        sum.refused += tally.refused
+        sum.slowest = Math.max(sum.slowest, tally.slowest)
+        sum.wrong.push(...tally.wrong)
+      }
+    }
     for (const [name] of paths) {
       const tally = tried[name]!
       const ok = tally.refused === tally.n && loopProblems.length === 0
@@ -197,7 +225,7 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
           (tally.wrong.length ? `; ${tally.wrong.join('; ')}` : '') +
           (loopProblems.length ? `; ${loopProblems.join('; ')}` : ''),
         badInputs: { tried: tally.n, refused: tally.refused },
-        load: { requests: health.times.length, held: loopProblems.length === 0 },
+        load: { requests: judged.requests, held: loopProblems.length === 0 },
       })
     }
 

@@ -134,7 +134,7 @@ const encode = (value: string) => {
 
 /** What a person has, to check that nothing of it changed: their export (less its time) and token list. */
 async function snapshot(user: User): Promise<string> {
-  const exported = JSON.parse((await call(user, 'GET', '/api/auth/user/export')).text) as Record<
+  const exported = JSON.parse((await call(user, 'GET', '/api/auth/user/export?format=json')).text) as Record<
     string,
     unknown
   >
@@ -157,6 +157,11 @@ interface Victim {
   /** A proposal to forget the memory, from the offline assistant. */
   proposalId: string
   importId: string
+  automationId: string
+  /** A file on the victim's memory. */
+  attachmentId: string
+  /** An MCP server the victim added (unreachable: it is kept with its status). */
+  mcpServerId: string
   /** Strings that only the victim's data contains. */
   markers: string[]
 }
@@ -220,11 +225,40 @@ async function seedVictim(baseUrl: string, tag: string): Promise<Victim> {
     body: form,
   })
   const imported = (await uploaded.json()) as { id?: string }
+  const automation = JSON.parse(
+    (
+      await call(user, 'POST', '/api/automations', {
+        prompt: `${marker} automation`,
+        schedule: 'FREQ=DAILY;BYHOUR=7',
+        timezone: 'UTC',
+        channels: ['app'],
+      })
+    ).text,
+  ) as { id?: string }
+  const file = new FormData()
+  file.append('file', new Blob([`${marker} file`], { type: 'text/plain' }), 'note.txt')
+  const attached = await fetch(`${baseUrl}/api/memories/${memory.id}/attachments`, {
+    method: 'POST',
+    headers: { cookie: user.cookie, origin: baseUrl, 'x-csrf-token': user.csrfToken },
+    body: file,
+  })
+  const attachment = (await attached.json()) as { id?: string }
+  const mcpServer = JSON.parse(
+    (
+      await call(user, 'POST', '/api/mcp-servers', {
+        name: `${marker} tools`,
+        url: 'https://mcp.victim.invalid/mcp',
+      })
+    ).text,
+  ) as { id?: string }
   const seeded = {
     reminderId: reminder.id ?? '',
     subscriptionId: subscription.id ?? '',
     proposalId: proposals.proposals?.[0]?.id ?? '',
     importId: imported.id ?? '',
+    automationId: automation.id ?? '',
+    attachmentId: attachment.id ?? '',
+    mcpServerId: mcpServer.id ?? '',
   }
   const missing = Object.entries(seeded).filter(([, id]) => !id)
   if (
@@ -289,7 +323,7 @@ async function csrfSweep(
   for (const route of writes) {
     // A token-only route (the MCP server) never reads the cookie: with one alone, whatever its CSRF
     // token, it answers 401 asking for an access token (issue 28, item 9), and nothing is done.
-    const tokenOnly = route.url.startsWith('/api/mcp')
+    const tokenOnly = route.url === '/api/mcp' || route.url.startsWith('/api/mcp/')
     for (const [what, headers, cookieStatus, cookieCode] of attempts) {
       // A route whose credential is a signed one-use token in its body (a reminder's Done) reads no
       // cookie either: a forged token is refused as such (400), and nothing is done.
@@ -317,6 +351,13 @@ async function csrfSweep(
     }
   }
   return { tried, refused, failures }
+}
+
+const NO_SUCH_ROW = '00000000-0000-4000-8000-000000000000'
+/** A valid body where the common one is not (the ownership check must be what answers). */
+const BODY_OF: Record<string, unknown> = {
+  '/api/automations/:id': { paused: true },
+  '/api/mcp-servers/:id/tools/:name': { enabled: true },
 }
 
 /** 2. Another person's ids on every route that names a row: 404; no GET answer carries their data. */
@@ -350,6 +391,18 @@ async function ownershipSweep(
     '/api/imports/:id': victim.importId,
     '/api/imports/:id/start': victim.importId,
     '/api/imports/:id/memories': victim.importId,
+    '/api/automations/:id': victim.automationId,
+    '/api/automations/:id/run': victim.automationId,
+    '/api/memories/:id/attachments': victim.memoryId,
+    '/api/attachments/:id': victim.attachmentId,
+    '/api/attachments/:id/thumbnail': victim.attachmentId,
+    '/api/mcp-servers/:id': victim.mcpServerId,
+    '/api/mcp-servers/:id/refresh': victim.mcpServerId,
+    '/api/mcp-servers/:id/tools/:name': victim.mcpServerId,
+    // A waiting call needs a model's tool call, which this sweep has no model for: an id that names no
+    // call (connected-tools.test.ts runs and cancels another person's real one).
+    '/api/mcp-servers/calls/:id/run': NO_SUCH_ROW,
+    '/api/mcp-servers/calls/:id/cancel': NO_SUCH_ROW,
   }
   for (const route of routes.filter(
     (r) => r.url.startsWith('/api/') && r.url.includes(':id') && r.method !== 'HEAD',
@@ -360,7 +413,23 @@ async function ownershipSweep(
       tried += 1
       continue
     }
-    const path = route.url.replace(':id', id)
+    const path = route.url.replace(':id', id).replace(':name', 'write_note')
+    if (route.url === '/api/memories/:id/attachments') {
+      // A file upload (multipart), as the app sends it.
+      const form = new FormData()
+      form.append('file', new Blob(['taken over'], { type: 'text/plain' }), 'x.txt')
+      const res = await fetch(`${attacker.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { cookie: attacker.cookie, origin: attacker.baseUrl, 'x-csrf-token': attacker.csrfToken },
+        body: form,
+      })
+      await expect404(`${route.method} ${path}`, {
+        status: res.status,
+        text: await res.text(),
+        location: null,
+      })
+      continue
+    }
     await expect404(
       `${route.method} ${path}`,
       await call(
@@ -369,7 +438,7 @@ async function ownershipSweep(
         path,
         route.method === 'GET' || route.method === 'DELETE'
           ? undefined
-          : { text: 'taken over', tags: [], title: 'taken over' },
+          : (BODY_OF[route.url] ?? { text: 'taken over', tags: [], title: 'taken over' }),
       ),
     )
   }

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadEnv } from './env.ts'
+import { configProblems as problems, envWith } from './env.test-support.ts'
 
-const secret = { SESSION_SECRET: 's'.repeat(40) }
-const embedding = (env: Record<string, string>) => loadEnv({ ...secret, ...env }).embedding
-const problems = (env: Record<string, string>) => {
-  try {
-    loadEnv({ ...secret, ...env })
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
+const embedding = (env: Record<string, string>) => envWith(env).embedding
 
 describe('the embedding model (semantic search)', () => {
   it('follows the chat provider when it has embeddings, with its usual model, key and address', () => {

@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   AI_API_KEY: optional(z.string()),
   AI_BASE_URL: optional(url),
   AI_TOOLS: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
+  AI_VISION: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
   EMBEDDING_PROVIDER: optional(
     z.enum(['none', 'openai', 'ollama', 'openai-compatible'], {
       message: 'must be none, openai, ollama or openai-compatible',
@@ -51,11 +52,24 @@ const EnvSchema = z.object({
   EMBEDDING_MODEL: optional(z.string().trim().min(1).max(200)),
   EMBEDDING_API_KEY: optional(z.string()),
   EMBEDDING_BASE_URL: optional(url),
+  /** Dictation (issue 48): a speech-to-text model on the OpenAI API or a server speaking it. */
+  TRANSCRIPTION_MODEL: optional(z.string().trim().min(1).max(200)),
+  TRANSCRIPTION_BASE_URL: optional(url),
+  TRANSCRIPTION_API_KEY: optional(z.string()),
+  /** Read aloud on the server (audio/mpeg); unset: the browser's own speech synthesis. */
+  SPEECH_MODEL: optional(z.string().trim().min(1).max(200)),
   WEATHER_API_URL: url.default('https://api.open-meteo.com'),
   GEOCODING_API_URL: url.default('https://geocoding-api.open-meteo.com'),
   GOOGLE_CALENDAR_API_URL: url.default('https://www.googleapis.com/calendar/v3'),
   MICROSOFT_GRAPH_API_URL: url.default('https://graph.microsoft.com/v1.0'),
   ALLOW_PRIVATE_NETWORK_URLS: bool.default(false),
+  /** The assistant's web search (issue 50): a SearXNG instance, Brave Search or Tavily; none: no web. */
+  WEB_SEARCH_PROVIDER: z
+    .enum(['none', 'searxng', 'brave', 'tavily'], { message: 'must be none, searxng, brave or tavily' })
+    .default('none'),
+  WEB_SEARCH_URL: optional(url),
+  BRAVE_SEARCH_API_KEY: optional(z.string().trim().min(1)),
+  TAVILY_API_KEY: optional(z.string().trim().min(1)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -76,6 +90,13 @@ const EnvSchema = z.object({
   SMTP_FROM: optional(z.string().trim().min(3).max(200)),
   /** E-mails (reminders and briefings) to one person in any hour, at most; the rest go by app and push only. */
   EMAILS_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(20),
+  /** Megabytes of files (memories' attachments) one person may keep, in all. */
+  ATTACHMENTS_MAX_MB_PER_USER: z.coerce
+    .number()
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1')
+    .max(1_048_576, 'must be at most 1048576 (1 TB)')
+    .default(1024),
   /** Web Push's VAPID keys (base64url); unset: generated once into DATA_DIR/vapid-keys.json. */
   VAPID_PUBLIC_KEY: optional(
     z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key'),
@@ -197,6 +218,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     problems.push('AI_BASE_URL is required when AI_PROVIDER is openai-compatible')
   }
   const embedding = embeddingConfig(e)
+  const webSearch = webSearchConfig(e, problems)
   // Following the chat's provider, a missing key or address is already the chat's problem above.
   const embeddingChosen = e.EMBEDDING_PROVIDER !== undefined
   if (embeddingChosen && embedding.provider === 'openai' && !embedding.apiKey)
@@ -207,6 +229,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     )
   if (e.EMBEDDING_PROVIDER === 'openai-compatible' && !e.EMBEDDING_MODEL)
     problems.push('EMBEDDING_MODEL is required when EMBEDDING_PROVIDER is openai-compatible')
+  const voice = voiceConfig(e, problems)
   if (problems.length) throw new ConfigError(problems)
 
   const dataDir = resolve(e.DATA_DIR)
@@ -234,13 +257,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       baseUrl: e.AI_BASE_URL,
       /** auto: tools until the model refuses them, then context mode; on/off force tools or context mode. */
       tools: e.AI_TOOLS,
+      /** Photos sent in the chat shown to the model as images: auto trusts only models known to see. */
+      vision: e.AI_VISION,
     },
     embedding,
+    voice,
     weatherApiUrl: e.WEATHER_API_URL,
     geocodingApiUrl: e.GEOCODING_API_URL,
     googleCalendarApiUrl: e.GOOGLE_CALENDAR_API_URL,
     microsoftGraphApiUrl: e.MICROSOFT_GRAPH_API_URL,
     allowPrivateNetworkUrls: e.ALLOW_PRIVATE_NETWORK_URLS,
+    webSearch,
     redisUrl: e.REDIS_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM, perHour: e.EMAILS_PER_HOUR } : null,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
@@ -248,6 +275,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     recallLocalMeaning: e.RECALL_LOCAL_MEANING === 'on',
+    attachmentsMaxBytesPerUser: e.ATTACHMENTS_MAX_MB_PER_USER * 1024 * 1024,
   })
 }
 
@@ -287,6 +315,45 @@ function embeddingConfig(e: z.output<typeof EnvSchema>): {
   }
 }
 
+/** Where speech goes to be written down or spoken: an OpenAI API (OpenAI's or a server that speaks it). */
+export interface VoiceEndpoint {
+  model: string
+  baseUrl: string | undefined
+  apiKey: string | undefined
+}
+
+/**
+ * Dictation's and read aloud's models. TRANSCRIPTION_BASE_URL (+ TRANSCRIPTION_API_KEY) names a speech
+ * server of its own (a self-hosted Whisper server); without it the chat's provider is used when it is
+ * openai or openai-compatible. SPEECH_MODEL goes to the same place. Unset: null (the web hides the
+ * microphone; read aloud stays in the browser).
+ */
+function voiceConfig(
+  e: z.output<typeof EnvSchema>,
+  problems: string[],
+): { transcription: VoiceEndpoint | null; speech: VoiceEndpoint | null } {
+  const ownServer = e.TRANSCRIPTION_BASE_URL !== undefined
+  const chatSpeaksOpenAI = e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'openai-compatible'
+  const place = ownServer
+    ? { baseUrl: e.TRANSCRIPTION_BASE_URL, apiKey: e.TRANSCRIPTION_API_KEY }
+    : chatSpeaksOpenAI
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY }
+      : null
+  if (ownServer && !e.TRANSCRIPTION_MODEL && !e.SPEECH_MODEL)
+    problems.push('TRANSCRIPTION_MODEL is required when TRANSCRIPTION_BASE_URL is set')
+  for (const [name, model] of [
+    ['TRANSCRIPTION_MODEL', e.TRANSCRIPTION_MODEL],
+    ['SPEECH_MODEL', e.SPEECH_MODEL],
+  ] as const) {
+    if (model && !place)
+      problems.push(
+        `${name} needs AI_PROVIDER openai or openai-compatible, or TRANSCRIPTION_BASE_URL for a speech server of its own`,
+      )
+  }
+  const endpoint = (model: string | undefined) => (model && place ? { model, ...place } : null)
+  return { transcription: endpoint(e.TRANSCRIPTION_MODEL), speech: endpoint(e.SPEECH_MODEL) }
+}
+
 /**
  * Which peers may set X-Forwarded-For/-Proto/-Host. Unset: none, so no client can choose the address
  * its rate limits are counted under. Fastify's trustProxy takes the same forms.
@@ -302,6 +369,37 @@ function parseTrustProxy(
     return (_address, hop) => hop < hops
   }
   return value
+}
+
+/** The web search service the assistant's web_search tool asks; null: no web search. */
+export type WebSearchConfig =
+  | { provider: 'searxng'; url: string }
+  | { provider: 'brave'; apiKey: string }
+  | { provider: 'tavily'; apiKey: string }
+
+/** Each provider needs its own setting, and a setting of another provider is a mistake worth saying. */
+function webSearchConfig(e: z.output<typeof EnvSchema>, problems: string[]): WebSearchConfig | null {
+  const settings = [
+    ['WEB_SEARCH_URL', 'searxng', e.WEB_SEARCH_URL],
+    ['BRAVE_SEARCH_API_KEY', 'brave', e.BRAVE_SEARCH_API_KEY],
+    ['TAVILY_API_KEY', 'tavily', e.TAVILY_API_KEY],
+  ] as const
+  const chosen = e.WEB_SEARCH_PROVIDER
+  for (const [name, provider, value] of settings) {
+    if (value === undefined || provider === chosen) continue
+    problems.push(
+      chosen === 'none'
+        ? `${name} is set but WEB_SEARCH_PROVIDER is not; set WEB_SEARCH_PROVIDER=${provider} to search the web with it`
+        : `${name} is for WEB_SEARCH_PROVIDER=${provider}, not ${chosen}`,
+    )
+  }
+  if (chosen === 'none') return null
+  const [name, , value] = settings.find(([, provider]) => provider === chosen)!
+  if (value === undefined) {
+    problems.push(`${name} is required when WEB_SEARCH_PROVIDER is ${chosen}`)
+    return null
+  }
+  return chosen === 'searxng' ? { provider: chosen, url: value } : { provider: chosen, apiKey: value }
 }
 
 function readOrCreateSecret(dataDir: string): string {

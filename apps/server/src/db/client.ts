@@ -176,15 +176,30 @@ export const inUuids = (column: SQLWrapper, ids: string[]) => sql`${column} = an
  * there it stays unnamed.
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  if (isSingleBackend(db)) return ((await db.execute(query)) as unknown as { rows: T[] }).rows
+  return preparedRows<T>(db, query)({})
+}
+
+/**
+ * A statement built once, its changing values as `sql.placeholder(name)`, run as often as needed with
+ * those values: no SQL is built or hashed per call (drizzle's building was 18% of the page route's CPU
+ * under load). Named on PostgreSQL, as queryRows.
+ */
+export function preparedRows<T>(db: Db, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
   const { session, dialect } = db as unknown as {
     session: {
-      prepareQuery(q: unknown, f: undefined, name: string, array: false): { execute(): Promise<unknown> }
+      prepareQuery(
+        q: unknown,
+        f: undefined,
+        name: string | undefined,
+        array: false,
+      ): { execute(values: Record<string, unknown>): Promise<unknown> }
     }
     dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } }
   }
   const built = dialect.sqlToQuery(query)
-  const name = `remi_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 22)}`
-  const result = await session.prepareQuery(built, undefined, name, false).execute()
-  return (result as { rows: T[] }).rows
+  const name = isSingleBackend(db)
+    ? undefined
+    : `remi_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 22)}`
+  const prepared = session.prepareQuery(built, undefined, name, false)
+  return async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows
 }

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import { Agent, buildConnector, request } from 'undici'
+import { Agent, buildConnector, fetch as undiciFetch, request } from 'undici'
 import { BRAND } from '../config/brand.ts'
 
 /**
@@ -23,11 +23,22 @@ export type SafeFetchErrorCode =
 /** Its message is written for the person who gave the URL. */
 export class SafeFetchError extends Error {
   readonly code: SafeFetchErrorCode
-  constructor(code: SafeFetchErrorCode, message: string) {
+  /** The server's HTTP status, for `http_status`. */
+  readonly status: number | undefined
+  constructor(code: SafeFetchErrorCode, message: string, status?: number) {
     super(message)
     this.name = 'SafeFetchError'
     this.code = code
+    this.status = status
   }
+}
+
+/** A request other than a plain GET (a search API's POST, its key in a header). */
+export interface SafeFetchRequest {
+  accept?: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
 }
 
 export interface SafeFetchOptions {
@@ -117,16 +128,25 @@ export function createSafeFetch(options: SafeFetchOptions) {
     return url
   }
 
-  /** GETs a user-given URL and returns its body as text, or throws SafeFetchError. */
-  async function fetchText(target: string, accept = '*/*'): Promise<{ text: string; url: string }> {
+  /**
+   * GETs a user-given URL (or sends `init`) and returns its body as text and its content type, or
+   * throws SafeFetchError.
+   */
+  async function fetchText(
+    target: string,
+    init: string | SafeFetchRequest = '*/*',
+  ): Promise<{ text: string; url: string; contentType: string | null }> {
     const signal = AbortSignal.timeout(timeoutMs)
     let url = parseTarget(target)
+    const { accept = '*/*', headers = {}, ...sent } = typeof init === 'string' ? { accept: init } : init
+    let { method = 'GET', body } = sent
     try {
       for (let hop = 0; ; hop++) {
         const response = await request(url, {
           dispatcher: agent,
-          method: 'GET',
-          headers: { accept, 'user-agent': BRAND },
+          method,
+          headers: { ...headers, accept, 'user-agent': BRAND },
+          ...(body === undefined ? {} : { body }),
           signal,
         })
         if (response.statusCode >= 300 && response.statusCode < 400 && response.statusCode !== 304) {
@@ -145,11 +165,20 @@ export function createSafeFetch(options: SafeFetchOptions) {
             )
           }
           url = parseTarget(new URL(location, url).href)
+          // Only 307 and 308 repeat the request as it was; the others fetch the new address.
+          if (response.statusCode !== 307 && response.statusCode !== 308) {
+            method = 'GET'
+            body = undefined
+          }
           continue
         }
         if (response.statusCode < 200 || response.statusCode >= 300) {
           discard(response.body)
-          throw new SafeFetchError('http_status', `The server answered with HTTP ${response.statusCode}.`)
+          throw new SafeFetchError(
+            'http_status',
+            `The server answered with HTTP ${response.statusCode}.`,
+            response.statusCode,
+          )
         }
         const tooLarge = new SafeFetchError(
           'too_large',
@@ -167,7 +196,8 @@ export function createSafeFetch(options: SafeFetchOptions) {
           if (size > maxBytes) throw tooLarge
           chunks.push(chunk as Buffer)
         }
-        return { text: Buffer.concat(chunks).toString('utf8'), url: url.href }
+        const contentType = [response.headers['content-type']].flat()[0] ?? null
+        return { text: Buffer.concat(chunks).toString('utf8'), url: url.href, contentType }
       }
     } catch (error) {
       if (signal.aborted) {
@@ -181,6 +211,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
 
   return {
     fetchText,
+    /**
+     * fetch() through the same checked connections (every hop of a redirect too), for a client library
+     * that brings its own requests (the MCP SDK's transport); no size cap, the caller's own limits apply.
+     */
+    fetch: ((input: string | URL, init?: RequestInit) =>
+      undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch,
     close: () => agent.close(),
   }
 }
@@ -192,7 +228,7 @@ function discard(body: NodeJS.ReadableStream & { destroy(): void }) {
   body.destroy()
 }
 
-function findSafeFetchError(error: unknown): SafeFetchError | undefined {
+export function findSafeFetchError(error: unknown): SafeFetchError | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if (e instanceof SafeFetchError) return e
     if (e instanceof AggregateError) {

@@ -23,10 +23,33 @@ export const tempFilePath = (stem: string) => join(tmpdir(), `remi-${stem}-${ran
  * to disk as it arrives, at most `limit` bytes (413 naming the limit). The file is removed when the
  * answer has gone or the client has given up, whatever happened in between; the route may remove it sooner.
  */
-export function bodyToFile(scope: FastifyInstance, limit: number, tooLarge: string) {
-  // JSON only: any other type of body is a 415, never a string the route would take for a file.
+export function bodyToFile(
+  scope: FastifyInstance,
+  limit: number,
+  tooLarge: string,
+  /** Other types taken too (a zip), with their own limit. */
+  others?: { types: string[]; limit: number; tooLarge: string },
+) {
+  // JSON only (and `others`): any other type of body is a 415, never a string the route would take for a file.
   scope.removeAllContentTypeParsers()
-  scope.addContentTypeParser('application/json', (request: FastifyRequest, payload, done) => {
+  scope.addContentTypeParser('application/json', toFile(limit, tooLarge))
+  if (others) scope.addContentTypeParser(others.types, toFile(others.limit, others.tooLarge))
+  const removeBody = async (request: FastifyRequest) => {
+    const body = request.body as UploadedFile | undefined
+    if (body && typeof body === 'object' && 'remove' in body) await body.remove()
+  }
+  scope.addHook('onResponse', removeBody)
+  // A request given up by its client gets no answer (and no onResponse).
+  scope.addHook('onRequestAbort', removeBody)
+}
+
+/** A content-type parser writing the body to a file of its own, at most `limit` bytes. */
+function toFile(limit: number, tooLarge: string) {
+  return (
+    request: FastifyRequest,
+    payload: NodeJS.ReadableStream,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => {
     const declared = Number(request.headers['content-length'])
     if (declared > limit) return done(payloadTooLarge(tooLarge), undefined)
     const path = tempFilePath('upload')
@@ -48,12 +71,5 @@ export function bodyToFile(scope: FastifyInstance, limit: number, tooLarge: stri
         done(error, undefined)
       },
     )
-  })
-  const removeBody = async (request: FastifyRequest) => {
-    const body = request.body as UploadedFile | undefined
-    if (body && typeof body === 'object' && 'remove' in body) await body.remove()
   }
-  scope.addHook('onResponse', removeBody)
-  // A request given up by its client gets no answer (and no onResponse).
-  scope.addHook('onRequestAbort', removeBody)
 }

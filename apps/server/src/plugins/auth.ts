@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { AccessTokenScope } from '@remi/shared'
+import { ACCESS_TOKEN_PREFIX, type AccessTokenScope } from '@remi/shared'
 import { BRAND } from '../config/brand.ts'
+import { SESSION_COOKIE } from '../config/session.ts'
 import { forbidden, unauthorized } from '../lib/errors.ts'
-import { SESSION_COOKIE, type SessionsApi } from '../modules/auth/index.ts'
-import { isAccessTokenSecret, type AccessTokensService } from '../modules/tokens/index.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,6 +41,22 @@ declare module 'fastify' {
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
 
+/** What the plugin needs of the sessions (modules/auth gives it; the plugin imports no module). */
+export interface SessionResolver {
+  resolve(request: FastifyRequest): Promise<{
+    userId: string
+    sessionId: string
+    cookieValue: string | null
+    via: 'cookie' | 'jwt'
+  } | null>
+  setCookie(reply: FastifyReply, cookieValue: string): void
+}
+
+/** What the plugin needs of the personal access tokens (modules/tokens gives it). */
+export interface AccessTokenResolver {
+  resolve(secret: string): Promise<{ tokenId: string; userId: string; scope: AccessTokenScope } | null>
+}
+
 /** The credential after 'Bearer ', if the Authorization header carries one. */
 export function bearerOf(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization
@@ -65,7 +80,7 @@ export function isCsrfExempt(request: FastifyRequest): boolean {
 
 /** Resolves the caller on every /api request. Routes call requireUser(request). */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { sessions: SessionsApi; accessTokens: AccessTokensService }) => {
+  async (app: FastifyInstance, opts: { sessions: SessionResolver; accessTokens: AccessTokenResolver }) => {
     app.decorateRequest('userId', null)
     app.decorateRequest('sessionId', null)
     app.decorateRequest('accessToken', null)
@@ -75,7 +90,7 @@ export const authPlugin = fp(
       const { credentials } = request.routeOptions.config
       const bearer = bearerOf(request)
       // A personal access token is an explicit credential: it decides, even next to a session cookie.
-      if (bearer && isAccessTokenSecret(bearer)) {
+      if (bearer?.startsWith(ACCESS_TOKEN_PREFIX)) {
         const token = await opts.accessTokens.resolve(bearer)
         if (!token) return
         if (credentials === 'session') {

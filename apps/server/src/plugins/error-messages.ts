@@ -37,6 +37,7 @@ const LABELS: Record<string, string> = {
   password: 'The password',
   private: 'The private setting',
   q: 'The search',
+  readAloudAfterDictation: 'The setting to read answers aloud after dictation',
   query: 'The search',
   recurrence: 'The repeat rule',
   searchTerm: 'The search',

@@ -5,9 +5,9 @@ import type { Redis } from 'ioredis'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import { BRAND } from '../config/brand.ts'
+import { SESSION_COOKIE } from '../config/session.ts'
 import { deriveKey, sha256Hex } from '../lib/crypto.ts'
 import { forbidden } from '../lib/errors.ts'
-import { SESSION_COOKIE } from '../modules/auth/index.ts'
 import { isCsrfExempt } from './auth.ts'
 import { tooManyRequests } from './error-handler.ts'
 
@@ -71,6 +71,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // Read aloud plays the server's speech (POST /api/speech) from a blob: URL.
+        mediaSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

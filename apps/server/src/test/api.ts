@@ -84,6 +84,8 @@ function httpClient(app: FastifyInstance, headers: Record<string, string>) {
     post: <T = unknown>(url: string, payload?: unknown) =>
       request<T>('POST', url, { payload: payload ?? {} }),
     put: <T = unknown>(url: string, payload?: unknown) => request<T>('PUT', url, { payload: payload ?? {} }),
+    patch: <T = unknown>(url: string, payload?: unknown) =>
+      request<T>('PATCH', url, { payload: payload ?? {} }),
     delete: <T = unknown>(url: string) => request<T>('DELETE', url),
   }
 }

@@ -13,6 +13,7 @@ const shortcuts: { keys: string[]; action: string }[] = [
   { keys: ['g', 'm'], action: 'Go to Memories' },
   { keys: ['g', 'c'], action: 'Go to Chat' },
   { keys: ['g', 'r'], action: 'Go to Reminders' },
+  { keys: ['Ctrl/⌘+Shift+Space'], action: 'Dictate into the focused field (Esc cancels)' },
   { keys: ['?'], action: 'Show these shortcuts' },
   { keys: ['Esc'], action: 'Close a dialog' },
 ]

@@ -118,6 +118,24 @@ describe('live deliveries in the signed-in shell', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it("shows a scheduled request's answer as a toast whose Open goes to its conversation", async () => {
+    const { user, queryClient } = setup()
+    queryClient.setQueryData(['automations'], [])
+    await act(async () =>
+      FakeEventSource.latest().emit('automation', {
+        automationId: '5f0c2a1e-7b3d-4c8e-9a6f-1d2e3f4a5b6c',
+        title: 'Summarise my week',
+        body: 'Three memories this week.',
+        url: '/chat/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      }),
+    )
+    const toast = await screen.findByRole('alert')
+    expect(toast).toHaveTextContent('Summarise my week: Three memories this week.')
+    expect(queryClient.getQueryState(['automations'])?.isInvalidated).toBe(true)
+    await user.click(within(toast).getByRole('button', { name: 'Open: Summarise my week' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
   it('closes the stream when the signed-in shell goes away', () => {
     const { unmount } = setup()
     const source = FakeEventSource.latest()

@@ -3,12 +3,16 @@ import { setupServer } from 'msw/node'
 
 export const defaultHandlers = [
   http.get('/api/auth/csrf-token', () => HttpResponse.json({ csrfToken: 'test-csrf' })),
+  // Voice (issue 48): no transcription or speech model, so no microphone, unless a test says otherwise.
+  http.get('/api/voice', () => HttpResponse.json({ transcription: false, speech: false })),
   // The sign-in page: both providers have credentials (the spec's two buttons), unless a test says otherwise.
   http.get('/api/auth/sign-in-options', () =>
     HttpResponse.json({ providers: ['google', 'microsoft'], local: null }),
   ),
   // The settings page lists access tokens; an account without any, unless a test says otherwise.
   http.get('/api/auth/tokens', () => HttpResponse.json([])),
+  // Settings → Connected tools: no MCP server of the person's own, unless a test says otherwise.
+  http.get('/api/mcp-servers', () => HttpResponse.json([])),
   // Settings → Search: semantic search off (no embedding model), unless a test says otherwise.
   http.get('/api/recall/status', () =>
     HttpResponse.json({
@@ -44,7 +48,9 @@ export const defaultHandlers = [
   // The chat's proposed changes to memories under the latest answer: none, unless a test says otherwise.
   http.get('/api/proposals', () => HttpResponse.json({ proposals: [], extracting: false })),
   // Settings → Chat: facts from chats are offered as chips, not saved at once.
-  http.get('/api/auth/user/settings/chat', () => HttpResponse.json({ autoSaveFacts: false })),
+  http.get('/api/auth/user/settings/chat', () =>
+    HttpResponse.json({ autoSaveFacts: false, readAloudAfterDictation: false }),
+  ),
   // The dashboard's reminders card and the reminders page: none, unless a test says otherwise.
   http.get('/api/reminders', () => HttpResponse.json({ reminders: [] })),
   // Settings → Notifications: no devices, e-mail off (the server has no SMTP), no briefing delivery.

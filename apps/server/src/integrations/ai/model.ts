@@ -10,6 +10,27 @@ export interface AssistantModel {
   provider: string
   /** AI_MODEL: shown in the chat's badge and stored with each answer. */
   modelId: string
+  /** It is shown photos sent in the chat as images (AI_VISION). */
+  vision?: boolean
+}
+
+/**
+ * Model ids known to take images, for AI_VISION=auto: conservative (a text-only model sent an image
+ * fails the answer), so an unknown id is treated as text-only and AI_VISION=on says otherwise.
+ */
+const SEEING_MODELS = [
+  /^gpt-4o/,
+  /^gpt-4\.1/,
+  /^gpt-5/,
+  /^o[34](-|$)/,
+  /^claude-(3|sonnet-4|opus-4|haiku-4|3-5|3-7)/,
+  /^(llava|bakllava|llama3\.2-vision|llama4|qwen2\.5vl|qwen2\.5-vl|gemma3|minicpm-v|moondream)/,
+]
+
+export function seesImages(ai: Pick<Env['ai'], 'model' | 'vision'>): boolean {
+  if (ai.vision !== 'auto') return ai.vision === 'on'
+  const id = (ai.model ?? '').toLowerCase().replace(/^.*\//, '')
+  return SEEING_MODELS.some((pattern) => pattern.test(id))
 }
 
 /**
@@ -19,7 +40,11 @@ export interface AssistantModel {
  */
 export async function createLanguageModel(ai: Env['ai']): Promise<AssistantModel | null> {
   if (ai.provider === 'none' || !ai.model) return null
-  const modelId = ai.model
+  const built = await buildModel(ai, ai.model)
+  return built && { ...built, vision: seesImages(ai) }
+}
+
+async function buildModel(ai: Env['ai'], modelId: string): Promise<AssistantModel | null> {
   const baseURL = ai.baseUrl
   switch (ai.provider) {
     case 'openai': {
@@ -59,6 +84,8 @@ export async function createLanguageModel(ai: Env['ai']): Promise<AssistantModel
         ),
       }
     }
+    default:
+      return null
   }
 }
 

@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { finished } from 'node:stream/promises'
-import type { AccountExport, ExportedChatMessage, Memory } from '@remi/shared'
+import type { AccountExport, ExportedChatMessage } from '@remi/shared'
 
 /**
  * Writes an account export to `path` as JSON.stringify(file, null, 2) would, byte for byte, without
@@ -12,7 +12,7 @@ import type { AccountExport, ExportedChatMessage, Memory } from '@remi/shared'
 export interface ExportParts {
   head: Omit<AccountExport, 'memories' | 'conversations' | 'dataSources'>
   /** The memories in the file's order, a slice at a time. */
-  memories: AsyncIterable<Memory[]>
+  memories: AsyncIterable<AccountExport['memories']>
   /** The conversations in order, each with its messages a slice at a time. */
   conversations: AsyncIterable<{
     id: string

@@ -9,6 +9,7 @@ import {
   IMPORT_ACCOUNT_MESSAGES_TOO_MANY,
   IMPORT_DUPLICATE_ID,
   ImportAccountEnvelope,
+  ImportedAttachment,
   ImportedConversation,
 } from '@remi/shared'
 import type { z } from 'zod'
@@ -17,7 +18,11 @@ import { checkMemories, field, type ImportFileMessage } from '../memories/index.
 export type AccountFileMessage =
   | Extract<ImportFileMessage, { type: 'batch' | 'invalid' | 'not-json' }>
   | { type: 'conversations'; items: z.output<typeof ImportedConversation>[] }
+  | { type: 'files'; items: ListedFile[] }
   | { type: 'done' }
+
+/** A memory's file as the file lists it (an export zip's JSON): its bytes are in the zip at `path`. */
+export type ListedFile = ImportedAttachment & { memoryId: string }
 
 /** Messages per slice posted: small enough that taking one in is a short task for the server's thread. */
 const MESSAGES_PER_SLICE = 1000
@@ -35,6 +40,7 @@ export function checkAccountFile(bytes: Uint8Array, post: (message: AccountFileM
     return post({ type: 'invalid', field: field(issue.path), message: issue.message })
   }
   if (!checkMemories(envelope.data.memories, post)) return
+  if (!checkFiles(envelope.data.memories, post)) return
   const invalid = (path: PropertyKey[], message: string) =>
     post({ type: 'invalid', field: field(['conversations', ...path]), message })
 
@@ -67,4 +73,41 @@ export function checkAccountFile(bytes: Uint8Array, post: (message: AccountFileM
   }
   if (slice.length) post({ type: 'conversations', items: slice })
   post({ type: 'done' })
+}
+
+/**
+ * The memories' files the file lists (an export zip's JSON, ExportedAttachment): each checked, on a
+ * memory with an id, no id twice; posted a slice at a time. A file without any is an older export.
+ */
+function checkFiles(memories: unknown[], post: (message: AccountFileMessage) => void): boolean {
+  const seen = new Set<string>()
+  let slice: ListedFile[] = []
+  for (const [m, memory] of memories.entries()) {
+    const listed = (memory as { attachments?: unknown } | null)?.attachments
+    if (listed === undefined) continue
+    const invalid = (path: PropertyKey[], message: string) => {
+      post({ type: 'invalid', field: field(['memories', m, 'attachments', ...path]), message })
+      return false
+    }
+    if (!Array.isArray(listed)) return invalid([], 'attachments must be a list.')
+    const memoryId = (memory as { id?: unknown }).id
+    if (listed.length > 0 && typeof memoryId !== 'string')
+      return invalid([], 'A memory with files needs its id.')
+    for (const [a, item] of listed.entries()) {
+      const file = ImportedAttachment.safeParse(item)
+      if (!file.success) {
+        const issue = file.error.issues[0]!
+        return invalid([a, ...issue.path], issue.message)
+      }
+      if (seen.has(file.data.id)) return invalid([a, 'id'], IMPORT_DUPLICATE_ID)
+      seen.add(file.data.id)
+      slice.push({ ...file.data, memoryId: (memoryId as string).toLowerCase() })
+      if (slice.length >= MESSAGES_PER_SLICE) {
+        post({ type: 'files', items: slice })
+        slice = []
+      }
+    }
+  }
+  if (slice.length) post({ type: 'files', items: slice })
+  return true
 }

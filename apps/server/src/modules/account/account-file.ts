@@ -5,12 +5,14 @@ import { AppError } from '../../lib/errors.ts'
 import { runFileWorker } from '../../lib/file-worker.ts'
 import type { UploadedFile } from '../../lib/upload-file.ts'
 import { IN_THREAD_MAX_BYTES } from '../memories/index.ts'
-import { checkAccountFile, type AccountFileMessage } from './account-file.check.ts'
+import { checkAccountFile, type AccountFileMessage, type ListedFile } from './account-file.check.ts'
 
 const workerFile = new URL('./account-file.worker.ts', import.meta.url)
 
-/** An account import file as checked: what ImportAccountBody would give. */
-export type AccountFile = Pick<z.output<typeof ImportAccountBody>, 'memories' | 'conversations'>
+/** An account import file as checked: what ImportAccountBody would give, and the files it lists. */
+export type AccountFile = Pick<z.output<typeof ImportAccountBody>, 'memories' | 'conversations'> & {
+  files: ListedFile[]
+}
 
 /**
  * The import file (the request body as it was written to disk) read and checked; a big one in a worker
@@ -20,11 +22,12 @@ export type AccountFile = Pick<z.output<typeof ImportAccountBody>, 'memories' | 
 export async function readAccountFile(upload: UploadedFile | undefined): Promise<AccountFile> {
   // No body at all (an empty request) reads as an empty file: not JSON.
   if (!upload) throw new AppError(400, ErrorCode.BadRequest, 'The request body is not valid JSON.')
-  const file: AccountFile = { memories: [], conversations: [] }
+  const file: AccountFile = { memories: [], conversations: [], files: [] }
   let result: AccountFile | AppError | undefined
   const take = (message: AccountFileMessage) => {
     if (message.type === 'batch') file.memories.push(...message.items)
     else if (message.type === 'conversations') file.conversations.push(...message.items)
+    else if (message.type === 'files') file.files.push(...message.items)
     else if (message.type === 'done') result = file
     else if (message.type === 'not-json')
       result = new AppError(400, ErrorCode.BadRequest, 'The request body is not valid JSON.')

@@ -1,21 +1,26 @@
-import type { ImportAccountBody } from '@remi/shared'
+import { rm } from 'node:fs/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import {
   ACCOUNT_EXPORT_FORMAT,
+  ATTACHMENT_QUOTA_REACHED,
+  IMPORT_ZIP_MISSING_FILE,
   Activity,
   AnswerMode,
   MEMORIES_EXPORT_FORMAT,
   todayIn,
+  type AccountExport,
   type ExportedChatMessage,
   type ImportAccountResult,
 } from '@remi/shared'
 import { z } from 'zod'
-import { badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors.ts'
 import type { SessionsApi, UsersService } from '../auth/index.ts'
 import { offlineTitle } from '../chat/index.ts'
 import type { DataSourcesService } from '../datasources/index.ts'
 import { remappedId, toMemory, type MemoriesService } from '../memories/index.ts'
 import { writeAccountExport } from './account-export.ts'
+import type { AccountFile } from './account-file.ts'
+import { writeAccountZip, zipPath, type AccountZip, type ZippedFile } from './account-zip.ts'
 import {
   ChatImportConflictError,
   type AccountRepo,
@@ -23,7 +28,50 @@ import {
   type NewMessage,
 } from './account.repo.ts'
 
-type ImportInput = Pick<z.output<typeof ImportAccountBody>, 'memories' | 'conversations'>
+type ImportInput = Pick<AccountFile, 'memories' | 'conversations'> & Partial<Pick<AccountFile, 'files'>>
+
+/** The memories' files as the export carries and the import restores them (attachments' archive). */
+export interface AccountFiles {
+  maxBytesPerUser: number
+  ofMemories(userId: string, memoryIds: string[]): Promise<Map<string, FileRow[]>>
+  data(userId: string, id: string): Promise<Buffer | undefined>
+  owned(userId: string, ids: string[]): Promise<Set<string>>
+  usedBytes(userId: string): Promise<number>
+  restore(
+    userId: string,
+    file: Omit<AccountFile['files'][number], 'size' | 'path'> & { data: Buffer },
+  ): Promise<string | null>
+  afterRestore(userId: string, memoryIds: string[], toRead: string[]): Promise<void>
+}
+interface FileRow {
+  id: string
+  name: string
+  type: string
+  size: number
+  width: number | null
+  height: number | null
+  pages: number | null
+  status: 'reading' | 'ready' | 'failed'
+  reason: string | null
+  text: string | null
+}
+type ExportedMemory = AccountExport['memories'][number]
+
+/** A memory's files as the export's JSON lists them, each with its place in the zip. */
+const listedFiles = (rows: FileRow[]): NonNullable<ExportedMemory['attachments']> =>
+  rows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    type: f.type,
+    size: f.size,
+    ...(f.width !== null ? { width: f.width } : {}),
+    ...(f.height !== null ? { height: f.height } : {}),
+    ...(f.pages !== null ? { pages: f.pages } : {}),
+    status: f.status,
+    ...(f.reason ? { reason: f.reason } : {}),
+    path: zipPath(f.id, f.name),
+    text: f.text,
+  }))
 
 /** The parts of an assistant message's metadata an export carries (chat.service.ts stores them). */
 const StoredAnswer = z.object({
@@ -68,6 +116,7 @@ export function createAccountService(deps: {
   sessions: SessionsApi
 }) {
   const { repo, users, memories, dataSources, sessions } = deps
+  let files: AccountFiles | undefined
 
   /**
    * An id of the file as it lands for this user: kept when it is already theirs, else its stand-in
@@ -83,12 +132,74 @@ export function createAccountService(deps: {
     }
   }
 
+  /**
+   * The zip's files that will land, checked before anything is written: each listed one is in the zip
+   * at the size listed (else 400), and the new ones fit the person's allowance (else 413 naming it). Ids
+   * follow the memories' rule (the person's own kept, any other its stand-in); one already there is left.
+   */
+  async function planFiles(userId: string, listed: AccountFile['files'], zip: AccountZip) {
+    if (!files) return []
+    for (const file of listed)
+      if (zip.sizes.get(file.path) !== file.size) throw badRequest(IMPORT_ZIP_MISSING_FILE(file.path))
+    const memoryId = landed(
+      userId,
+      await repo.ownedMemoryIds(userId, [...new Set(listed.map((f) => f.memoryId))]),
+    )
+    const fileId = landed(
+      userId,
+      await files.owned(
+        userId,
+        listed.map((f) => f.id),
+      ),
+    )
+    const planned = listed.map((f) => ({ ...f, id: fileId(f.id), memoryId: memoryId(f.memoryId) }))
+    const there = await files.owned(
+      userId,
+      planned.map((f) => f.id),
+    )
+    const fresh = planned.filter((f) => !there.has(f.id))
+    const adding = fresh.reduce((sum, f) => sum + f.size, 0)
+    if (adding > 0 && (await files.usedBytes(userId)) + adding > files.maxBytesPerUser)
+      throw payloadTooLarge(ATTACHMENT_QUOTA_REACHED(Math.round(files.maxBytesPerUser / 1024 / 1024)))
+    return fresh
+  }
+
+  /** Writes the planned files, one at a time, their bytes read from the zip; answers how many landed. */
+  async function restoreFiles(userId: string, planned: AccountFile['files'], zip: AccountZip) {
+    if (!files || planned.length === 0) return 0
+    const memoryIds = new Set<string>()
+    const toRead: string[] = []
+    let written = 0
+    for (const { path, size: _size, ...file } of planned) {
+      const type = await files.restore(userId, { ...file, data: await zip.read(path) })
+      if (!type) continue
+      written++
+      memoryIds.add(file.memoryId)
+      // A PDF is read again for its first page's thumbnail (kept in the database, not in the zip).
+      if (file.status === 'reading' || type === 'application/pdf') toRead.push(file.id)
+    }
+    await files.afterRestore(userId, [...memoryIds], toRead)
+    return written
+  }
+
   return {
+    /** The memories' files (app.ts, once the attachments service exists): the export zip carries them. */
+    useFiles(archive: AccountFiles) {
+      files = archive
+    },
+
+    /** The most bytes of files one person may keep (ATTACHMENTS_MAX_MB_PER_USER): what a zip may carry. */
+    filesMaxBytes: () => files?.maxBytesPerUser ?? 0,
+
     /**
      * Writes the whole account to `path` as one JSON file ('remi-account', see AccountExport), a slice of
      * rows at a time (account-export.ts), and gives the name it is downloaded as.
      */
-    async exportToFile(userId: string, path: string): Promise<{ fileStem: string }> {
+    async exportToFile(
+      userId: string,
+      path: string,
+      { zip = false }: { zip?: boolean } = {},
+    ): Promise<{ fileStem: string }> {
       const user = await users.findById(userId)
       if (!user) throw notFound('User')
       const [identity, sources, memoryIds, conversations, messageIds, memoryVersions] = await Promise.all([
@@ -124,7 +235,10 @@ export function createAccountService(deps: {
         }
         return out
       }
-      await writeAccountExport(path, {
+      const zipped: ZippedFile[] = []
+      // A zip: the JSON written first beside it, then the zip of it and the files, one file at a time.
+      const jsonPath = zip ? `${path}.json` : path
+      await writeAccountExport(jsonPath, {
         head: {
           format: ACCOUNT_EXPORT_FORMAT,
           version: 1,
@@ -141,7 +255,15 @@ export function createAccountService(deps: {
         },
         memories: slices(memoryIds, async (ids) => {
           const rows = new Map((await repo.memoriesByIds(userId, ids)).map((r) => [r.id, r]))
-          return ids.flatMap((id) => (rows.has(id) ? [toMemory(rows.get(id)!)] : []))
+          const attached = zip && files ? await files.ofMemories(userId, ids) : new Map<string, FileRow[]>()
+          return ids.flatMap((id): ExportedMemory[] => {
+            if (!rows.has(id)) return []
+            const { attachments: _shown, ...memory } = toMemory(rows.get(id)!)
+            const listed = listedFiles(attached.get(id) ?? [])
+            for (const file of listed)
+              zipped.push({ path: file.path, type: file.type, data: () => files!.data(userId, file.id) })
+            return [listed.length ? { ...memory, attachments: listed } : memory]
+          })
         }),
         conversations: (async function* () {
           for (const c of conversations) {
@@ -159,7 +281,13 @@ export function createAccountService(deps: {
         })(),
         dataSources: sources,
       })
-      return { fileStem: `remi-account-${todayIn(user.timezone)}` }
+      if (!zip) return { fileStem: `remi-account-${todayIn(user.timezone)}` }
+      try {
+        await writeAccountZip(path, jsonPath, zipped)
+      } finally {
+        await rm(jsonPath, { force: true })
+      }
+      return { fileStem: `remi-export-${todayIn(user.timezone)}` }
     },
 
     /**
@@ -167,7 +295,8 @@ export function createAccountService(deps: {
      * pointing at the memories as they landed. Ids follow the memories' rule: the user's own are kept,
      * any other id gets its stand-in, so a second import of the same file adds nothing.
      */
-    async importAll(userId: string, body: ImportInput): Promise<ImportAccountResult> {
+    async importAll(userId: string, body: ImportInput, zip?: AccountZip): Promise<ImportAccountResult> {
+      const restoring = zip ? await planFiles(userId, body.files ?? [], zip) : undefined
       const memoryResult = await memories.importAll(userId, {
         format: MEMORIES_EXPORT_FORMAT,
         version: 1,
@@ -221,7 +350,8 @@ export function createAccountService(deps: {
       }
       try {
         const chat = await repo.importChat(userId, newConversations, newMessages)
-        return { memories: memoryResult, chat }
+        if (!restoring) return { memories: memoryResult, chat }
+        return { memories: memoryResult, chat, files: await restoreFiles(userId, restoring, zip!) }
       } catch (error) {
         if (error instanceof ChatImportConflictError)
           throw conflict(`${error.message} The memories were imported; the chat was not.`)

@@ -92,7 +92,7 @@ async function seededUser(): Promise<{
 }
 
 const exportOf = async (user: TestUser) => {
-  const res = await user.api.get<AccountExport>('/api/auth/user/export')
+  const res = await user.api.get<AccountExport>('/api/auth/user/export?format=json')
   expect(res.status, res.text).toBe(200)
   return res
 }

@@ -1,4 +1,4 @@
-import { MONEY_WORDS } from './understand/lexicon.ts'
+import { MONEY_WORDS } from '../language/index.ts'
 
 /**
  * "What is 15% of 80?", "12.5 * 4", "(3 + 4) x 2", "100 divided by 7": a sum asked in a message, worked

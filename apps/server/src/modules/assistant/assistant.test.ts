@@ -18,7 +18,7 @@ import { startOpenMeteoFake, storedLocation, type OpenMeteoFake } from '../../te
 import { createAssistant, refusesTools, toolCallText, type AssistantOptions } from './assistant.ts'
 import type { AnswerInput, Assistant, AssistantEvent, HistoryMessage } from './assistant.types.ts'
 import { FALLBACK_NOTE } from './offline.ts'
-import { formatDay } from './format.ts'
+import { formatDay } from '../language/index.ts'
 
 let t: TestApp
 let meteo: OpenMeteoFake
@@ -179,8 +179,9 @@ describe('tools mode', () => {
     // propose); the second saw the search's result.
     expect(calls).toHaveLength(3)
     expect(toolNames(calls[0]!)).toEqual([
-      // Issue 31 added the reminder tools.
+      // Issue 31 added the reminder tools, issue 50 create_automation.
       'cancel_reminder',
+      'create_automation',
       'create_memory',
       'create_reminder',
       'delete_memory',
@@ -279,11 +280,14 @@ describe('tools mode', () => {
     ])
   })
 
-  it('stops after 5 steps and lets the offline assistant answer when no text came', async () => {
+  it('runs at most 8 tool calls, offers no tool after them, and lets the offline assistant answer when no text came', async () => {
     const user = await t.createUser()
     const { assistant, calls } = assistantWith([toolCallParts('search_memories', { query: 'x' })])
     const { answer } = await ask(assistant, user, 'Loop forever?')
-    expect(calls).toHaveLength(5)
+    // 8 calls, then a last step told to answer (toolChoice none); this model calls again anyway.
+    expect(calls).toHaveLength(9)
+    expect(calls[7]!.toolChoice).toEqual({ type: 'auto' })
+    expect(calls[8]!.toolChoice).toEqual({ type: 'none' })
     expect(answer.mode).toBe('offline')
     expect(answer.content.startsWith(FALLBACK_NOTE)).toBe(true)
   })
@@ -446,8 +450,8 @@ describe('context mode', () => {
     })
     expect(first.answer.citations).toHaveLength(1)
     expect(calls).toHaveLength(2)
-    // Issue 31 added the three reminder tools.
-    expect(calls[0]!.tools?.length).toBe(9)
+    // Issue 31 added the three reminder tools, issue 50 create_automation.
+    expect(calls[0]!.tools?.length).toBe(10)
     expect(calls[1]!.tools ?? []).toEqual([])
     expect(systemPromptOf(calls[1]!)).toContain('You cannot call tools')
     expect(systemPromptOf(calls[1]!)).toContain('Ana likes sunflowers')

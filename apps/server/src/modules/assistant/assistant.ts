@@ -1,4 +1,5 @@
-import { stepCountIs, streamText } from 'ai'
+import { TOOL_CALLS_PER_ANSWER } from '@remi/shared'
+import { stepCountIs, streamText, type ToolSet } from 'ai'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import type {
@@ -7,6 +8,7 @@ import type {
   Assistant,
   AssistantEvent,
   PendingAnswer,
+  SentFile,
   TakenMessage,
 } from './assistant.types.ts'
 import { buildModelContext, readContext, type ContextReads } from './context.ts'
@@ -20,7 +22,8 @@ import {
   type ModelMode,
   type Outcome,
 } from './model-stream.ts'
-import { answerOffline, emitAsDeltas, FALLBACK_NOTE } from './offline.ts'
+import { answerOffline, emitAsDeltas, FALLBACK_NOTE, OFFLINE_INTRODUCTION } from './offline.ts'
+import { filesAnswer } from './sent-files.ts'
 import { createAssistantTools, type AssistantServices, type AssistantTools } from './tools/index.ts'
 
 /** AI_TOOLS: try tools and fall back to context mode per model (auto), or force either. */
@@ -43,7 +46,8 @@ export interface AssistantLogger {
 }
 
 export const DEFAULT_TIMEOUTS = { firstTokenMs: 20_000, totalMs: 60_000 } as const
-const MAX_STEPS = 5
+/** Every call the answer may make (8), each in a step of its own, and a step to answer after them. */
+const MAX_STEPS = TOOL_CALLS_PER_ANSWER + 1
 
 /** Whether a model's answer is a tool call written as text, and whether an error refuses tools. */
 export { refusesTools, toolCallText } from './model-stream.ts'
@@ -100,6 +104,7 @@ async function runModel(
   tools: AssistantTools,
   reads: Promise<ContextReads>,
   deadline: number,
+  files: SentFile[],
 ): Promise<Outcome> {
   const context = await buildModelContext({
     services: rt.services,
@@ -111,7 +116,10 @@ async function runModel(
     reads: await reads,
     mode,
     assistantName: BRAND,
+    files,
   })
+  // The person's own tools (issue 50): their list is read once per answer, when the model may call tools.
+  const offered: ToolSet = mode === 'tools' ? { ...tools.aiTools(), ...(await tools.connectedTools()) } : {}
   if (input.signal.aborted) return { kind: 'stopped', text: '' }
 
   const watch = watchCall(input.signal, rt.firstTokenMs, deadline)
@@ -122,7 +130,14 @@ async function runModel(
         model: model.model,
         instructions: context.system,
         messages: context.messages,
-        ...(mode === 'tools' ? { tools: tools.aiTools(), stopWhen: stepCountIs(MAX_STEPS) } : {}),
+        ...(mode === 'tools'
+          ? {
+              tools: offered,
+              stopWhen: stepCountIs(MAX_STEPS),
+              // Its calls used up, the model answers with what it has.
+              prepareStep: () => (tools.callsSpent() ? { toolChoice: 'none' as const } : {}),
+            }
+          : {}),
         abortSignal: watch.signal,
         maxRetries: rt.maxRetries,
         // Errors arrive as stream parts; the default handler would print them to the console.
@@ -144,10 +159,11 @@ async function askModel(
   input: AnswerInput,
   tools: AssistantTools,
   reads: Promise<ContextReads>,
+  files: SentFile[],
 ) {
   const deadline = Date.now() + rt.totalMs
   let mode = modeFor(rt, lm)
-  let outcome = await runModel(rt, lm, mode, input, tools, reads, deadline)
+  let outcome = await runModel(rt, lm, mode, input, tools, reads, deadline, files)
   if (outcome.kind === 'refused' && mode === 'tools' && rt.setting === 'auto') {
     if (!rt.contextOnly.has(modelKey(lm))) {
       rt.contextOnly.add(modelKey(lm))
@@ -157,7 +173,7 @@ async function askModel(
       )
     }
     mode = 'context'
-    outcome = await runModel(rt, lm, mode, input, tools, reads, deadline)
+    outcome = await runModel(rt, lm, mode, input, tools, reads, deadline, files)
   }
   return { mode, outcome }
 }
@@ -168,9 +184,18 @@ async function answerOfflineFor(
   input: AnswerInput,
   tools: AssistantTools,
   fellBack = false,
+  files: SentFile[] = [],
 ): Promise<Answer> {
   if (!fellBack && input.signal.aborted)
     return answerWith(tools, { content: '', mode: 'offline', stopped: true })
+  if (files.length > 0) {
+    // Files sent in the chat: saved as a memory already; it says so and what it read of them.
+    const intro = !fellBack && !input.offlineIntroduced ? `\n\n${OFFLINE_INTRODUCTION}` : ''
+    const said = `${filesAnswer(files)}${intro}`
+    const content = fellBack ? `${FALLBACK_NOTE}\n\n${said}` : said
+    emitAsDeltas(content, input.onEvent)
+    return answerWith(tools, { content, mode: 'offline', stopped: false })
+  }
   const answered = await answerOffline({
     services: rt.services,
     tools,
@@ -188,7 +213,7 @@ async function answerOfflineFor(
 
 /**
  * The chat's assistant. With no model it is the offline assistant. With one, it answers in tools
- * mode (the model calls the tools, at most 5 steps) or context mode (the server puts the facts in the
+ * mode (the model calls the tools, at most 8 calls) or context mode (the server puts the facts in the
  * prompt), chosen per model: AI_TOOLS=auto starts with tools and moves a model that refuses them to
  * context mode for the life of the process. A model that fails, is silent for 20 s, takes over 60 s
  * or says nothing is replaced by the offline assistant, whose answer then starts with a note.
@@ -225,18 +250,21 @@ export function createAssistant(deps: {
       now: rt.clock,
       onUnexpectedError: (tool, error) => logger?.warn({ err: error, tool }, 'An assistant tool failed'),
       conversationId: message.conversationId,
+      web: message.web === true,
     })
     const reads = lm ? readContext({ ...message, services: rt.services, tools, now: rt.clock() }) : null
     // Awaited by `answer`; a message never answered (its storing failed) must not leave it unhandled.
     reads?.catch(() => {})
+    message.files?.catch(() => {})
 
     return {
       async answer(options) {
         onEvent = options.onEvent
         const input: AnswerInput = { ...message, ...options }
-        if (!lm || !reads) return answerOfflineFor(rt, input, tools)
+        const files = (await message.files) ?? []
+        if (!lm || !reads) return answerOfflineFor(rt, input, tools, false, files)
 
-        const { mode, outcome } = await askModel(rt, lm, input, tools, reads)
+        const { mode, outcome } = await askModel(rt, lm, input, tools, reads, files)
         if (outcome.kind === 'ok' || outcome.kind === 'stopped') {
           const stopped = outcome.kind === 'stopped'
           return answerWith(tools, { content: outcome.text, mode, model: lm.modelId, stopped })
@@ -246,13 +274,14 @@ export function createAssistant(deps: {
           { provider: lm.provider, model: lm.modelId, mode, reason: outcome.reason },
           'The language model did not answer; the offline assistant answered instead',
         )
-        return answerOfflineFor(rt, input, tools, true)
+        return answerOfflineFor(rt, input, tools, true, files)
       },
     }
   }
 
   return {
-    info: { name: BRAND, model: lm?.modelId ?? null },
+    // `web` only when there is a provider: the composer then shows its Web toggle.
+    info: { name: BRAND, model: lm?.modelId ?? null, ...(deps.services.web ? { web: true } : {}) },
     begin,
     answer: (input) => begin(input).answer(input),
   }

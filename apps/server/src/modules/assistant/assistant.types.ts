@@ -10,6 +10,17 @@ export interface HistoryMessage {
 export type AssistantEvent =
   { type: 'activity'; status: 'started' | 'finished'; activity: Activity } | { type: 'delta'; text: string }
 
+/** A file sent with the message (issue 49), already saved on a memory of the person's. */
+export interface SentFile {
+  name: string
+  memoryId: string
+  /** Its words as read so far (null: still being read, or none). */
+  text: string | null
+  status: 'reading' | 'ready' | 'failed'
+  /** A photo to show a vision model (never a private memory's). */
+  image?: { data: Uint8Array; mediaType: string }
+}
+
 export interface AnswerInput {
   userId: string
   /** The user's message (already stored by the chat service). */
@@ -23,6 +34,10 @@ export interface AnswerInput {
   onEvent?: (event: AssistantEvent) => void
   /** The chat's conversation, where proposed changes to memories are shown (and lapse with its next message). */
   conversationId?: string | undefined
+  /** The composer's Web toggle: the model is offered the web's tools (when the server has a provider). */
+  web?: boolean | undefined
+  /** The files sent with the message, read (their words, a photo) while the message is stored. */
+  files?: Promise<SentFile[]> | undefined
 }
 
 /** A cited memory's text and day, as an answer read it. */

@@ -1,9 +1,10 @@
 import { todayIn, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
-import type { HistoryMessage } from './assistant.types.ts'
+import type { HistoryMessage, SentFile } from './assistant.types.ts'
 import { classify } from './intents/index.ts'
-import { askedInFull } from './understand/asked-in-full.ts'
+import { askedInFull } from './asked-in-full.ts'
 import { buildSystemPrompt, fitMemories, recentHistory } from './prompt.ts'
+import { userMessage } from './sent-files.ts'
 import type { AssistantServices, AssistantTools } from './tools/index.ts'
 
 /** Memories the prompt carries at most. */
@@ -46,6 +47,8 @@ export interface ModelContextInput extends ContextReadsInput {
   reads: ContextReads
   mode: 'tools' | 'context'
   assistantName: string
+  /** Files sent with the message: named (with their words) in it, and photos shown to a vision model. */
+  files?: SentFile[] | undefined
 }
 
 export interface ModelContext {
@@ -93,10 +96,11 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
     mode: input.mode,
     memories,
     facts,
+    web: tools.webOffered ? 'on' : input.services.web ? 'off' : 'none',
   })
   const messages: ModelMessage[] = [
     ...recentHistory(input.history).map((m): ModelMessage => ({ role: m.role, content: m.content })),
-    { role: 'user', content: input.content },
+    userMessage(input.content, input.files ?? []),
   ]
   return { system, messages, memories }
 }

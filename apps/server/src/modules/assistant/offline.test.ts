@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { MemoryList } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
 import { FALLBACK_NOTE, OFFLINE_INTRODUCTION } from './offline.ts'
-import { t, ics, ask, LISBON, offlineAt, startTheApp } from './intents/through-the-app.ts'
+import { t, ics, ask, LISBON, offlineAt, startTheApp } from './intents/through-the-app.test-support.ts'
 
 /** Cross-family behaviour through the app; each family's answers are in intents/<family>.test.ts. */
 startTheApp()

@@ -1,9 +1,9 @@
 import { type Memory, todayIn } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { HistoryMessage, AssistantEvent } from './assistant.types.ts'
-import { type Answered, type Deps, classify } from './intents/index.ts'
+import { type Answered, type Deps, answerMessage } from './intents/index.ts'
 import type { AssistantServices, AssistantTools } from './tools/index.ts'
-import { askedInFull } from './understand/asked-in-full.ts'
+import { askedInFull } from './asked-in-full.ts'
 
 /** Said once per conversation by the offline assistant (AI_PROVIDER=none). */
 export const OFFLINE_INTRODUCTION =
@@ -48,11 +48,7 @@ export async function answerOffline(input: OfflineInput): Promise<Answered> {
     text,
     alreadySaved: input.alreadySaved,
   }
-  const from = (start: number): Promise<Answered> => {
-    const { matched, index } = classify(text, clock, start)
-    return matched.answer({ ...deps, passOn: () => from(index + 1) })
-  }
-  const answered = await from(0)
+  const { intent: _, ...answered } = await answerMessage(deps)
   return input.introduce
     ? { ...answered, markdown: `${answered.markdown}\n\n${OFFLINE_INTRODUCTION}` }
     : answered

@@ -1,6 +1,6 @@
 import { knownTimeZone, todayIn, type Memory, sliceWhole } from '@remi/shared'
 import type { HistoryMessage } from './assistant.types.ts'
-import { formatDay, formatTime } from './format.ts'
+import { formatDay, formatTime } from '../language/index.ts'
 
 /** Characters of memories the prompt carries at most (about 1 500 tokens). */
 export const MEMORY_BUDGET = 6000
@@ -14,14 +14,29 @@ export const HISTORY_BUDGET = 12_000
  * (recall's `changedLater`) says so, so the model answers from the newer ("noted May 8, 2025, later changed").
  */
 export function memoryLine(
-  memory: Pick<Memory, 'text' | 'date' | 'tags'> & { changedLater?: boolean | undefined },
+  memory: Pick<Memory, 'text' | 'date' | 'tags'> & {
+    changedLater?: boolean | undefined
+    files?: FileExcerpt[] | undefined
+  },
 ): string {
   const text = memory.text.replace(/\s+/g, ' ').trim()
   const cut = text.length > MEMORY_TEXT_MAX ? `${sliceWhole(text, MEMORY_TEXT_MAX)}…` : text
   const day = memory.date ? formatDay(memory.date) : 'no date'
   const when = memory.changedLater ? `${memory.date ? 'noted ' : ''}${day}, later changed` : day
   const tags = memory.tags.length ? `; tags: ${memory.tags.join(', ')}` : ''
-  return `- (${when}${tags}) ${cut}`
+  return `- (${when}${tags}) ${cut}${filesPart(memory.files)}`
+}
+
+/** A memory's file as the model reads it: its name and the part of its words that holds the question's. */
+export interface FileExcerpt {
+  name: string
+  excerpt: string
+}
+
+/** The files' names and excerpts after a memory's text (issue 49): ` [file "receipt.pdf": …]`. */
+export function filesPart(files: FileExcerpt[] | undefined): string {
+  if (!files?.length) return ''
+  return files.map((f) => ` [file "${f.name}"${f.excerpt ? `: ${f.excerpt}` : ''}]`).join('')
 }
 
 /** The memories that fit the budget, best first (the rest are left out, not cut in the middle). */
@@ -68,6 +83,8 @@ export interface PromptInput {
   memories: Array<Pick<Memory, 'text' | 'date' | 'tags'>>
   /** Context mode: what the server looked up or did for this message (weather, events, a saved memory). */
   facts?: string[]
+  /** Tools mode: the model has web_search and read_web_page (on), the person left Web off, or no provider. */
+  web?: 'on' | 'off' | 'none'
 }
 
 /** The system prompt: who the assistant is, who it talks to, when and where, and what it knows. */
@@ -84,6 +101,16 @@ export function buildSystemPrompt(input: PromptInput): string {
     lines.push(
       'Tools: search_memories looks through all of the user’s memories (use it when the memories below do not answer a question; try other words if nothing is found); create_memory saves a memory, only when the user asks you to remember, note or save something; get_weather gives the forecast for a day; get_calendar_events lists the user’s events between two days; update_memory and delete_memory propose correcting or forgetting a memory (the user applies or keeps the proposal under your answer, so say you proposed it). Call tools through the tool interface only, never by writing a call as text.',
     )
+    if (input.web === 'off') {
+      lines.push(
+        'You cannot search the web for this message: if the user asks you to, tell them to turn on Web beside the message box.',
+      )
+    }
+    if (input.web === 'on') {
+      lines.push(
+        'Web: web_search finds pages on the web and read_web_page reads one; use them for the world’s facts and news, never for what only the user’s memories can say. Cite every page you use as a Markdown link to its address, like [the page’s title](https://example.com/page), and cite only pages a tool gave you.',
+      )
+    }
   } else {
     lines.push(
       'You cannot call tools in this conversation: the server has looked up what the message needs and written it below. Do not write tool calls or JSON. If the user asks you to remember something and nothing below says it was saved, tell them to start their message with "Remember".',

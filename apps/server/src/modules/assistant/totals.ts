@@ -3,7 +3,7 @@
  * November?", "how many hours did I work this week?". The amounts are read from the memories' words
  * ("Ran 5 km", "Groceries 45.20 €", "Worked 7h30 on the report"), one of each kind a memory.
  */
-import { MONEY_WORDS } from './understand/lexicon.ts'
+import { MONEY_WORDS } from '../language/index.ts'
 
 /** What a total adds: distances, money (or only money spent), time. */
 export type Measure = 'distance' | 'money' | 'spent' | 'time'

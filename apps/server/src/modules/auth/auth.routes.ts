@@ -27,14 +27,14 @@ import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
 import type { EmailVerification } from './email-verification.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
 import type { SessionsApi } from './sessions.service.ts'
-import type { UsersRepo } from './users.repo.ts'
+import type { UsersService } from './users.service.ts'
 
 export interface AuthRoutesOptions {
   env: Env
   oidc: Oidc
   sessions: SessionsApi
   service: AuthService
-  repo: Pick<UsersRepo, 'findById' | 'latestIdentity'>
+  users: Pick<UsersService, 'findById' | 'latestIdentity'>
   localAccounts: LocalAccounts
   /** Failed passwords per account (and address), shared with the sign-in form: a guess counts at either door. */
   failures: FailureLimiter
@@ -55,7 +55,7 @@ const LoginQuery = z.object({
 })
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
-  const { env, oidc, sessions, service, repo, localAccounts, failures, accessTokens } = opts
+  const { env, oidc, sessions, service, users, localAccounts, failures, accessTokens } = opts
 
   /** The other sessions end, and the access tokens too unless the person keeps them. */
   async function signOutOthers(userId: string, sessionId: string, keepAccessTokens: boolean) {
@@ -142,9 +142,9 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     { config: { sessionJwt: true }, schema: { tags: ['auth'], response: { 200: CurrentUser } } },
     async (request) => {
       const userId = requireUser(request)
-      const user = await repo.findById(userId)
+      const user = await users.findById(userId)
       if (!user) throw notFound('User')
-      const identity = await repo.latestIdentity(userId)
+      const identity = await users.latestIdentity(userId)
       return {
         id: user.id,
         name: user.name,

@@ -1,10 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm'
 import { BRAND } from '../../config/brand.ts'
 import type { Env } from '../../config/env.ts'
 import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
+import { createEmailVerificationRepo } from './email-verification.repo.ts'
 
 /** How long a verification link works. */
 export const VERIFICATION_HOURS = 24
@@ -22,29 +21,20 @@ export interface VerificationMailer {
  * as theirs. Only the token's sha256 is kept, and one link at a time: a new one replaces the last.
  */
 export function createEmailVerification(db: Db, env: Env, mailer: VerificationMailer | null) {
+  const repo = createEmailVerificationRepo(db)
   return {
     available: mailer !== null,
 
     /** Sends a new link to the account's address; the address it went to. */
     async send(userId: string): Promise<{ sentTo: string }> {
       if (!mailer) throw conflict('This server cannot send e-mail (no SMTP_URL is set).')
-      const [user] = await db
-        .select({ email: users.email, verifiedEmail: users.verifiedEmail })
-        .from(users)
-        .where(eq(users.id, userId))
+      const user = await repo.addresses(userId)
       if (!user) throw notFound('User')
       const address = user.email.trim().toLowerCase()
       if (user.verifiedEmail === address) throw conflict('Your e-mail address is already verified.')
       const token = randomToken(32)
       const expiresAt = new Date(Date.now() + VERIFICATION_HOURS * 3_600_000)
-      await db
-        .update(users)
-        .set({
-          emailVerificationHash: sha256Hex(token),
-          emailVerificationAddress: address,
-          emailVerificationExpiresAt: expiresAt,
-        })
-        .where(eq(users.id, userId))
+      await repo.setLink(userId, { hash: sha256Hex(token), address, expiresAt })
       const link = `${env.appUrl}${VERIFY_PATH}?token=${token}`
       await mailer.send({
         to: user.email,
@@ -64,18 +54,7 @@ export function createEmailVerification(db: Db, env: Env, mailer: VerificationMa
      */
     async verify(token: string): Promise<boolean> {
       if (!/^[\w-]{20,100}$/.test(token)) return false
-      const hash = sha256Hex(token)
-      return db.transaction(async (tx) => {
-        // Taken in one statement: two clicks at once verify once, and the link is spent either way.
-        const [taken] = await tx
-          .update(users)
-          .set({ emailVerificationHash: null, emailVerificationExpiresAt: null })
-          .where(and(eq(users.emailVerificationHash, hash), gt(users.emailVerificationExpiresAt, new Date())))
-          .returning({ id: users.id, email: users.email, address: users.emailVerificationAddress })
-        if (!taken?.address || taken.address !== taken.email.trim().toLowerCase()) return false
-        await tx.update(users).set({ verifiedEmail: taken.address }).where(eq(users.id, taken.id))
-        return true
-      })
+      return repo.useLink(sha256Hex(token))
     },
   }
 }

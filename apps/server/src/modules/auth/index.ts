@@ -21,7 +21,7 @@ export {
 export { LOCAL_IDP_PATH, localIdpFetch, localIdpPlugin } from './local-idp.ts'
 export { createOidc, type Oidc, type OidcFetch } from './oidc.ts'
 export { createSessionsRepo } from './sessions.repo.ts'
-export { createSessions, SESSION_CACHE_MS, SESSION_COOKIE, type SessionsApi } from './sessions.service.ts'
+export { createSessions, SESSION_CACHE_MS, type SessionsApi } from './sessions.service.ts'
 export { createUsersRepo } from './users.repo.ts'
 export { createUsersService, type UsersService } from './users.service.ts'
 
@@ -45,7 +45,7 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     oidc: opts.oidc,
     sessions: opts.sessions,
     service: opts.auth,
-    repo: opts.users,
+    users: opts.users,
     localAccounts: opts.localAccounts,
     failures: opts.failures,
     accessTokens: opts.accessTokens,

@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Env } from '../../config/env.ts'
 import type { Db } from '../../db/client.ts'
-import { identities, invitations, localAccounts, users } from '../../db/schema.ts'
 import { deriveKey, randomToken, sha256Hex } from '../../lib/crypto.ts'
+import { createLocalAccountsRepo } from './local-accounts.repo.ts'
 import { hashPassword, passwordProblem, verifyDecoy, verifyPassword } from './passwords.ts'
 
 /** The same e-mail (any case) is the same local account: its subject at the local identity provider. */
@@ -15,8 +14,6 @@ const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000
 export const FAILURES_PER_ACCOUNT = 5
 export const FAILURES_PER_ADDRESS = 20
-/** A lock id for "is this the first account?": two first sign-ups at once must not both win. */
-const FIRST_ACCOUNT_LOCK = 726_411_001
 
 /** The few Redis calls the failure counter needs (ioredis has them). */
 export interface FailureStore {
@@ -103,6 +100,7 @@ export type SignInOutcome =
  * The local identity provider's form calls signIn; the account routes change a password and invite.
  */
 export function createLocalAccounts(db: Db, env: Env) {
+  const repo = createLocalAccountsRepo(db)
   const inviteKey = deriveKey(env.sessionSecret, 'local-invitations')
   const mac = (random: string) => createHmac('sha256', inviteKey).update(random).digest().subarray(0, 16)
 
@@ -115,34 +113,16 @@ export function createLocalAccounts(db: Db, env: Env) {
     return sha256Hex(token)
   }
 
-  async function findByEmail(email: string) {
-    const [row] = await db
-      .select()
-      .from(localAccounts)
-      .where(eq(localAccounts.email, email.trim().toLowerCase()))
-    return row
-  }
+  const findByEmail = (email: string) => repo.byEmail(email.trim().toLowerCase())
 
   /** An account made before passwords: a local identity for this e-mail, and no password row. */
-  async function legacyUserId(email: string): Promise<string | null> {
-    const [row] = await db
-      .select({ userId: identities.userId })
-      .from(identities)
-      .where(and(eq(identities.provider, 'local'), eq(identities.subject, localAccountId(email))))
-    return row?.userId ?? null
-  }
-
-  async function isEmpty(tx: Pick<Db, 'select'> = db): Promise<boolean> {
-    const [u] = await tx.select({ n: count() }).from(users)
-    const [a] = await tx.select({ n: count() }).from(localAccounts)
-    return Number(u?.n ?? 0) === 0 && Number(a?.n ?? 0) === 0
-  }
+  const legacyUserId = (email: string) => repo.localIdentityUserId(localAccountId(email))
 
   /** Whether a new account may be made now, and how. */
   async function signupMode(
     invitation: string | undefined,
   ): Promise<'first' | 'open' | 'invited' | 'closed'> {
-    if (await isEmpty()) return 'first'
+    if (await repo.isEmpty()) return 'first'
     if (env.localSignIn.signup === 'open') return 'open'
     if (invitation && (await invitationUsable(invitation))) return 'invited'
     return 'closed'
@@ -150,12 +130,7 @@ export function createLocalAccounts(db: Db, env: Env) {
 
   async function invitationUsable(token: string): Promise<boolean> {
     const id = invitationIdOf(token)
-    if (!id) return false
-    const [row] = await db
-      .select({ id: invitations.id })
-      .from(invitations)
-      .where(and(eq(invitations.id, id), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())))
-    return Boolean(row)
+    return id ? repo.invitationOpen(id) : false
   }
 
   const wrong = (): SignInOutcome => ({
@@ -178,7 +153,7 @@ export function createLocalAccounts(db: Db, env: Env) {
     findByEmail,
     signupMode,
     invitationUsable,
-    isEmpty: () => isEmpty(),
+    isEmpty: repo.isEmpty,
 
     /**
      * The sign-in form: the password of an existing account, a password set by an account made before
@@ -222,10 +197,12 @@ export function createLocalAccounts(db: Db, env: Env) {
         }
         const problem = passwordProblem(form.password, email)
         if (problem) return { ok: false, status: 400, reason: problem, counts: false }
-        await db
-          .insert(localAccounts)
-          .values({ subject, email, userId: legacy, passwordHash: await hashPassword(form.password) })
-          .onConflictDoNothing()
+        await repo.insertPassword({
+          subject,
+          email,
+          userId: legacy,
+          passwordHash: await hashPassword(form.password),
+        })
         const saved = await findByEmail(email)
         if (!saved || !(await verifyPassword(form.password, saved.passwordHash))) return wrong()
         return { ok: true, subject, email, name: '', created: false, passwordSet: true }
@@ -242,40 +219,14 @@ export function createLocalAccounts(db: Db, env: Env) {
       const problem = passwordProblem(form.password, email)
       if (problem) return { ok: false, status: 400, reason: problem, counts: false }
       const passwordHash = await hashPassword(form.password)
-      const outcome = await db
-        .transaction(async (tx) => {
-          // Serialises first sign-ups: only one of two racing "first accounts" sees an empty server.
-          await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`)
-          // Another sign-up made the first account meanwhile: where sign-ups are open, this one goes on.
-          if (mode === 'first' && env.localSignIn.signup !== 'open' && !(await isEmpty(tx)))
-            return 'taken' as const
-          if (mode === 'invited') {
-            const id = invitationIdOf(form.invitation!)
-            const used = await tx
-              .update(invitations)
-              .set({ usedAt: new Date(), usedBy: email })
-              .where(
-                and(
-                  eq(invitations.id, id!),
-                  isNull(invitations.usedAt),
-                  gt(invitations.expiresAt, new Date()),
-                ),
-              )
-              .returning({ id: invitations.id })
-            if (used.length === 0) return 'invitation' as const
-          }
-          const inserted = await tx
-            .insert(localAccounts)
-            .values({ subject, email, passwordHash })
-            .onConflictDoNothing()
-            .returning({ subject: localAccounts.subject })
-          if (inserted.length === 0) throw new ExistsError()
-          return 'created' as const
-        })
-        .catch((error: unknown) => {
-          if (error instanceof ExistsError) return 'exists' as const
-          throw error
-        })
+      const outcome = await repo.createAccount({
+        subject,
+        email,
+        passwordHash,
+        firstOnly: mode === 'first' && env.localSignIn.signup !== 'open',
+        // A token that is not ours matches no invitation ('').
+        invitationId: mode === 'invited' ? (invitationIdOf(form.invitation!) ?? '') : null,
+      })
       if (outcome === 'taken')
         return {
           ok: false,
@@ -295,17 +246,9 @@ export function createLocalAccounts(db: Db, env: Env) {
     },
 
     /** After the OpenID Connect round trip made (or found) the user: ties the password to them. */
-    async linkUser(subject: string, userId: string) {
-      await db
-        .update(localAccounts)
-        .set({ userId })
-        .where(and(eq(localAccounts.subject, subject), isNull(localAccounts.userId)))
-    },
+    linkUser: repo.linkUser,
 
-    async accountOf(userId: string) {
-      const [row] = await db.select().from(localAccounts).where(eq(localAccounts.userId, userId))
-      return row
-    },
+    accountOf: repo.byUser,
 
     /** Checks the current password and stores the new one; 'wrong' or a reason when it cannot. */
     async changePassword(
@@ -313,15 +256,12 @@ export function createLocalAccounts(db: Db, env: Env) {
       current: string,
       next: string,
     ): Promise<'ok' | 'wrong' | 'none' | string> {
-      const [row] = await db.select().from(localAccounts).where(eq(localAccounts.userId, userId))
+      const row = await repo.byUser(userId)
       if (!row) return 'none'
       if (!(await verifyPassword(current, row.passwordHash))) return 'wrong'
       const problem = passwordProblem(next, row.email)
       if (problem) return problem
-      await db
-        .update(localAccounts)
-        .set({ passwordHash: await hashPassword(next), passwordChangedAt: new Date() })
-        .where(eq(localAccounts.subject, row.subject))
+      await repo.setPassword(row.subject, await hashPassword(next))
       return 'ok'
     },
 
@@ -330,11 +270,9 @@ export function createLocalAccounts(db: Db, env: Env) {
       const random = randomToken(32)
       const token = `${random}.${mac(random).toString('base64url')}`
       const expiresAt = new Date(Date.now() + INVITATION_MS)
-      await db.insert(invitations).values({ id: sha256Hex(token), createdBy: userId, expiresAt })
+      await repo.insertInvitation({ id: sha256Hex(token), createdBy: userId, expiresAt })
       return { token, expiresAt }
     },
   }
 }
 export type LocalAccounts = ReturnType<typeof createLocalAccounts>
-
-class ExistsError extends Error {}

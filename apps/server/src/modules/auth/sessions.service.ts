@@ -1,10 +1,10 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { jwtVerify, SignJWT } from 'jose'
+import { SESSION_COOKIE } from '../../config/session.ts'
 import { deriveKey, randomToken, sha256Hex } from '../../lib/crypto.ts'
 import type { SessionsRepo } from './sessions.repo.ts'
 
-export const SESSION_COOKIE = 'remi_session'
 const SESSION_DAYS = 30
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */
@@ -15,6 +15,8 @@ const COOKIE_FORMAT = /^([\w-]{43})\.([\w-]{22})$/
 /** How long a resolved session is believed without asking the database again (see SessionCache). */
 export const SESSION_CACHE_MS = 30_000
 const SESSION_CACHE_SIZE = 10_000
+/** Cookie values whose MAC was checked, remembered (only valid ones: made-up cookies cannot fill it). */
+const CHECKED_COOKIES = 10_000
 
 interface CachedSession {
   userId: string
@@ -80,6 +82,19 @@ export function createSessions(
    * so a flood of made-up cookies costs no database work.
    */
   function sessionIdOf(cookieValue: string): string | null {
+    // A pure function of the value (and the secret): remembered for the cookies seen lately, so a
+    // signed-in request does not pay an HMAC and a SHA-256 each time (2.5% of the page route's CPU).
+    const known = checked.get(cookieValue)
+    if (known) return known
+    const id = checkCookie(cookieValue)
+    if (id) {
+      if (checked.size >= CHECKED_COOKIES) checked.delete(checked.keys().next().value!)
+      checked.set(cookieValue, id)
+    }
+    return id
+  }
+  const checked = new Map<string, string>()
+  function checkCookie(cookieValue: string): string | null {
     const match = COOKIE_FORMAT.exec(cookieValue)
     if (!match) return null
     const given = Buffer.from(match[2]!, 'base64url')

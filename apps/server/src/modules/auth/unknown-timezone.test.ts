@@ -331,7 +331,7 @@ describe('the other routes that read the stored zone', () => {
 
   it('exports the account with the stored zone in its settings', async () => {
     const user = await marsUser()
-    const res = await answered(user.api.get('/api/auth/user/export'))
+    const res = await answered(user.api.get('/api/auth/user/export?format=json'))
     expect(res.status).toBe(200)
     expect(JSON.parse(res.text).settings).toEqual({ timezone: MARS, theme: 'system' })
   })

@@ -170,8 +170,9 @@ describe('tools mode', () => {
     // The model got the tools, then each tool's result in the next step.
     expect(fake.requests).toHaveLength(3)
     expect(fake.requests[0]!.tools!.map((tool) => tool.function.name).sort()).toEqual([
-      // Issue 31 added the reminder tools.
+      // Issue 31 added the reminder tools, issue 50 create_automation.
       'cancel_reminder',
+      'create_automation',
       'create_memory',
       'create_reminder',
       'delete_memory',
@@ -371,8 +372,9 @@ describe('with short timeouts, and a model that refuses tools', () => {
       (typeof slowFake.requests)[number],
       (typeof slowFake.requests)[number],
     ]
-    // Every tool: the memory ones, issue 32's two proposals and issue 31's three reminder tools.
-    expect(withTools.tools?.length).toBe(9)
+    // Every tool: the memory ones, issue 32's two proposals, issue 31's three reminder tools and issue
+    // 50's create_automation.
+    expect(withTools.tools?.length).toBe(10)
     expect(withFacts.tools).toBeUndefined()
     const prompt = slowFake.systemPrompt(withFacts)
     expect(prompt).toContain(memories.birthday.text)

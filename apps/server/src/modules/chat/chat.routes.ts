@@ -60,7 +60,7 @@ export async function chatRoutes(
       schema: { tags, body: SendMessageBody, response: { 200: SendMessageResponse } },
     },
     async (request) => {
-      const turn = await service.beginSend(requireUser(request), request.body)
+      const turn = await service.beginSend(requireUser(request), request.body, readerOf(request))
       // A JSON answer runs to its end even if the client leaves: it is stored and shows in the history.
       const assistantMessage = await answerOrFail(turn, request.log, ANSWER_FAILED)
       return { conversationId: turn.conversationId, userMessage: turn.userMessage!, assistantMessage }
@@ -71,7 +71,7 @@ export async function chatRoutes(
     '/stream',
     { preHandler: limitSends, schema: { tags, body: SendMessageBody, description: streamDescription } },
     async (request, reply) => {
-      const turn = await service.beginSend(requireUser(request), request.body)
+      const turn = await service.beginSend(requireUser(request), request.body, readerOf(request))
       await streamAnswer(turn, request, reply, ANSWER_FAILED)
       return reply
     },
@@ -81,7 +81,13 @@ export async function chatRoutes(
     '/regenerate',
     { preHandler: limitSends, schema: { tags, body: RegenerateBody, description: streamDescription } },
     async (request, reply) => {
-      const turn = await service.beginRegenerate(requireUser(request), request.body.conversationId)
+      const { conversationId, web } = request.body
+      const turn = await service.beginRegenerate(
+        requireUser(request),
+        conversationId,
+        { web },
+        readerOf(request),
+      )
       await streamAnswer(turn, request, reply, REGENERATE_FAILED)
       return reply
     },

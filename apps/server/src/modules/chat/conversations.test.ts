@@ -289,7 +289,7 @@ describe('account export and import', () => {
     const renamed = await conversationWith(alice, 'the ferry leaves at nine')
     expect((await rename(alice, renamed, 'Lisbon ferry')).status).toBe(200)
     const plain = await conversationWith(alice, 'What should I cook tonight?')
-    const exported = await alice.api.get<AccountExport>('/api/auth/user/export')
+    const exported = await alice.api.get<AccountExport>('/api/auth/user/export?format=json')
     expect(exported.status, exported.text).toBe(200)
     const titles = Object.fromEntries(exported.body.conversations.map((c) => [c.id, c.title]))
     expect(titles).toEqual({ [renamed]: 'Lisbon ferry', [plain]: 'What should I cook tonight?' })

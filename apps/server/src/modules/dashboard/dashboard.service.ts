@@ -2,7 +2,6 @@ import { BRIEFING_LIMITS, todayIn, type Briefing, type DashboardStats, type Toda
 import type { AssistantModel } from '../../integrations/ai/model.ts'
 import type { UsersService } from '../auth/index.ts'
 import type { CalendarService, WeatherService } from '../datasources/index.ts'
-import type { ChatService } from '../chat/index.ts'
 import type { MemoriesService } from '../memories/index.ts'
 import { BRIEFING_MODEL_TIMEOUT_MS, writeWithModel } from './briefing-model.ts'
 import { renderBriefing } from './briefing-template.ts'
@@ -14,7 +13,7 @@ const FRESH_MS = BRIEFING_LIMITS.freshMinutes * 60 * 1000
 
 export interface DashboardDeps {
   /** The chat's count of active conversations. */
-  chats: Pick<ChatService, 'activeConversations'>
+  chats: { activeConversations(userId: string, since: Date): Promise<number> }
   briefings: BriefingsRepo
   users: Pick<UsersService, 'timezoneOf' | 'findById'>
   memories: Pick<MemoriesService, 'summary' | 'datedBetween' | 'onMonthDays' | 'createdSince' | 'yearlyNotes'>

@@ -24,7 +24,7 @@ import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import type { UsersService } from '../auth/index.ts'
 import { WET_CHANCE, type CalendarService, type WeatherService } from '../datasources/index.ts'
 import type { DayMemoryRow, MemoriesService } from '../memories/index.ts'
-import { findDate } from '../assistant/index.ts'
+import { findDate } from '../language/index.ts'
 
 /** Where a source's unexpected failure is reported; the briefing itself only says the source failed. */
 export type FactsLogger = { warn: (obj: object, msg: string) => void }

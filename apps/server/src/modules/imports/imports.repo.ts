@@ -4,9 +4,16 @@ import type {
   NoteImportPreviewItem,
   NoteImportSkipped,
 } from '@remi/shared'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { giveWay, isSingleBackend, type Db } from '../../db/client.ts'
-import { memories, noteImportItems, noteImportMemories, noteImports } from '../../db/schema.ts'
+import {
+  memories,
+  memoryAttachments,
+  noteImportFiles,
+  noteImportItems,
+  noteImportMemories,
+  noteImports,
+} from '../../db/schema.ts'
 
 export interface ImportItem {
   seq: number
@@ -87,6 +94,62 @@ export function createImportsRepo(db: Db) {
         .values({ userId, ...fields, counts: {}, skipped: [], preview: [] })
         .returning({ id: noteImports.id })
       return row!.id
+    },
+
+    /** A note's file, kept until the job attaches it to the memory (memoryId) the note becomes. */
+    async addFile(importId: string, file: { seq: number; memoryId: string; name: string; data: Buffer }) {
+      await db.insert(noteImportFiles).values({ importId, ...file })
+    },
+
+    /** The import's next file to attach after `after` (one at a time: a file may be 20 MB), or none. */
+    async nextFile(importId: string, after: number) {
+      const [row] = await db
+        .select()
+        .from(noteImportFiles)
+        .where(and(eq(noteImportFiles.importId, importId), gt(noteImportFiles.seq, after)))
+        .orderBy(noteImportFiles.seq)
+        .limit(1)
+      return row
+    },
+
+    /** Whether the memory has this file already (attached before a crash cut the import's run short). */
+    async hasFile(userId: string, memoryId: string, file: { name: string; data: Buffer }) {
+      const rows = await db
+        .select({ id: memoryAttachments.id })
+        .from(memoryAttachments)
+        .where(
+          and(
+            eq(memoryAttachments.userId, userId),
+            eq(memoryAttachments.memoryId, memoryId),
+            eq(memoryAttachments.name, file.name),
+            eq(memoryAttachments.size, file.data.length),
+          ),
+        )
+        .limit(1)
+      return rows.length > 0
+    },
+
+    /** Whether this import created the memory (not one an earlier import of the same note had made). */
+    async created(importId: string, memoryId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: noteImportMemories.memoryId })
+        .from(noteImportMemories)
+        .where(and(eq(noteImportMemories.importId, importId), eq(noteImportMemories.memoryId, memoryId)))
+      return rows.length > 0
+    },
+
+    /** Its files attached: the import is done, with what became of them, and its copies of them removed. */
+    async filesAttached(
+      importId: string,
+      fields: { counts: NoteImportCounts; skipped: NoteImportSkipped[] },
+    ) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(noteImports)
+          .set({ ...fields, status: 'done', finishedAt: new Date() })
+          .where(and(eq(noteImports.id, importId), eq(noteImports.status, 'running')))
+        await tx.delete(noteImportFiles).where(eq(noteImportFiles.importId, importId))
+      })
     },
 
     async addItems(importId: string, items: ImportItem[]) {
@@ -254,8 +317,11 @@ export function createImportsRepo(db: Db) {
     },
   }
 
+  /** Its memories written: done, or still running while it has files to attach (the service attaches them). */
   async function finish(exec: Db | Tx, id: string, created: number) {
-    await exec.execute(sql`update ${noteImports} set status = 'done', progress = total, finished_at = now(),
+    await exec.execute(sql`update ${noteImports} set progress = total, finished_at = now(),
+      status = case when exists (select 1 from ${noteImportFiles} f where f.import_id = ${id})
+        then 'running' else 'done' end,
       counts = jsonb_set(counts, '{created}', to_jsonb(${created}::int)) where id = ${id}`)
     await exec.delete(noteImportItems).where(eq(noteImportItems.importId, id))
   }

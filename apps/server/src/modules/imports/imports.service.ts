@@ -21,14 +21,40 @@ import {
   notImportedText,
   oneLine,
   storable,
+  NOTE_FILE_ATTACH_MAX,
+  type NoteFile,
   type NoteItem,
+  type ParsedNote,
 } from './parsers/note.ts'
 import { readNotesInWorker } from './read-notes.ts'
 
 export const IMPORT_JOB = 'note-import'
+
+/** Without the attachments, a note's files are reported as not imported, as its missing ones are. */
+function withFiles(attachments: ParsedNote['attachments'], files: NoteFile[]): ParsedNote['attachments'] {
+  if (!files.length) return attachments
+  return { count: attachments.count + files.length, kinds: [...attachments.kinds, 'image or file'] }
+}
+
 /** The skipped list keeps this many; past it, one line says how many more. */
 const SKIPPED_MAX = 5_000
 const PREVIEW_TEXT_MAX = 1_000
+
+/**
+ * The attachments' checks and store, for the notes' files (attachments module): a file is attached with
+ * the same checks as an uploaded one (its sniffed type, 20 MB, the person's allowance, the pixel limit)
+ * and read by the same job. Either answers why a file cannot be attached, in words, or null.
+ */
+export interface ImportFiles {
+  /** Checked when the upload is read (`pending`: bytes of this import's files accepted before it). */
+  refusal(userId: string, file: { name: string; data: Buffer }, pending: number): Promise<string | null>
+  /** Attached to a memory the import created, when the import runs (the allowance checked again). */
+  attach(userId: string, memoryId: string, file: { name: string; data: Buffer }): Promise<string | null>
+}
+
+const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+const TOO_BIG_TO_ATTACH = `A file may be at most ${NOTE_FILE_ATTACH_MAX / 1024 / 1024} MB; this one is larger.`
+const notAttached = (name: string, reason: string) => `“${name}” not attached: ${reason}`
 
 const zeroCounts = (): NoteImportCounts => ({
   notes: 0,
@@ -39,6 +65,8 @@ const zeroCounts = (): NoteImportCounts => ({
   memories: 0,
   alreadyImported: 0,
   created: 0,
+  files: 0,
+  filesLeftOut: 0,
 })
 
 export function createImportsService(deps: {
@@ -46,6 +74,8 @@ export function createImportsService(deps: {
   users: { timezoneOf(userId: string): Promise<string> }
   jobs: JobQueue
   logger: JobLogger
+  /** The notes' files become attachments (without it, they are reported as not imported). */
+  files?: ImportFiles
   /** Told when an import has written memories (semantic search embeds them). */
   onImported?: (userId: string) => void
 }) {
@@ -75,7 +105,7 @@ export function createImportsService(deps: {
       progress: { done, total: row.total },
       skipped: row.skipped,
       preview: row.preview as NoteImportPreviewItem[],
-      summary: noteImportSummary(counts),
+      summary: noteImportSummary(counts, row.status === 'done'),
       error: row.error,
       createdAt: row.createdAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -89,6 +119,7 @@ export function createImportsService(deps: {
     try {
       const zone = await users.timezoneOf(row.userId)
       const created = await repo.write(row, zone, (done) => live.set(importId, done))
+      await attachFiles(importId, row.userId)
       if (created > 0) deps.onImported?.(row.userId)
       logger.info({ importId, created }, 'note import finished')
     } catch (error) {
@@ -97,6 +128,36 @@ export function createImportsService(deps: {
     } finally {
       live.delete(importId)
     }
+  }
+
+  /**
+   * Once its memories are written, the import's files are attached to them one at a time (each kept in the
+   * database until then), then it is done. A file refused now (the allowance reached since the preview) is
+   * reported, not a failure of the import.
+   */
+  async function attachFiles(importId: string, userId: string) {
+    const row = await repo.get(userId, importId)
+    if (row?.status !== 'running') return
+    const counts = { ...zeroCounts(), ...(row.counts as Partial<NoteImportCounts>) }
+    const skipped = [...row.skipped]
+    let file = await repo.nextFile(importId, -1)
+    for (; file; file = await repo.nextFile(importId, file.seq)) {
+      // A memory an earlier import of the same note made already has its files; so has one whose file
+      // was attached before a crash cut this run short (the run starts again from its first file).
+      if (!(await repo.created(importId, file.memoryId))) {
+        counts.files = Math.max(0, (counts.files ?? 0) - 1)
+        continue
+      }
+      if (await repo.hasFile(userId, file.memoryId, file)) continue
+      const refused = await deps.files!.attach(userId, file.memoryId, file)
+      if (refused) {
+        counts.files = Math.max(0, (counts.files ?? 0) - 1)
+        counts.filesLeftOut = (counts.filesLeftOut ?? 0) + 1
+        if (skipped.length < SKIPPED_MAX)
+          skipped.push({ note: file.name, reason: notAttached(file.name, refused) })
+      }
+    }
+    await repo.filesAttached(importId, { counts, skipped })
   }
 
   return {
@@ -110,6 +171,8 @@ export function createImportsService(deps: {
       const preview: NoteImportPreviewItem[] = []
       const occurrences = new Map<string, number>()
       let pending: ImportItem[] = []
+      let fileSeq = 0
+      let fileBytes = 0
       const skip = (note: string, reason: string) => {
         if (skipped.length < SKIPPED_MAX) skipped.push({ note, reason })
         else if (skipped.length === SKIPPED_MAX)
@@ -139,7 +202,10 @@ export function createImportsService(deps: {
           skip(label, 'In the trash.')
           return
         }
-        const body = storable(note.body).trim()
+        let body = storable(note.body).trim()
+        const files = deps.files ? (note.files ?? []) : []
+        // A note of files alone (a photo) is named by its first file, as a memory made from files is.
+        if (!title && !body && files.length) body = files[0]!.name
         if (!title && !body) {
           counts.empty++
           skip(label, 'Empty.')
@@ -148,7 +214,9 @@ export function createImportsService(deps: {
         counts.toImport++
         const { tags, leftOut } = fitTags([...(note.archived ? ['archived'] : []), ...note.tags])
         for (const reason of leftOut) skip(label, `Not imported: ${reason}.`)
-        const notImported = notImportedText(note)
+        const notImported = notImportedText(
+          deps.files ? note : { ...note, attachments: withFiles(note.attachments, note.files ?? []) },
+        )
         if (notImported) skip(label, notImported)
         const date = noteDay(note.created, zone)
         const createdAt = noteInstant(note.created)
@@ -157,18 +225,37 @@ export function createImportsService(deps: {
           throw badRequest(
             `The file makes more than ${MEMORY_LIMITS.importMax.toLocaleString('en')} memories, the most one import may write.`,
           )
+        const ids: string[] = []
         for (const text of texts) {
           const key = `${date}\0${text}`
           const n = occurrences.get(key) ?? 0
           occurrences.set(key, n + 1)
+          ids.push(importedMemoryId(userId, text, date, n))
           pending.push({
             seq: counts.memories++,
-            memoryId: importedMemoryId(userId, text, date, n),
+            memoryId: ids.at(-1)!,
             text,
             tags,
             date,
             createdAt,
           })
+        }
+        // Its files go on its first memory, once they pass the attachments' checks.
+        const attached: string[] = []
+        for (const file of files) {
+          const data = file.data && asBuffer(file.data)
+          const refused = data
+            ? await deps.files!.refusal(userId, { name: file.name, data }, fileBytes)
+            : null
+          if (!data || refused) {
+            counts.filesLeftOut = (counts.filesLeftOut ?? 0) + 1
+            skip(label, notAttached(file.name, refused ?? TOO_BIG_TO_ATTACH))
+            continue
+          }
+          await repo.addFile(importId, { seq: fileSeq++, memoryId: ids[0]!, name: file.name, data })
+          fileBytes += data.length
+          counts.files = (counts.files ?? 0) + 1
+          attached.push(file.name)
         }
         if (preview.length < NOTE_IMPORT_LIMITS.previewNotes) {
           const first = texts[0]!
@@ -177,6 +264,7 @@ export function createImportsService(deps: {
             tags,
             date,
             notImported,
+            ...(attached.length ? { files: attached } : {}),
           })
         }
         if (pending.length >= 500) await flush()

@@ -4,9 +4,9 @@ import type { JobLogger, JobQueue } from '../../jobs/queue.ts'
 import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { createImportsRepo } from './imports.repo.ts'
 import { importsRoutes } from './imports.routes.ts'
-import { createImportsService, type ImportsService } from './imports.service.ts'
+import { createImportsService, type ImportFiles, type ImportsService } from './imports.service.ts'
 
-export type { ImportsService }
+export type { ImportFiles, ImportsService }
 
 /** The imports service over its repository; its kind of job is defined on `jobs` (before the queue starts). */
 export function createImports(deps: {
@@ -14,6 +14,7 @@ export function createImports(deps: {
   users: { timezoneOf(userId: string): Promise<string> }
   jobs: JobQueue
   logger: JobLogger
+  files?: ImportFiles
   onImported?: (userId: string) => void
 }): ImportsService {
   const { db, ...rest } = deps

@@ -17,6 +17,7 @@ export interface ReaderInput {
 export type ReaderMessage =
   | { type: 'format'; format: NoteImportFormat }
   | { type: 'start'; n: number; source: string; bytes: number }
+  | { type: 'parsed'; n: number }
   | { type: 'item'; n: number; item: NoteItem }
   | { type: 'done' }
   | { type: 'refused'; status: number; code: ErrorCode; message: string }
@@ -161,6 +162,11 @@ function readSome(
           noteTimer = setTimeout(() => void check(), allowed)
           break
         }
+        case 'parsed':
+          // Parsed within its budget; its files (read next) are not timed.
+          clearTimeout(noteTimer)
+          reading = null
+          break
         case 'item': {
           clearTimeout(noteTimer)
           reading = null

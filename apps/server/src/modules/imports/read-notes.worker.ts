@@ -6,14 +6,17 @@
 import { parentPort } from 'node:worker_threads'
 import { AppError } from '../../lib/errors.ts'
 import { enmlToMarkdown } from './parsers/evernote.ts'
+import { readBytes } from './parsers/archive.ts'
 import { readNotes } from './parsers/index.ts'
 import { markdownNote } from './parsers/markdown.ts'
-import { TooComplexError, type NoteItem } from './parsers/note.ts'
+import { NOTE_FILE_ATTACH_MAX, TooComplexError, type NoteItem } from './parsers/note.ts'
 import { NOTE_IMPORT_TOO_COMPLEX } from '@remi/shared'
 import type { ReaderInput, ReaderMessage } from './read-notes.ts'
 
 /** Notes posted and not yet taken by the server's thread, at most: the rest wait (memory stays bounded). */
 const AHEAD = 64
+/** Bytes of notes' files posted and not yet taken, at most (a note past it waits; one note always goes). */
+const AHEAD_BYTES = 64 * 1024 * 1024
 
 const port = parentPort!
 const post = (message: ReaderMessage) => port.postMessage(message)
@@ -25,11 +28,15 @@ enmlToMarkdown(
 )
 
 let unanswered = 0
+/** The file bytes of each note posted and not yet taken, in order (they are taken in order). */
+const unansweredBytes: number[] = []
+let bytesAhead = 0
 let wake: (() => void) | null = null
 
 port.on('message', (message: ReaderInput | 'taken') => {
   if (message === 'taken') {
     unanswered--
+    bytesAhead -= unansweredBytes.shift() ?? 0
     wake?.()
     return
   }
@@ -59,9 +66,32 @@ async function read({ uploads, after }: ReaderInput) {
         } catch (error) {
           item = unreadable(source, error)
         }
-        post({ type: 'item', n, item })
+        post({ type: 'parsed', n })
+        // Its files are read once it is parsed (not timed: reading is linear) and handed over, not copied.
+        if ('note' in item && item.note.fileSources) {
+          const { fileSources, ...note } = item.note
+          item = { note }
+          if (!note.trashed) {
+            note.files = [...(note.files ?? [])]
+            for (const file of fileSources)
+              note.files.push({
+                name: file.name.split('/').pop() || 'file',
+                size: file.size,
+                data: await readBytes(file, NOTE_FILE_ATTACH_MAX).catch(() => null),
+              })
+          }
+        }
+        const buffers =
+          'note' in item
+            ? (item.note.files ?? []).flatMap((f) => (f.data ? [f.data.buffer as ArrayBuffer] : []))
+            : []
+        const fileBytes = buffers.reduce((sum, b) => sum + b.byteLength, 0)
+        port.postMessage({ type: 'item', n, item } satisfies ReaderMessage, buffers)
         unanswered++
-        while (unanswered >= AHEAD) await new Promise<void>((resolve) => (wake = resolve))
+        unansweredBytes.push(fileBytes)
+        bytesAhead += fileBytes
+        while (unanswered >= AHEAD || (bytesAhead > AHEAD_BYTES && unanswered > 0))
+          await new Promise<void>((resolve) => (wake = resolve))
       },
       (format) => post({ type: 'format', format }),
     )

@@ -17,6 +17,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp, type TestUser } from '../../test/build-test-app.ts'
 import { startOpenMeteoFake, type OpenMeteoFake } from '../../test/fakes/open-meteo.ts'
+import { createAssistantTools, toolRegistry } from '../assistant/index.ts'
 import { READ_ONLY_MESSAGE } from './mcp.tools.ts'
 
 let t: TestApp
@@ -98,6 +99,39 @@ describe('the MCP server', () => {
     expect(tools.find((tool) => tool.name === 'delete_memory')!.annotations).toMatchObject({
       destructiveHint: true,
     })
+  })
+
+  it("lists the registry's tools, as the chat model's tool set does: each tool is defined once", async () => {
+    const user = await t.createUser()
+    const client = await connect(await tokenFor(user, 'read'))
+    const { tools } = await client.listTools()
+    const listed = tools.map((tool) => tool.name)
+    const offered = Object.entries(createAssistantTools(t.services, user.id).aiTools())
+    const model = offered.map(([name]) => name)
+    // A tool registered on the server or added to the model's set outside the registry fails here.
+    expect(listed).toEqual(toolRegistry.filter((d) => d.mcp).map((d) => d.name))
+    // This server has no web search provider: the web's tools (model only) are not offered.
+    expect(model).toEqual(toolRegistry.filter((d) => d.model && d.needs !== 'web').map((d) => d.name))
+    // The differences are the registry's, and deliberate: a new tool with both faces reaches both.
+    // create_automation is the chat's only: a scheduled run spends the model and sends push and e-mail.
+    expect(model.filter((name) => !listed.includes(name))).toEqual([
+      'get_weather',
+      'get_calendar_events',
+      'create_automation',
+    ])
+    expect(listed.filter((name) => !model.includes(name))).toEqual([
+      'list_recent_memories',
+      'list_tags',
+      'get_today',
+    ])
+    const definition = (name: string) => toolRegistry.find((d) => d.name === name)!
+    for (const tool of tools) {
+      const { mcp, readOnly } = definition(tool.name)
+      expect(tool.description, tool.name).toBe(mcp!.description)
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(readOnly)
+    }
+    for (const [name, tool] of offered)
+      expect(tool.description, name).toBe(definition(name).model!.description)
   })
 
   it('searches, creates, updates and deletes, and the web API sees every change', async () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
-import { memoriesRoutes } from './memories.routes.ts'
-import type { RecallService } from '../recall/index.ts'
+import { memoriesRoutes, type ClosestMemories } from './memories.routes.ts'
 import type { MemoriesService } from './memories.service.ts'
 
 export { checkMemories, field, type ImportFileMessage } from './import-file.check.ts'
@@ -29,7 +28,7 @@ export { createMemoryVersionsRepo } from './memory-versions.repo.ts'
 /** Memories API: registered at /api/memories. */
 export async function memoriesModule(
   app: FastifyInstance,
-  opts: { memories: MemoriesService; heavyJobs: HeavyJobs; recall?: Pick<RecallService, 'find'> | undefined },
+  opts: { memories: MemoriesService; heavyJobs: HeavyJobs; recall?: ClosestMemories | undefined },
 ) {
   // Before the first request: an import cut short by a crash is all or nothing.
   const rolledBack = await opts.memories.recoverImports()

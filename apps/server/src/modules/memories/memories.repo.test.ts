@@ -248,6 +248,9 @@ describe('list and search answers against a reference query', () => {
       { withPrivate: true, searchTerm: 'meeting' },
       { withPrivate: true, searchTerm: 'meetings' },
       { withPrivate: false, searchTerm: 'meet' },
+      // A word being typed whose stems are past the bound (the user's term counts say so).
+      { withPrivate: true, searchTerm: 'meet' },
+      { withPrivate: true, searchTerm: 'MEE' },
       { withPrivate: true, searchTerm: 'meeting', startDate: '2026-01-01', endDate: '2026-08-31' },
     ] satisfies MemoryQuery[]) {
       const all = await newestFirst(q)

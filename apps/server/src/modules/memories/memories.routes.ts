@@ -21,8 +21,24 @@ import type { HeavyJobs } from '../../lib/heavy-jobs.ts'
 import { bodyToFile, type UploadedFile } from '../../lib/upload-file.ts'
 import { readerOf, requireUser } from '../../plugins/auth.ts'
 import { readImportFile } from './import-file.ts'
-import type { RecallService } from '../recall/index.ts'
 import { toMarkdown, type MemoriesService } from './memories.service.ts'
+
+/**
+ * The closest memories to words no memory holds all of (modules/recall gives it; memories imports no
+ * module that reads it back).
+ */
+export interface ClosestMemories {
+  find(
+    userId: string,
+    request: {
+      query: string
+      tags?: string[] | undefined
+      from?: string | undefined
+      to?: string | undefined
+      limit?: number
+    },
+  ): Promise<Memory[]>
+}
 
 /** A JSON schema node: `anyOf: [X, null]` (zod's nullable) as X allowing null, which fast-json-stringify writes directly. */
 function nullableAsType(node: unknown): unknown {
@@ -54,7 +70,7 @@ const serializeMemoryList = fastJson(
 
 export async function memoriesRoutes(
   app: FastifyInstance,
-  opts: { service: MemoriesService; heavyJobs: HeavyJobs; recall?: Pick<RecallService, 'find'> | undefined },
+  opts: { service: MemoriesService; heavyJobs: HeavyJobs; recall?: ClosestMemories | undefined },
 ) {
   const { service, heavyJobs, recall } = opts
   const r = app.withTypeProvider<ZodTypeProvider>()

@@ -6,6 +6,7 @@ import {
   localDate,
   MEMORIES_EXPORT_FORMAT,
   todayIn,
+  type Attachment,
   type ImportMemoriesResult,
   type Memory,
   type MemoriesExport,
@@ -117,6 +118,13 @@ function shownChange<T extends MemoryChange>(change: T, reader: Reader): T {
   return reader.hidePrivate && change.before?.private ? { ...change, before: null } : change
 }
 
+/** A memory's files as its JSON lists them (modules/attachments). */
+export interface AttachmentSummaries {
+  summaries(userId: string, memoryIds: string[]): Promise<Map<string, Attachment[]>>
+  /** The memory's files came back with it (Undo of its deletion): any still to be read are read. */
+  restored?(userId: string, memoryId: string): Promise<void>
+}
+
 export function createMemoriesService(
   repo: MemoriesRepo,
   users: Pick<UsersService, 'timezoneOf'>,
@@ -150,6 +158,9 @@ export function createMemoriesService(
     }
   }
 
+  /** The memories' files (modules/attachments, given at start-up: it reads memories through this service). */
+  let attachments: AttachmentSummaries | undefined
+
   // Told of every write after it is stored (semantic search queues the memories' embeddings); a
   // listener's failure never fails the write.
   const writeListeners: MemoryWriteListener[] = []
@@ -178,17 +189,24 @@ export function createMemoriesService(
     items: Memory[],
     reader: Reader = OWNER,
     known?: Map<string, VersionRow>,
+    /** The memories among them that have files, when the list statement said (the others have none). */
+    withFiles?: Set<string>,
   ): Promise<Memory[]> {
-    if (!versions || items.length === 0) return items
-    const latest =
-      known ??
-      (await versions.latest(
-        userId,
-        items.map((m) => m.id),
-      ))
+    if (items.length === 0) return items
+    const ids = items.map((m) => m.id)
+    const filed = withFiles ? ids.filter((id) => withFiles.has(id)) : ids
+    const [latest, files] = await Promise.all([
+      versions ? (known ?? versions.latest(userId, ids)) : undefined,
+      filed.length ? attachments?.summaries(userId, filed) : undefined,
+    ])
     return items.map((m) => {
-      const v = latest.get(m.id)
-      return { ...m, lastChange: v ? shownChange(toChange(v), reader) : null }
+      const v = latest?.get(m.id)
+      const shown = files?.get(m.id)
+      return {
+        ...m,
+        ...(latest ? { lastChange: v ? shownChange(toChange(v), reader) : null } : {}),
+        ...(shown ? { attachments: shown } : {}),
+      }
     })
   }
 
@@ -222,11 +240,12 @@ export function createMemoriesService(
           if (error instanceof SearchTimeoutError) throw badRequest(SEARCH_TOO_LONG)
           throw error
         })
-      const { rows, totalCount, totalCountIsEstimate, lastChanges } = await (filters.searchTerm && searches
+      const { rows, totalCount, totalCountIsEstimate, lastChanges, withFiles } = await (filters.searchTerm &&
+      searches
         ? searches.run(userId, read)
         : read())
       return {
-        items: await withChanges(userId, rows.map(toMemory), options, lastChanges),
+        items: await withChanges(userId, rows.map(toMemory), options, lastChanges, withFiles),
         totalCount,
         page: filters.page,
         pageSize: filters.pageSize,
@@ -309,8 +328,11 @@ export function createMemoriesService(
     ): Promise<void> {
       const before = await repo.get(userId, id)
       if (!before || (reader.hidePrivate && before.private)) throw notFound('Memory')
-      if (!(await repo.delete(userId, id))) throw notFound('Memory')
-      await versions?.record(userId, id, 'deleted', before, author)
+      // With versions, the deletion is kept with the memory's files, so Undo brings them back too.
+      const deleted = versions
+        ? await versions.deleteMemory(userId, id, before, author)
+        : await repo.delete(userId, id)
+      if (!deleted) throw notFound('Memory')
     },
 
     /** The memory's changes of the last 30 days, newest first. */
@@ -339,6 +361,7 @@ export function createMemoriesService(
       await versions!.undo(userId, last, (date, createdAt) => date ?? localDate(createdAt, zone))
       const row = await repo.get(userId, id)
       if (!row) return null
+      if (last.action === 'deleted') await attachments?.restored?.(userId, id)
       wrote({ kind: 'changed', userId, ids: [id] })
       return (await withChanges(userId, [toMemory(row)], reader))[0]!
     },
@@ -425,6 +448,11 @@ export function createMemoriesService(
     recoverImports: () => repo.recoverImports(),
 
     /** Calls `listener` after each create, edit and import (deletes need none: rows that hang off a memory go with it). */
+    /** Files listed with each memory (app.ts, once the attachments service exists). */
+    useAttachments(summaries: AttachmentSummaries) {
+      attachments = summaries
+    },
+
     onWrite(listener: MemoryWriteListener) {
       writeListeners.push(listener)
     },

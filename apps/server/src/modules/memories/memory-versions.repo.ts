@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { MemoryChange, MemoryChangedBy } from '@remi/shared'
 import { queryRows, uuidArray, type Db } from '../../db/client.ts'
-import { memories, memoryVersions } from '../../db/schema.ts'
-import type { MemoryRecord } from './memories.repo.ts'
+import { deletedAttachments, memories, memoryAttachments, memoryVersions } from '../../db/schema.ts'
+import type { MemoryRecord } from './memory-query.repo.ts'
 
 /** How long a change stays undoable (and its version kept). */
 export const VERSION_DAYS = 30
@@ -49,16 +49,29 @@ const fromLatestRow = (r: LatestRow): VersionRow => ({
   changedAt: memoryVersions.changedAt.mapFromDriverValue(r.changed_at) as Date,
 })
 
+/** A memory's files' names and words as searched with it, at most this long (attachments' INDEXED_CHARS). */
+const INDEXED_FILE_CHARS = 200_000
+
+/** The memory's deletion could not happen: it is not there (any more). */
+class MemoryGone extends Error {}
+
 const since = () => new Date(Date.now() - VERSION_DAYS * 24 * 60 * 60 * 1000)
+/** The oldest change still undoable, as lastChangeJoin compares it. */
+export const changesSince = () => since().toISOString()
 
 /**
  * The last undoable change of the memory `memoryId` names, as columns `v_*` of a list statement's rows
- * (memories.repo.ts): a page and its cards' "Changed by …" in one statement, not a second round trip.
+ * (memory-list.repo.ts): a page and its cards' "Changed by …" in one statement, not a second round trip.
  */
-export const lastChangeJoin = (userId: string, memoryId: SQL) => sql`left join lateral (
+export const lastChangeJoin = (
+  userId: string | Placeholder,
+  memoryId: SQL,
+  /** A placeholder in a statement built once (changesSince() is its value). */
+  changedSince: string | Placeholder = changesSince(),
+) => sql`left join lateral (
     select id, action, text, tags, date, private, memory_created_at, changed_by, changed_by_name, changed_at
     from ${memoryVersions} where user_id = ${userId} and memory_id = ${memoryId}
-      and changed_at >= ${since().toISOString()}
+      and changed_at >= ${changedSince}
     order by changed_at desc, id desc limit 1) v on true`
 export const lastChangeColumns = sql.raw(
   [
@@ -112,7 +125,35 @@ export function toChange(row: VersionRow): MemoryChange {
   }
 }
 
+/** A version's row: what the memory was before the change (null: just created) and who changed it. */
+function versionOf(
+  userId: string,
+  memoryId: string,
+  action: 'created' | 'updated' | 'deleted',
+  before: MemoryRecord | null,
+  author: ChangeAuthor,
+) {
+  return {
+    userId,
+    memoryId,
+    action,
+    text: before?.text ?? null,
+    tags: before?.tags ?? null,
+    date: before?.date ?? null,
+    private: before ? (before.private ?? false) : null,
+    memoryCreatedAt: before?.createdAt ?? null,
+    changedBy: author.by,
+    changedByName: author.name ?? null,
+  }
+}
+
 export function createMemoryVersionsRepo(db: Db) {
+  /** Pruned on write: a user's old versions (and the files kept with them) go when they next change something. */
+  const prune = (userId: string) =>
+    db
+      .delete(memoryVersions)
+      .where(and(eq(memoryVersions.userId, userId), lt(memoryVersions.changedAt, since())))
+
   return {
     /** Keeps what `before` was (null: the memory was just created), and drops the user's versions past 30 days. */
     async record(
@@ -122,22 +163,45 @@ export function createMemoryVersionsRepo(db: Db) {
       before: MemoryRecord | null,
       author: ChangeAuthor,
     ) {
-      await db.insert(memoryVersions).values({
-        userId,
-        memoryId,
-        action,
-        text: before?.text ?? null,
-        tags: before?.tags ?? null,
-        date: before?.date ?? null,
-        private: before ? (before.private ?? false) : null,
-        memoryCreatedAt: before?.createdAt ?? null,
-        changedBy: author.by,
-        changedByName: author.name ?? null,
-      })
-      // Pruned on write: a user's old versions go when they next change something.
-      await db
-        .delete(memoryVersions)
-        .where(and(eq(memoryVersions.userId, userId), lt(memoryVersions.changedAt, since())))
+      await db.insert(memoryVersions).values(versionOf(userId, memoryId, action, before, author))
+      await prune(userId)
+    },
+
+    /**
+     * Deletes the memory and keeps its deletion as a version, its files kept with it (deleted_attachments,
+     * copied in the database: no bytes come here) so Undo brings them back byte for byte. All or nothing;
+     * false when the memory is not there.
+     */
+    async deleteMemory(
+      userId: string,
+      memoryId: string,
+      before: MemoryRecord,
+      author: ChangeAuthor,
+    ): Promise<boolean> {
+      try {
+        await db.transaction(async (tx) => {
+          const [version] = await tx
+            .insert(memoryVersions)
+            .values(versionOf(userId, memoryId, 'deleted', before, author))
+            .returning({ id: memoryVersions.id })
+          await tx.execute(sql`
+            insert into ${deletedAttachments} (id, version_id, user_id, memory_id, name, type, size,
+              width, height, pages, status, reason, text, data, thumbnail, created_at)
+            select id, ${version!.id}, user_id, memory_id, name, type, size, width, height, pages,
+              status, reason, text, data, thumbnail, created_at
+            from ${memoryAttachments} where memory_id = ${memoryId} and user_id = ${userId}`)
+          const gone = await tx
+            .delete(memories)
+            .where(and(eq(memories.id, memoryId), eq(memories.userId, userId)))
+            .returning({ id: memories.id })
+          if (gone.length === 0) throw new MemoryGone()
+        })
+      } catch (error) {
+        if (error instanceof MemoryGone) return false
+        throw error
+      }
+      await prune(userId)
+      return true
     },
 
     /**
@@ -226,6 +290,22 @@ export function createMemoryVersionsRepo(db: Db) {
               createdAt,
             })
             .onConflictDoNothing()
+          // Its files as they were (kept with the deletion), and their words searched with it again.
+          await tx.execute(sql`
+            insert into ${memoryAttachments} (id, user_id, memory_id, name, type, size, width, height,
+              pages, status, reason, text, data, thumbnail, created_at)
+            select d.id, d.user_id, d.memory_id, d.name, d.type, d.size, d.width, d.height, d.pages,
+              d.status, d.reason, d.text, d.data, d.thumbnail, d.created_at
+            from ${deletedAttachments} d
+            where d.version_id = ${version.id} and d.user_id = ${userId}
+              and exists (select 1 from ${memories} m where m.id = d.memory_id and m.user_id = ${userId})
+            on conflict (id) do nothing`)
+          await tx.execute(sql`
+            update ${memories} m set attachment_text = left(coalesce((
+              select string_agg(f.name || ' ' || coalesce(f.text, ''), ' ' order by f.created_at, f.id)
+              from ${memoryAttachments} f where f.memory_id = m.id and f.user_id = ${userId}), ''),
+              ${INDEXED_FILE_CHARS})
+            where m.id = ${version.memoryId} and m.user_id = ${userId}`)
         }
         await tx.delete(memoryVersions).where(eq(memoryVersions.id, version.id))
       })

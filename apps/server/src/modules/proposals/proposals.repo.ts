@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
+import type { ChatPreferences } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import { chatMessages, conversations, memoryProposals, users } from '../../db/schema.ts'
 
@@ -132,22 +133,32 @@ export function createProposalsRepo(db: Db) {
         )
     },
 
-    /** The person's "Save facts from chats automatically" setting (off by default). */
-    async autoSaveFacts(userId: string): Promise<boolean> {
+    /** Settings → Chat: "Save facts from chats automatically", "Read answers aloud after dictation". */
+    async chatPreferences(userId: string): Promise<ChatPreferences> {
       const [row] = await db
-        .select({ autoSaveFacts: users.autoSaveFacts })
+        .select({
+          autoSaveFacts: users.autoSaveFacts,
+          readAloudAfterDictation: users.readAloudAfterDictation,
+        })
         .from(users)
         .where(eq(users.id, userId))
-      return row?.autoSaveFacts ?? false
+      return row ?? { autoSaveFacts: false, readAloudAfterDictation: false }
     },
 
-    async setAutoSaveFacts(userId: string, autoSaveFacts: boolean): Promise<boolean | undefined> {
+    /** The settings after the change; undefined for an unknown user. */
+    async setChatPreferences(
+      userId: string,
+      changes: Partial<ChatPreferences>,
+    ): Promise<ChatPreferences | undefined> {
       const [row] = await db
         .update(users)
-        .set({ autoSaveFacts, updatedAt: new Date() })
+        .set({ ...changes, updatedAt: new Date() })
         .where(eq(users.id, userId))
-        .returning({ autoSaveFacts: users.autoSaveFacts })
-      return row?.autoSaveFacts
+        .returning({
+          autoSaveFacts: users.autoSaveFacts,
+          readAloudAfterDictation: users.readAloudAfterDictation,
+        })
+      return row
     },
 
     /** Whether the person sent a message in its conversation since it was proposed. */

@@ -6,6 +6,7 @@ import {
   PROPOSAL_USED,
   type AppliedProposal,
   type ChatPreferences,
+  type UpdateChatPreferences,
   type Memory,
   type MemoryChange,
   type MemoryProposal,
@@ -216,14 +217,12 @@ export function createProposalsService(deps: {
     answerExists: (userId: string, answerId: string) => repo.answerExists(userId, answerId),
 
     /** Settings → Chat. */
-    async preferences(userId: string): Promise<ChatPreferences> {
-      return { autoSaveFacts: await repo.autoSaveFacts(userId) }
-    },
+    preferences: (userId: string): Promise<ChatPreferences> => repo.chatPreferences(userId),
 
-    async setPreferences(userId: string, changes: ChatPreferences): Promise<ChatPreferences> {
-      const autoSaveFacts = await repo.setAutoSaveFacts(userId, changes.autoSaveFacts)
-      if (autoSaveFacts === undefined) throw notFound('User')
-      return { autoSaveFacts }
+    async setPreferences(userId: string, changes: UpdateChatPreferences): Promise<ChatPreferences> {
+      const preferences = await repo.setChatPreferences(userId, changes)
+      if (!preferences) throw notFound('User')
+      return preferences
     },
 
     /** Applies it: saves, changes or deletes the memory. 409 when already used or lapsed. */

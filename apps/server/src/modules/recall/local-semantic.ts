@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { sql } from 'drizzle-orm'
-import { textParam, type Db } from '../../db/client.ts'
-import { memories, memoryTerms } from '../../db/schema.ts'
-import { filterConditions, listOrder, type MemoryQuery } from '../memories/index.ts'
+import type { Db } from '../../db/client.ts'
+import type { MemoryQuery } from '../memories/index.ts'
+import { createLocalSemanticRepo } from './local-semantic.repo.ts'
 import { stemmedWords } from './recall.repo.ts'
 
 /**
@@ -157,6 +156,7 @@ export function meaningOf(searchText: string): Float32Array {
 }
 
 export function createLocalSemantic(db: Db) {
+  const repo = createLocalSemanticRepo(db)
   return {
     /**
      * The user's memories nearest in meaning to the question's words (readQuestion's words), best first
@@ -166,27 +166,14 @@ export function createLocalSemantic(db: Db) {
     async nearest(userId: string, words: readonly string[], filters: MemoryQuery, limit: number) {
       const meaning = readMeaning(words)
       if (!meaning || limit <= 0) return []
-      const { where } = filterConditions(userId, { ...filters, searchTerm: undefined, withPrivate: false })
-      const leads = [...meaning.leads.entries()]
       // The leads the user's memories hold, rarest first (a neighbour as if commoner than it is), until
       // their memories add up to CANDIDATE_TARGET; then the newest of their memories.
-      const result = (await db.execute(sql`
-        with q(term, near) as (
-          select * from unnest(${textParam(leads.map(([l]) => l))}, ${`{${leads.map(([, n]) => n).join(',')}}`}::float8[])),
-        held as (
-          select q.term, t.memories, t.memories / q.near as reach from q
-          join ${memoryTerms} t on t.user_id = ${userId} and t.term = q.term
-          where t.memories between 1 and ${COMMON}),
-        chosen as (
-          select term from (select term, memories, sum(memories) over (order by reach, term) as total from held) r
-          where total - memories < ${CANDIDATE_TARGET})
-        select id, search::text as words from ${memories}
-        where ${where}
-          and ${memories.search} @@ (select to_tsquery('simple', string_agg(quote_literal(term), ' | ')) from chosen)
-        order by ${listOrder()} limit ${CANDIDATES}`)) as unknown as {
-        rows: Array<{ id: string; words: string }>
-      }
-      return result.rows
+      const rows = await repo.memoriesHolding(userId, [...meaning.leads.entries()], filters, {
+        common: COMMON,
+        target: CANDIDATE_TARGET,
+        candidates: CANDIDATES,
+      })
+      return rows
         .map((r) => ({ id: r.id, score: cosine(meaning.vector, meaningOf(r.words)) }))
         .filter((r) => r.score > 0)
         .sort((a, b) => b.score - a.score)

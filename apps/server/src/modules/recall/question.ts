@@ -8,7 +8,7 @@ import {
   memoryDaysAsked,
   significantWords,
   withOtherWords,
-} from '../assistant/index.ts'
+} from '../language/index.ts'
 
 /** At most this many of a question's own words drive a search (issue 28: a 200-character search took seconds). */
 export const MAX_QUESTION_WORDS = 12

@@ -1,4 +1,4 @@
-import { editDistance } from '../assistant/index.ts'
+import { editDistance } from '../language/index.ts'
 
 /**
  * Typing slips in a question ("allotmnet", "recieve", "dentsit"): a word none of the person's memories

@@ -6,13 +6,14 @@
  */
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
-import type { BriefingDelivery, ReminderDelivery, ReminderUpdate } from '@remi/shared'
+import type { AutomationDelivery, BriefingDelivery, ReminderDelivery, ReminderUpdate } from '@remi/shared'
 import type { Database } from '../../db/client.ts'
 import type { JobLogger } from '../../jobs/queue.ts'
 
 export type HubEvent =
   | { userId: string; id: string; event: 'reminder'; data: ReminderDelivery }
   | { userId: string; id: string; event: 'briefing'; data: BriefingDelivery }
+  | { userId: string; id: string; event: 'automation'; data: AutomationDelivery }
   | { userId: string; id?: undefined; event: 'reminder-updated'; data: ReminderUpdate }
 
 export const NOTIFY_CHANNEL = 'remi_events'

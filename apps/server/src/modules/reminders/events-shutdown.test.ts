@@ -30,10 +30,18 @@ it('caps open event streams per session (5) and per person (20): past them a 429
     const user = await t.createUser()
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const controllers: AbortController[] = []
+    // Held until the end: fetch cancels the body of a Response that is garbage-collected, which would close
+    // its stream early and give its place back (seen once in CI under load).
+    const responses: Response[] = []
     const open = async (cookie: string) => {
       const controller = new AbortController()
       controllers.push(controller)
-      return fetch(`${address}/api/events`, { headers: { cookie }, signal: controller.signal })
+      const response = await fetch(`${address}/api/events`, {
+        headers: { cookie },
+        signal: controller.signal,
+      })
+      responses.push(response)
+      return response
     }
     for (let i = 0; i < 5; i++) expect((await open(user.headers.cookie)).status).toBe(200)
     const refused = await open(user.headers.cookie)
@@ -60,6 +68,7 @@ it('caps open event streams per session (5) and per person (20): past them a 429
       again = await open(user.headers.cookie)
     }
     expect(again.status).toBe(200)
+    expect(responses.length).toBeGreaterThan(20)
     for (const c of controllers) c.abort()
   } finally {
     await t.close()

@@ -16,7 +16,7 @@
  */
 import * as chrono from 'chrono-node'
 import { fromWall, nextOccurrence, toWall } from './recurrence.ts'
-import { formatWhen } from './reminders.service.ts'
+import { formatWhen } from './reminder-words.ts'
 
 export type ReminderRequest =
   | { kind: 'create'; text: string; dueAt: Date; recurrence: string | null }

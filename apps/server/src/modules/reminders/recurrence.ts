@@ -289,7 +289,16 @@ function checkParts(options: Partial<RRuleModule.Options>): void {
  * REMINDER_LIMITS.minRecurrenceMinutes (looked at over its first occurrences). Throws RecurrenceError
  * with a message for the person who wrote it.
  */
-export function checkRecurrence(recurrence: string, firstDue: Date, zone: string): void {
+export function checkRecurrence(
+  recurrence: string,
+  firstDue: Date,
+  zone: string,
+  /** Another floor and its name in the message (automations: hourly, "an automation runs"). */
+  limit: { minMinutes: number; repeats: string } = {
+    minMinutes: REMINDER_LIMITS.minRecurrenceMinutes,
+    repeats: 'a reminder may repeat',
+  },
+): void {
   let rule: RRuleInstance
   try {
     if (/(^|;)\s*DTSTART/i.test(recurrence) || /\n/.test(recurrence)) {
@@ -303,10 +312,12 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
     if (error instanceof RecurrenceError) throw error
     throw new RecurrenceError(`this is not an RRULE rrule can read (${(error as Error).message}).`)
   }
-  const min = REMINDER_LIMITS.minRecurrenceMinutes
-  if (rule.options.freq === RRule.SECONDLY) {
-    throw new RecurrenceError(`a reminder may repeat at most every ${min} minutes.`)
-  }
+  const min = limit.minMinutes
+  const tooOften = () =>
+    new RecurrenceError(
+      `${limit.repeats} at most every ${min % 60 === 0 ? (min === 60 ? 'hour' : `${min / 60} hours`) : `${min} minutes`}.`,
+    )
+  if (rule.options.freq === RRule.SECONDLY) throw tooOften()
   const subDaily = rule.options.freq === RRule.MINUTELY || rule.options.freq === RRule.HOURLY
   if (subDaily && DAY_PARTS.some((part) => rule.origOptions[part] != null)) {
     throw new RecurrenceError('BYMONTH, BYMONTHDAY, BYYEARDAY and BYWEEKNO need FREQ=DAILY or a longer one.')
@@ -329,9 +340,7 @@ export function checkRecurrence(recurrence: string, firstDue: Date, zone: string
   const times = sample.map((d) => d.getTime())
   for (let i = 1; i < times.length; i++) {
     const gap = times[i]! - times[i - 1]!
-    if (gap > 0 && gap < min * MINUTE) {
-      throw new RecurrenceError(`a reminder may repeat at most every ${min} minutes.`)
-    }
+    if (gap > 0 && gap < min * MINUTE) throw tooOften()
   }
   if (sample.every((d) => d.getTime() <= toWall(firstDue, zone).getTime())) {
     const within = subDaily ? `${LOOK_AHEAD.subDailyDays} days` : `${LOOK_AHEAD.years} years`

@@ -22,49 +22,34 @@
  * prevent. The repeat carries the same notification tag and e-mail Message-ID, so the phone replaces
  * the notification and mail clients see one message.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
   REMINDER_LIMITS,
   knownTimeZone,
-  type BriefingDelivery,
-  type CreatePushSubscriptionBody,
   type CreateReminderBody,
   type ListRemindersQuery,
-  type NotificationPreferences,
   type PatchReminderBody,
-  type PushPayload,
-  type PushSubscriptionInfo,
   type Reminder,
   type ReminderAction,
-  type ReminderDelivery,
-  type ReminderUpdate,
-  type UpdateNotificationPreferences,
-  clip,
 } from '@remi/shared'
-import { sql } from 'drizzle-orm'
 import type { Env } from '../../config/env.ts'
-import type { Db } from '../../db/client.ts'
 import type { JobKind, JobLogger, JobQueue } from '../../jobs/queue.ts'
-import { deriveKey } from '../../lib/crypto.ts'
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts'
+import { AppError, badRequest, notFound } from '../../lib/errors.ts'
 import { ErrorCode } from '@remi/shared'
+import { createBriefingSchedule } from './briefing-schedule.ts'
+import { createNotificationSettings } from './notification-settings.ts'
 import type { EmailChannel, PushChannel } from './channels.ts'
-import { checkEndpoint, EndpointError } from './channels.ts'
-import { NOTIFY_CHANNEL, type EventHub, type HubEvent } from './event-hub.ts'
+import type { EventHub, HubEvent } from './event-hub.ts'
+import { checkRecurrence, nextOccurrence, RecurrenceError, sameWallTime } from './recurrence.ts'
+import { createReminderDelivery, SENDING_LEASE_MS } from './reminder-delivery.ts'
 import {
-  checkRecurrence,
-  fromWall,
-  nextOccurrence,
-  RecurrenceError,
-  sameWallTime,
-  toWall,
-} from './recurrence.ts'
-import type { DeliveryRow, PushSubscriptionRow, ReminderRow, RemindersRepo } from './reminders.repo.ts'
-import { createRemindersRepo } from './reminders.repo.ts'
+  createRemindersRepo,
+  type DeliveryRow,
+  type ReminderRow,
+  type RemindersRepo,
+} from './reminders.repo.ts'
 
-/** A delivery this long after its time is marked late (it fell due while Remi was down). */
-export const LATE_AFTER_MS = 60_000
-const ACTION_TOKEN_DAYS = 30
+export { LATE_AFTER_MS } from './reminder-delivery.ts'
+export { formatWhen } from './reminder-words.ts'
 const YEAR_MS = 365.25 * 24 * 3600_000
 
 export interface RemindersDeps {
@@ -84,7 +69,6 @@ export interface RemindersDeps {
 }
 
 type DueJob = { reminderId: string; at: string }
-type BriefingJob = { userId: string; date: string; at?: string }
 
 export function toReminder(row: ReminderRow): Reminder {
   return {
@@ -109,12 +93,21 @@ const field = (name: string, message: string) => badRequest(`${name}: ${message}
 export function createRemindersService(deps: RemindersDeps) {
   const { repo, env, hub, push, email } = deps
   const now = deps.now ?? (() => new Date())
-  const actionKey = deriveKey(env.sessionSecret, 'reminder-actions')
+  const out = createReminderDelivery({ repo, env, hub, push, email, now })
+  const briefings = createBriefingSchedule({
+    repo,
+    env,
+    jobs: deps.jobs,
+    delivery: out,
+    now,
+    briefing: deps.briefing,
+    pollingIntervalSeconds: deps.pollingIntervalSeconds,
+  })
+  const settings = createNotificationSettings({ repo, env, push, email, briefings })
+  const deliverReminder = (reminderId: string, at: Date) => out.deliverReminder(reminderId, at, schedule)
 
   // Jobs ---------------------------------------------------------------------------------------
 
-  /** How long a sender holds a delivery: the job's own expiry, after which pg-boss retries it anyway. */
-  const SENDING_LEASE_MS = 30_000
   const dueJobs: JobKind<DueJob> = deps.jobs.define<DueJob>('reminder-due', {
     // One at a time (so a kill -9 can repeat at most one message, see the top), but a backlog (many
     // reminders due in the same second) is fetched again at once, not one batch a poll.
@@ -147,21 +140,6 @@ export function createRemindersService(deps: RemindersDeps) {
       await sweepJobs.send({}, { startAfterSeconds: 60 })
     },
   })
-  const briefingJobs: JobKind<BriefingJob> = deps.jobs.define<BriefingJob>('briefing-delivery', {
-    // Many people pick the same hour (07:00): a backlog drains batch after batch, not one briefing a poll.
-    // Each is claimed once (claimBriefing), so a batch retried after a failure repeats none; five, so
-    // a batch of briefings each written by a slow model stays well inside expireInSeconds.
-    batchSize: 5,
-    burstWhenBatchFull: true,
-    retryLimit: 5,
-    retryDelaySeconds: 10,
-    expireInSeconds: 300,
-    pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
-    async work(jobs) {
-      for (const job of jobs) await deliverBriefing(job.data.userId, job.data.date, job.data.at)
-    },
-  })
-
   async function schedule(row: { id: string; nextAt: Date | null; status: string }): Promise<void> {
     if (row.status !== 'scheduled' || !row.nextAt) return
     // The queue starts jobs to the whole second: the second before, and the job waits out the rest.
@@ -216,10 +194,6 @@ export function createRemindersService(deps: RemindersDeps) {
     if (reader.hidePrivate && row.private) throw notFound('Reminder')
     return row
   }
-
-  /** The account's address is the one the person verified (a link opened, or the provider vouched). */
-  const isVerified = (prefs: { email: string; verifiedEmail: string | null }) =>
-    prefs.verifiedEmail !== null && prefs.verifiedEmail === prefs.email.trim().toLowerCase()
 
   async function create(
     userId: string,
@@ -369,24 +343,19 @@ export function createRemindersService(deps: RemindersDeps) {
   async function changed(userId: string, body: PatchReminderBody, updated: ReminderRow): Promise<Reminder> {
     const id = updated.id
     await schedule(updated)
-    if (body.status) await publish(userId, { reminderId: id, change: body.status })
-    else if (body.snooze) await publish(userId, { reminderId: id, change: 'snoozed' })
+    if (body.status) await out.answered(userId, { reminderId: id, change: body.status })
+    else if (body.snooze) await out.answered(userId, { reminderId: id, change: 'snoozed' })
     return toReminder(updated)
   }
 
   async function remove(userId: string, id: string, reader: { hidePrivate?: boolean } = {}): Promise<void> {
     if (reader.hidePrivate) await mustSee(userId, id, reader)
     if (!(await repo.delete(userId, id))) throw notFound('Reminder')
-    await publish(userId, { reminderId: id, change: 'deleted' })
+    await out.answered(userId, { reminderId: id, change: 'deleted' })
   }
 
-  /** Tells the user's open tabs (every instance's) that a reminder was answered: its toast goes. */
-  async function publish(userId: string, data: ReminderUpdate): Promise<void> {
-    const event: HubEvent = { userId, event: 'reminder-updated', data }
-    if (hub.crossInstance) {
-      await repo.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(event)})`)
-    } else hub.publishLocal(event)
-  }
+  /** Notices of other kinds a reconnecting tab gets again (replayMissed). */
+  const replays = new Map<string, (delivery: DeliveryRow) => Promise<HubEvent | null>>()
 
   /** The user moved to another zone: future reminders keep their local time (09:00 stays 09:00). */
   async function timezoneChanged(userId: string, zone: string): Promise<void> {
@@ -402,280 +371,20 @@ export function createRemindersService(deps: RemindersDeps) {
       if (updated) await schedule(updated)
     }
     // The briefing keeps its local time too: its job in the old zone is stale now.
-    await scheduleBriefing(userId)
-  }
-
-  // Delivery -----------------------------------------------------------------------------------
-
-  function actionToken(deliveryId: string): string {
-    const expires = Math.floor(now().getTime() / 1000) + ACTION_TOKEN_DAYS * 86_400
-    const body = `${deliveryId}.${expires}`
-    return `${body}.${createHmac('sha256', actionKey).update(body).digest('base64url')}`
-  }
-
-  function readActionToken(token: string): string {
-    const bad = field('token', 'this link has expired or was already used.')
-    const parts = token.split('.')
-    if (parts.length !== 3) throw bad
-    const [deliveryId, expires, signature] = parts as [string, string, string]
-    const expected = createHmac('sha256', actionKey).update(`${deliveryId}.${expires}`).digest()
-    const given = Buffer.from(signature, 'base64url')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad
-    if (Number(expires) * 1000 < now().getTime()) throw bad
-    return deliveryId
-  }
-
-  function deliveryEvent(delivery: DeliveryRow, reminder: ReminderRow): HubEvent {
-    const data: ReminderDelivery = {
-      reminderId: reminder.id,
-      text: delivery.body,
-      dueAt: reminder.dueAt.toISOString(),
-      occurrenceAt: delivery.occurrenceAt.toISOString(),
-      late: delivery.late,
-      actionToken: actionToken(delivery.id),
-    }
-    return { userId: delivery.userId, id: delivery.createdAt.toISOString(), event: 'reminder', data }
-  }
-
-  /** Delivers the occurrence (or finds it delivered); false when another instance is sending it now. */
-  async function deliverReminder(reminderId: string, at: Date): Promise<boolean> {
-    const deliveredAt = now()
-    const claim = await repo.claim(
-      reminderId,
-      at,
-      (reminder) => {
-        const late = deliveredAt.getTime() - at.getTime() > LATE_AFTER_MS
-        let next: Date | null = null
-        if (reminder.recurrence) {
-          // After a snooze or a long outage: the next occurrence after now, the missed ones skipped.
-          const after = new Date(Math.max(at.getTime(), deliveredAt.getTime()))
-          next = nextOccurrence(reminder.recurrence, reminder.dueAt, reminder.timezone, after)
-        }
-        return {
-          delivery: { occurrenceAt: at, late, title: 'Reminder', body: reminder.text },
-          advance: {
-            lastSentAt: deliveredAt,
-            late,
-            snoozedUntil: null,
-            // dueAt stays the series' start: each occurrence is counted from it, so a time moved
-            // forward by a daylight-saving gap one day is back at its own time the next.
-            ...(next ? { nextAt: next } : { status: 'sent' as const, nextAt: null }),
-          },
-        }
-      },
-      async (tx, { delivery, reminder }) => {
-        await repo.recordAttempt(tx, {
-          deliveryId: delivery.id,
-          channel: 'app',
-          target: 'app',
-          outcome: 'sent',
-        })
-        if (hub.crossInstance) {
-          const event = deliveryEvent(delivery, reminder)
-          await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(event)})`)
-        }
-      },
-    )
-    if (!claim) return true
-    const { delivery, reminder, fresh } = claim
-    if (fresh) {
-      if (!hub.crossInstance) hub.publishLocal(deliveryEvent(delivery, reminder))
-      await schedule(reminder)
-    }
-    const token = actionToken(delivery.id)
-    const when = formatWhen(delivery.occurrenceAt, reminder.timezone)
-    return sendOutside(delivery, {
-      payload: {
-        type: 'reminder',
-        title: delivery.late ? 'Reminder (late)' : 'Reminder',
-        body: delivery.body,
-        url: '/reminders',
-        reminderId: reminder.id,
-        actionToken: token,
-      },
-      subject: `Reminder: ${oneLine(delivery.body, 80)}`,
-      text:
-        `${delivery.body}\n\nDue ${when}${delivery.late ? ' (sent late: Remi was not running then)' : ''}.\n\n` +
-        `Open your reminders: ${env.appUrl}/reminders\n`,
-      email: 'reminders',
-    })
-  }
-
-  /**
-   * Push to each of the user's devices, then e-mail; each attempt recorded; the delivery completed.
-   * False when another sender holds it (nothing sent here).
-   */
-  async function sendOutside(
-    delivery: DeliveryRow,
-    message: { payload: PushPayload; subject: string; text: string; email: 'reminders' | 'briefing' },
-  ): Promise<boolean> {
-    // One sender at a time: two jobs for one occurrence on two instances (an edit queues a job again)
-    // would both send. The other leaves it; if this one dies, the lease runs out and its job's retry resumes.
-    if (!(await repo.takeSending(delivery.id, SENDING_LEASE_MS))) return false
-    const done = await repo.sentTargets(delivery.id)
-    const subscriptions = await repo.subscriptionsOf(delivery.userId)
-    // The notification's tag on the device: a repeat after a crash replaces it (see the top).
-    const topic = delivery.id.replaceAll('-', '').slice(0, 32)
-    for (const subscription of subscriptions) {
-      if (done.has(`push:${subscription.id}`)) continue
-      const result = await push.send(subscription, message.payload, topic)
-      if (result.outcome === 'sent') await repo.subscriptionSucceeded(subscription.id)
-      if (result.outcome === 'gone') await repo.dropSubscription(subscription.id)
-      await repo.recordAttempt(repo.db, {
-        deliveryId: delivery.id,
-        channel: 'push',
-        target: subscription.id,
-        outcome: result.outcome === 'sent' ? 'sent' : result.outcome === 'gone' ? 'dropped' : 'failed',
-        detail:
-          result.outcome === 'gone'
-            ? `push service answered HTTP ${result.status}; subscription removed`
-            : result.outcome === 'failed'
-              ? result.detail
-              : null,
-      })
-    }
-    const prefs = await repo.preferences(delivery.userId)
-    const wantsEmail = message.email === 'briefing' || prefs?.emailReminders
-    if (email && prefs && wantsEmail && !done.has(`email:${prefs.email}`)) {
-      // Only to an address the person showed they read, and at most EMAILS_PER_HOUR (20) an hour: anyone can
-      // make an account with a stranger's address, and 500 reminders every few minutes would go there.
-      const perHour = env.smtp?.perHour ?? 20
-      const skipped = (detail: string) =>
-        repo.recordAttempt(repo.db, {
-          deliveryId: delivery.id,
-          channel: 'email',
-          target: prefs.email,
-          outcome: 'skipped',
-          detail,
-        })
-      if (!isVerified(prefs)) await skipped('the address is not verified')
-      else {
-        const taken = await repo.reserveEmail({
-          userId: delivery.userId,
-          deliveryId: delivery.id,
-          target: prefs.email,
-          since: new Date(Date.now() - 3_600_000),
-          cap: perHour,
-        })
-        if (taken === 'over')
-          await skipped(
-            `${perHour} e-mails were sent in the last hour, the most per person (EMAILS_PER_HOUR)`,
-          )
-        else if (taken !== 'done') {
-          let sent = false
-          try {
-            await email.send({
-              to: prefs.email,
-              subject: message.subject,
-              text: message.text,
-              messageId: `<${delivery.id}@${new URL(env.appUrl).hostname}>`,
-            })
-            sent = true
-          } catch (error) {
-            await repo.emailFailed(taken.reserved, (error as Error).message.slice(0, 300))
-          }
-          if (sent) await repo.emailSent(taken.reserved)
-        }
-      }
-    }
-    await repo.complete(delivery.id)
-    return true
-  }
-
-  // The daily briefing ---------------------------------------------------------------------------
-  //
-  // One job per briefing time: {userId, date, at}. A job whose `at` is no longer the user's briefing
-  // time for that day (the time or the zone changed; the briefing was switched off) is stale and does
-  // nothing; the change scheduled its own. Each local day's briefing is claimed once (a delivery row
-  // unique per user and day), and the run that claims it schedules the next day's: a duplicate job (a
-  // restart schedules one for everybody) finds the day taken and ends there.
-
-  /** The instant of the user's briefing time on a local day (a time the zone skips moves forward). */
-  function briefingAt(time: string, date: string, zone: string): Date {
-    const [h, m] = time.split(':').map(Number) as [number, number]
-    const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
-    return fromWall(new Date(Date.UTC(y, mo - 1, d, h, m)), zone)
-  }
-
-  /** The first time the user's briefing time comes after `after`, with its local day. */
-  function nextBriefing(time: string, zone: string, after: Date): { at: Date; date: string } {
-    const wallNow = toWall(after, zone)
-    for (let days = 0; days < 3; days++) {
-      const date = new Date(
-        Date.UTC(wallNow.getUTCFullYear(), wallNow.getUTCMonth(), wallNow.getUTCDate() + days),
-      )
-        .toISOString()
-        .slice(0, 10)
-      const at = briefingAt(time, date, zone)
-      if (at.getTime() > after.getTime()) return { at, date }
-    }
-    throw new Error('unreachable: a briefing time always comes within three days')
-  }
-
-  async function scheduleBriefing(userId: string, after = now()): Promise<void> {
-    const prefs = await repo.preferences(userId)
-    if (!prefs?.briefingTime) return
-    const { at, date } = nextBriefing(prefs.briefingTime, knownTimeZone(prefs.timezone), after)
-    const seconds = Math.max(0, Math.ceil((at.getTime() - now().getTime()) / 1000))
-    await briefingJobs.send({ userId, date, at: at.toISOString() }, { startAfterSeconds: seconds })
-  }
-
-  async function deliverBriefing(userId: string, date: string, jobAt?: string): Promise<void> {
-    const prefs = await repo.preferences(userId)
-    if (!prefs?.briefingTime || !deps.briefing) return
-    const at = briefingAt(prefs.briefingTime, date, knownTimeZone(prefs.timezone))
-    if (jobAt !== undefined) {
-      if (Date.parse(jobAt) !== at.getTime()) return
-    } else if (at.getTime() - now().getTime() > 12 * 3600_000) {
-      // A job from before jobs carried their time: one for a time since moved well ahead is stale.
-      return
-    }
-    const briefing = await deps.briefing(userId)
-    const body = oneLine(briefing.content.replace(/[#*_`>]/g, ''), 300)
-    const claim = await repo.claimBriefing(userId, date, {
-      occurrenceAt: at,
-      late: now().getTime() - at.getTime() > LATE_AFTER_MS,
-      title: 'Your briefing',
-      body,
-    })
-    // The day's briefing went out earlier at another time (the time was changed after it): this job
-    // still carries the chain on to tomorrow. A duplicate of the same time stops here.
-    if (!claim.fresh) {
-      if (claim.delivery.occurrenceAt.getTime() !== at.getTime()) await scheduleBriefing(userId, at)
-      return
-    }
-    const delivery = claim.delivery
-    await scheduleBriefing(userId, new Date(Math.max(at.getTime(), now().getTime())))
-    const data: BriefingDelivery = { date, title: delivery.title, body, url: '/' }
-    const event: HubEvent = { userId, id: delivery.createdAt.toISOString(), event: 'briefing', data }
-    if (hub.crossInstance)
-      await repo.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(event)})`)
-    else hub.publishLocal(event)
-    await repo.recordAttempt(repo.db, {
-      deliveryId: delivery.id,
-      channel: 'app',
-      target: 'app',
-      outcome: 'sent',
-    })
-    await sendOutside(delivery, {
-      payload: { type: 'briefing', title: delivery.title, body, url: '/' },
-      subject: `Your briefing for ${date}`,
-      text: `${briefing.content}\n\n${env.appUrl}/\n`,
-      email: 'briefing',
-    })
+    await briefings.schedule(userId)
   }
 
   // Actions, preferences, subscriptions ------------------------------------------------------------
 
   async function act(token: string, action: ReminderAction): Promise<Reminder> {
-    const deliveryId = readActionToken(token)
+    const deliveryId = out.readActionToken(token)
     const body: PatchReminderBody =
       action === 'done' ? { status: 'done' } : { snooze: { minutes: REMINDER_LIMITS.actionSnoozeMinutes } }
     // The link is spent in the transaction that makes the change, so only by a change made: one refused
     // (a snooze past the most scheduled reminders) leaves it usable. Its row stays locked until then, so
     // two presses at once make one change.
-    const { userId, updated } = await repo.db.transaction(async (tx) => {
-      const inTx = createRemindersRepo(tx as unknown as Db)
+    const { userId, updated } = await repo.transaction(async (tx) => {
+      const inTx = createRemindersRepo(tx)
       const delivery = await inTx.useAction(deliveryId)
       if (!delivery?.reminderId) throw field('token', 'this link has expired or was already used.')
       const updated = await change(
@@ -695,70 +404,6 @@ export function createRemindersService(deps: RemindersDeps) {
     return changed(userId, body, updated)
   }
 
-  async function preferences(userId: string): Promise<NotificationPreferences> {
-    const prefs = await repo.preferences(userId)
-    if (!prefs) throw notFound('User')
-    return {
-      emailReminders: prefs.emailReminders,
-      briefingTime: prefs.briefingTime,
-      emailAvailable: email !== null,
-      email: prefs.email,
-      emailVerified: isVerified(prefs),
-    }
-  }
-
-  async function setPreferences(
-    userId: string,
-    body: UpdateNotificationPreferences,
-  ): Promise<NotificationPreferences> {
-    if (!(await repo.setPreferences(userId, body))) throw notFound('User')
-    if (body.briefingTime) await scheduleBriefing(userId)
-    return preferences(userId)
-  }
-
-  const toSubscription = (row: PushSubscriptionRow): PushSubscriptionInfo => ({
-    id: row.id,
-    label: row.label,
-    endpointHost: new URL(row.endpoint).host,
-    createdAt: row.createdAt.toISOString(),
-    lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
-  })
-
-  async function subscribe(
-    userId: string,
-    body: CreatePushSubscriptionBody,
-    userAgent: string | undefined,
-  ): Promise<{ subscription: PushSubscriptionInfo; created: boolean }> {
-    try {
-      checkEndpoint(body.endpoint, env.allowPrivateNetworkUrls)
-    } catch (error) {
-      if (error instanceof EndpointError) throw field('endpoint', error.message.replace(/^endpoint /, ''))
-      throw error
-    }
-    if ((await repo.countSubscriptions(userId)) >= REMINDER_LIMITS.pushSubscriptionsPerUser) {
-      const mine = (await repo.subscriptionsOf(userId)).some((s) => s.endpoint === body.endpoint)
-      if (!mine) {
-        throw field(
-          'endpoint',
-          `at most ${REMINDER_LIMITS.pushSubscriptionsPerUser} devices; remove one first.`,
-        )
-      }
-    }
-    const saved = await repo.upsertSubscription({
-      userId,
-      endpoint: body.endpoint,
-      p256dh: body.keys.p256dh,
-      auth: body.keys.auth,
-      label: body.label || deviceLabel(userAgent),
-    })
-    if (!saved) {
-      throw conflict(
-        'This device already gets the notifications of another account. Sign in to that account and remove it under Settings → Notifications first.',
-      )
-    }
-    return { subscription: toSubscription(saved.row), created: saved.created }
-  }
-
   return {
     create,
     list,
@@ -768,14 +413,11 @@ export function createRemindersService(deps: RemindersDeps) {
     remove,
     act,
     timezoneChanged,
-    preferences,
-    setPreferences,
-    subscribe,
-    subscriptions: async (userId: string) => (await repo.subscriptionsOf(userId)).map(toSubscription),
-    unsubscribe: async (userId: string, id: string) => {
-      if (!(await repo.deleteSubscription(userId, id))) throw notFound('Subscription')
+    ...settings,
+    /** Another module's notices (automations) say what a reconnecting tab missed of them. */
+    replayMissed(kind: string, replay: (delivery: DeliveryRow) => Promise<HubEvent | null>): void {
+      replays.set(kind, replay)
     },
-    vapidPublicKey: () => push.publicKey,
     /** Events a reconnecting tab missed (EventSource's Last-Event-ID), oldest first. */
     async missedEvents(userId: string, lastEventId: string | undefined): Promise<HubEvent[]> {
       const since = lastEventId ? new Date(lastEventId) : null
@@ -788,7 +430,10 @@ export function createRemindersService(deps: RemindersDeps) {
           if (delivery.actionUsedAt) continue
           const reminder = await repo.getById(delivery.reminderId)
           if (reminder && reminder.status !== 'done' && reminder.status !== 'cancelled')
-            events.push(deliveryEvent(delivery, reminder))
+            events.push(out.deliveryEvent(delivery, reminder))
+        } else if (replays.has(delivery.kind)) {
+          const event = await replays.get(delivery.kind)!(delivery)
+          if (event) events.push(event)
         } else if (delivery.kind === 'briefing') {
           const date = delivery.key.replace(/^briefing@/, '')
           events.push({
@@ -809,65 +454,19 @@ export function createRemindersService(deps: RemindersDeps) {
         await schedule({ ...row, status: 'scheduled' })
       }
       await sweepJobs.send({})
-      for (const user of await repo.usersWithBriefingTime()) await scheduleBriefing(user.id)
+      for (const user of await repo.usersWithBriefingTime()) await briefings.schedule(user.id)
     },
     async stop(): Promise<void> {
       await hub.stop()
       push.close()
       email?.close()
     },
+    /** Another feature's notice on a delivery it claimed (automations): in app, push, e-mail. */
+    deliverNotice: out.deliverNotice,
     // For tests and the bench.
     deliverReminder,
-    deliverBriefing,
+    deliverBriefing: briefings.deliver,
     sweep,
   }
 }
 export type RemindersService = ReturnType<typeof createRemindersService>
-
-function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return clip(flat, max)
-}
-
-/** "Friday, November 27 at 17:00" in the zone. */
-export function formatWhen(instant: Date, zone: string): string {
-  const tz = knownTimeZone(zone)
-  const day = new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: tz,
-  }).format(instant)
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: tz,
-  }).format(instant)
-  return `${day} at ${time}`
-}
-
-function deviceLabel(userAgent: string | undefined): string {
-  const ua = userAgent ?? ''
-  const os = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Mac OS X/.test(ua)
-        ? 'macOS'
-        : /Windows/.test(ua)
-          ? 'Windows'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : null
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : null
-  return [browser, os].filter(Boolean).join(' on ') || 'This device'
-}

@@ -53,27 +53,52 @@ describe('theme setting', () => {
   })
 })
 
-describe('chat setting: save facts from chats automatically', () => {
-  it('is off by default, kept per user, and refuses anything but true or false', async () => {
+describe('chat settings: save facts automatically, read answers aloud after dictation', () => {
+  const off = { autoSaveFacts: false, readAloudAfterDictation: false }
+  it('are off by default, kept per user, changed one at a time, and refuse anything but true or false', async () => {
     const user = await t.createUser()
     const other = await t.createUser()
-    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: false })
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual(off)
 
     const on = await user.api.put('/api/auth/user/settings/chat', { autoSaveFacts: true })
     expect(on.status, on.text).toBe(200)
-    expect(on.body).toEqual({ autoSaveFacts: true })
-    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: true })
-    expect((await other.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: false })
+    expect(on.body).toEqual({ ...off, autoSaveFacts: true })
+    // One setting sent leaves the other as it is.
+    const aloud = await user.api.put('/api/auth/user/settings/chat', { readAloudAfterDictation: true })
+    expect(aloud.body).toEqual({ autoSaveFacts: true, readAloudAfterDictation: true })
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({
+      autoSaveFacts: true,
+      readAloudAfterDictation: true,
+    })
+    expect((await other.api.get('/api/auth/user/settings/chat')).body).toEqual(off)
     // The other settings are their own.
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'UTC', theme: 'system' })
 
-    for (const body of [{}, { autoSaveFacts: 'yes' }, { autoSaveFacts: null }]) {
+    for (const body of [{ autoSaveFacts: 'yes' }, { autoSaveFacts: null }]) {
       const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings/chat', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.message).toMatch(/^The setting to save facts automatically must be true or false\.$/)
     }
-    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: true })
-    await user.api.put('/api/auth/user/settings/chat', { autoSaveFacts: false })
-    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({ autoSaveFacts: false })
+    const bad = await user.api.put<ApiErrorBody>('/api/auth/user/settings/chat', {
+      readAloudAfterDictation: 1,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(
+      /^The setting to read answers aloud after dictation must be true or false\.$/,
+    )
+    const empty = await user.api.put<ApiErrorBody>('/api/auth/user/settings/chat', {})
+    expect(empty.status).toBe(400)
+    expect(empty.body.message).toBe(
+      'Choose a chat setting to change: saving facts automatically, or reading answers aloud.',
+    )
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual({
+      autoSaveFacts: true,
+      readAloudAfterDictation: true,
+    })
+    await user.api.put('/api/auth/user/settings/chat', {
+      autoSaveFacts: false,
+      readAloudAfterDictation: false,
+    })
+    expect((await user.api.get('/api/auth/user/settings/chat')).body).toEqual(off)
   })
 })

@@ -3,7 +3,7 @@ import { tokensRoutes } from './tokens.routes.ts'
 import type { AccessTokensService } from './tokens.service.ts'
 
 export { createAccessTokensRepo } from './tokens.repo.ts'
-export { createAccessTokensService, isAccessTokenSecret, type AccessTokensService } from './tokens.service.ts'
+export { createAccessTokensService, type AccessTokensService } from './tokens.service.ts'
 
 /** Personal access tokens: registered at /api/auth/tokens. */
 export async function tokensModule(app: FastifyInstance, opts: { accessTokens: AccessTokensService }) {

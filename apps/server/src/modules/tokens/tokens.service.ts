@@ -32,9 +32,6 @@ function toAccessToken(row: ListedAccessToken): AccessToken {
   }
 }
 
-/** True for a string shaped like one of our secrets (the prefix tells it from a session JWT). */
-export const isAccessTokenSecret = (value: string) => value.startsWith(ACCESS_TOKEN_PREFIX)
-
 /** Personal access tokens: shown once, stored as a sha256, resolved back to their user and scope. */
 export function createAccessTokensService(repo: AccessTokensRepo) {
   return {

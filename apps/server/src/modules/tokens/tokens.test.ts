@@ -437,6 +437,8 @@ describe('a token sees what an MCP client sees: never a private memory', () => {
     }
     urls.add('/api/memories?tags=zanzibar-vault')
     urls.add('/api/memories/export?format=markdown')
+    // The account export is a zip (its JSON deflated): its JSON alone is read for the words.
+    urls.add('/api/auth/user/export?format=json')
     const seenBySession: string[] = []
     for (const url of urls) {
       const mine = await get(owner.headers, url)

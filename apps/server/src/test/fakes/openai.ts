@@ -150,7 +150,12 @@ function argumentSlices(args: unknown): string[] {
 }
 
 export async function startOpenAIFake(
-  options: { apiKey?: string; model?: string } = {},
+  options: {
+    apiKey?: string
+    model?: string
+    /** The answer to a request with nothing scripted (the benchmarks' fake in its own thread), not a 500. */
+    otherwise?: ScriptedResponse
+  } = {},
 ): Promise<OpenAIFake> {
   const apiKey = options.apiKey ?? 'sk-test-fake-key'
   const model = options.model ?? 'gpt-test'
@@ -204,7 +209,8 @@ export async function startOpenAIFake(
       ? (state.titleQueue.shift() ?? { kind: 'text', text: defaultTitle(recorded) })
       : asksFacts
         ? (state.factQueue.shift() ?? openaiReply.facts())
-        : (state.queue.shift() ?? {
+        : (state.queue.shift() ??
+          options.otherwise ?? {
             kind: 'error',
             status: 500,
             message: 'The OpenAI fake has no scripted response for this request.',

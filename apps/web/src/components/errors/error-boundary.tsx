@@ -1,9 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import Alert from 'react-bootstrap/Alert'
-import Button from 'react-bootstrap/Button'
 import { isApiError } from '../../lib/api-client'
-import { reloadPage } from '../../lib/browser'
 import { ErrorScreen } from './error-screen'
+import { RetryButtons } from './retry-alert'
 
 interface Props {
   children: ReactNode
@@ -56,14 +55,7 @@ export class ErrorBoundary extends Component<Props, State> {
             Something went wrong.
           </Alert.Heading>
           <p>{GENERIC_ERROR_TEXT}</p>
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="primary" onClick={this.reset}>
-              Try Again
-            </Button>
-            <Button variant="outline-secondary" onClick={reloadPage}>
-              Refresh Page
-            </Button>
-          </div>
+          <RetryButtons onRetry={this.reset} />
         </Alert>
       </div>
     )

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import { errorMessage, isApiError } from '../../lib/api-client'
 import { navigateTo, reloadPage } from '../../lib/browser'
+import { RetryButtons } from './retry-alert'
 
 export type ErrorKind = 'network' | 'session' | 'other'
 
@@ -27,22 +28,15 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () =
           Something went wrong
         </Alert.Heading>
         <p>{details[kind](error)}</p>
-        <div className="d-flex flex-wrap gap-2">
-          {kind === 'session' ? (
+        {kind === 'session' ? (
+          <div className="d-flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => navigateTo('/login')}>
               Go to Login
             </Button>
-          ) : (
-            <>
-              <Button variant="primary" onClick={onRetry ?? reloadPage}>
-                Try Again
-              </Button>
-              <Button variant="outline-secondary" onClick={reloadPage}>
-                Refresh Page
-              </Button>
-            </>
-          )}
-        </div>
+          </div>
+        ) : (
+          <RetryButtons onRetry={onRetry ?? reloadPage} />
+        )}
       </Alert>
     </div>
   )

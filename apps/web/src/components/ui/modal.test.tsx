@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../lib/api-client'
 import { ConfirmModal, Modal } from './modal'
 
 function renderModal(show = true) {
@@ -96,5 +97,14 @@ describe('confirm modal', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
     await userEvent.keyboard('{Escape}')
     expect(onCancel).not.toHaveBeenCalled()
+  })
+
+  it("says the action's failure under the message, and nothing without one", () => {
+    const { rerender } = render(<ConfirmModal {...props} onConfirm={vi.fn()} onCancel={vi.fn()} />)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    const error = new ApiError('That reminder was already deleted.', 404)
+    rerender(<ConfirmModal {...props} error={error} onConfirm={vi.fn()} onCancel={vi.fn()} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('That reminder was already deleted.')
+    expect(screen.getByRole('dialog')).toHaveTextContent('Are you sure?')
   })
 })

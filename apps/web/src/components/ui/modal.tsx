@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from 'react'
+import Alert from 'react-bootstrap/Alert'
 import BsModal from 'react-bootstrap/Modal'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
 import { MODAL_Z_INDEX } from '../../config/ui'
+import { errorMessage } from '../../lib/api-client'
 
 interface ModalProps {
   show: boolean
@@ -44,6 +46,8 @@ interface ConfirmModalProps {
   show: boolean
   title: string
   message: ReactNode
+  /** The action's failure, said under the message (the modal stays open to try again or cancel). */
+  error?: unknown
   confirmLabel: string
   busy?: boolean
   busyLabel?: string
@@ -57,6 +61,7 @@ export function ConfirmModal({
   show,
   title,
   message,
+  error,
   confirmLabel,
   busy = false,
   busyLabel,
@@ -94,6 +99,41 @@ export function ConfirmModal({
       }
     >
       {message}
+      {error ? (
+        <Alert variant="danger" className="mb-0">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
     </Modal>
+  )
+}
+
+interface FormModalFooterProps {
+  /** The form the submit button sends (its id). */
+  formId: string
+  label: string
+  saving: boolean
+  disabled?: boolean
+  onCancel: () => void
+}
+
+/** A form dialog's Cancel and submit buttons; while saving, the submit says "Saving..." with a spinner. */
+export function FormModalFooter({ formId, label, saving, disabled = false, onCancel }: FormModalFooterProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} variant="primary" disabled={disabled || saving}>
+        {saving ? (
+          <>
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+            Saving...
+          </>
+        ) : (
+          label
+        )}
+      </Button>
+    </>
   )
 }

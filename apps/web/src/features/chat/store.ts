@@ -63,12 +63,20 @@ interface ChatState {
   controller: AbortController | null
   /** Only a stream can be stopped (the plain chat/send fallback cannot). */
   canStop: boolean
+  /** The composer's Web toggle: off in every conversation opened, sent with each message. */
+  web: boolean
+  /** Files chosen, dropped or pasted into the composer, sent (saved as a memory) with the next message. */
+  files: File[]
+  /** Why a file was refused (too large, a kind not kept, or the server's reason). */
+  filesError: string | null
 
   claim(ownerId: string): void
   /** Another conversation opened: what was on the screen (and any answer running) belongs to the last one. */
   openConversation(view: string | null): void
   setConversationId(conversationId: string | null): void
   setMessageInput(messageInput: string): void
+  setWeb(web: boolean): void
+  setFiles(files: File[], error?: string | null): void
   setAutoScroll(autoScroll: boolean): void
   setConnected(isConnected: boolean): void
   /** Starts a send or a regenerate; `temporary` is the optimistic user message, if any. */
@@ -103,6 +111,9 @@ const initial = () => ({
   localAnswers: [],
   controller: null,
   canStop: false,
+  web: false,
+  files: [] as File[],
+  filesError: null as string | null,
 })
 
 export const useChatStore = create<ChatState>()((set, get) => ({
@@ -121,6 +132,8 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   },
   setConversationId: (conversationId) => set({ conversationId }),
   setMessageInput: (messageInput) => set({ messageInput }),
+  setWeb: (web) => set({ web }),
+  setFiles: (files, filesError = null) => set({ files, filesError }),
   setAutoScroll: (autoScroll) => set((s) => (s.autoScroll === autoScroll ? s : { autoScroll })),
   setConnected: (isConnected) => set((s) => (s.isConnected === isConnected ? s : { isConnected })),
   beginAnswer: ({ temporary, draft, controller }) =>

@@ -1,8 +1,12 @@
 import type { AnswerTools } from '../intents/types.ts'
 import { todayIn, addDays } from '@remi/shared'
-import { formatTime, formatDay, mentionsDay } from '../format.ts'
-import type { DayRange } from '../understand/dates.ts'
-import type { RequestedDays } from '../understand/days.ts'
+import {
+  formatTime,
+  formatDay,
+  mentionsDay,
+  type DayRange,
+  type RequestedDays,
+} from '../../language/index.ts'
 import type { Answered } from '../intents/index.ts'
 import { isToolError, type ToolEvent, MAX_CALENDAR_DAYS, type ToolMemory } from '../tools/index.ts'
 import {

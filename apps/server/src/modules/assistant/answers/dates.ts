@@ -1,13 +1,23 @@
 import type { AnswerTools } from '../intents/types.ts'
 import { daysBetween, addDays, isLeapYear } from '@remi/shared'
 import { formatNumber } from '../arithmetic.ts'
-import { relativeDay, formatDay, weekdayOf, describeRange } from '../format.ts'
-import { WEEKDAYS } from '../understand/lexicon.ts'
-import { mentionsHoliday, dayNamedBy, firstOfMonth } from '../understand/dates.ts'
-import { type DaysQuestion, type CalendarFact, type YearlyDaysQuestion } from '../understand/questions.ts'
+import {
+  relativeDay,
+  formatDay,
+  weekdayOf,
+  describeRange,
+  WEEKDAYS,
+  mentionsHoliday,
+  dayNamedBy,
+  firstOfMonth,
+  type DaysQuestion,
+  type CalendarFact,
+  type YearlyDaysQuestion,
+  significantWords,
+  namesIn,
+} from '../../language/index.ts'
 import type { Answered } from '../intents/index.ts'
 import { said } from '../intents/types.ts'
-import { significantWords, namesIn } from '../search.ts'
 import { isToolError, type ToolMemory } from '../tools/index.ts'
 import { eventsAbout, eventLine } from './events.ts'
 import { holdingAll } from './search.ts'

@@ -1,8 +1,6 @@
 import type { AnswerTools } from '../intents/types.ts'
 import { addDays, todayIn, daysBetween } from '@remi/shared'
-import { formatTime } from '../format.ts'
-import type { RequestedDays } from '../understand/days.ts'
-import type { DayPart, DayRange } from '../understand/dates.ts'
+import { formatTime, type RequestedDays, type DayPart, type DayRange } from '../../language/index.ts'
 import {
   type GetCalendarEventsOutput,
   isToolError,

@@ -1,19 +1,23 @@
 import { renderBriefing } from '../../dashboard/index.ts'
 import type { LookupFilters } from '../../memories/index.ts'
-import { savedSpan, formatDay } from '../format.ts'
-import { daysSavedOn, memoryDaysAsked, isDayWord } from '../understand/days.ts'
 import {
+  savedSpan,
+  formatDay,
+  daysSavedOn,
+  memoryDaysAsked,
+  isDayWord,
   isAboutMemories,
   asksForRecent,
   withoutRecent,
   isSavingWord,
   asToldAfterRemember,
-} from '../understand/text.ts'
-import { type MemoryRequest, EVERY } from '../understand/memory-request.ts'
+  type MemoryRequest,
+  EVERY,
+  significantWords,
+} from '../../language/index.ts'
 import type { Deps, Answered } from '../intents/index.ts'
 import { SHORT_HELP } from '../intents/talk.ts'
 import { said } from '../intents/types.ts'
-import { significantWords } from '../search.ts'
 import { type AssistantServices, SEARCH_LIMIT, isToolError } from '../tools/index.ts'
 import { eventsAbout, eventLine } from './events.ts'
 import { quoteMemories, NO_MEMORIES, daysInWords, memoriesCount, allAndRecent, quote } from './words.ts'

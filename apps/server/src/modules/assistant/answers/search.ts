@@ -7,13 +7,16 @@ import {
   asksWhen,
   isAboutSaving,
   timeOrder,
-} from '../understand/text.ts'
-import { memoryDaysAsked, isDayWord } from '../understand/days.ts'
+  memoryDaysAsked,
+  isDayWord,
+  significantWords,
+  namesIn,
+  withOtherWords,
+  correctedWords,
+} from '../../language/index.ts'
 import type { Deps, Answered } from '../intents/index.ts'
 import { SHORT_HELP } from '../intents/talk.ts'
 import { said } from '../intents/types.ts'
-import { significantWords, namesIn, withOtherWords } from '../search.ts'
-import { correctedWords } from '../spelling.ts'
 import { MAX_CALENDAR_DAYS, isToolError, type ToolMemory } from '../tools/index.ts'
 import { eventsAbout, eventLine, wordPatterns } from './events.ts'
 import { noted } from './memories.ts'

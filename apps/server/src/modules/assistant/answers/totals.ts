@@ -1,8 +1,13 @@
 import type { AnswerTools } from '../intents/types.ts'
-import { memoryDaysAsked, isDayWord } from '../understand/days.ts'
-import { withoutRecent, isPastTense } from '../understand/text.ts'
+import {
+  memoryDaysAsked,
+  isDayWord,
+  withoutRecent,
+  isPastTense,
+  significantWords,
+  namesIn,
+} from '../../language/index.ts'
 import type { Answered } from '../intents/index.ts'
-import { significantWords, namesIn } from '../search.ts'
 import { isToolError, type ToolMemory } from '../tools/index.ts'
 import { totalAsked, isMeasureWord, type Measure, amountIn, addUp, formatAmount } from '../totals.ts'
 import { holdingAll, inTimeOrder } from './search.ts'

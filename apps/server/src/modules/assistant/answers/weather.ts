@@ -1,15 +1,15 @@
 import type { AnswerTools } from '../intents/types.ts'
 import { addDays } from '@remi/shared'
 import { WET_CHANCE } from '../../datasources/index.ts'
-import { relativeDay } from '../format.ts'
 import {
+  relativeDay,
   type WeatherDecision,
   weatherPlace,
   weatherDecision,
   isWeekDecision,
   isSunQuestion,
-} from '../understand/weather.ts'
-import { type DayRange } from '../understand/dates.ts'
+  type DayRange,
+} from '../../language/index.ts'
 import { type GetWeatherOutput, isToolError, type ToolError } from '../tools/index.ts'
 import { minutesOf } from './events.ts'
 import { onDayInWords, capitalize, dayInWords, listed } from './words.ts'

@@ -1,11 +1,10 @@
 import { addDays, dayBounds, quickDateRange } from '@remi/shared'
 import { escapeMarkdown } from '../../../lib/markdown.ts'
 import { confirmation } from '../../reminders/index.ts'
-import { describeRange } from '../format.ts'
+import { describeRange, weekDays, type WeekAsked } from '../../language/index.ts'
 import type { Answered, Deps } from '../intents/types.ts'
 import { said } from '../intents/types.ts'
 import { isToolError, type ToolMemory } from '../tools/index.ts'
-import { weekDays, type WeekAsked } from '../understand/week.ts'
 import { listed, memoriesCount, quoteMemories } from './words.ts'
 
 /** Enough for any week a person writes down; a longer one is counted "at least". */

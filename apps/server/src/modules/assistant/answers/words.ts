@@ -1,6 +1,5 @@
 import { escapeMarkdown } from '../../../lib/markdown.ts'
-import { excerpt, formatDay, relativeDay, describeRange } from '../format.ts'
-import type { DayRange } from '../understand/dates.ts'
+import { excerpt, formatDay, relativeDay, describeRange, type DayRange } from '../../language/index.ts'
 import type { ToolMemory } from '../tools/index.ts'
 
 export const NO_MEMORIES = 'You have no memories yet. To save one, start a message with “Remember”.'

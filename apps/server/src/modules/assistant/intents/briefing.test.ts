@@ -1,6 +1,6 @@
 import { todayIn } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { t, ics, ask, LISBON, startTheApp } from './through-the-app.ts'
+import { t, ics, ask, LISBON, startTheApp } from './through-the-app.test-support.ts'
 
 describe('the offline assistant on the day', () => {
   startTheApp()

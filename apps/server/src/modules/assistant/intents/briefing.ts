@@ -1,4 +1,4 @@
-import { isBriefingRequest } from '../understand/questions.ts'
+import { isBriefingRequest } from '../../language/index.ts'
 import { todaysBriefing } from '../answers/memories.ts'
 import { intent, said, when } from './types.ts'
 

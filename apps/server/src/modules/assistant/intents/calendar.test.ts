@@ -1,9 +1,7 @@
 import { addDays, todayIn } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { describeRange, formatDay } from '../format.ts'
-import { availabilityTime } from '../understand/days.ts'
-import { freeDayQuestion } from '../understand/calendar.ts'
-import { t, ics, ask, offlineAt, userWithCalendar, startTheApp } from './through-the-app.ts'
+import { describeRange, formatDay, freeDayQuestion } from '../../language/index.ts'
+import { t, ics, ask, offlineAt, userWithCalendar, startTheApp } from './through-the-app.test-support.ts'
 
 describe('the offline assistant on the calendar', () => {
   startTheApp()
@@ -463,24 +461,6 @@ describe('the offline assistant on the calendar', () => {
     expect((await ask(off, 'am I busy at noon tomorrow?', { assistant })).answer.content).toBe(
       "I can't tell: the calendar data source is turned off; turn it on under Data Sources.",
     )
-  })
-
-  it('reads the time an availability question asks about', () => {
-    expect(availabilityTime('Am I free at 3pm tomorrow?')).toBe(15 * 60)
-    expect(availabilityTime('am i busy at 10:30')).toBe(10 * 60 + 30)
-    expect(availabilityTime('Are we free at 12 a.m.?')).toBe(0)
-    expect(availabilityTime('will I be available at noon on Friday?')).toBe(12 * 60)
-    expect(availabilityTime('do I have a meeting at 7?')).toBe(7 * 60)
-    // Asked today after the morning's 7 o'clock: the evening's; 07:00 when it is still to come.
-    expect(availabilityTime('am I free at 7?', 15 * 60)).toBe(19 * 60)
-    expect(availabilityTime('am I free at 7:30?', 6 * 60)).toBe(7 * 60 + 30)
-    expect(availabilityTime('am I free at 7am?', 15 * 60)).toBe(7 * 60)
-    // The calendar is the user's: not Marta's.
-    expect(availabilityTime('is Marta free at 7?')).toBeNull()
-    expect(availabilityTime('am I free at 4')).toBe(16 * 60)
-    expect(availabilityTime('am I free at 25:00')).toBeNull()
-    expect(availabilityTime('am I free on Friday?')).toBeNull()
-    expect(availabilityTime('what is at 3pm?')).toBeNull()
   })
 
   it('says the calendar is off, and what failed when the feed cannot be read', async () => {

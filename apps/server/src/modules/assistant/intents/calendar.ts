@@ -1,7 +1,13 @@
-import { availabilityTime, daysAskedAbout } from '../understand/days.ts'
-import { freeDayQuestion, isCalendarTopic, isFreeTimeQuestion, whichEvent } from '../understand/calendar.ts'
-import { isBareDayQuestion } from '../understand/questions.ts'
-import { dayNamedBy } from '../understand/dates.ts'
+import {
+  availabilityTime,
+  daysAskedAbout,
+  freeDayQuestion,
+  isCalendarTopic,
+  isFreeTimeQuestion,
+  whichEvent,
+  isBareDayQuestion,
+  dayNamedBy,
+} from '../../language/index.ts'
 import { describeDays, describeFreeDays, describeFreeTime, freeAt } from '../answers/calendar.ts'
 import { describeEvent, minutesNow } from '../answers/events.ts'
 import { whatDay } from '../answers/dates.ts'

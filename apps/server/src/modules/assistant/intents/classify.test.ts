@@ -1,6 +1,6 @@
 import { todayIn } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { CLAIMED_BY_TWO, GOLDEN } from './golden.ts'
+import { CLAIMED_BY_TWO, GOLDEN } from './golden.test-support.ts'
 import { claimants, classify, INTENTS } from './index.ts'
 
 /** Thursday, November 26, 2026, 10:00 in Lisbon: the day most of the offline tests ask on. */

@@ -5,8 +5,8 @@ import {
   daysUntilQuestion,
   holidayQuestion,
   yearlyDaysQuestion,
-} from '../understand/questions.ts'
-import { dayNamedBy } from '../understand/dates.ts'
+  dayNamedBy,
+} from '../../language/index.ts'
 import { calendarAnswer, comingYearly, daysFromTo, daysUntil, whatDay, whenIs } from '../answers/dates.ts'
 import { eventAsked, tellEvent } from './calendar.ts'
 import { intent, said } from './types.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clockAt } from './fake-deps.ts'
+import { clockAt } from './fake-deps.test-support.ts'
 import { helpExamples, writeHelp } from './help.ts'
 import { classify, HELP, INTENTS } from './index.ts'
 import { intent, said, when } from './types.ts'

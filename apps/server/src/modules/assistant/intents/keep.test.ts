@@ -1,6 +1,6 @@
 import type { MemoryList } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { t, ask, startTheApp } from './through-the-app.ts'
+import { t, ask, startTheApp } from './through-the-app.test-support.ts'
 
 describe('keeping and changing what it is told, through the app', () => {
   startTheApp()

@@ -1,8 +1,13 @@
 import type { AssistantTools, ToolMemory } from '../tools/index.ts'
 import { isToolError } from '../tools/index.ts'
 import { quoteMemories } from '../answers/words.ts'
-import { significantWords } from '../search.ts'
-import { POLITE, asToldAfterRemember, correction as correctionIn, isStatement } from '../understand/text.ts'
+import {
+  significantWords,
+  POLITE,
+  asToldAfterRemember,
+  correction as correctionIn,
+  isStatement,
+} from '../../language/index.ts'
 import { intent, said, when, type Answered, type Deps } from './types.ts'
 
 /**

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { askedAgainFor } from '../understand/follow-ups.ts'
-import { isGiftQuestion, timeOrder } from '../understand/text.ts'
-import { namesIn, significantWords, withOtherWords } from '../search.ts'
-import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
-import { answer, clockAt, fakeDeps } from './fake-deps.ts'
+import { askedAgainFor, isGiftQuestion, timeOrder, withOtherWords } from '../../language/index.ts'
+import { t, ask, offlineAt, startTheApp } from './through-the-app.test-support.ts'
+import { answer, clockAt, fakeDeps } from './fake-deps.test-support.ts'
 import { remember } from './remember.ts'
 
 const clock = clockAt('2026-11-26T10:00:00Z')
@@ -158,23 +156,6 @@ describe('memory questions, through the app', () => {
     const bought = await ask(user, 'What do I need to buy?')
     expect(bought.answer.content).toContain('Buy milk and eggs')
     expect(bought.answer.content).not.toContain('Shopping centre')
-  })
-
-  it('takes the words a question capitalises where no sentence starts for names', () => {
-    const words = (text: string) => significantWords(text)
-    for (const [text, names] of [
-      ['Gift ideas for Marta?', ['marta']],
-      ["When is Ana's birthday? Bruno said May", ['ana', 'may']],
-      ['Marta called. Bruno called too', []],
-      ['What did I tell you about the NHS letter?', ['nhs']],
-      ['gift ideas for marta', []],
-      // Whose: "the plumber's number" is about the plumber, first word or not.
-      ["What's the plumber's number?", ['plumber']],
-      ["Marta's phone number", ['marta']],
-      ['where does my mum’s sister live', ['mum']],
-    ] as const) {
-      expect(namesIn(text, words(text)), text).toEqual(names)
-    }
   })
 
   it('looks on the days a question names, and says so when those days hold none', async () => {

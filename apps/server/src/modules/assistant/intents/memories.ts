@@ -7,13 +7,13 @@ import {
   isCountQuestion,
   isGiftQuestion,
   isQuestion,
-} from '../understand/text.ts'
-import { isOverviewQuestion } from '../understand/questions.ts'
-import { tagsAskedFor } from '../understand/memory-request.ts'
+  isOverviewQuestion,
+  tagsAskedFor,
+  significantWords,
+} from '../../language/index.ts'
 import { asksForDays, related, searchAnswer, searchWords } from '../answers/search.ts'
 import { cannotChange, cannotCorrect, count, listTags, noted, overview, tagged } from '../answers/memories.ts'
 import { eventLine, eventsAbout } from '../answers/events.ts'
-import { significantWords } from '../search.ts'
 import { intent, said, when } from './types.ts'
 
 /** "Delete the wifi memory", "cancel my dentist appointment": where to do it, and the likely ones. */

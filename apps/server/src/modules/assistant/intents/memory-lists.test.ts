@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { daysSavedOn } from '../understand/days.ts'
-import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
+import { daysSavedOn } from '../../language/index.ts'
+import { t, ask, offlineAt, startTheApp } from './through-the-app.test-support.ts'
 
 describe('counts, lists and tags of memories, through the app', () => {
   startTheApp()

@@ -1,9 +1,14 @@
 import { todayIn } from '@remi/shared'
 import { arithmetic as sumIn, formatNumber } from '../arithmetic.ts'
 import { conversion as conversionIn } from '../conversion.ts'
-import { formatDay, formatTime } from '../format.ts'
-import { clockPlace, isClockQuestion, zoneOfPlace } from '../understand/questions.ts'
-import { MONEY_WORDS } from '../understand/lexicon.ts'
+import {
+  formatDay,
+  formatTime,
+  clockPlace,
+  isClockQuestion,
+  zoneOfPlace,
+  MONEY_WORDS,
+} from '../../language/index.ts'
 import { intent, said, when } from './types.ts'
 
 const CURRENCY = new RegExp(String.raw`[$€£¥]|\b(?:${MONEY_WORDS})\b`, 'gi')

@@ -1,6 +1,6 @@
 import type { MemoryList } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
+import { t, ask, offlineAt, startTheApp } from './through-the-app.test-support.ts'
 
 describe('remembering, through the app', () => {
   startTheApp()

@@ -1,5 +1,4 @@
-import { formatDay } from '../format.ts'
-import { memoryRequest } from '../understand/memory-request.ts'
+import { formatDay, memoryRequest } from '../../language/index.ts'
 import { remember as save } from '../answers/memories.ts'
 import { isToolError } from '../tools/index.ts'
 import { intent } from './types.ts'

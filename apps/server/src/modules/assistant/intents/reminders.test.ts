@@ -1,7 +1,7 @@
 import type { CreateReminderBody, Reminder } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
 import { classify } from './index.ts'
-import { clockAt, fakeDeps, type Fakes } from './fake-deps.ts'
+import { clockAt, fakeDeps, type Fakes } from './fake-deps.test-support.ts'
 import type { Answered, Clock, Deps } from './types.ts'
 
 /** Thursday, November 26, 2026, 10:00 in Lisbon. */

@@ -5,8 +5,7 @@ import {
   readReminderRequest,
   type ReminderRequest,
 } from '../../reminders/index.ts'
-import { formatDay } from '../format.ts'
-import { memoryRequest } from '../understand/memory-request.ts'
+import { formatDay, memoryRequest } from '../../language/index.ts'
 import type { Answered, Deps } from './types.ts'
 import { intent, said } from './types.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
-import { answer, clockAt } from './fake-deps.ts'
+import { t, ask, offlineAt, startTheApp } from './through-the-app.test-support.ts'
+import { answer, clockAt } from './fake-deps.test-support.ts'
 import { HELP } from './index.ts'
 
 const clock = clockAt('2026-11-26T10:00:00Z')

@@ -1,6 +1,7 @@
 import { BRAND } from '../../../config/brand.ts'
-import { asToldAfterRemember, isStatement } from '../understand/text.ts'
 import {
+  asToldAfterRemember,
+  isStatement,
   isAcknowledgement,
   isFarewell,
   isGreeting,
@@ -10,7 +11,7 @@ import {
   isPraise,
   isSmallTalk,
   isThanks,
-} from '../understand/questions.ts'
+} from '../../language/index.ts'
 import { intent, said, when } from './types.ts'
 
 export const SHORT_HELP =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
+import { t, ask, offlineAt, startTheApp } from './through-the-app.test-support.ts'
 
 describe('totals, through the app', () => {
   startTheApp()

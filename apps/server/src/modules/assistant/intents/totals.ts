@@ -1,4 +1,4 @@
-import { isGiftQuestion, isQuestion } from '../understand/text.ts'
+import { isGiftQuestion, isQuestion } from '../../language/index.ts'
 import { totalFor } from '../answers/totals.ts'
 import { totalAsked } from '../totals.ts'
 import { intent } from './types.ts'

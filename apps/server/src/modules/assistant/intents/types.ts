@@ -22,12 +22,13 @@ export interface Answered {
 export type AnswerTools = Pick<
   AssistantTools,
   'searchMemories' | 'createMemory' | 'getWeather' | 'getCalendarEvents' | 'timeZone'
->
+> &
+  Partial<Pick<AssistantTools, 'webSearch'>>
 
 /** What an intent's answer may use: the same tools as a model, the user's services, and the clock. */
 export interface Deps {
   tools: AnswerTools
-  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard' | 'reminders'>
+  services: Pick<AssistantServices, 'users' | 'memories' | 'dashboard' | 'reminders' | 'web' | 'automations'>
   userId: string
   clock: Clock
   /** The message as the user wrote it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GetWeatherOutput, ToolEvent } from '../tools/index.ts'
-import { answer, clockAt } from './fake-deps.ts'
+import { answer, clockAt } from './fake-deps.test-support.ts'
 
 const clock = clockAt('2026-11-26T10:00:00Z')
 const day = (date: string, rain: number, min = 9, max = 15) => ({

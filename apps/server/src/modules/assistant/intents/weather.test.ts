@@ -1,9 +1,7 @@
 import { addDays, daysBetween, todayIn } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { formatDay } from '../format.ts'
-import { askedAgainFor } from '../understand/follow-ups.ts'
-import { isWeatherTopic, weatherDecision, weatherPlace } from '../understand/weather.ts'
-import { t, meteo, ask, userWithWeather, startTheApp } from './through-the-app.ts'
+import { formatDay, isWeatherTopic, weatherDecision, weatherPlace } from '../../language/index.ts'
+import { t, meteo, ask, userWithWeather, startTheApp } from './through-the-app.test-support.ts'
 
 describe('the offline assistant on weather', () => {
   startTheApp()
@@ -202,24 +200,6 @@ describe('the offline assistant on weather', () => {
     const own = await ask(user, 'and tomorrow?', { before: ["When is Ana's birthday?"] })
     expect(own.answer.calls.map((c) => c.tool)).not.toContain('get_weather')
     expect(own.answer.content).toBe((await ask(user, 'and tomorrow?')).answer.content)
-  })
-
-  it('puts the day of a follow-up where the question had one', () => {
-    for (const [said, before, asked] of [
-      ['and tomorrow?', 'will it rain today?', 'will it rain tomorrow?'],
-      ['What about Saturday?', "what's the weather on Friday?", "what's the weather Saturday?"],
-      ['how about next week', 'Any meetings this week?', 'Any meetings next week?'],
-      ['and on Friday?', "What's the weather?", "What's the weather on Friday?"],
-      ['and Thursday next week?', "what's my first meeting today?", "what's my first meeting next Thursday?"],
-      ['and December 3?', 'what do I have on 1 December?', 'what do I have December 3?'],
-    ]) {
-      expect(askedAgainFor(said!, before), said).toBe(asked)
-    }
-    expect(askedAgainFor('and tomorrow?', "When is Ana's birthday?")).toBeNull()
-    expect(askedAgainFor('and Friday?', 'remember to take an umbrella tomorrow')).toBeNull()
-    expect(askedAgainFor('and Friday?', 'I have a meeting tomorrow')).toBeNull()
-    expect(askedAgainFor('and the dentist?', 'will it rain today?')).toBeNull()
-    expect(askedAgainFor('tomorrow', undefined)).toBeNull()
   })
 
   it('tells tomorrow’s, a weekday’s and this week’s forecast', async () => {

@@ -1,5 +1,4 @@
-import { isWeatherTopic } from '../understand/weather.ts'
-import { daysAskedAbout } from '../understand/days.ts'
+import { isWeatherTopic, daysAskedAbout } from '../../language/index.ts'
 import { weatherAsked } from '../answers/weather.ts'
 import { intent, said } from './types.ts'
 

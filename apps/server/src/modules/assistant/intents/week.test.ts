@@ -1,9 +1,9 @@
 import type { Reminder } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { weekDays, weekSummaryAsked } from '../understand/week.ts'
+import { weekSummaryAsked } from '../../language/index.ts'
 import { classify } from './index.ts'
-import { clockAt, fakeDeps, type Fakes } from './fake-deps.ts'
-import { t, ask, offlineAt, startTheApp } from './through-the-app.ts'
+import { clockAt, fakeDeps, type Fakes } from './fake-deps.test-support.ts'
+import { t, ask, offlineAt, startTheApp } from './through-the-app.test-support.ts'
 import type { Clock, Deps } from './types.ts'
 
 /** Saturday, November 28, 2026, 22:30 in Los Angeles: Sunday the 29th in UTC. */
@@ -92,15 +92,6 @@ describe('reading a request for a week summary', () => {
     expect(weekSummaryAsked('give me a summary of last week')).toBe('last')
     expect(weekSummaryAsked('recap of the past week')).toBe('last')
     expect(weekSummaryAsked('how was my week?')).toBe('this')
-  })
-
-  it('reads the week from Sunday in the user’s time zone, not UTC’s', () => {
-    // Saturday night in Los Angeles is Sunday in UTC: this week is still the one that began on the 22nd.
-    expect(weekDays('this', saturdayNight.today)).toEqual({ from: '2026-11-22', to: '2026-11-28' })
-    expect(weekDays('last', saturdayNight.today)).toEqual({ from: '2026-11-15', to: '2026-11-21' })
-    // Sunday morning in Auckland is Saturday in UTC: a new week of one day.
-    expect(weekDays('this', sundayMorning.today)).toEqual({ from: '2026-11-29', to: '2026-11-29' })
-    expect(weekDays('last', sundayMorning.today)).toEqual({ from: '2026-11-22', to: '2026-11-28' })
   })
 })
 

@@ -1,4 +1,4 @@
-import { weekSummaryAsked } from '../understand/week.ts'
+import { weekSummaryAsked } from '../../language/index.ts'
 import { weekSummary } from '../answers/week.ts'
 import { intent } from './types.ts'
 

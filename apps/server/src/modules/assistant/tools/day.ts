@@ -1,6 +1,6 @@
 import { dayBounds, daysBetween, todayIn } from '@remi/shared'
 import type { CalendarService, WeatherService } from '../../datasources/index.ts'
-import { describeRange, excerpt, formatTime, relativeDay } from '../format.ts'
+import { describeRange, excerpt, formatTime, relativeDay } from '../../language/index.ts'
 import type { ToolRecord } from './record.ts'
 import {
   firstIssue,

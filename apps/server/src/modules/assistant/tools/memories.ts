@@ -1,5 +1,5 @@
 import { CreateMemoryBody } from '@remi/shared'
-import { describeRange, excerpt, savedSpan } from '../format.ts'
+import { describeRange, excerpt, savedSpan } from '../../language/index.ts'
 import type { ToolRecord } from './record.ts'
 import {
   firstIssue,

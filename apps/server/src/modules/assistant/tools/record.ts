@@ -1,13 +1,13 @@
 import {
   todayIn,
   type Activity,
-  type AssistantTool,
+  type ActivityTool,
   type Citation,
   type Memory,
   type MemoryProposal,
 } from '@remi/shared'
 import type { AssistantEvent, CitedMemory } from '../assistant.types.ts'
-import { excerpt } from '../format.ts'
+import { excerpt } from '../../language/index.ts'
 import { isToolError, type AssistantServices, type ToolError } from './types.ts'
 
 export interface AssistantToolsOptions {
@@ -15,9 +15,11 @@ export interface AssistantToolsOptions {
   onEvent?: ((event: AssistantEvent) => void) | undefined
   now?: () => Date
   /** Told of unexpected failures (a tool still answers with a short error). */
-  onUnexpectedError?: ((tool: AssistantTool, error: unknown) => void) | undefined
+  onUnexpectedError?: ((tool: ActivityTool, error: unknown) => void) | undefined
   /** The chat's conversation: proposals are shown under its answer and lapse with its next message. */
   conversationId?: string | undefined
+  /** The person turned Web on for this message: the model gets the web's tools, when there is a provider. */
+  web?: boolean | undefined
 }
 
 /** How one call is reported: its activity line, and what else it did. */
@@ -47,7 +49,7 @@ export function createToolRecord(
   /** The cited memories' text and day as read for this answer. */
   const cited = new Map<string, CitedMemory>()
   const activity: Activity[] = []
-  const calls: Array<{ tool: AssistantTool; args: unknown }> = []
+  const calls: Array<{ tool: ActivityTool; args: unknown }> = []
   const created: Memory[] = []
   const proposed: MemoryProposal[] = []
   let zone: Promise<string> | undefined
@@ -63,7 +65,7 @@ export function createToolRecord(
 
   /** Runs one call: records it, reports start and finish, and turns any throw into a short error. */
   async function run<T extends object>(
-    name: AssistantTool,
+    name: ActivityTool,
     args: unknown,
     report: CallReport<T>,
     call: () => Promise<T | ToolError>,
@@ -98,6 +100,7 @@ export function createToolRecord(
     services,
     userId,
     conversationId: options.conversationId,
+    onUnexpectedError: options.onUnexpectedError,
     now,
     timeZone,
     /** The user's day now, in their zone. */

@@ -1,4 +1,5 @@
 import {
+  CreateAutomationBody,
   CreateReminderBody,
   MEMORY_LIMITS,
   MemoryDate,
@@ -91,9 +92,23 @@ export const toolInputSchemas = {
   cancel_reminder: z.object({
     id: z.string().max(64).describe("The reminder's id, as list_reminders gave it."),
   }),
+  web_search: z.object({
+    query: z.string().trim().min(1).max(400).describe('What to look for on the web, as you would type it.'),
+  }),
+  read_web_page: z.object({
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .describe('The page’s address (http or https), e.g. from web_search.'),
+  }),
+  create_automation: CreateAutomationBody,
 } satisfies Record<AssistantTool, z.ZodType>
 
 export const toolDescriptions: Record<AssistantTool, string> = {
+  create_automation:
+    'Schedule a request the user wants answered regularly and sent to them ("every Friday at 5pm summarise my week"): `prompt` is what to answer each time, as the user would ask it ("Summarise my week"); `schedule` an RRULE with the time in BYHOUR and BYMINUTE, in the user’s time zone (FREQ=WEEKLY;BYDAY=FR;BYHOUR=17;BYMINUTE=0; FREQ=DAILY;BYHOUR=7;BYMINUTE=0), at most hourly; `channels` where to send the answer (app, push, email; all by default). Tell the user when it runs.',
   search_memories:
     'Search the user’s saved memories (notes about people, plans, dates, places). Returns the best matches with their dates and tags. Use it before answering any question about the user’s life, and try other words when nothing is found.',
   create_memory:
@@ -111,6 +126,10 @@ export const toolDescriptions: Record<AssistantTool, string> = {
   list_reminders:
     "The user's reminders, soonest first for scheduled ones (the default), or those sent, done or cancelled.",
   cancel_reminder: 'Cancel one of the user’s reminders (by the id list_reminders gave).',
+  web_search:
+    'Search the web. Returns the top results (title, url, snippet). Use it for current events and facts about the world that the user’s memories cannot hold; read a page with read_web_page before relying on more than its snippet.',
+  read_web_page:
+    'Read a web page: its main text (without menus and ads), at most 8 000 characters. Cite it as a Markdown link in your answer.',
 }
 
 export type SearchMemoriesInput = z.input<typeof toolInputSchemas.search_memories>

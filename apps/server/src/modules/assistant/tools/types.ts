@@ -1,26 +1,174 @@
-import type { Memory } from '@remi/shared'
+import type {
+  Automation,
+  CreateAutomationBody,
+  CreateMemoryBody,
+  Memory,
+  MemoryChangedBy,
+  MemoryFilters,
+  MemoryList,
+  MemoryProposal,
+  MemoryTagCount,
+  TodayFacts,
+  UpdateMemoryBody,
+} from '@remi/shared'
+import type { z } from 'zod'
 import type { UsersService } from '../../auth/index.ts'
-import type { DashboardService } from '../../dashboard/index.ts'
 import type { CalendarService, WeatherService } from '../../datasources/index.ts'
-import type { MemoriesService } from '../../memories/index.ts'
-import type { ProposalsService } from '../../proposals/index.ts'
-import type { RecallService } from '../../recall/index.ts'
 import type { RemindersService } from '../../reminders/index.ts'
+
+/*
+ * The tools' needs, declared here as the shapes they call (the services of memories, recall, dashboard
+ * and proposals fit them): those modules import the assistant, so the tools do not import them back.
+ */
+
+/** Who reads: a model or an MCP client never gets a private memory, nor learns that it exists. */
+export interface Reader {
+  hidePrivate?: boolean | undefined
+}
+/** Inclusive days on which memories were saved, whatever day they are about. */
+export interface SavedDays {
+  from?: string | undefined
+  to?: string | undefined
+}
+/** Memories looked up by words, tags and days (modules/memories' LookupFilters). */
+export type MemoryLookup = Partial<MemoryFilters> & {
+  saved?: SavedDays | undefined
+  newestSaved?: boolean | undefined
+}
+/** Who changed a memory (its history): the person, the assistant, or an access token by its name. */
+export interface ChangeAuthor {
+  by: MemoryChangedBy
+  name?: string | undefined
+}
+
+/** modules/memories, as the tools and the offline assistant call it. */
+export interface ToolMemories {
+  best(
+    userId: string,
+    filters: MemoryLookup & { anyOf?: string[]; names?: string[] },
+    limit: number,
+  ): Promise<Memory[]>
+  create(userId: string, body: z.output<typeof CreateMemoryBody>, author?: ChangeAuthor): Promise<Memory>
+  count(userId: string, filters: MemoryLookup): Promise<number>
+  summary(
+    userId: string,
+    today?: string,
+    reader?: Reader,
+  ): Promise<{ totalMemories: number; recentMemories: number }>
+  tags(userId: string, reader?: Reader): Promise<MemoryTagCount[]>
+  get(userId: string, id: string, reader?: Reader): Promise<Memory>
+}
+/** ...and as the MCP server also lists, changes and deletes them. */
+export interface McpMemories extends Pick<ToolMemories, 'create' | 'get' | 'tags'> {
+  list(userId: string, filters: MemoryFilters, reader?: Reader): Promise<MemoryList>
+  update(
+    userId: string,
+    id: string,
+    body: z.output<typeof UpdateMemoryBody>,
+    author?: ChangeAuthor,
+  ): Promise<Memory>
+  remove(userId: string, id: string, author?: ChangeAuthor): Promise<unknown>
+}
+
+/** modules/recall: the memories that answer a person's words. */
+export interface ToolRecall {
+  find(
+    userId: string,
+    request: {
+      query: string
+      tags?: string[] | undefined
+      from?: string | undefined
+      to?: string | undefined
+      saved?: SavedDays | undefined
+      names?: string[] | undefined
+      newestSaved?: boolean | undefined
+      limit?: number
+      now?: Date | undefined
+      timeZone?: string | undefined
+    },
+  ): Promise<Array<Memory & { changedLater?: boolean }>>
+}
+
+/** modules/dashboard: the day's facts as the briefing tells them. */
+export interface ToolDashboard {
+  gatherTodayFacts(
+    userId: string,
+    options?: { now?: Date; log?: { warn: (obj: object, msg: string) => void } },
+  ): Promise<TodayFacts>
+}
+
+/** modules/proposals: a change to a memory, stored for the person to apply or keep. */
+export interface ToolProposals {
+  propose(
+    userId: string,
+    input: {
+      conversationId?: string | null | undefined
+      kind: MemoryProposal['kind']
+      memoryId: string | null
+      before: string | null
+      text: string | null
+      tags: string[]
+      date: string | null
+    },
+  ): Promise<MemoryProposal>
+}
+
+/** integrations/web-search: the web, when the server has a search provider; its errors are sentences. */
+export interface ToolWeb {
+  search(query: string, limit?: number): Promise<Array<{ title: string; url: string; snippet: string }>>
+  readPage(url: string): Promise<{ url: string; title: string | null; text: string; truncated: boolean }>
+}
+
+/** One of the person's own MCP tools they turned on (issue 50), as the model is offered it. */
+export interface OfferedTool {
+  serverId: string
+  serverName: string
+  name: string
+  description: string
+  /** Marked read-only by its server: it runs at once; any other asks the person first. */
+  readOnly: boolean
+  inputSchema: Record<string, unknown>
+}
+
+/** modules/connected-tools: the person's MCP tools; its failures are McpClientError sentences. */
+export interface ToolConnected {
+  offered(userId: string): Promise<OfferedTool[]>
+  call(
+    userId: string,
+    tool: OfferedTool,
+    args: Record<string, unknown>,
+  ): Promise<{ text: string; isError: boolean }>
+  /** A new answer of the conversation is being written: the calls waiting under the last one lapse. */
+  lapse(userId: string, conversationId: string): Promise<void>
+  /** Stores the call for the person's Run or Cancel under the answer. */
+  ask(
+    userId: string,
+    tool: OfferedTool,
+    args: Record<string, unknown>,
+    conversationId: string | undefined,
+  ): Promise<{ id: string }>
+}
 
 /** The services the assistant's tools call: every call is scoped to one user. */
 export interface AssistantServices {
-  memories: Pick<MemoriesService, 'best' | 'create' | 'count' | 'summary' | 'tags' | 'get'>
+  memories: ToolMemories
   weather: Pick<WeatherService, 'forecastFor'>
   calendar: Pick<CalendarService, 'eventsBetween'>
   users: Pick<UsersService, 'timezoneOf' | 'findById'>
   /** The day's facts as the briefing tells them ("brief me"). */
-  dashboard: Pick<DashboardService, 'gatherTodayFacts'>
+  dashboard: ToolDashboard
   /** The memories that answer a person's words (modules/recall). */
-  recall: Pick<RecallService, 'find'>
+  recall: ToolRecall
   /** Stores update_memory's and delete_memory's proposals (the person applies or keeps them). */
-  proposals?: Pick<ProposalsService, 'propose'> | undefined
+  proposals?: ToolProposals | undefined
   /** Reminders the offline assistant makes, lists and cancels in words (issue 31). */
   reminders?: Pick<RemindersService, 'create' | 'list' | 'patch'> | undefined
+  /** Web search and reading pages (issue 50): absent when no WEB_SEARCH_PROVIDER is set. */
+  web?: ToolWeb | undefined
+  /** Scheduled requests made in words (issue 50): create_automation and the offline assistant. */
+  automations?: { create(userId: string, body: CreateAutomationBody): Promise<Automation> } | undefined
+  /** The person's own MCP servers' tools (issue 50). */
+  connected?: ToolConnected | undefined
 }
 
 /** A memory as a tool gives it. */

@@ -34,6 +34,23 @@ export async function readSmall(file: SourceFile, max = NOTE_FILE_MAX_BYTES): Pr
   return Buffer.concat(chunks)
 }
 
+/**
+ * A file's bytes in an ArrayBuffer of their own (so they can be transferred to another thread), or null
+ * when it is larger than `max` (not read at all).
+ */
+export async function readBytes(file: SourceFile, max: number): Promise<Uint8Array | null> {
+  if (file.size > max) return null
+  const bytes = new Uint8Array(file.size)
+  let size = 0
+  for await (const chunk of await file.stream()) {
+    const part = chunk as Buffer
+    // yauzl refuses an entry longer than it declared; a file on disk that grew is cut at its size.
+    bytes.set(part.subarray(0, Math.max(0, file.size - size)), size)
+    size += part.length
+  }
+  return size === file.size ? bytes : bytes.slice(0, size)
+}
+
 /** A file's text (UTF-8), without the byte order mark Windows editors put first (front matter starts after it). */
 export const readText = async (file: SourceFile, max?: number) =>
   (await readSmall(file, max)).toString('utf8').replace(/^\uFEFF/, '')

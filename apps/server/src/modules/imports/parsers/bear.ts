@@ -17,7 +17,8 @@ interface BearInfo {
 interface Bundle {
   text?: SourceFile
   info?: SourceFile
-  assets: number
+  /** Its images and files (assets/), which the text shows with ![](assets/…). */
+  assets: SourceFile[]
 }
 
 export async function parseBear(files: SourceFile[], emit: NoteSink): Promise<void> {
@@ -25,12 +26,12 @@ export async function parseBear(files: SourceFile[], emit: NoteSink): Promise<vo
   for (const file of files) {
     const match = /^(.*?\.textbundle)\/(.+)$/i.exec(file.name)
     if (!match) continue
-    const bundle = bundles.get(match[1]!) ?? { assets: 0 }
+    const bundle = bundles.get(match[1]!) ?? { assets: [] }
     bundles.set(match[1]!, bundle)
     const inner = match[2]!
     if (/^text\.(md|markdown|txt)$/i.test(inner)) bundle.text = file
     else if (inner === 'info.json') bundle.info = file
-    else if (inner.startsWith('assets/')) bundle.assets++
+    else if (inner.startsWith('assets/')) bundle.assets.push(file)
   }
   for (const [path, bundle] of bundles) {
     const name = fileStem(path)
@@ -77,8 +78,9 @@ async function readBearNote(name: string, bundle: Bundle): Promise<NoteItem> {
     typeof info.creationDate === 'string' && info.creationDate.length <= 100 ? info.creationDate : null
   if (!note.title && !note.body) note.source = name
   else note.source = note.title || name
-  // Files in assets/ the text does not show are attachments too.
-  note.attachments.count = Math.max(note.attachments.count, bundle.assets)
-  if (note.attachments.count && !note.attachments.kinds.length) note.attachments.kinds = ['image or file']
+  // Every file of assets/ (shown in the text or not) comes along; embeds with no file there are reported.
+  note.fileSources = bundle.assets
+  note.attachments.count = Math.max(0, note.attachments.count - bundle.assets.length)
+  if (!note.attachments.count) note.attachments.kinds = []
   return { note }
 }

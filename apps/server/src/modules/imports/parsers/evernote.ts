@@ -7,7 +7,15 @@ import { SaxesParser } from 'saxes'
 import TurndownService from 'turndown'
 import { badRequest } from '../../../lib/errors.ts'
 import { NOTE_FILE_MAX_BYTES, type SourceFile } from './archive.ts'
-import { fileStem, storable, type NoteItem, type NoteSink, type ParsedNote } from './note.ts'
+import {
+  fileStem,
+  NOTE_FILE_ATTACH_MAX,
+  storable,
+  type NoteFile,
+  type NoteItem,
+  type NoteSink,
+  type ParsedNote,
+} from './note.ts'
 
 export const XML_ENTITIES_REFUSED =
   'The Evernote file declares XML entities or a DTD of its own, which Remi never reads (Evernote exports have none).'
@@ -188,8 +196,42 @@ interface NoteDraft {
   created: string
   tags: string[]
   sourceUrl: string
+  /** Each resource's type (image/png); a resource whose data is there is in `files` too. */
   resources: string[]
+  files: NoteFile[]
   tooBig: boolean
+}
+
+/** A resource as it streams: its base64 (bounded by what an attachment may be), type and name. */
+interface ResourceDraft {
+  base64: string[]
+  length: number
+  mime: string
+  name: string
+}
+
+/** Base64 characters of a file as big as an attachment may be (line breaks included). */
+const BASE64_MAX = Math.ceil((NOTE_FILE_ATTACH_MAX * 4) / 3) * 1.05 + 1024
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+}
+
+/** A resource's file: its bytes decoded once it has ended (null when it is too big to attach). */
+function resourceFile(r: ResourceDraft, index: number): NoteFile {
+  const fallback = `${r.mime.split('/')[0] || 'file'} ${index}${EXTENSIONS[r.mime] ? `.${EXTENSIONS[r.mime]}` : ''}`
+  const name = r.name.split(/[\\/]/).pop()?.trim() || fallback
+  if (r.length > BASE64_MAX) return { name, size: Math.floor((r.length * 3) / 4), data: null }
+  const decoded = Buffer.from(r.base64.join(''), 'base64')
+  // A copy with an ArrayBuffer of its own (a small Buffer shares Node's pool), handed on without a copy.
+  const data = new Uint8Array(decoded)
+  return { name, size: data.length, data: data.length > NOTE_FILE_ATTACH_MAX ? null : data }
 }
 
 /**
@@ -207,13 +249,22 @@ async function parseEnex(file: SourceFile, emit: NoteSink) {
   const ready: Parameters<NoteSink>[0][] = []
   const stack: string[] = []
   let note: NoteDraft | null = null
+  let resource: ResourceDraft | null = null
   let text = ''
   let sawRoot = false
   let count = 0
   const append = (value: string) => {
     if (!note) return
     const inside = stack.at(-1)
-    if (inside === 'data') return
+    if (inside === 'data') {
+      // A resource's bytes are kept only while its note is read, and only as big as one may be attached.
+      if (resource && stack.at(-2) === 'resource') {
+        resource.length += value.length
+        if (resource.length <= BASE64_MAX) resource.base64.push(value)
+        else resource.base64 = []
+      }
+      return
+    }
     if (inside === 'content') {
       if (note.content.length + value.length > NOTE_FILE_MAX_BYTES) note.tooBig = true
       else note.content += value
@@ -230,7 +281,17 @@ async function parseEnex(file: SourceFile, emit: NoteSink) {
     stack.push(tag.name)
     text = ''
     if (tag.name === 'note')
-      note = { title: '', content: '', created: '', tags: [], sourceUrl: '', resources: [], tooBig: false }
+      note = {
+        title: '',
+        content: '',
+        created: '',
+        tags: [],
+        sourceUrl: '',
+        resources: [],
+        files: [],
+        tooBig: false,
+      }
+    if (tag.name === 'resource' && note) resource = { base64: [], length: 0, mime: '', name: '' }
   })
   parser.on('text', append)
   parser.on('cdata', append)
@@ -253,10 +314,17 @@ async function parseEnex(file: SourceFile, emit: NoteSink) {
         if (stack.at(-1) === 'note-attributes') n.sourceUrl = value
         break
       case 'mime':
-        n.resources.push(value)
+        if (resource) resource.mime = value
+        break
+      case 'file-name':
+        if (resource && stack.at(-1) === 'resource-attributes') resource.name = value
         break
       case 'resource':
-        if (!n.resources.length) n.resources.push('')
+        if (resource) {
+          n.resources.push(resource.mime)
+          if (resource.length) n.files.push(resourceFile(resource, n.resources.length))
+        }
+        resource = null
         break
       case 'note': {
         count++
@@ -315,13 +383,15 @@ function toItem(n: NoteDraft, notebook: string, fileName: string, index: number)
   let body = n.content ? enmlToMarkdown(storable(n.content)) : ''
   if (n.sourceUrl) body = `${body}\n\nSource: ${n.sourceUrl}`.trim()
   const crypt = /<en-crypt\b/i.test(n.content)
-  const kinds = n.resources.map((mime) =>
-    mime.startsWith('image/') ? 'image' : mime.startsWith('audio/') ? 'recording' : 'file',
-  )
+  // A resource with no data in the file is reported; the others come along as files.
+  const kinds = n.resources
+    .slice(n.files.length)
+    .map((mime) => (mime.startsWith('image/') ? 'image' : mime.startsWith('audio/') ? 'recording' : 'file'))
   const note: ParsedNote = {
     ...base,
     body,
-    attachments: { count: n.resources.length, kinds },
+    attachments: { count: n.resources.length - n.files.length, kinds },
+    files: n.files,
     ...(crypt ? { leftOut: ['encrypted text'] } : {}),
   }
   return { note }

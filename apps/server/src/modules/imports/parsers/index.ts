@@ -14,7 +14,10 @@ export interface Upload {
   size: number
 }
 
-const parsers: Record<NoteImportFormat, (files: SourceFile[], emit: NoteSink) => Promise<void>> = {
+/** A parser: the files holding its notes, and every file of the upload (where a note's images are). */
+type Parser = (files: SourceFile[], emit: NoteSink, all: SourceFile[]) => Promise<void>
+
+const parsers: Record<NoteImportFormat, Parser> = {
   keep: parseKeep,
   evernote: parseEvernote,
   bear: parseBear,
@@ -68,7 +71,7 @@ export async function readNotes(
     try {
       const { format, files } = archiveFormat(upload.name, archive.files)
       onFormat(format)
-      await parsers[format](files, emit)
+      await parsers[format](files, emit, archive.files)
       return { format }
     } finally {
       archive.close()
@@ -79,9 +82,7 @@ export async function readNotes(
     throw badRequest('Send files of one kind at a time (all .json, all .enex or all .md).')
   const format = [...formats][0]!
   onFormat(format)
-  await parsers[format](
-    uploads.map((u) => diskFile(u.name, u.path, u.size)),
-    emit,
-  )
+  const files = uploads.map((u) => diskFile(u.name, u.path, u.size))
+  await parsers[format](files, emit, files)
   return { format }
 }

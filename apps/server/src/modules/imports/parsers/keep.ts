@@ -32,14 +32,39 @@ const kindOf = (mimetype = '') =>
       ? 'image or drawing'
       : 'file'
 
-export async function parseKeep(files: SourceFile[], emit: NoteSink): Promise<void> {
-  for (const file of files) {
-    const source = file.name.split('/').pop() ?? file.name
-    await emit({ source, bytes: file.size, read: () => readKeepNote(file, source) })
+const folderOf = (name: string) => name.slice(0, name.lastIndexOf('/') + 1)
+
+/**
+ * A note's attachment among the files beside it: Takeout writes `filePath` relative to the note's folder
+ * (and sometimes names the file .jpg where the note says .jpeg): the same name, else the same stem.
+ */
+function finder(all: SourceFile[]) {
+  const byName = new Map(all.map((f) => [f.name, f]))
+  const byStem = new Map(all.map((f) => [`${folderOf(f.name)}${fileStem(f.name)}`.toLowerCase(), f]))
+  return (note: SourceFile, filePath: string): SourceFile | undefined => {
+    if (!filePath || filePath.includes('..')) return undefined
+    const folder = folderOf(note.name)
+    return byName.get(folder + filePath) ?? byStem.get(`${folder}${fileStem(filePath)}`.toLowerCase())
   }
 }
 
-async function readKeepNote(file: SourceFile, source: string): Promise<NoteItem> {
+export async function parseKeep(
+  files: SourceFile[],
+  emit: NoteSink,
+  all: SourceFile[] = files,
+): Promise<void> {
+  const find = finder(all)
+  for (const file of files) {
+    const source = file.name.split('/').pop() ?? file.name
+    await emit({ source, bytes: file.size, read: () => readKeepNote(file, source, find) })
+  }
+}
+
+async function readKeepNote(
+  file: SourceFile,
+  source: string,
+  find: ReturnType<typeof finder>,
+): Promise<NoteItem> {
   let raw: unknown
   try {
     raw = JSON.parse(await readText(file))
@@ -63,7 +88,14 @@ async function readKeepNote(file: SourceFile, source: string): Promise<NoteItem>
         .join('\n')
     : (k.textContent ?? '')
   const usec = k.createdTimestampUsec ?? k.userEditedTimestampUsec
-  const attachments = k.attachments ?? []
+  // The attachments whose files are in the upload come along; the others are reported as not imported.
+  const fileSources: SourceFile[] = []
+  const missing: string[] = []
+  for (const attachment of k.attachments ?? []) {
+    const found = find(file, attachment.filePath ?? '')
+    if (found) fileSources.push(found)
+    else missing.push(kindOf(attachment.mimetype))
+  }
   return {
     note: {
       source: k.title?.trim() ? k.title : fileStem(source),
@@ -73,7 +105,8 @@ async function readKeepNote(file: SourceFile, source: string): Promise<NoteItem>
       created: new Date(Math.floor(usec / 1000)),
       trashed: k.isTrashed,
       archived: k.isArchived,
-      attachments: { count: attachments.length, kinds: attachments.map((a) => kindOf(a.mimetype)) },
+      attachments: { count: missing.length, kinds: missing },
+      fileSources,
     },
   }
 }

@@ -1,5 +1,27 @@
 import { createHash } from 'node:crypto'
-import { isMemoryDate, localDate, MEMORY_LIMITS, normalizeTags, sliceWhole } from '@remi/shared'
+import type { SourceFile } from './archive.ts'
+import {
+  ATTACHMENT_LIMITS,
+  isMemoryDate,
+  localDate,
+  MEMORY_LIMITS,
+  normalizeTags,
+  sliceWhole,
+} from '@remi/shared'
+
+/**
+ * A file of a note (a Keep note's image, an Evernote resource, a Bear asset), to become an attachment of
+ * its memory. Its bytes have an ArrayBuffer of their own (handed from the reader's thread to the server's
+ * without a copy); none when it is bigger than an attachment may be (it is only reported).
+ */
+export interface NoteFile {
+  name: string
+  size: number
+  data: Uint8Array | null
+}
+
+/** A note's file bigger than this is not read: it could not be attached (ATTACHMENT_LIMITS). */
+export const NOTE_FILE_ATTACH_MAX = ATTACHMENT_LIMITS.fileBytes
 
 /** A note as a parser read it from another app's file, before it becomes memories. */
 export interface ParsedNote {
@@ -13,8 +35,15 @@ export interface ParsedNote {
   created: Date | string | null
   trashed: boolean
   archived: boolean
-  /** Images, drawings, recordings and other files the note had: not imported. */
+  /** Images, drawings, recordings and other files the note had that are not there to import. */
   attachments: { count: number; kinds: string[] }
+  /** The note's files that are there: attached to its memory when they pass the attachments' checks. */
+  files?: NoteFile[]
+  /**
+   * Files still to read into `files` (a Keep note's images, a Bear note's assets): read by the reader
+   * after the note is parsed and timed (read-notes.worker.ts), never handed to the server's thread.
+   */
+  fileSources?: SourceFile[]
   /** Parts of the note left out for another reason ('encrypted text'). */
   leftOut?: string[]
 }

@@ -41,7 +41,11 @@ export function useRegenerateAnswer() {
     })
 
     const outcome = await runAnswerStream(
-      (onEvent) => regenerateAnswer({ conversationId }, { signal: controller.signal, onEvent }),
+      (onEvent) =>
+        regenerateAnswer(
+          { conversationId, ...(store().web ? { web: true } : {}) },
+          { signal: controller.signal, onEvent },
+        ),
       { queryClient, controller },
     )
     if (store().controller !== controller) return

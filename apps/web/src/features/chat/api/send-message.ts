@@ -6,6 +6,7 @@ import { postEventStream, type ServerSentEvent } from '../../../lib/event-stream
 import { keepStoppedAnswer, runAnswerStream } from '../lib/answer-stream'
 import { localId, useChatStore } from '../store'
 import { addToHistory, refetchHistory } from './get-chat-history'
+import { FilesRefused, saveSentFiles } from './save-sent-files'
 
 /** The plain exchange: both stored messages at once. */
 export function sendMessage(body: SendMessageBody): Promise<SendMessageResponse> {
@@ -32,18 +33,48 @@ export function useSendMessage() {
     async (input: string) => {
       const store = useChatStore.getState
       const content = input.trim()
-      if (!content || store().isSending) return
+      const files = store().files
+      if ((!content && files.length === 0) || store().isSending) return
 
-      const temporary = { id: localId('temp'), content, timestamp: new Date().toISOString(), isPending: true }
+      const shown = content || files.map((f) => f.name).join(', ')
+      const temporary = {
+        id: localId('temp'),
+        content: shown,
+        timestamp: new Date().toISOString(),
+        isPending: true,
+      }
       const controller = new AbortController()
-      const body: SendMessageBody = { content, conversationId: store().conversationId ?? undefined }
+      const body: SendMessageBody = {
+        content,
+        conversationId: store().conversationId ?? undefined,
+        ...(store().web ? { web: true } : {}),
+      }
       store().setMessageInput('')
+      store().setFiles([])
       store().beginAnswer({
         temporary,
         draft: { afterId: null, replacesId: null, text: '', activity: [] },
         controller,
       })
       const current = () => store().controller === controller
+
+      // Files first: saved as a memory of their own, then sent with the message by id (issue 49).
+      if (files.length > 0) {
+        try {
+          const saved = await saveSentFiles(queryClient, content, files)
+          body.attachmentIds = saved.attachmentIds
+          if (saved.refused) store().setFiles([], saved.refused)
+        } catch (error) {
+          if (!current()) return
+          // Nothing was kept: the message and its files go back to the composer, with why.
+          store().removeTemporary(temporary.id)
+          if (!store().messageInput) store().setMessageInput(content)
+          store().setFiles(files, error instanceof FilesRefused ? error.message : errorMessage(error))
+          store().endAnswer()
+          return
+        }
+        if (!current()) return
+      }
 
       const outcome = await runAnswerStream(
         (onEvent) => streamMessage(body, { signal: controller.signal, onEvent }),

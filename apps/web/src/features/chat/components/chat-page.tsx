@@ -1,29 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
-import { ConfirmModal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
-import { useToast } from '../../../components/ui/toast'
 import { BRAND } from '../../../config/brand'
 import { errorMessage, isApiError } from '../../../lib/api-client'
-import { paths } from '../../../config/paths'
-import { Link } from 'react-router'
 import { useCurrentUser } from '../../../lib/auth'
-import { useClearChatHistory } from '../api/clear-chat-history'
 import { useChatHistory } from '../api/get-chat-history'
-import { conversationsBaseKey } from '../api/get-conversations'
 import { useRegenerateAnswer } from '../api/regenerate-answer'
 import { useSendMessage } from '../api/send-message'
 import type { AssistantInfo } from '@remi/shared'
 import { useChatStore, type TemporaryMessage } from '../store'
+import { useBodyScrollLock, useFillViewport, useRefreshListAfterSend } from './chat-page-effects'
+import { ClearConfirm } from './clear-confirm'
 import { Composer } from './composer'
+import { ConversationNotFound } from './conversation-not-found'
 import { FallbackBoundary } from './fallback-boundary'
 import { MessageList } from './message-list'
 import './chat.css'
-
-/** How long after a first answer the list looks again for the title the model writes meanwhile. */
-const TITLE_RECHECK_MS = 4000
 
 export interface ChatPageProps {
   /** The conversation the route names; null: the newest one (or an empty new one). */
@@ -155,7 +148,7 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
         />
       </FallbackBoundary>
 
-      <Composer inputRef={input} onSend={onSend} />
+      <Composer inputRef={input} onSend={onSend} webSearch={firstPage?.assistant?.web === true} />
       <ClearConfirm
         show={confirming}
         onDone={() => setConfirming(false)}
@@ -163,47 +156,6 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
       />
     </section>
   )
-}
-
-/** An unknown conversation, or another person's (the server answers 404 for both). */
-export function ConversationNotFound({ headerStart }: { headerStart?: ReactNode }) {
-  return (
-    <section className="chat-page" aria-labelledby="chat-title">
-      <div className="chat-header d-flex flex-nowrap align-items-center gap-2 pb-2 border-bottom">
-        {headerStart}
-        <h1 id="chat-title" className="chat-title h3 mb-0 text-truncate">
-          Chat with {BRAND}
-        </h1>
-      </div>
-      <Alert variant="warning" className="my-3">
-        <Alert.Heading as="h2" className="h5">
-          Conversation not found
-        </Alert.Heading>
-        <p className="mb-2">The requested resource was not found.</p>
-        <Link className="btn btn-primary btn-sm" to={paths.chat}>
-          Back to your conversations
-        </Link>
-      </Alert>
-    </section>
-  )
-}
-
-/** The list shows the new message's time (and a new conversation's title) once an answer ends. */
-function useRefreshListAfterSend(isSending: boolean) {
-  const queryClient = useQueryClient()
-  const was = useRef(isSending)
-  useEffect(() => {
-    const ended = was.current && !isSending
-    was.current = isSending
-    if (!ended) return
-    void queryClient.invalidateQueries({ queryKey: conversationsBaseKey })
-    // The model names a new conversation just after its first answer.
-    const timer = window.setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: conversationsBaseKey }),
-      TITLE_RECHECK_MS,
-    )
-    return () => window.clearTimeout(timer)
-  }, [isSending, queryClient])
 }
 
 /** Who answers: the model's name, or the offline assistant. */
@@ -217,70 +169,4 @@ function AssistantBadge({ info }: { info: AssistantInfo | null }) {
       {info.model ?? 'Offline assistant'}
     </span>
   )
-}
-
-function ClearConfirm({
-  show,
-  onDone,
-  onExited,
-}: {
-  show: boolean
-  onDone: () => void
-  onExited: () => void
-}) {
-  const clear = useClearChatHistory()
-  const toast = useToast()
-  return (
-    <ConfirmModal
-      show={show}
-      title="Clear Chat History"
-      message="This deletes every message of this conversation. It cannot be undone."
-      confirmLabel="Clear"
-      busy={clear.isPending}
-      busyLabel="Clearing..."
-      onConfirm={() =>
-        clear.mutate(undefined, {
-          onError: (error) => toast.error(errorMessage(error)),
-          onSettled: onDone,
-        })
-      }
-      onCancel={onDone}
-      onExited={onExited}
-    />
-  )
-}
-
-/** Spec §2: the page itself does not scroll while the chat is open; the message list does. */
-function useBodyScrollLock() {
-  useEffect(() => {
-    const { body } = document
-    const previous = body.style.overflow
-    body.style.overflow = 'hidden'
-    return () => {
-      body.style.overflow = previous
-    }
-  }, [])
-}
-
-/** The chat takes the rest of the viewport under the navigation bar, whatever that bar's height. */
-export function useFillViewport() {
-  const pageRef = useRef<HTMLElement>(null)
-  const [offset, setOffset] = useState(0)
-  useLayoutEffect(() => {
-    // Arriving from a scrolled page would otherwise leave the chat shifted up under a locked body.
-    if (window.scrollY > 0) window.scrollTo(0, 0)
-    const measure = () => {
-      const page = pageRef.current
-      if (!page) return
-      // The container's bottom padding stays visible below the composer.
-      const below = page.parentElement
-        ? parseFloat(getComputedStyle(page.parentElement).paddingBottom) || 0
-        : 0
-      setOffset(Math.round(page.getBoundingClientRect().top + window.scrollY + below))
-    }
-    measure()
-    window.addEventListener('resize', measure)
-    return () => window.removeEventListener('resize', measure)
-  }, [])
-  return { pageRef, height: `calc(100dvh - ${offset}px)` }
 }

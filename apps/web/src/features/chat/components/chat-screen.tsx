@@ -3,7 +3,9 @@ import Button from 'react-bootstrap/Button'
 import Offcanvas from 'react-bootstrap/Offcanvas'
 import { useParams, useSearchParams } from 'react-router'
 import { useChatStore } from '../store'
-import { ChatPage, ConversationNotFound, useFillViewport } from './chat-page'
+import { ChatPage } from './chat-page'
+import { useFillViewport } from './chat-page-effects'
+import { ConversationNotFound } from './conversation-not-found'
 import { ConversationList } from './conversation-list'
 
 /** Bootstrap's lg breakpoint: the list is a sidebar from here, a drawer below. */

@@ -2,9 +2,12 @@ import type { ChatMessage } from '@remi/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import Button from 'react-bootstrap/Button'
 import { Markdown } from '../../../components/ui/markdown'
+import { ReadAloudButton } from '../../../components/ui/read-aloud-button'
+import { handsFree } from '../../../lib/hands-free'
 import { BRAND } from '../../../config/brand'
 import type { Draft, LocalAnswer, TemporaryMessage } from '../store'
 import { ActivityNote, AnswerDetails } from './answer-details'
+import { MessageFiles } from './message-files'
 import { RelativeTime } from './relative-time'
 
 interface BubbleProps {
@@ -51,6 +54,7 @@ export function StoredMessage({
     return (
       <Bubble side="user" meta={<RelativeTime iso={message.createdUtc} now={now} />}>
         <UserText>{message.content}</UserText>
+        {message.attachments?.length ? <MessageFiles files={message.attachments} /> : null}
       </Bubble>
     )
   }
@@ -153,14 +157,18 @@ export function TypingIndicator({ draft }: { draft: Draft | null }) {
 
 export function AnswerActions({
   content,
+  createdAt,
   onRegenerate,
   regenerateLabel = 'Regenerate',
 }: {
   content?: string
+  /** A stored answer's time: the first one after a dictated message reads itself (hands-free). */
+  createdAt?: string
   onRegenerate?: () => void
   regenerateLabel?: string
 }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const [readNow] = useState(() => createdAt !== undefined && handsFree.take(createdAt))
   useEffect(() => {
     if (copied === 'idle') return
     const timer = window.setTimeout(() => setCopied('idle'), 2000)
@@ -182,6 +190,7 @@ export function AnswerActions({
           {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
         </Button>
       ) : null}
+      {content ? <ReadAloudButton text={content} autoStart={readNow} /> : null}
       {onRegenerate ? (
         <Button size="sm" variant="outline-secondary" onClick={onRegenerate}>
           {regenerateLabel}

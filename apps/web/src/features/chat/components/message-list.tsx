@@ -1,24 +1,14 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
-import { BRAND } from '../../../config/brand'
-import { buildTimeline, flattenHistory, type HistoryData, type TimelineItem } from '../lib/history'
+import { useNow } from '../../../lib/use-now'
+import { buildTimeline, flattenHistory, type HistoryData } from '../lib/history'
 import { useChatStore, type TemporaryMessage } from '../store'
+import { ChatWelcome } from './chat-welcome'
 import { FallbackBoundary } from './fallback-boundary'
-import { MemoryProposals } from './memory-proposals'
-import {
-  AnswerActions,
-  DraftMessage,
-  LocalAnswerMessage,
-  StoredMessage,
-  TemporaryChatMessage,
-  TypingIndicator,
-} from './message-item'
-
-/** Closer than this to the bottom counts as "at the newest message". */
-const BOTTOM_SLACK = 48
-/** Closer than this to the top loads the older page. */
-const TOP_SLACK = 80
+import { DraftMessage, TypingIndicator } from './message-item'
+import { useFocusMessage, useStickToBottom } from './message-scroll'
+import { TimelineEntry } from './timeline-entry'
 
 interface Props {
   history: HistoryData | undefined
@@ -37,14 +27,6 @@ interface Props {
   /** Sends one of the empty chat's starting questions. */
   onSuggest?: (text: string) => void
 }
-
-/** Starting questions an empty chat offers: each is something the assistant, offline too, can answer. */
-export const STARTING_QUESTIONS = [
-  'What do you remember about me?',
-  'What is coming up this week?',
-  'Remind me to call mum tomorrow at 6pm',
-  'Remember that my passport expires in March 2027',
-] as const
 
 export function MessageList({
   history,
@@ -122,31 +104,7 @@ export function MessageList({
             )}
           </div>
         ) : null}
-        {empty && showEmptyState ? (
-          <div className="chat-empty text-center text-body-secondary py-5">
-            <h2 className="h4 text-body">Welcome to {BRAND} Chat!</h2>
-            <p>Start a conversation with your AI assistant.</p>
-            {onSuggest ? (
-              <ul
-                className="chat-starters list-unstyled d-flex flex-wrap justify-content-center gap-2 mb-0"
-                aria-label="Starting questions"
-              >
-                {STARTING_QUESTIONS.map((question) => (
-                  <li key={question}>
-                    <Button
-                      variant="outline-primary"
-                      size="sm"
-                      className="rounded-pill"
-                      onClick={() => onSuggest(question)}
-                    >
-                      {question}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        {empty && showEmptyState ? <ChatWelcome onSuggest={onSuggest} /> : null}
         <div role="log" aria-live="polite" aria-label="Conversation">
           <ol className="list-unstyled mb-0">
             {items.map((item) => (
@@ -158,7 +116,7 @@ export function MessageList({
                 <FallbackBoundary
                   fallback={<p className="chat-broken small text-danger">Error displaying message</p>}
                 >
-                  <Item
+                  <TimelineEntry
                     item={item}
                     now={now}
                     isLastAnswer={item.key === lastAnswerKey}
@@ -181,181 +139,4 @@ export function MessageList({
       ) : null}
     </div>
   )
-}
-
-function Item({
-  item,
-  now,
-  isLastAnswer,
-  onRegenerate,
-  onResend,
-  onEdit,
-}: {
-  item: TimelineItem
-  now: number
-  isLastAnswer: boolean
-  onRegenerate: () => void
-  onResend: (message: TemporaryMessage) => void
-  onEdit: (message: TemporaryMessage) => void
-}) {
-  switch (item.kind) {
-    case 'stored':
-      return (
-        <StoredMessage
-          message={item.message}
-          now={now}
-          actions={
-            isLastAnswer ? (
-              <>
-                <AnswerActions content={item.message.content} onRegenerate={onRegenerate} />
-                <MemoryProposals answerId={item.message.id} />
-              </>
-            ) : null
-          }
-        />
-      )
-    case 'local':
-      return (
-        <LocalAnswerMessage
-          answer={item.answer}
-          actions={
-            isLastAnswer ? (
-              <AnswerActions
-                content={item.answer.content}
-                onRegenerate={item.answer.canRetry ? onRegenerate : undefined}
-                regenerateLabel="Try again"
-              />
-            ) : null
-          }
-        />
-      )
-    case 'temporary':
-      return (
-        <TemporaryChatMessage
-          message={item.message}
-          onRetry={() => onResend(item.message)}
-          onEdit={() => onEdit(item.message)}
-        />
-      )
-  }
-}
-
-/**
- * Brings a message into view once it is loaded, loading older pages until it is (or none are left),
- * and stops following the newest message so the view stays on it. Returns the message found.
- */
-function useFocusMessage({
-  focusMessageId,
-  scroller,
-  loaded,
-  itemCount,
-  canLoadOlder,
-  loadOlder,
-  setAutoScroll,
-}: {
-  focusMessageId: string | null
-  scroller: RefObject<HTMLDivElement | null>
-  loaded: boolean
-  itemCount: number
-  canLoadOlder: boolean
-  loadOlder: () => void
-  setAutoScroll: (on: boolean) => void
-}): string | null {
-  // The message scrolled to already: the view is the person's again after that.
-  const done = useRef<string | null>(null)
-  useEffect(() => {
-    if (!focusMessageId || done.current === focusMessageId || itemCount === 0) return
-    if (!loaded) {
-      if (canLoadOlder) loadOlder()
-      return
-    }
-    setAutoScroll(false)
-    const box = scroller.current
-    const el = box?.querySelector<HTMLElement>(`[data-message-id="${focusMessageId}"]`)
-    if (box && el) centreIn(box, el)
-    done.current = focusMessageId
-  }, [focusMessageId, loaded, itemCount, canLoadOlder, loadOlder, setAutoScroll, scroller])
-  return loaded ? focusMessageId : null
-}
-
-/** Re-renders every `ms` so relative times move on. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), ms)
-    return () => window.clearInterval(timer)
-  }, [ms])
-  return now
-}
-
-/**
- * Follows the newest message while `autoScroll` is on; scrolling up turns it off (and near the top asks
- * for older messages, keeping the view where it was when they arrive above).
- */
-function useStickToBottom({
-  autoScroll,
-  setAutoScroll,
-  firstKey,
-  contentKey,
-  onNearTop,
-}: {
-  autoScroll: boolean
-  setAutoScroll: (on: boolean) => void
-  firstKey: string | undefined
-  contentKey: string
-  onNearTop?: () => void
-}) {
-  const scroller = useRef<HTMLDivElement>(null)
-  const lastHeight = useRef(0)
-  const lastFirstKey = useRef(firstKey)
-
-  useLayoutEffect(() => {
-    const el = scroller.current
-    if (!el) return
-    if (lastFirstKey.current !== undefined && firstKey !== lastFirstKey.current && !autoScroll) {
-      // Older messages arrived above: keep the same messages in view.
-      el.scrollTop += el.scrollHeight - lastHeight.current
-    }
-    lastFirstKey.current = firstKey
-    if (autoScroll) el.scrollTop = el.scrollHeight
-    lastHeight.current = el.scrollHeight
-  }, [autoScroll, firstKey, contentKey])
-
-  useEffect(() => {
-    const el = scroller.current
-    if (!el) return
-    const onScroll = () => {
-      const fromBottom = el.scrollHeight - el.scrollTop - el.clientHeight
-      setAutoScroll(fromBottom <= BOTTOM_SLACK)
-      if (el.scrollTop <= TOP_SLACK && el.scrollHeight > el.clientHeight) onNearTop?.()
-    }
-    // A downward swipe inside a scrolled list is scrolling, not the page's pull-to-refresh.
-    const onTouchStart = (event: TouchEvent) => {
-      if (el.scrollTop > 0) event.stopPropagation()
-    }
-    el.addEventListener('scroll', onScroll, { passive: true })
-    el.addEventListener('touchstart', onTouchStart, { passive: true })
-    return () => {
-      el.removeEventListener('scroll', onScroll)
-      el.removeEventListener('touchstart', onTouchStart)
-    }
-  }, [setAutoScroll, onNearTop])
-
-  return {
-    scroller,
-    jumpToLatest: () => {
-      setAutoScroll(true)
-      const el = scroller.current
-      if (el) el.scrollTop = el.scrollHeight
-    },
-  }
-}
-
-/**
- * Centres `el` in the message list by scrolling the list alone. scrollIntoView scrolls every ancestor
- * too, the locked page among them: the chat slid 26–45 px under the top bar and could not be scrolled back.
- */
-export function centreIn(scroller: HTMLElement, el: HTMLElement) {
-  const offset = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top
-  scroller.scrollTop += offset - (scroller.clientHeight - el.offsetHeight) / 2
 }

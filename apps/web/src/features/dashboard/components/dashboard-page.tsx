@@ -7,7 +7,7 @@ import Placeholder from 'react-bootstrap/Placeholder'
 import Spinner from 'react-bootstrap/Spinner'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
-import { reloadPage } from '../../../lib/browser'
+import { RetryAlert } from '../../../components/errors/retry-alert'
 import { useBriefing } from '../api/get-briefing'
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { BriefingCard } from './briefing-card'
@@ -23,20 +23,13 @@ export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
     return (
       <div>
         <h1>Dashboard</h1>
-        <Alert variant="danger" className="mt-3">
-          <Alert.Heading as="h2" className="h4">
-            Dashboard Unavailable
-          </Alert.Heading>
+        <RetryAlert
+          title="Dashboard Unavailable"
+          className="mt-3"
+          onRetry={() => void Promise.all([stats.refetch(), briefing.refetch()])}
+        >
           <p>The statistics and the daily briefing could not be loaded.</p>
-          <div className="d-flex flex-wrap gap-2">
-            <Button variant="primary" onClick={() => void Promise.all([stats.refetch(), briefing.refetch()])}>
-              Try Again
-            </Button>
-            <Button variant="outline-secondary" onClick={reloadPage}>
-              Refresh Page
-            </Button>
-          </div>
-        </Alert>
+        </RetryAlert>
       </div>
     )
   }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import type { Memory, MemoryChange, MemoryList } from '@remi/shared'
+import type { Attachment, Memory, MemoryChange, MemoryList } from '@remi/shared'
 import { api } from '../../../lib/api-client'
 import { tagsOf } from '../lib/tags'
 
@@ -15,6 +15,8 @@ export type MemoryItem = Pick<Memory, 'id' | 'text' | 'tags' | 'date'> & {
   private?: boolean
   /** The last change of the last 30 days, undoable. */
   lastChange?: MemoryChange | null
+  /** Its files (photos, PDFs, documents). */
+  attachments?: Attachment[]
 }
 
 export interface MemoryFilters {
@@ -46,8 +48,16 @@ export function toMemoryItem(raw: Record<string, unknown>): MemoryItem {
     ...(raw.lastChange && typeof raw.lastChange === 'object'
       ? { lastChange: raw.lastChange as MemoryChange }
       : {}),
+    ...(Array.isArray(raw.attachments) && raw.attachments.length
+      ? { attachments: raw.attachments as Attachment[] }
+      : {}),
   }
 }
+
+/** While a file's words are being read, the list asks again every few seconds (the card says "Reading…"). */
+export const READING_POLL_MS = 3000
+const reading = (pages: MemoriesPage[] | undefined) =>
+  pages?.some((p) => p.items.some((m) => m.attachments?.some((a) => a.status === 'reading'))) ?? false
 
 export async function getMemories(filters: MemoryFilters, page: number): Promise<MemoriesPage> {
   const body = await api.get<{
@@ -86,6 +96,7 @@ export const memoriesQueryOptions = (filters: MemoryFilters) =>
       return more ? all.length + 1 : undefined
     },
     staleTime: FIVE_MINUTES,
+    refetchInterval: (query) => (reading(query.state.data?.pages) ? READING_POLL_MS : false),
   })
 
 export function useMemories(filters: MemoryFilters) {

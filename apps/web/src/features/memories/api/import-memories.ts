@@ -2,19 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ImportMemoriesResult } from '@remi/shared'
 import { api, ApiError } from '../../../lib/api-client'
 import { BRAND } from '../../../config/brand'
+import { readText } from '../../../lib/files'
 import { memoriesBaseKey } from './get-memories'
 
 export const NOT_JSON_MESSAGE = `That file is not a ${BRAND} JSON export.`
-
-/** FileReader rather than file.text(): the same code in every browser and in the test DOM. */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
-    reader.readAsText(file)
-  })
-}
 
 export async function importMemories(file: File): Promise<ImportMemoriesResult> {
   let body: unknown

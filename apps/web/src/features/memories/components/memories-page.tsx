@@ -1,30 +1,27 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
-import Alert from 'react-bootstrap/Alert'
+import { useEffect, useMemo, useState } from 'react'
 import Button from 'react-bootstrap/Button'
-import Dropdown from 'react-bootstrap/Dropdown'
 import Spinner from 'react-bootstrap/Spinner'
 import { useSearchParams } from 'react-router'
 import { addDays, knownTimeZone, todayIn } from '@remi/shared'
-import { BRAND } from '../../../config/brand'
-import { EmptyState } from '../../../components/ui/empty-state'
-import { MemoriesIcon } from '../../../components/ui/icons'
-import { ConfirmModal, Modal } from '../../../components/ui/modal'
+import { RetryAlert } from '../../../components/errors/retry-alert'
+import { ConfirmModal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
-import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { browserTimeZone, useUserSettings } from '../../../lib/settings'
 import { useShortcuts } from '../../../lib/shortcuts'
 import { useDeleteMemory } from '../api/delete-memory'
-import { useExportMemories, type ExportFormat } from '../api/export-memories'
 import { useMemories, type MemoryItem } from '../api/get-memories'
 import { useMemory } from '../api/get-memory'
 import { usePopularTags } from '../api/get-memory-tags'
-import { useImportMemories } from '../api/import-memories'
+import { takeShared, type Shared } from '../lib/shared'
 import { hasActiveFilters, useMemoriesUi } from '../store'
+import { ExportButton } from './export-button'
 import { FilterBar, MEMORY_SEARCH_ID } from './filter-bar'
+import { ImportButton } from './import-button'
 import { MemoryGrid } from './memory-grid'
 import { MemoryModal } from './memory-modal'
-import { droppedFiles, IMPORT_ACCEPT, isRemiExport, NoteImportModal, NoteImportsPanel } from './note-imports'
+import { AboutMemories, NoMemories } from './no-memories'
+import { NoteImportsPanel } from './note-imports'
 
 /** Spec §9: recent means the last 30 days. */
 const RECENT_DAYS = 30
@@ -44,6 +41,7 @@ export function MemoriesPage() {
   const today = todayIn(timeZone)
 
   useLinkedView(today, !zonePending)
+  const shared = useShared()
 
   const list = useMemories(filters)
   const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
@@ -128,7 +126,7 @@ export function MemoriesPage() {
         </>
       )}
 
-      {isCreating ? <MemoryModal key="new" show today={today} onClose={closeModal} /> : null}
+      {isCreating ? <MemoryModal key="new" show today={today} shared={shared} onClose={closeModal} /> : null}
       {editingId && editing.data ? (
         <MemoryModal key={editingId} show memory={editing.data} today={today} onClose={closeModal} />
       ) : null}
@@ -159,34 +157,30 @@ function useLinkedView(today: string, zoneKnown: boolean) {
   }, [range, memory, today, zoneKnown, setDateRange, startEditing, setParams])
 }
 
-function NoMemories({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
-  return (
-    <EmptyState
-      icon={<MemoriesIcon size={22} />}
-      title="No Memories Yet"
-      actions={
-        <>
-          <Button variant="primary" onClick={onCreate}>
-            Create Your First Memory
-          </Button>
-          <Button variant="outline-secondary" onClick={onLearnMore}>
-            Learn About Memories
-          </Button>
-        </>
-      }
-    >
-      Memories are short notes {BRAND} keeps for you: ideas, plans, things to remember. Write your first one,
-      or import notes from Keep, Evernote, Bear or Markdown.
-    </EmptyState>
-  )
+/**
+ * "Share → Remi" from another app: the service worker kept what was shared and sent the page here with
+ * ?shared=1; it opens as a new memory (once: the address drops the mark).
+ */
+function useShared(): Shared | null {
+  const [params, setParams] = useSearchParams()
+  const startCreating = useMemoriesUi((s) => s.startCreating)
+  const [shared, setShared] = useState<Shared | null>(null)
+  const marked = params.get('shared') !== null
+  useEffect(() => {
+    if (!marked) return
+    setParams({}, { replace: true })
+    void takeShared().then((taken) => {
+      if (!taken) return
+      setShared(taken)
+      startCreating()
+    })
+  }, [marked, setParams, startCreating])
+  return shared
 }
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   return (
-    <Alert variant="danger" className="my-4">
-      <Alert.Heading as="h2" className="h4">
-        Unable to Load Memories
-      </Alert.Heading>
+    <RetryAlert title="Unable to Load Memories" tone="danger" className="my-4" onRetry={onRetry}>
       <p className="mb-2">{errorMessage(error)}</p>
       <p className="mb-1">This can happen when:</p>
       <ul>
@@ -194,15 +188,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
         <li>the server is busy or temporarily unavailable,</li>
         <li>your session has expired and you need to sign in again.</li>
       </ul>
-      <div className="d-flex gap-2">
-        <Button variant="danger" onClick={onRetry}>
-          Try Again
-        </Button>
-        <Button variant="outline-danger" onClick={() => window.location.reload()}>
-          Refresh Page
-        </Button>
-      </div>
-    </Alert>
+    </RetryAlert>
   )
 }
 
@@ -220,93 +206,5 @@ function DeleteConfirm({ memory, onDone }: { memory: MemoryItem | null; onDone()
       onConfirm={() => memory && remove.mutate(memory.id, { onSettled: onDone })}
       onCancel={onDone}
     />
-  )
-}
-
-function AboutMemories({ show, onHide }: { show: boolean; onHide(): void }) {
-  return (
-    <Modal show={show} onHide={onHide} title="About Memories">
-      <p>
-        A memory is a short note you want {BRAND} to keep: an idea, a plan, a date, something someone told
-        you.
-      </p>
-      <ul>
-        <li>Give it tags (comma-separated) and a date to find it again by topic or by time.</li>
-        <li>Search finds whole words, the start of a word as you type, and tags.</li>
-        <li>The assistant reads your memories when you chat and when it writes your daily briefing.</li>
-        <li>Export them as JSON or Markdown at any time, and import a JSON export back.</li>
-      </ul>
-    </Modal>
-  )
-}
-
-function ExportButton() {
-  const exporter = useExportMemories()
-  const toast = useToast()
-  const run = (format: ExportFormat) =>
-    exporter.mutate(format, { onError: (error) => toast.error(errorMessage(error)) })
-  return (
-    <Dropdown>
-      <Dropdown.Toggle variant="outline-secondary" disabled={exporter.isPending}>
-        {exporter.isPending ? 'Exporting...' : 'Export'}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Item as="button" onClick={() => run('json')}>
-          JSON (can be imported)
-        </Dropdown.Item>
-        <Dropdown.Item as="button" onClick={() => run('markdown')}>
-          Markdown
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
-  )
-}
-
-function ImportButton() {
-  const importer = useImportMemories()
-  const toast = useToast()
-  const input = useRef<HTMLInputElement>(null)
-  // Notes from other apps go through a preview first (note-imports.tsx); Remi's own export at once.
-  const [notes, setNotes] = useState<File[] | null>(null)
-  const take = async (files: File[]) => {
-    if (!files.length) return
-    if (await isRemiExport(files)) importFile(files[0]!)
-    else setNotes(files)
-  }
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? [])
-    event.target.value = ''
-    void take(files)
-  }
-  const importFile = (file: File) => {
-    importer.mutate(file, {
-      onSuccess: (result) =>
-        toast.success(`Imported ${result.imported} ${result.imported === 1 ? 'memory' : 'memories'}.`),
-      onError: (error) => toast.error(errorMessage(error)),
-    })
-  }
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept={IMPORT_ACCEPT}
-        multiple
-        className="d-none"
-        aria-label="Import file"
-        onChange={choose}
-      />
-      <Button
-        variant="outline-secondary"
-        onClick={() => input.current?.click()}
-        onDragOver={(event) => event.preventDefault()}
-        onDrop={(event) => void take(droppedFiles(event))}
-        disabled={importer.isPending}
-        title="Choose or drop a Remi export, a Google Keep Takeout, Evernote .enex, Bear backup or Markdown notes"
-      >
-        {importer.isPending ? 'Importing...' : 'Import'}
-      </Button>
-      <NoteImportModal files={notes} onHide={() => setNotes(null)} />
-    </>
   )
 }

@@ -6,6 +6,7 @@ import { LockIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons'
 import type { MemoryItem } from '../api/get-memories'
 import { formatMemoryDate } from '../lib/dates'
 import { truncateText } from '../lib/text'
+import { MemoryAttachments } from './memory-attachments'
 import { MemoryLastChange, showsChange } from './memory-last-change'
 import { MemoryText } from './memory-text'
 
@@ -76,6 +77,7 @@ export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: 
             {expanded ? 'Show less' : 'Show more'}
           </Button>
         ) : null}
+        <MemoryAttachments files={memory.attachments ?? []} />
         {showsChange(memory.lastChange) ? (
           <MemoryLastChange memoryId={memory.id} change={memory.lastChange} timeZone={timeZone} />
         ) : null}

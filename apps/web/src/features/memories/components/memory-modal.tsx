@@ -1,24 +1,28 @@
 import { useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
-import { MEMORY_LIMITS, type Reminder } from '@remi/shared'
+import { MEMORY_LIMITS } from '@remi/shared'
+import { DictateButton } from '../../../components/ui/dictate-button'
 import { FormInput } from '../../../components/ui/form-input'
 import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
-import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
-import { formatDue, useUserTimeZone, zonedInstant, zonedParts } from '../../../lib/zoned-time'
+import { appendDictation } from '../../../lib/voice'
+import { formatDue, useUserTimeZone, zonedInstant } from '../../../lib/zoned-time'
 import { useCreateMemory } from '../api/create-memory'
 import { useCreateMemoryReminder } from '../api/create-memory-reminder'
 import type { MemoryItem } from '../api/get-memories'
 import { useMemoryReminders } from '../api/get-memory-reminders'
 import { useMemoryTags } from '../api/get-memory-tags'
 import { useUpdateMemory } from '../api/update-memory'
-import { addTag, applySuggestion, quickTags, tagSuggestions } from '../lib/tags'
+import { useUploadAttachment } from '../api/upload-attachment'
+import type { Shared } from '../lib/shared'
 import { memoryFieldErrors } from '../lib/validate'
+import { AttachmentPicker, filesOf } from './attachment-picker'
+import { ReminderFields } from './reminder-fields'
+import { TagButtons } from './tag-buttons'
 
 interface MemoryModalProps {
   show: boolean
@@ -26,16 +30,21 @@ interface MemoryModalProps {
   memory?: MemoryItem | null
   /** Today in the user's zone: the date a new memory starts with. */
   today: string
+  /** What another app shared ("Share → Remi"): a new memory's text and files. */
+  shared?: Shared | null
   onClose(): void
 }
 
 /** Keyed by the memory (or 'new') by its parent, so each opening starts from fresh fields. */
-export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) {
+export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModalProps) {
   const editing = Boolean(memory)
-  const [text, setText] = useState(memory?.text ?? '')
+  const [text, setText] = useState(memory?.text ?? shared?.text ?? '')
   const [tags, setTags] = useState(memory ? memory.tags.join(', ') : '')
   const [date, setDate] = useState(memory ? (memory.date ?? '') : today)
   const [secret, setSecret] = useState(memory?.private ?? false)
+  // Files to attach once the memory is saved (dropped, pasted, photographed or chosen).
+  const [files, setFiles] = useState<File[]>(shared?.files ?? [])
+  const upload = useUploadAttachment()
   // "Remind me": 09:00 on the memory's date unless another day is picked.
   const [remind, setRemind] = useState(false)
   const [remindDay, setRemindDay] = useState<string | null>(null)
@@ -59,9 +68,9 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
   const knownTags = useMemoryTags().data ?? []
   const create = useCreateMemory()
   const update = useUpdateMemory()
-  const saving = create.isPending || update.isPending || createReminder.isPending
-  const blank = text.trim() === ''
-  const suggestions = tagSuggestions(tags, knownTags)
+  const saving = create.isPending || update.isPending || createReminder.isPending || upload.isPending
+  // A memory may be made of files alone: its text is then the first file's name.
+  const blank = text.trim() === '' && files.length === 0
   const fieldErrors = memoryFieldErrors(tags, date)
   const invalid = Boolean(fieldErrors.tags || fieldErrors.date)
   // The server's refusal, in its words, until the person changes something.
@@ -77,7 +86,11 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
     setSaveError(null)
     const failed = (error: unknown) => setSaveError(errorMessage(error))
     // The memory is saved first; a reminder that fails then is said in a toast, as the memory is kept.
-    const saved = (item: MemoryItem) => {
+    const saved = async (item: MemoryItem) => {
+      for (const file of files)
+        await upload
+          .mutateAsync({ memoryId: item.id, file })
+          .catch((error: unknown) => toast.error(`${file.name} was not attached: ${errorMessage(error)}`))
       if (!remind || !remindAt) return onClose()
       createReminder.mutate(
         { memoryId: item.id, text: item.text || text, dueAt: remindAt, timezone: zone },
@@ -102,7 +115,11 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
         },
         { onSuccess: saved, onError: failed },
       )
-    else create.mutate({ text, tags, date, private: secret }, { onSuccess: saved, onError: failed })
+    else
+      create.mutate(
+        { text: text.trim() || files[0]!.name, tags, date, private: secret },
+        { onSuccess: saved, onError: failed },
+      )
   }
 
   const hide = () => {
@@ -140,7 +157,17 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
         </>
       }
     >
-      <Form id="memory-form" onSubmit={submit} noValidate>
+      <Form
+        id="memory-form"
+        onSubmit={submit}
+        noValidate
+        onPaste={(e) => {
+          const pasted = filesOf(e.clipboardData)
+          if (pasted.length === 0) return
+          e.preventDefault()
+          setFiles((current) => [...current, ...pasted])
+        }}
+      >
         {saveError ? (
           <Alert variant="danger" role="alert">
             {editing ? 'The memory was not updated: ' : 'The memory was not created: '}
@@ -152,13 +179,19 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           name="text"
           as="textarea"
           rows={5}
-          required
           autoFocus
           maxLength={MEMORY_LIMITS.textMax}
           placeholder="What do you want to remember?"
+          id="memory-text"
           value={text}
           onChange={(e) => edited(setText)(e.target.value)}
         />
+        <DictateButton
+          fieldId="memory-text"
+          className="mb-3"
+          onText={(words) => edited(setText)(appendDictation(text, words))}
+        />
+        <AttachmentPicker saved={memory?.attachments ?? []} files={files} onFiles={setFiles} />
         <FormInput
           label="Tags"
           name="tags"
@@ -169,37 +202,7 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           value={tags}
           onChange={(e) => edited(setTags)(e.target.value)}
         />
-        {suggestions.length ? (
-          <div className="d-flex flex-wrap gap-1 mb-3" aria-label="Tag suggestions" role="group">
-            {suggestions.map((tag) => (
-              <Button
-                key={tag}
-                size="sm"
-                variant="outline-primary"
-                onClick={() => setTags(applySuggestion(tags, tag))}
-              >
-                {tag}
-              </Button>
-            ))}
-          </div>
-        ) : null}
-        {!editing && knownTags.length ? (
-          <div className="mb-3">
-            <div className="form-label mb-1">Quick Tags</div>
-            <div className="d-flex flex-wrap gap-1" role="group" aria-label="Quick Tags">
-              {quickTags(knownTags).map((tag) => (
-                <Button
-                  key={tag}
-                  size="sm"
-                  variant="outline-secondary"
-                  onClick={() => setTags(addTag(tags, tag))}
-                >
-                  {tag}
-                </Button>
-              ))}
-            </div>
-          </div>
-        ) : null}
+        <TagButtons tags={tags} knownTags={knownTags} editing={editing} onChange={setTags} />
         <FormInput
           label="Date"
           name="date"
@@ -226,52 +229,18 @@ export function MemoryModal({ show, memory, today, onClose }: MemoryModalProps) 
           onChange={(e) => setRemind(e.target.checked)}
           className="mb-2"
         />
-        {upcoming.length > 0 ? (
-          <p className="small text-body-secondary mb-2">
-            {upcomingLine(upcoming, zone)} <Link to={paths.reminders}>See reminders</Link>
-          </p>
-        ) : null}
-        {remind ? (
-          <div className="row g-2" role="group" aria-label="Reminder date and time">
-            <div className="col-12 col-sm-7">
-              <FormInput
-                label="Reminder date"
-                name="remindDate"
-                type="date"
-                required
-                min={todayOf(openedAt, zone)}
-                value={reminderDay}
-                error={remindError}
-                onChange={(e) => setRemindDay(e.target.value)}
-              />
-            </div>
-            <div className="col-12 col-sm-5">
-              <FormInput
-                label="Reminder time"
-                name="remindTime"
-                type="time"
-                required
-                helpText={zone}
-                value={remindTime}
-                onChange={(e) => setRemindTime(e.target.value)}
-              />
-            </div>
-          </div>
-        ) : null}
+        <ReminderFields
+          show={remind}
+          upcoming={upcoming}
+          zone={zone}
+          openedAt={openedAt}
+          day={reminderDay}
+          time={remindTime}
+          error={remindError}
+          onDay={setRemindDay}
+          onTime={setRemindTime}
+        />
       </Form>
     </Modal>
   )
 }
-
-/** 'Reminder set for tomorrow at 09:00.', or for several the first three and how many more. */
-function upcomingLine(reminders: Reminder[], zone: string, now = new Date()): string {
-  const whens = reminders
-    .slice(0, 3)
-    .map((r) => formatDue(r.nextAt ?? r.dueAt, zone, now, true) + (r.recurrence ? ' (repeats)' : ''))
-  const more = reminders.length - whens.length
-  const label = reminders.length === 1 ? 'Reminder set for' : 'Reminders set for'
-  return `${label} ${whens.join('; ')}${more > 0 ? ` and ${more} more` : ''}.`
-}
-
-/** Today in the person's zone: the first day a reminder can be picked on. */
-const todayOf = (at: number, zone: string) => zonedParts(new Date(at), zone).day

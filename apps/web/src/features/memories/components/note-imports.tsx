@@ -7,6 +7,7 @@ import { MEMORIES_EXPORT_FORMAT, type NoteImport } from '@remi/shared'
 import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { readText } from '../../../lib/files'
 import { readStored, writeStored } from '../../../lib/storage'
 import {
   useNoteImports,
@@ -41,16 +42,6 @@ export async function isRemiExport(files: File[]): Promise<boolean> {
   } catch {
     return true
   }
-}
-
-/** FileReader rather than file.text(): the same code in every browser and in the test DOM. */
-function readText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
-    reader.readAsText(file)
-  })
 }
 
 /** Files dropped on an element, for its onDrop. */
@@ -133,6 +124,7 @@ function Preview({ item }: { item: NoteImport }) {
           <div className="small text-body-secondary">
             {[p.date ?? 'No date', ...p.tags.map((t) => `#${t}`)].join(' · ')}
           </div>
+          {p.files?.length ? <div className="small">Attached: {p.files.join(', ')}</div> : null}
           {p.notImported ? <div className="small text-warning-emphasis">{p.notImported}</div> : null}
         </div>
       ))}

@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import Alert from 'react-bootstrap/Alert'
-import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
-import Spinner from 'react-bootstrap/Spinner'
 import { REMINDER_LIMITS, type PatchReminderBody, type Reminder } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
-import { Modal } from '../../../components/ui/modal'
+import { FormModalFooter, Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { zonedInstant, zonedParts } from '../../../lib/zoned-time'
@@ -86,28 +84,13 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
       onHide={hide}
       title={reminder ? 'Edit Reminder' : 'Create Reminder'}
       footer={
-        <>
-          <Button variant="secondary" onClick={hide} disabled={saving}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="reminder-form"
-            variant="primary"
-            disabled={blank || !dueAt || saving || passed}
-          >
-            {saving ? (
-              <>
-                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Saving...
-              </>
-            ) : reminder ? (
-              'Update Reminder'
-            ) : (
-              'Create Reminder'
-            )}
-          </Button>
-        </>
+        <FormModalFooter
+          formId="reminder-form"
+          label={reminder ? 'Update Reminder' : 'Create Reminder'}
+          saving={saving}
+          disabled={blank || !dueAt || passed}
+          onCancel={hide}
+        />
       }
     >
       <Form id="reminder-form" onSubmit={submit} noValidate>

@@ -28,6 +28,8 @@ function setup(answers: Partial<Record<Reminder['status'], Reminder[] | 'fail'>>
   const writes: { method: string; path: string; body?: unknown }[] = []
   server.use(
     http.get('/api/auth/user/settings', () => HttpResponse.json({ timezone: 'UTC', theme: 'system' })),
+    // The page's automations (automations-list.test.tsx): none here.
+    http.get('/api/automations', () => HttpResponse.json({ automations: [] })),
     http.get('/api/reminders', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status') as Reminder['status']
       const list = lists[status]
@@ -80,7 +82,8 @@ describe('Reminders page', () => {
 
   it('shows "Loading reminders...", then the empty text of the tab', async () => {
     setup({ scheduled: [] })
-    expect(screen.getByRole('status')).toHaveTextContent('Loading reminders...')
+    // The reminders' spinner, beside the automations' own.
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading reminders...')
     expect(await screen.findByText('No upcoming reminders.')).toBeInTheDocument()
   })
 

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import ListGroup from 'react-bootstrap/ListGroup'
 import Nav from 'react-bootstrap/Nav'
@@ -7,14 +6,15 @@ import { Link, useSearchParams } from 'react-router'
 import type { Reminder, ReminderStatus } from '@remi/shared'
 import { paths } from '../../../config/paths'
 import { ConfirmModal } from '../../../components/ui/modal'
+import { RetryAlert } from '../../../components/errors/retry-alert'
 import { LoadingSpinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
-import { reloadPage } from '../../../lib/browser'
 import { useUserTimeZone } from '../../../lib/zoned-time'
 import { useDeleteReminder } from '../api/delete-reminder'
 import { useReminders } from '../api/get-reminders'
 import { useUpdateReminder } from '../api/update-reminder'
+import { AutomationsList } from './automations-list'
 import { ReminderActions } from './reminder-actions'
 import { ReminderFormModal } from './reminder-form-modal'
 import { ReminderRow } from './reminder-row'
@@ -65,6 +65,7 @@ export function RemindersPage() {
         ))}
       </Nav>
       <ReminderList key={tab.key} tab={tab} zone={zone} onOpen={setDialog} />
+      <AutomationsList zone={zone} />
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <ReminderFormModal
@@ -86,20 +87,9 @@ function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (
   if (reminders.isPending) return <LoadingSpinner text="Loading reminders..." />
   if (reminders.isError) {
     return (
-      <Alert variant="danger">
-        <Alert.Heading as="h2" className="h4">
-          Unable to Load Reminders
-        </Alert.Heading>
+      <RetryAlert title="Unable to Load Reminders" onRetry={() => void reminders.refetch()}>
         <p>{errorMessage(reminders.error)}</p>
-        <div className="d-flex flex-wrap gap-2">
-          <Button variant="primary" onClick={() => void reminders.refetch()}>
-            Try Again
-          </Button>
-          <Button variant="outline-secondary" onClick={reloadPage}>
-            Refresh Page
-          </Button>
-        </div>
-      </Alert>
+      </RetryAlert>
     )
   }
   if (reminders.data.length === 0)
@@ -161,16 +151,8 @@ function CancelModal({ reminder, onClose }: { reminder: Reminder | null; onClose
     <ConfirmModal
       show={reminder !== null}
       title="Cancel Reminder"
-      message={
-        <>
-          <p>Cancel “{reminder?.text}”? It will not be sent again.</p>
-          {update.isError ? (
-            <Alert variant="danger" className="mb-0">
-              {errorMessage(update.error)}
-            </Alert>
-          ) : null}
-        </>
-      }
+      message={<p>Cancel “{reminder?.text}”? It will not be sent again.</p>}
+      error={update.isError ? update.error : undefined}
       confirmLabel="Cancel Reminder"
       busy={update.isPending}
       busyLabel="Cancelling..."
@@ -201,16 +183,8 @@ function DeleteModal({ reminder, onClose }: { reminder: Reminder | null; onClose
     <ConfirmModal
       show={reminder !== null}
       title="Delete Reminder"
-      message={
-        <>
-          <p>Delete “{reminder?.text}” for good?</p>
-          {remove.isError ? (
-            <Alert variant="danger" className="mb-0">
-              {errorMessage(remove.error)}
-            </Alert>
-          ) : null}
-        </>
-      }
+      message={<p>Delete “{reminder?.text}” for good?</p>}
+      error={remove.isError ? remove.error : undefined}
       confirmLabel="Delete"
       busy={remove.isPending}
       busyLabel="Deleting..."

@@ -1,16 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ChatPreferences, UpdateChatPreferences } from '@remi/shared'
 import { api } from '../../../lib/api-client'
+import { chatPreferencesQueryOptions } from '../../../lib/chat-preferences'
 
-export const chatPreferencesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['settings', 'chat'],
-    queryFn: () => api.get<ChatPreferences>('auth/user/settings/chat'),
-  })
-
-export function useChatPreferences() {
-  return useQuery(chatPreferencesQueryOptions())
-}
+export { chatPreferencesQueryOptions, useChatPreferences } from '../../../lib/chat-preferences'
 
 export function useUpdateChatPreferences() {
   const queryClient = useQueryClient()

@@ -11,7 +11,7 @@ function Section() {
   return <ChatSection form={form} />
 }
 
-function setup(initial: ChatPreferences = { autoSaveFacts: false }) {
+function setup(initial: ChatPreferences = { autoSaveFacts: false, readAloudAfterDictation: false }) {
   let stored = initial
   const writes: unknown[] = []
   server.use(
@@ -39,6 +39,23 @@ describe('Settings → Chat', () => {
     // Saved with the page's "Save Settings" (settings-page.test.tsx), not on its own.
     expect(writes).toEqual([])
     expect(screen.getByText(/saved as memories at once; the answer says so, with Undo/)).toBeVisible()
+  })
+
+  it('"Read answers aloud after dictation" is offered where the server transcribes, else a hint', async () => {
+    server.use(http.get('/api/voice', () => HttpResponse.json({ transcription: true, speech: false })))
+    const { user } = setup()
+    const toggle = await screen.findByRole('checkbox', { name: 'Read answers aloud after dictation' })
+    expect(toggle).not.toBeChecked()
+    expect(screen.getByText(/the answer is read to you when it is complete/)).toBeVisible()
+    await user.click(toggle)
+    await waitFor(() => expect(toggle).toBeChecked())
+    expect(screen.queryByTestId('dictation-unavailable')).toBeNull()
+  })
+
+  it('says dictation is not set up when the server does not transcribe', async () => {
+    setup()
+    expect(await screen.findByTestId('dictation-unavailable')).toHaveTextContent(/TRANSCRIPTION_MODEL/)
+    expect(screen.queryByRole('checkbox', { name: 'Read answers aloud after dictation' })).toBeNull()
   })
 
   it('shows a failed load with Retry', async () => {

@@ -135,19 +135,13 @@ function SignOutModal({ session, onClose }: { session: SessionInfo | null; onClo
       show={session !== null}
       title="Sign Out Session"
       message={
-        <>
-          <p>
-            {session?.current
-              ? 'Sign out of this device?'
-              : `Sign out ${session ? label(session) : ''}? It will need to sign in again.`}
-          </p>
-          {signOut.isError ? (
-            <Alert variant="danger" className="mb-0">
-              {errorMessage(signOut.error)}
-            </Alert>
-          ) : null}
-        </>
+        <p>
+          {session?.current
+            ? 'Sign out of this device?'
+            : `Sign out ${session ? label(session) : ''}? It will need to sign in again.`}
+        </p>
       }
+      error={signOut.isError ? signOut.error : undefined}
       confirmLabel="Sign out"
       busy={signOut.isPending}
       busyLabel="Signing out..."
@@ -197,13 +191,9 @@ function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: nu
             checked={keepTokens}
             onChange={(event) => setKeepTokens(event.target.checked)}
           />
-          {signOut.isError ? (
-            <Alert variant="danger" className="mb-0">
-              {errorMessage(signOut.error)}
-            </Alert>
-          ) : null}
         </>
       }
+      error={signOut.isError ? signOut.error : undefined}
       confirmLabel="Sign out everywhere else"
       busy={signOut.isPending}
       busyLabel="Signing out..."

@@ -29,6 +29,7 @@ describe('settings page', () => {
       '#notifications',
       '#chat',
       '#search',
+      '#connected-tools',
       '#access-tokens',
       '#account',
       '#sessions',

@@ -12,6 +12,7 @@ import { useUserSettings } from '../../../lib/settings'
 import { listOf, useSettingsForm, type SettingsForm } from '../lib/settings-form'
 import { AccessTokensSection } from './access-tokens-section'
 import { ChatSection } from './chat-section'
+import { ConnectedToolsSection } from './connected-tools-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { SemanticSearchSection } from './semantic-search-section'
 import { LocalAccountSections } from './local-account-section'
@@ -26,6 +27,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'chat', label: 'Chat' },
   { id: 'search', label: 'Search' },
+  { id: 'connected-tools', label: 'Connected tools' },
   { id: 'access-tokens', label: 'Access tokens' },
   { id: 'account', label: 'Password' },
   { id: 'sessions', label: 'Sessions' },
@@ -70,6 +72,7 @@ export function SettingsPage() {
         </form>
         {/* What follows acts at once (a token made, a session ended): nothing in it waits for a save. */}
         {section('search', <SemanticSearchSection />)}
+        {section('connected-tools', <ConnectedToolsSection />)}
         {section('access-tokens', <AccessTokensSection />)}
         {section('account', <LocalAccountSections />)}
         {section('sessions', <SessionsSection />)}

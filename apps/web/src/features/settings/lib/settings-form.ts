@@ -17,6 +17,7 @@ export interface SettingsValues {
   briefingOn: boolean
   briefingTime: string
   autoSaveFacts: boolean
+  readAloudAfterDictation: boolean
 }
 
 export interface SettingsForm {
@@ -65,6 +66,7 @@ export function useSettingsForm(): SettingsForm {
     briefingOn: (notifications?.briefingTime ?? null) !== null,
     briefingTime: notifications?.briefingTime ?? DEFAULT_BRIEFING_TIME,
     autoSaveFacts: chat?.autoSaveFacts ?? false,
+    readAloudAfterDictation: chat?.readAloudAfterDictation ?? false,
   }
   const values: SettingsValues = { ...stored, ...edits }
   const briefingTime = values.briefingOn ? values.briefingTime : null
@@ -82,8 +84,14 @@ export function useSettingsForm(): SettingsForm {
         ...(briefingTime !== notifications.briefingTime ? { briefingTime } : {}),
       }
     : {}
-  const chatChanges =
-    chat && values.autoSaveFacts !== chat.autoSaveFacts ? { autoSaveFacts: values.autoSaveFacts } : {}
+  const chatChanges = chat
+    ? {
+        ...(values.autoSaveFacts !== chat.autoSaveFacts ? { autoSaveFacts: values.autoSaveFacts } : {}),
+        ...(values.readAloudAfterDictation !== (chat.readAloudAfterDictation ?? false)
+          ? { readAloudAfterDictation: values.readAloudAfterDictation }
+          : {}),
+      }
+    : {}
 
   const has = (changes: object) => Object.keys(changes).length > 0
   const unsaved = [
@@ -127,8 +135,8 @@ export function useSettingsForm(): SettingsForm {
       },
       {
         sections: ['Chat'],
-        fields: ['autoSaveFacts'] as const,
-        send: has(chatChanges) ? () => saveChat.mutateAsync({ autoSaveFacts: values.autoSaveFacts }) : null,
+        fields: ['autoSaveFacts', 'readAloudAfterDictation'] as const,
+        send: has(chatChanges) ? () => saveChat.mutateAsync(chatChanges) : null,
       },
     ].filter((part) => part.send !== null)
 

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "read_aloud_after_dictation" boolean DEFAULT false NOT NULL;

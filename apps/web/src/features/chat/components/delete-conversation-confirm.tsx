@@ -1,0 +1,52 @@
+import type { ConversationSummary } from '@remi/shared'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ConfirmModal } from '../../../components/ui/modal'
+import { useToast } from '../../../components/ui/toast'
+import { paths } from '../../../config/paths'
+import { errorMessage } from '../../../lib/api-client'
+import { useDeleteConversation } from '../api/delete-conversation'
+import { useChatStore } from '../store'
+import { UNTITLED } from './conversation-links'
+
+/** The spec's delete confirmation: buttons disabled and 'Deleting...' while it runs. */
+export function DeleteConversationConfirm({
+  conversation,
+  activeId,
+  onDone,
+}: {
+  conversation: ConversationSummary | null
+  activeId: string | null
+  onDone: () => void
+}) {
+  const remove = useDeleteConversation()
+  const navigate = useNavigate()
+  const toast = useToast()
+  // The title stays in the dialog while it closes.
+  const [shown, setShown] = useState<ConversationSummary | null>(conversation)
+  if (conversation && conversation !== shown) setShown(conversation)
+  return (
+    <ConfirmModal
+      show={conversation !== null}
+      title="Delete Conversation"
+      message={`Delete “${shown?.title ?? UNTITLED}” and all its messages? This cannot be undone.`}
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      busyLabel="Deleting..."
+      onConfirm={() => {
+        if (!conversation) return
+        remove.mutate(conversation.id, {
+          onSuccess: () => {
+            if (conversation.id === activeId) {
+              useChatStore.getState().clearConversation()
+              void navigate(paths.chat)
+            }
+          },
+          onError: (error) => toast.error(errorMessage(error)),
+          onSettled: onDone,
+        })
+      }}
+      onCancel={onDone}
+    />
+  )
+}
