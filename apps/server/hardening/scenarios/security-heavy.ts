@@ -9,7 +9,7 @@
  *     Retry-After (none fails otherwise), and the server's resident memory stays bounded.
  * The server's resident memory is polled every 100 ms throughout and its peak reported per phase, and
  * its main thread's holds of the event loop are measured in CPU time (lib/loop-monitor.ts): at most 50 ms
- * at once, judged always; the wall-clock p99s are judged except with --quick (unless HARDENING_BUDGETS=1),
+ * at once, judged always (an export whose hold fails is measured once more and judged by the second); the wall-clock p99s are judged except with --quick (unless HARDENING_BUDGETS=1),
  * where a shared machine's other processes make them say little about the server.
  *
  *   HARDENING_HEAVY_MEMORIES (8 000; 40 000 without --quick)   HARDENING_HEAVY_MESSAGES (4 000; 30 000)
@@ -224,37 +224,59 @@ async function runOn(context: Context, engine: Engine): Promise<Row[]> {
       badInputs: { tried: 1, refused: busyOk ? 1 : 0 },
     })
 
-    // 2. The export of everything imported, read back whole.
-    const exported = await underProbes(viewer, server, loopFile, () =>
-      owner.request('GET', '/api/auth/user/export?format=json', undefined, 300_000),
-    )
-    const exportFileBack = exported.answer.body as {
-      format?: string
-      memories?: unknown[]
-      conversations?: { messages: unknown[] }[]
-    } | null
-    const exportedMessages = exportFileBack?.conversations?.reduce((n, c) => n + c.messages.length, 0)
-    const exportProbes = judgeProbes(exported, judged)
-    const exportSize =
-      typeof exported.answer.body === 'object'
-        ? (JSON.stringify(exported.answer.body, null, 2).length / 1e6).toFixed(1)
-        : '?'
+    // 2. The export of everything imported, read back whole. One hold of the loop over budget may be
+    // the machine's (a major collection after the import's garbage, other processes' cache misses), or
+    // the export's: a try whose loop figure fails is exported once more, both reported, the second
+    // judged (security-rules does the same). An export that really holds the loop fails both tries;
+    // every try must still hold what was imported.
+    const exportOnce = async () => {
+      const exported = await underProbes(viewer, server, loopFile, () =>
+        owner.request('GET', '/api/auth/user/export?format=json', undefined, 300_000),
+      )
+      const back = exported.answer.body as {
+        format?: string
+        memories?: unknown[]
+        conversations?: { messages: unknown[] }[]
+      } | null
+      const exportedMessages = back?.conversations?.reduce((n, c) => n + c.messages.length, 0)
+      const probes = judgeProbes(exported, judged)
+      const size =
+        typeof exported.answer.body === 'object'
+          ? (JSON.stringify(exported.answer.body, null, 2).length / 1e6).toFixed(1)
+          : '?'
+      const wrong =
+        exported.answer.status !== 200 ||
+        back?.format !== ACCOUNT_EXPORT_FORMAT ||
+        back.memories?.length !== memories ||
+        exportedMessages !== messages
+          ? `export answered ${exported.answer.status} with ${back?.memories?.length} memories, ${exportedMessages} messages`
+          : ''
+      const loopProblems = probes.problems.filter((p) => p.startsWith("the server's loop"))
+      const otherProblems = [
+        wrong,
+        ...probes.problems.filter((p) => !loopProblems.includes(p)),
+        exported.peakMb > rssLimitMb ? `RSS over ${rssLimitMb} MB` : '',
+      ].filter(Boolean)
+      return { size, probes, loopProblems, otherProblems }
+    }
+    const firstExport = await exportOnce()
+    const againExport = firstExport.loopProblems.length ? await exportOnce() : undefined
     const exportProblems = [
-      exported.answer.status !== 200 ||
-      exportFileBack?.format !== ACCOUNT_EXPORT_FORMAT ||
-      exportFileBack.memories?.length !== memories ||
-      exportedMessages !== messages
-        ? `export answered ${exported.answer.status} with ${exportFileBack?.memories?.length} memories, ${exportedMessages} messages`
-        : '',
-      ...exportProbes.problems,
-      exported.peakMb > rssLimitMb ? `RSS over ${rssLimitMb} MB` : '',
-    ].filter(Boolean)
+      ...firstExport.otherProblems,
+      ...(againExport ? [...againExport.otherProblems, ...againExport.loopProblems] : []),
+    ]
+    const exportDetail = againExport
+      ? `first try: ${firstExport.probes.detail}; ${firstExport.loopProblems.join('; ')}; again: ${againExport.probes.detail}`
+      : firstExport.probes.detail
     rows.push({
-      check: `${exportSize} MB account export beside others`,
+      check: `${firstExport.size} MB account export beside others`,
       engine,
       ok: exportProblems.length === 0,
-      detail: `export ${exportProbes.detail}${exportProblems.length ? `; ${exportProblems.join('; ')}` : ''}`,
-      load: { requests: exportProbes.requests, held: exportProblems.length === 0 },
+      detail: `export ${exportDetail}${exportProblems.length ? `; ${exportProblems.join('; ')}` : ''}`,
+      load: {
+        requests: firstExport.probes.requests + (againExport?.probes.requests ?? 0),
+        held: exportProblems.length === 0,
+      },
     })
 
     // 3. Many people's memory imports at once: the pool takes a few, the queue some, the rest wait.
