@@ -35,7 +35,8 @@ export interface ContextReadsInput {
  */
 export async function readContext(input: ContextReadsInput): Promise<ContextReads> {
   const { services, tools, userId, now } = input
-  const [user, timeZone] = await Promise.all([services.users.findById(userId), tools.timeZone()])
+  // One read of the user's row gives their name and zone (the tools read the zone from it too).
+  const [user, timeZone] = await Promise.all([tools.userRow(), tools.timeZone()])
   // A follow-up ("and tomorrow?", "where is it?", "until then?") is looked up as the question it stands
   // for; the model reads the conversation and the message as written.
   const asked = await askedInFull(tools, input.content, input.history, timeZone, now)

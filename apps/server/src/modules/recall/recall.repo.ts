@@ -91,6 +91,8 @@ export type RankedRecord = MemoryRecord & {
   words?: MemoryWord[] | undefined
   /** With `neighbourSeconds`: the memory saved just before it and the one just after, where there are. */
   neighbours?: NeighbourRecord[] | undefined
+  /** Whether it has files (their names and words are in its attachment_text); unknown for a neighbour. */
+  hasFiles?: boolean | undefined
 }
 
 /** A stemmed word of a memory: the lexeme, how often the memory holds it, how many memories do (or null). */
@@ -343,7 +345,7 @@ export function createRecallRepo(db: Db) {
           order by in_period desc, score desc, ${listOrder('c.')}
           limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
-          t.score, t.matched, t.in_period ${words} ${neighbours}
+          t.score, t.matched, t.in_period, m.attachment_text <> '' as has_files ${words} ${neighbours}
         from (select top.*, row_number() over (
             order by in_period desc, score desc, sort_date desc, created_at desc, id desc) as rn from top) t
         join ${memories} m on m.id = t.id
@@ -354,6 +356,7 @@ export function createRecallRepo(db: Db) {
             score: number
             matched: string | null
             in_period: boolean
+            has_files: boolean
             sort_date: string
             search_text?: string | null
             holding?: Record<string, number> | string | null
@@ -371,6 +374,7 @@ export function createRecallRepo(db: Db) {
           .filter(Boolean)
           .map((l) => l.replace(/^'|'$/g, '')),
         inPeriod: Boolean(r.in_period),
+        hasFiles: Boolean(r.has_files),
         sortDate: String(r.sort_date),
         ...(input.feedback ? { words: stemmedWords(r.search_text ?? '', r.holding ?? null) } : {}),
         ...(input.neighbourSeconds ? { neighbours: neighbourRecords(r.neighbours ?? null) } : {}),
@@ -395,23 +399,27 @@ export function createRecallRepo(db: Db) {
         (w) => w.length > 2,
       )
       if (clean.length === 0) return []
-      const [held] = await queryRows<{ n: number | string | null }>(
-        db,
-        sql`select coalesce(sum(${memoryTerms.memories}), 0) as n from ${memoryTerms}
-          where ${memoryTerms.userId} = ${userId}
-            and ${memoryTerms.term} = any(tsvector_to_array(to_tsvector('english', ${clean.join(' ')})))`,
-      )
       const { where } = filterConditions(userId, {})
       const query = sql`to_tsquery('english', ${clean.join(' | ')})`
-      // "is true" keeps the planner off the search index: the newest rows, read in the list's order.
-      const holds =
-        Number(held?.n ?? 0) > dense
-          ? sql`(${memories.search} @@ ${query}) is true`
-          : sql`${memories.search} @@ ${query}`
+      const max = sql.raw(String(Math.trunc(limit)))
+      // One round trip: the count picks which of the two reads runs (a one-time filter on each), and
+      // each is planned on its own. "is true" keeps the planner off the search index: the newest rows,
+      // read in the list's order.
       const rows = await queryRows<{ text: string }>(
         db,
-        sql`select text from ${memories} where ${where} and ${holds}
-          order by ${listOrder()} limit ${sql.raw(String(Math.trunc(limit)))}`,
+        sql`with held as (
+            select coalesce(sum(${memoryTerms.memories}), 0) as n from ${memoryTerms}
+            where ${memoryTerms.userId} = ${userId}
+              and ${memoryTerms.term} = any(tsvector_to_array(to_tsvector('english', ${clean.join(' ')}))))
+          select text from (
+            (select text, sort_date, created_at, id from ${memories}
+              where ${where} and (${memories.search} @@ ${query}) is true and (select n from held) > ${dense}
+              order by ${listOrder()} limit ${max})
+            union all
+            (select text, sort_date, created_at, id from ${memories}
+              where ${where} and ${memories.search} @@ ${query} and (select n from held) <= ${dense}
+              order by ${listOrder()} limit ${max})) found
+          order by ${listOrder()} limit ${max}`,
       )
       return rows.map((r) => r.text)
     },

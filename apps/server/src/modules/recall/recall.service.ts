@@ -93,7 +93,12 @@ export function createRecallService(options: RecallOptions) {
     semanticWaitMs: options.semanticWaitMs ?? 250,
   })
 
-  async function find(userId: string, request: RecallRequest): Promise<RecalledMemory[]> {
+  /** `withoutFiles` learns which of the memories found are known to have no files. */
+  async function find(
+    userId: string,
+    request: RecallRequest,
+    withoutFiles: Set<string>,
+  ): Promise<RecalledMemory[]> {
     const limit = request.limit ?? 8
     const text = request.query
       .replace(/\s+/g, ' ')
@@ -215,24 +220,23 @@ export function createRecallService(options: RecallOptions) {
       }
       ranked = withoutNearDuplicates(ranked)
     }
-    return ranked
-      .slice(0, limit)
-      .map((m) => (changed.has(m.id) ? { ...toMemory(m), changedLater: true } : toMemory(m)))
+    const shown = ranked.slice(0, limit)
+    for (const m of shown) if (m.hasFiles === false) withoutFiles.add(m.id)
+    return shown.map((m) => (changed.has(m.id) ? { ...toMemory(m), changedLater: true } : toMemory(m)))
   }
 
   return {
     /** The memories most relevant to the words, best first, at most `limit` (8 by default). */
     async find(userId: string, request: RecallRequest): Promise<RecalledMemory[]> {
+      const withoutFiles = new Set<string>()
       const found = await (options.searches
-        ? options.searches.run(userId, () => find(userId, request))
-        : find(userId, request))
-      // Private memories are never found here, so no private file's words reach a model or MCP.
-      if (!files || found.length === 0) return found
-      const excerpts = await files.excerpts(
-        userId,
-        found.map((m) => m.id),
-        request.query,
-      )
+        ? options.searches.run(userId, () => find(userId, request, withoutFiles))
+        : find(userId, request, withoutFiles))
+      // Private memories are never found here, so no private file's words reach a model or MCP. The
+      // ranking says which memories have no files: their excerpts are not asked for (a round trip less).
+      const mayHaveFiles = found.filter((m) => !withoutFiles.has(m.id)).map((m) => m.id)
+      if (!files || mayHaveFiles.length === 0) return found
+      const excerpts = await files.excerpts(userId, mayHaveFiles, request.query)
       return found.map((m) => (excerpts.has(m.id) ? { ...m, files: excerpts.get(m.id) } : m))
     },
   }

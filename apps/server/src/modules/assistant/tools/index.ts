@@ -58,6 +58,8 @@ export function createAssistantTools(
     webOffered: web,
     /** Cites memories the answer was given without a tool call (the prompt's memories). */
     cite: record.cite,
+    /** The user's row and zone, read once for the answer. */
+    userRow: record.userRow,
     timeZone: record.timeZone,
     /** What the calls so far found, did and were asked (live arrays, in call order). */
     citations: record.citations as readonly Citation[],

@@ -1,4 +1,5 @@
 import {
+  knownTimeZone,
   todayIn,
   type Activity,
   type ActivityTool,
@@ -52,8 +53,14 @@ export function createToolRecord(
   const calls: Array<{ tool: ActivityTool; args: unknown }> = []
   const created: Memory[] = []
   const proposed: MemoryProposal[] = []
+  let user: ReturnType<AssistantServices['users']['findById']> | undefined
   let zone: Promise<string> | undefined
-  const timeZone = () => (zone ??= services.users.timezoneOf(userId))
+  /** The user's row, read once for the whole answer (their name for the prompt, their zone). */
+  const userRow = () => (user ??= services.users.findById(userId))
+  const timeZone = () =>
+    (zone ??= userRow().then((row) =>
+      row?.timezone ? knownTimeZone(row.timezone) : services.users.timezoneOf(userId),
+    ))
 
   function cite(memories: Array<Pick<Memory, 'id' | 'text' | 'date'>>) {
     for (const m of memories) {
@@ -102,6 +109,7 @@ export function createToolRecord(
     conversationId: options.conversationId,
     onUnexpectedError: options.onUnexpectedError,
     now,
+    userRow,
     timeZone,
     /** The user's day now, in their zone. */
     today: async () => todayIn(await timeZone(), now()),
