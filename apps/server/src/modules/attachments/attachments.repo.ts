@@ -153,6 +153,8 @@ export function createAttachmentsRepo(db: Db) {
         text?: string | null
         reason?: string | null
         pages?: number | null
+        width?: number | undefined
+        height?: number | undefined
       },
     ) {
       await db
@@ -162,6 +164,7 @@ export function createAttachmentsRepo(db: Db) {
           text: result.text ?? null,
           reason: result.reason ?? null,
           ...(result.pages ? { pages: result.pages } : {}),
+          ...(result.width && result.height ? { width: result.width, height: result.height } : {}),
         })
         .where(eq(files.id, id))
     },

@@ -68,6 +68,9 @@ describe('HEIC photos', () => {
 
     const read = await whenRead(memory.id)
     expect(read.status, read.reason).toBe('ready')
+    // Its size is known once decoded (sharp reads other photos' sizes when they are attached).
+    expect(added.width).toBeUndefined()
+    expect(read).toMatchObject({ width: 900, height: 200 })
     const found = await user.api.memories.list({ searchTerm: 'persimmon' })
     expect(found.items.map((m) => m.id)).toEqual([memory.id])
 

@@ -61,9 +61,12 @@ async function readDocx(data: Uint8Array): Promise<ReadResult> {
 const CANNOT_READ_PHOTO = 'This kind of photo cannot be read on this server (it is kept as it is).'
 
 /** sharp over the photo's pixels: a HEIC one decoded first (heic-decode), both within the pixel limit. */
-async function photo(data: Uint8Array, heic: boolean): Promise<Sharp | { failed: string }> {
+async function photo(
+  data: Uint8Array,
+  heic: boolean,
+): Promise<{ image: Sharp; width?: number; height?: number } | { failed: string }> {
   const sharp = (await import('sharp')).default
-  if (!heic) return sharp(data, { limitInputPixels: ATTACHMENT_LIMITS.imagePixels })
+  if (!heic) return { image: sharp(data, { limitInputPixels: ATTACHMENT_LIMITS.imagePixels }) }
   const decode = (await import('heic-decode')).default
   let images: Awaited<ReturnType<typeof decode.all>>
   try {
@@ -76,9 +79,10 @@ async function photo(data: Uint8Array, heic: boolean): Promise<Sharp | { failed:
     const first = images[0]!
     if (first.width * first.height > ATTACHMENT_LIMITS.imagePixels) return { failed: IMAGE_TOO_MANY_PIXELS }
     const { width, height, data: rgba } = await first.decode()
-    return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+    const image = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
       raw: { width, height, channels: 4 },
     })
+    return { image, width, height }
   } catch {
     return { failed: CANNOT_READ_PHOTO }
   } finally {
@@ -91,8 +95,9 @@ async function photo(data: Uint8Array, heic: boolean): Promise<Sharp | { failed:
  * here (a small WebP: the stored file is never shown in a page, and sharp alone cannot decode it).
  */
 async function readImage(data: Uint8Array, heic: boolean): Promise<ReadResult> {
-  const image = await photo(data, heic)
-  if ('failed' in image) return { status: 'failed', reason: image.failed }
+  const decoded = await photo(data, heic)
+  if ('failed' in decoded) return { status: 'failed', reason: decoded.failed }
+  const { image, width, height } = decoded
   let png: Buffer
   let thumbnail: Uint8Array | undefined
   try {
@@ -120,7 +125,12 @@ async function readImage(data: Uint8Array, heic: boolean): Promise<ReadResult> {
     // Its pixels have no resolution to go by; a scan's usual one keeps tesseract from guessing.
     await worker.setParameters({ user_defined_dpi: '300' })
     const { data: result } = await worker.recognize(png)
-    return { status: 'ready', text: bounded(result.text), ...(thumbnail ? { thumbnail } : {}) }
+    return {
+      status: 'ready',
+      text: bounded(result.text),
+      ...(thumbnail ? { thumbnail } : {}),
+      ...(width && height ? { width, height } : {}),
+    }
   } finally {
     await worker.terminate()
   }

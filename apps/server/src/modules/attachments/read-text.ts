@@ -11,6 +11,9 @@ export interface ReadResult {
   pages?: number | null
   /** A PDF's first page, or a HEIC photo (which sharp alone cannot decode), as a small WebP. */
   thumbnail?: Uint8Array | undefined
+  /** A HEIC photo's size, known once decoded (other photos' sizes are read when they are attached). */
+  width?: number | undefined
+  height?: number | undefined
 }
 
 /** Characters of a file's words kept, at most (a book-length PDF keeps its first part). */
