@@ -36,7 +36,8 @@ export function createEventHub(database: Database, logger: JobLogger): EventHub 
   const emitter = new EventEmitter()
   emitter.setMaxListeners(0)
   const crossInstance = database.kind === 'postgres'
-  let client: pg.PoolClient | null = null
+  /** The connection that LISTENs, and how to give it back to the pool (once, whoever asks first). */
+  let client: { connection: pg.PoolClient; giveBack: (destroy: boolean) => void } | null = null
   let stopped = false
 
   const emit = (event: HubEvent) => emitter.emit(event.userId, event)
@@ -44,24 +45,37 @@ export function createEventHub(database: Database, logger: JobLogger): EventHub 
   async function listen(): Promise<void> {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client
     const connection = await pool.connect()
-    connection.on('notification', (message) => {
+    let held = true
+    // A lost connection (database restart) is replaced; events sent meanwhile are caught up by the
+    // tabs' reconnection (Last-Event-ID), not here.
+    const onError = (error: Error) => {
+      if (!held) return
+      logger.warn({ err: error }, 'the events listener lost its connection; listening again')
+      giveBack(true)
+      client = null
+      if (!stopped) setTimeout(() => void listen().catch(() => {}), 1000).unref()
+    }
+    // Once back in the pool the connection is the pool's: an error on it later (the database ending
+    // idle connections) is not this listener's to handle, and releasing it twice throws.
+    const giveBack = (destroy: boolean) => {
+      if (!held) return
+      held = false
+      connection.removeListener('error', onError)
+      connection.removeListener('notification', onNotification)
+      connection.release(destroy)
+    }
+    const onNotification = (message: pg.Notification) => {
       if (message.channel !== NOTIFY_CHANNEL || !message.payload) return
       try {
         emit(JSON.parse(message.payload) as HubEvent)
       } catch (error) {
         logger.warn({ err: error }, 'an unreadable event on the events channel was ignored')
       }
-    })
-    // A lost connection (database restart) is replaced; events sent meanwhile are caught up by the
-    // tabs' reconnection (Last-Event-ID), not here.
-    connection.on('error', (error) => {
-      logger.warn({ err: error }, 'the events listener lost its connection; listening again')
-      connection.release(true)
-      client = null
-      if (!stopped) setTimeout(() => void listen().catch(() => {}), 1000).unref()
-    })
+    }
+    connection.on('notification', onNotification)
+    connection.on('error', onError)
     await connection.query(`LISTEN ${NOTIFY_CHANNEL}`)
-    client = connection
+    client = { connection, giveBack }
   }
 
   return {
@@ -76,11 +90,11 @@ export function createEventHub(database: Database, logger: JobLogger): EventHub 
     },
     async stop() {
       stopped = true
-      const connection = client
+      const listening = client
       client = null
-      if (connection) {
-        await connection.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {})
-        connection.release()
+      if (listening) {
+        await listening.connection.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {})
+        listening.giveBack(false)
       }
     },
   }
