@@ -9,8 +9,9 @@
  *     Retry-After (none fails otherwise), and the server's resident memory stays bounded.
  * The server's resident memory is polled every 100 ms throughout and its peak reported per phase, and
  * its main thread's holds of the event loop are measured in CPU time (lib/loop-monitor.ts): at most 50 ms
- * at once, judged always (an export whose hold fails is measured once more and judged by the second); the wall-clock p99s are judged except with --quick (unless HARDENING_BUDGETS=1),
- * where a shared machine's other processes make them say little about the server.
+ * at once, judged always (an export whose hold fails is measured once more and judged by the second);
+ * the wall-clock p99s are judged except with --quick (unless HARDENING_BUDGETS=1), where a shared
+ * machine's other processes make them say little about the server.
  *
  *   HARDENING_HEAVY_MEMORIES (8 000; 40 000 without --quick)   HARDENING_HEAVY_MESSAGES (4 000; 30 000)
  *   HARDENING_HEAVY_CROWD (8 people importing at once), HARDENING_HEAVY_CROWD_MEMORIES (3 000; 20 000) each   HARDENING_HEAVY_RSS_MB (1 200: the peak allowed)

@@ -9,6 +9,7 @@ export { createMemoriesRepo, type DayMemoryRow } from './memories.repo.ts'
 // Recall ranks the same table the list searches: it builds on the list's filters, order and rows.
 export {
   filterConditions,
+  hasFilesColumn,
   listOrder,
   toRecord,
   type ListRow,

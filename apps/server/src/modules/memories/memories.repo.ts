@@ -9,6 +9,7 @@ export { ImportConflictError, ImportRunningError } from './memory-imports.repo.t
 export { RANKED_CANDIDATES, SEARCH_COUNT_BOUND, type ListResult } from './memory-list.repo.ts'
 export {
   filterConditions,
+  hasFilesColumn,
   listOrder,
   SEARCH_WORDS,
   toRecord,

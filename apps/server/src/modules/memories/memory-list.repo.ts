@@ -4,6 +4,7 @@ import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import {
   filterConditions,
+  hasFilesColumn,
   hasFilters,
   listOrder,
   relevance,
@@ -54,9 +55,8 @@ export interface ListResult {
   withFiles: Set<string>
 }
 
-/** Whether a memory has files: their names are in its searched words as soon as one is stored. */
-const HAS_FILES = sql.raw(`attachment_text <> '' as has_files`)
-const HAS_FILES_OF_M = sql.raw(`m.attachment_text <> '' as has_files`)
+const HAS_FILES = hasFilesColumn()
+const HAS_FILES_OF_M = hasFilesColumn('m.')
 
 function toListResult(userId: string, rows: PageRow[]): ListResult {
   const page = rows.filter((r) => r.id !== null)

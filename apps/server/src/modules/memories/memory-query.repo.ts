@@ -200,6 +200,12 @@ export const toRecord = (r: ListRow): MemoryRecord => ({
   updatedAt: timestamp(r.updated_at!),
 })
 
+/**
+ * Whether a memory has files, as the column `has_files`: their names are in its searched words as soon as
+ * one is stored. On the table or, with `alias.`, on a joined one.
+ */
+export const hasFilesColumn = (alias = '') => sql.raw(`${alias}attachment_text <> '' as has_files`)
+
 /** The list order (memories_user_sort_idx), on the table or, with `alias.`, on a subquery's columns. */
 export const listOrder = (alias = '') =>
   sql.raw(`${alias}sort_date desc nulls last, ${alias}created_at desc nulls last, ${alias}id desc nulls last`)

@@ -4,6 +4,7 @@ import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import {
   filterConditions,
+  hasFilesColumn,
   listOrder,
   toRecord,
   type ListRow,
@@ -345,7 +346,7 @@ export function createRecallRepo(db: Db) {
           order by in_period desc, score desc, ${listOrder('c.')}
           limit ${input.limit})
         select m.id, m.text, m.tags, m.date, m.created_at, m.updated_at, m.sort_date::text as sort_date,
-          t.score, t.matched, t.in_period, m.attachment_text <> '' as has_files ${words} ${neighbours}
+          t.score, t.matched, t.in_period, ${hasFilesColumn('m.')} ${words} ${neighbours}
         from (select top.*, row_number() over (
             order by in_period desc, score desc, sort_date desc, created_at desc, id desc) as rn from top) t
         join ${memories} m on m.id = t.id
