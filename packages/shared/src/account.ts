@@ -82,7 +82,8 @@ export const AccountExport = z.object({
   format: z.literal(ACCOUNT_EXPORT_FORMAT),
   version: z.literal(1),
   exportedAt: z.string(),
-  profile: CurrentUser.omit({ id: true }).extend({ createdAt: z.string() }),
+  // The language is one of the settings below.
+  profile: CurrentUser.omit({ id: true, language: true }).extend({ createdAt: z.string() }),
   settings: UserSettings,
   /**
    * The memories' changes of the last 30 days, newest first, each with what the memory was before and who

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languages } from './languages.ts'
 
 export const loginProviders = ['google', 'microsoft'] as const
 export const LoginProvider = z.enum(loginProviders)
@@ -28,6 +29,7 @@ export const CurrentUser = z.object({
   email: z.string(),
   picture: z.string().nullable(),
   provider: z.enum(['google', 'microsoft', 'local']),
+  language: z.enum(languages),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
 
@@ -38,19 +40,28 @@ export const ThemePreference = z.enum(themePreferences, {
 })
 export type ThemePreference = z.infer<typeof ThemePreference>
 
+/** The language of Remi's screens and answers (issue 51). */
+export const LanguagePreference = z.enum(languages, {
+  error: `language must be one of ${languages.join(', ')}`,
+})
+
 /**
  * GET auth/user/settings. The zone is answered as stored, even one this runtime does not know (an old
  * row, a hand edit): the client matches it to its list (spec: settings), the server reads it as UTC.
  */
-export const UserSettings = z.object({ timezone: z.string(), theme: ThemePreference })
+export const UserSettings = z.object({
+  timezone: z.string(),
+  theme: ThemePreference,
+  language: LanguagePreference,
+})
 export type UserSettings = z.infer<typeof UserSettings>
 
-/** PUT auth/user/settings: the spec's client sends only {timezone}; Settings' theme picker sends only {theme}. */
+/** PUT auth/user/settings: the spec's client sends only {timezone}; Settings sends what changed. */
 export const UpdateUserSettings = z
-  .object({ timezone: TimeZone, theme: ThemePreference })
+  .object({ timezone: TimeZone, theme: ThemePreference, language: LanguagePreference })
   .partial()
-  .refine((body) => body.timezone !== undefined || body.theme !== undefined, {
-    message: 'Send a timezone or a theme.',
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send a timezone, a theme or a language.',
   })
 export type UpdateUserSettings = z.infer<typeof UpdateUserSettings>
 

@@ -1,6 +1,7 @@
 export * from './errors.ts'
 export * from './account.ts'
 export * from './auth.ts'
+export * from './languages.ts'
 export * from './chat.ts'
 export * from './dashboard.ts'
 export * from './datasources.ts'

@@ -40,7 +40,7 @@ describe('PGlite on disk', () => {
     await migrateDatabase(second)
     const restarted = await buildApp({ env, database: second })
     const res = await apiClient(restarted, { cookie }).get('/api/auth/user/settings')
-    expect(res.body).toEqual({ timezone: 'Pacific/Auckland', theme: 'system' })
+    expect(res.body).toEqual({ timezone: 'Pacific/Auckland', theme: 'system', language: 'en' })
     await restarted.close()
     await second.close()
   })

@@ -30,6 +30,7 @@ const LABELS: Record<string, string> = {
   icsUrl: 'The calendar link',
   id: 'The id',
   isEnabled: 'The on/off setting',
+  language: 'The language',
   locationName: 'The location',
   memoryId: 'The memory id',
   page: 'The page number',

@@ -21,13 +21,16 @@ export function freePort(): Promise<number> {
 export class Browser {
   readonly cookies = new Map<string, string>()
   private readonly rewrite: (url: string) => string
+  /** Sent on every request, as a browser sends its Accept-Language. */
+  private readonly defaults: Record<string, string>
 
-  constructor(rewrite: (url: string) => string = (u) => u) {
+  constructor(rewrite: (url: string) => string = (u) => u, defaults: Record<string, string> = {}) {
     this.rewrite = rewrite
+    this.defaults = defaults
   }
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers)
+    const headers = new Headers({ ...this.defaults, ...Object.fromEntries(new Headers(init.headers)) })
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
     const res = await fetch(this.rewrite(url), { ...init, headers, redirect: 'manual' })
     for (const line of res.headers.getSetCookie()) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { languages } from '@remi/shared'
 import { createdAt, updatedAt } from './columns.ts'
 
 // Who signs in: users, their identities and sessions, local accounts, invitations, access tokens.
@@ -16,6 +17,8 @@ export const users = pgTable(
     theme: text('theme', { enum: ['system', 'light', 'dark'] })
       .notNull()
       .default('system'),
+    /** The language of the screens and the model's answers (issue 51): the browser's at the first sign-in. */
+    language: text('language', { enum: languages }).notNull().default('en'),
     /** Facts the assistant picks out of a chat are saved at once (with Undo), not offered as chips. */
     autoSaveFacts: boolean('auto_save_facts').notNull().default(false),
     /** Settings → Chat: an answer to a dictated message is read aloud (issue 48). */
@@ -40,6 +43,7 @@ export const users = pgTable(
     index('users_email_idx').on(t.email),
     uniqueIndex('users_email_verification_idx').on(t.emailVerificationHash),
     check('users_theme_check', sql`${t.theme} in ('system', 'light', 'dark')`),
+    check('users_language_check', sql`${t.language} in ('en', 'pt-PT', 'es', 'fr', 'de')`),
   ],
 )
 

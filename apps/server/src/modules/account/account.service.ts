@@ -250,7 +250,7 @@ export function createAccountService(deps: {
             provider: identity?.provider ?? 'local',
             createdAt: user.createdAt.toISOString(),
           },
-          settings: { timezone: user.timezone, theme: user.theme },
+          settings: { timezone: user.timezone, theme: user.theme, language: user.language },
           memoryVersions,
         },
         memories: slices(memoryIds, async (ids) => {

@@ -1,4 +1,4 @@
-import { todayIn, type Memory } from '@remi/shared'
+import { todayIn, type Language, type Memory } from '@remi/shared'
 import type { ModelMessage } from 'ai'
 import type { HistoryMessage, SentFile } from './assistant.types.ts'
 import { classify } from './intents/index.ts'
@@ -13,6 +13,7 @@ export const PROMPT_MEMORIES = 8
 /** What a message's prompt needs from the database whatever the mode: read once, as soon as the message is known. */
 export interface ContextReads {
   userName: string | null
+  language: Language
   timeZone: string
   /** The message as a question of its own (a follow-up written out: askedInFull). */
   asked: string
@@ -35,13 +36,13 @@ export interface ContextReadsInput {
  */
 export async function readContext(input: ContextReadsInput): Promise<ContextReads> {
   const { services, tools, userId, now } = input
-  // One read of the user's row gives their name and zone (the tools read the zone from it too).
+  // One read of the user's row gives their name, language and zone (the tools read the zone from it too).
   const [user, timeZone] = await Promise.all([tools.userRow(), tools.timeZone()])
   // A follow-up ("and tomorrow?", "where is it?", "until then?") is looked up as the question it stands
   // for; the model reads the conversation and the message as written.
   const asked = await askedInFull(tools, input.content, input.history, timeZone, now)
   const found = await services.recall.find(userId, { query: asked, now, timeZone, limit: PROMPT_MEMORIES })
-  return { userName: user?.name ?? null, timeZone, asked, found }
+  return { userName: user?.name ?? null, language: user?.language ?? 'en', timeZone, asked, found }
 }
 
 export interface ModelContextInput extends ContextReadsInput {
@@ -92,6 +93,7 @@ export async function buildModelContext(input: ModelContextInput): Promise<Model
   const system = buildSystemPrompt({
     assistantName: input.assistantName,
     userName: reads.userName,
+    language: reads.language,
     now,
     timeZone,
     mode: input.mode,

@@ -1,4 +1,4 @@
-import { knownTimeZone, todayIn, type Memory, sliceWhole } from '@remi/shared'
+import { knownTimeZone, todayIn, type Language, type Memory, sliceWhole } from '@remi/shared'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay, formatTime } from '../language/index.ts'
 
@@ -76,6 +76,8 @@ export function recentHistory(history: HistoryMessage[], budget = HISTORY_BUDGET
 export interface PromptInput {
   assistantName: string
   userName: string | null
+  /** The person's language (Settings → Language). */
+  language?: Language | undefined
   now: Date
   timeZone: string
   /** tools: the model has the tools; context: the server put the facts below in the prompt. */
@@ -85,6 +87,19 @@ export interface PromptInput {
   facts?: string[]
   /** Tools mode: the model has web_search and read_web_page (on), the person left Web off, or no provider. */
   web?: 'on' | 'off' | 'none'
+}
+
+const languageName = new Intl.DisplayNames('en', { type: 'language' })
+
+/**
+ * The line naming the person's language, for any but English: English is every account's default (the
+ * migration gave it to existing ones unasked), and a line saying to answer in English would override
+ * "in the language the user writes in" for someone who never chose it. Other languages were chosen.
+ */
+export function languageLine(language: Language | undefined): string | null {
+  if (!language || language === 'en') return null
+  const name = languageName.of(language)
+  return `The user's language is ${name} (${language}): answer in ${name}.`
 }
 
 /** The system prompt: who the assistant is, who it talks to, when and where, and what it knows. */
@@ -97,6 +112,8 @@ export function buildSystemPrompt(input: PromptInput): string {
     `Right now it is ${formatDay(today, { weekday: true })}, at ${formatTime(input.now, zone)} in ${zone} (the user's time zone). Read "today", "tomorrow" and weekdays in that zone, and write dates as YYYY-MM-DD when a tool needs one.`,
     'Answer briefly and warmly in Markdown, in the language the user writes in. Base what you say about the user on their memories and the facts given here; when they do not hold the answer, say so plainly and never invent memories, events or weather.',
   ]
+  const language = languageLine(input.language)
+  if (language) lines.push(language)
   if (input.mode === 'tools') {
     lines.push(
       'Tools: search_memories looks through all of the user’s memories (use it when the memories below do not answer a question; try other words if nothing is found); create_memory saves a memory, only when the user asks you to remember, note or save something; get_weather gives the forecast for a day; get_calendar_events lists the user’s events between two days; update_memory and delete_memory propose correcting or forgetting a memory (the user applies or keeps the proposal under your answer, so say you proposed it). Call tools through the tool interface only, never by writing a call as text.',

@@ -26,6 +26,7 @@ import { LOCAL_IDP_PATH } from './local-idp.ts'
 import type { FailureLimiter, LocalAccounts } from './local-accounts.ts'
 import type { EmailVerification } from './email-verification.ts'
 import { FLOW_COOKIE, SignInError, type Oidc } from './oidc.ts'
+import { preferredLanguage } from './preferred-language.ts'
 import type { SessionsApi } from './sessions.service.ts'
 import type { UsersService } from './users.service.ts'
 
@@ -119,7 +120,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/callback' })
       try {
         const result = await oidc.finish(provider, new URL(request.url, env.appUrl), flowCookie)
-        const user = await service.signIn(result)
+        // The browser's own request: its Accept-Language names the language a first account starts in.
+        const user = await service.signIn(result, preferredLanguage(request.headers['accept-language']))
         if (result.identityProvider === 'local') await localAccounts.linkUser(result.subject, user.id)
         const session = await sessions.create(user.id, request.headers['user-agent'], request.ip)
         sessions.setCookie(reply, session.cookieValue)
@@ -151,6 +153,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         email: user.email,
         picture: user.picture,
         provider: identity?.provider ?? 'local',
+        language: user.language,
       }
     },
   )

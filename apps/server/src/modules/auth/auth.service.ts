@@ -1,4 +1,4 @@
-import { isIanaTimeZone } from '@remi/shared'
+import { isIanaTimeZone, type Language } from '@remi/shared'
 import { ResponseBodyError } from 'openid-client'
 import type { Env } from '../../config/env.ts'
 import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts'
@@ -20,8 +20,11 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
   const providerLabel = (p: 'google' | 'microsoft') => (p === 'google' ? 'Google' : 'Microsoft')
 
   return {
-    /** Finds or creates the user behind a verified sign-in and stores the provider's tokens encrypted. */
-    async signIn(result: SignInResult): Promise<UserRow> {
+    /**
+     * Finds or creates the user behind a verified sign-in and stores the provider's tokens encrypted. A new
+     * account starts in `language` (the browser's); an existing one keeps the language it has.
+     */
+    async signIn(result: SignInResult, language: Language = 'en'): Promise<UserRow> {
       // A display name with a control character (NUL cannot even be stored) would fail every sign-in.
       const name = result.name.replace(/[\p{Cc}\p{Cs}]/gu, '').trim()
       const tokens = {
@@ -57,6 +60,7 @@ export function createAuthService(env: Env, repo: UsersRepo, oidc: Oidc) {
           name,
           picture: result.picture,
           timezone,
+          language,
           verifiedEmail: verifiedEmail ?? null,
         },
         { provider: result.identityProvider, subject: result.subject, ...tokens },

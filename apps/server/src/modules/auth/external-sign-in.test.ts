@@ -153,16 +153,25 @@ describe('sign-in with Google settings against a fake issuer', () => {
 
 describe('sign-in with Microsoft settings (multi-tenant common endpoint) against a fake issuer', () => {
   it('accepts an ID token from the user tenant although discovery names {tenantid}', async () => {
-    const { browser, callbackUrl } = await signIn('microsoft')
+    // The browser's languages by q-value: German is the best Remi has (issue 51).
+    const { browser, callbackUrl } = await signIn(
+      'microsoft',
+      new Browser(toFake, { 'accept-language': 'it, de;q=0.9, fr-CA;q=0.8, en;q=0.5' }),
+    )
     const authorize = entra.state.authorizeRequests.at(-1)!
     expect(authorize.get('scope')).toContain('Calendars.Read')
     expect(authorize.get('scope')).toContain('offline_access')
     const res = await browser.request(callbackUrl)
     expect(new URL(res.headers.get('location')!).searchParams.get('token')).toBeTruthy()
     const me = await (await browser.request(`${t.baseUrl}/api/auth/user`)).json()
-    expect(me).toMatchObject({ email: 'alan@contoso.test', name: 'Alan Turing', provider: 'microsoft' })
+    expect(me).toMatchObject({
+      email: 'alan@contoso.test',
+      name: 'Alan Turing',
+      provider: 'microsoft',
+      language: 'de',
+    })
     const settings = await (await browser.request(`${t.baseUrl}/api/auth/user/settings`)).json()
-    expect(settings).toEqual({ timezone: 'America/New_York', theme: 'system' })
+    expect(settings).toEqual({ timezone: 'America/New_York', theme: 'system', language: 'de' })
   })
 })
 

@@ -104,6 +104,27 @@ describe('sign-in through the built-in local IdP (full OpenID Connect round trip
     expect(second.id).toBe(first.id)
   })
 
+  it("starts a new account in the browser's language (issue 51), which a later sign-in leaves as chosen", async () => {
+    const brazil = new Browser(undefined, { 'accept-language': 'pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7' })
+    await localSignIn(brazil, t.baseUrl, { email: 'joana@example.test', name: 'Joana' })
+    const me = await brazil.request(`${t.baseUrl}/api/auth/user`)
+    expect(await me.json()).toMatchObject({ email: 'joana@example.test', language: 'pt-PT' })
+    const settings = await brazil.request(`${t.baseUrl}/api/auth/user/settings`)
+    expect(await settings.json()).toMatchObject({ language: 'pt-PT' })
+
+    const germany = new Browser(undefined, { 'accept-language': 'de-DE,de;q=0.9' })
+    await localSignIn(germany, t.baseUrl, { email: 'joana@example.test' }, { intent: 'signin' })
+    expect(await (await germany.request(`${t.baseUrl}/api/auth/user`)).json()).toMatchObject({
+      email: 'joana@example.test',
+      language: 'pt-PT',
+    })
+
+    // No Accept-Language at all: English.
+    const bare = new Browser()
+    await localSignIn(bare, t.baseUrl, { email: 'bare@example.test' })
+    expect(await (await bare.request(`${t.baseUrl}/api/auth/user`)).json()).toMatchObject({ language: 'en' })
+  })
+
   it('refuses an invalid e-mail on the form with a 400 page and no session', async () => {
     const browser = new Browser()
     const page = await openLocalSignInPage(browser, t.baseUrl)

@@ -134,12 +134,14 @@ describe('settings', () => {
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'Europe/Paris',
       theme: 'system',
+      language: 'en',
     })
     const put = await user.api.put('/api/auth/user/settings', { timezone: 'America/Argentina/Buenos_Aires' })
-    expect(put.body).toEqual({ timezone: 'America/Argentina/Buenos_Aires', theme: 'system' })
+    expect(put.body).toEqual({ timezone: 'America/Argentina/Buenos_Aires', theme: 'system', language: 'en' })
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'America/Argentina/Buenos_Aires',
       theme: 'system',
+      language: 'en',
     })
   })
 
@@ -153,6 +155,7 @@ describe('settings', () => {
       expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
         timezone: 'UTC',
         theme: 'system',
+        language: 'en',
       })
     },
   )
@@ -185,7 +188,7 @@ describe('bad request bodies', () => {
         '{"timezone": "Asia/Tokyo", "__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}',
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ timezone: 'Asia/Tokyo', theme: 'system' })
+    expect(res.json()).toEqual({ timezone: 'Asia/Tokyo', theme: 'system', language: 'en' })
     expect(({} as Record<string, unknown>).admin).toBeUndefined()
   })
 

@@ -270,7 +270,7 @@ describe('settings with an unknown stored zone', () => {
     const user = await marsUser()
     const res = await answered(user.api.get<UserSettings>('/api/auth/user/settings'))
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ timezone: MARS, theme: 'system' })
+    expect(res.body).toEqual({ timezone: MARS, theme: 'system', language: 'en' })
   })
 
   it('refuses to store an unknown zone and stores a known one in its place', async () => {
@@ -292,7 +292,7 @@ describe('settings with an unknown stored zone', () => {
     const user = await marsUser()
     const saved = await answered(user.api.put<UserSettings>('/api/auth/user/settings', { theme: 'dark' }))
     expect(saved.status).toBe(200)
-    expect(saved.body).toEqual({ timezone: MARS, theme: 'dark' })
+    expect(saved.body).toEqual({ timezone: MARS, theme: 'dark', language: 'en' })
   })
 })
 
@@ -333,6 +333,6 @@ describe('the other routes that read the stored zone', () => {
     const user = await marsUser()
     const res = await answered(user.api.get('/api/auth/user/export?format=json'))
     expect(res.status).toBe(200)
-    expect(JSON.parse(res.text).settings).toEqual({ timezone: MARS, theme: 'system' })
+    expect(JSON.parse(res.text).settings).toEqual({ timezone: MARS, theme: 'system', language: 'en' })
   })
 })

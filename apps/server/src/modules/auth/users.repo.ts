@@ -45,7 +45,7 @@ export function createUsersRepo(db: Db) {
     },
     async createUserWithIdentity(
       user: Pick<UserRow, 'email' | 'name' | 'picture' | 'timezone'> &
-        Partial<Pick<UserRow, 'verifiedEmail'>>,
+        Partial<Pick<UserRow, 'verifiedEmail' | 'language'>>,
       identity: Omit<typeof identities.$inferInsert, 'userId' | 'id'>,
     ): Promise<UserRow> {
       return db.transaction(async (tx) => {
@@ -62,7 +62,9 @@ export function createUsersRepo(db: Db) {
     },
     async updateUser(
       id: string,
-      changes: Partial<Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone' | 'theme' | 'verifiedEmail'>>,
+      changes: Partial<
+        Pick<UserRow, 'name' | 'email' | 'picture' | 'timezone' | 'theme' | 'language' | 'verifiedEmail'>
+      >,
     ) {
       const [row] = await db
         .update(users)

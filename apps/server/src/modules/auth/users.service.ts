@@ -19,7 +19,7 @@ export function createUsersService(repo: UsersRepo) {
     async settings(userId: string): Promise<UserSettings> {
       const user = await repo.findById(userId)
       if (!user) throw notFound('User')
-      return { timezone: user.timezone, theme: user.theme }
+      return { timezone: user.timezone, theme: user.theme, language: user.language }
     },
 
     /** Saves what is given and keeps the rest; `zoneChanged` when the timezone is now another. */
@@ -28,10 +28,11 @@ export function createUsersService(repo: UsersRepo) {
       changes: UpdateUserSettings,
     ): Promise<{ settings: UserSettings; zoneChanged: boolean }> {
       const before = changes.timezone !== undefined ? await repo.findById(userId) : undefined
-      const user = await repo.updateUser(userId, { timezone: changes.timezone, theme: changes.theme })
+      const { timezone, theme, language } = changes
+      const user = await repo.updateUser(userId, { timezone, theme, language })
       if (!user) throw notFound('User')
       return {
-        settings: { timezone: user.timezone, theme: user.theme },
+        settings: { timezone: user.timezone, theme: user.theme, language: user.language },
         zoneChanged: before !== undefined && before.timezone !== user.timezone,
       }
     },

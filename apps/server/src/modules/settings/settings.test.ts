@@ -15,14 +15,16 @@ describe('theme setting', () => {
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'Europe/Lisbon',
       theme: 'system',
+      language: 'en',
     })
 
     const put = await user.api.put('/api/auth/user/settings', { theme: 'dark' })
     expect(put.status).toBe(200)
-    expect(put.body).toEqual({ timezone: 'Europe/Lisbon', theme: 'dark' })
+    expect(put.body).toEqual({ timezone: 'Europe/Lisbon', theme: 'dark', language: 'en' })
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'Europe/Lisbon',
       theme: 'dark',
+      language: 'en',
     })
     expect((await other.api.get('/api/auth/user/settings')).body).toMatchObject({ theme: 'system' })
 
@@ -31,6 +33,7 @@ describe('theme setting', () => {
     expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
       timezone: 'Asia/Tokyo',
       theme: 'dark',
+      language: 'en',
     })
   })
 
@@ -45,12 +48,46 @@ describe('theme setting', () => {
     },
   )
 
-  it('refuses a body with neither a timezone nor a theme', async () => {
+  it('refuses a body with neither a timezone, a theme nor a language', async () => {
     const user = await t.createUser()
     const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', {})
     expect(res.status).toBe(400)
-    expect(res.body.message).toMatch(/timezone or a theme/)
+    expect(res.body.message).toMatch(/timezone, a theme or a language/)
   })
+})
+
+describe('language setting (issue 51)', () => {
+  it('starts at English, is kept per user, returned with the user, and leaves the other settings be', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    const other = await t.createUser()
+    expect((await user.api.get('/api/auth/user')).body).toMatchObject({ language: 'en' })
+
+    const put = await user.api.put('/api/auth/user/settings', { language: 'pt-PT' })
+    expect(put.status, put.text).toBe(200)
+    expect(put.body).toEqual({ timezone: 'Europe/Lisbon', theme: 'system', language: 'pt-PT' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toMatchObject({ language: 'pt-PT' })
+    expect((await user.api.get('/api/auth/user')).body).toMatchObject({ id: user.id, language: 'pt-PT' })
+    expect((await other.api.get('/api/auth/user')).body).toMatchObject({ language: 'en' })
+
+    // Sent together with another setting, both are kept.
+    await user.api.put('/api/auth/user/settings', { theme: 'dark', language: 'de' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+      timezone: 'Europe/Lisbon',
+      theme: 'dark',
+      language: 'de',
+    })
+  })
+
+  it.each([['pt'], ['pt-BR'], ['EN'], ['it'], [''], [1], [null]])(
+    'refuses the language %j with a 400 naming the field and the choices',
+    async (language) => {
+      const user = await t.createUser()
+      const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings', { language })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toBe("The language must be one of 'en', 'pt-PT', 'es', 'fr' or 'de'.")
+      expect((await user.api.get('/api/auth/user/settings')).body).toMatchObject({ language: 'en' })
+    },
+  )
 })
 
 describe('chat settings: save facts automatically, read answers aloud after dictation', () => {
@@ -72,7 +109,11 @@ describe('chat settings: save facts automatically, read answers aloud after dict
     })
     expect((await other.api.get('/api/auth/user/settings/chat')).body).toEqual(off)
     // The other settings are their own.
-    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({ timezone: 'UTC', theme: 'system' })
+    expect((await user.api.get('/api/auth/user/settings')).body).toEqual({
+      timezone: 'UTC',
+      theme: 'system',
+      language: 'en',
+    })
 
     for (const body of [{ autoSaveFacts: 'yes' }, { autoSaveFacts: null }]) {
       const res = await user.api.put<ApiErrorBody>('/api/auth/user/settings/chat', body)
