@@ -138,6 +138,8 @@ export function createServices(deps: {
     repo: createConnectedToolsRepo(db),
     clients: integrations.mcpClients,
     sessionSecret: env.sessionSecret,
+    // What a call the person ran (or cancelled) came to is read with its answer from then on.
+    onOutcome: (userId, conversationId, line) => chat.noteAfterAnswer(userId, conversationId, line),
   })
   // Automations are made in app.ts after the reminders (they deliver through them): set there.
   let automationsService: AutomationsService | undefined

@@ -50,8 +50,18 @@ interface Reader {
   hidePrivate: boolean
 }
 
+/** What became of an answer afterwards (a tool the person ran from under it: noteAfterAnswer). */
+function afterwards(row: MessageRecord): string[] {
+  const lines = row.metadata?.afterwards
+  return Array.isArray(lines) ? lines.filter((l): l is string => typeof l === 'string') : []
+}
+
+/** The conversation as the model reads it: each answer with what became of it afterwards. */
 const toHistory = (rows: MessageRecord[]): HistoryMessage[] =>
-  rows.map((row) => ({ role: row.role, content: row.content }))
+  rows.map((row) => {
+    const after = row.role === 'assistant' ? afterwards(row) : []
+    return { role: row.role, content: after.length ? [row.content, ...after].join('\n\n') : row.content }
+  })
 
 /** A turn: the user's message taken in (or an answer to replace), the assistant asked, its answer stored. */
 export function createChatTurns(deps: {

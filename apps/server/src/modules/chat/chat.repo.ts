@@ -331,6 +331,21 @@ export function createChatRepo(db: Db) {
         .where(and(eq(chatMessages.id, messageId), eq(chatMessages.userId, userId)))
     },
 
+    /**
+     * A line on what became of the conversation's latest answer afterwards (a tool the person ran from
+     * under it): kept in its metadata, and read with the answer whenever the model reads the conversation.
+     */
+    async noteAfterAnswer(userId: string, conversationId: string, line: string): Promise<void> {
+      await db.execute(sql`
+        update ${chatMessages}
+        set metadata = jsonb_set(coalesce(metadata, '{}'::jsonb), '{afterwards}',
+          coalesce(metadata->'afterwards', '[]'::jsonb) || jsonb_build_array(${line}::text))
+        where id = (
+          select id from ${chatMessages}
+          where conversation_id = ${conversationId} and user_id = ${userId} and role = 'assistant'
+          order by created_at desc, id desc limit 1)`)
+    },
+
     /** Deletes one conversation; its messages go with it. */
     async deleteConversation(userId: string, id: string): Promise<boolean> {
       const rows = await db

@@ -56,6 +56,9 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     ...turns,
     ...createConversationHistory({ repo, assistant, messages }),
+    /** What became of the conversation's latest answer afterwards, for the model to read with it. */
+    noteAfterAnswer: (userId: string, conversationId: string, line: string) =>
+      repo.noteAfterAnswer(userId, conversationId, line),
     /** Stops the titles being written and the facts being picked out, and waits for them (the app is closing). */
     close: afterAnswer.close,
   }

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   TOOL_CALL_LAPSED,
   TOOL_CALL_USED,
+  TOOL_RESULT_MAX,
   type ConnectedToolCall,
   type McpServer,
 } from '@remi/shared'
@@ -45,6 +46,19 @@ function toServer(row: McpServerRow): McpServer {
   }
 }
 
+/**
+ * What a call waiting for Run came to, as one line for the model: the answer it was under is read with
+ * it from then on (chat's noteAfterAnswer), so the next message's model knows what ran and what it said.
+ */
+function outcomeLine(row: McpToolCallRow, status: 'ran' | 'failed' | 'cancelled', result: string): string {
+  const what = `${row.serverName} › ${row.tool} (${JSON.stringify(row.arguments ?? {})})`
+  if (status === 'cancelled') return `(Afterwards the person pressed Cancel: ${what} did not run.)`
+  const text = result.length > TOOL_RESULT_MAX ? `${result.slice(0, TOOL_RESULT_MAX - 1)}…` : result
+  return status === 'ran'
+    ? `(Afterwards the person pressed Run: ${what} ran and answered: ${text})`
+    : `(Afterwards the person pressed Run: ${what} failed: ${text})`
+}
+
 function toCall(row: McpToolCallRow): ConnectedToolCall {
   return {
     id: row.id,
@@ -69,6 +83,8 @@ export function createConnectedToolsService(deps: {
   repo: ConnectedToolsRepo
   clients: McpClients
   sessionSecret: string
+  /** Told what a call under a conversation's latest answer came to (Run or Cancel), in one line. */
+  onOutcome?: ((userId: string, conversationId: string, line: string) => Promise<void>) | undefined
 }) {
   const { repo, clients } = deps
   const key = deriveKey(deps.sessionSecret, 'mcp-server-headers')
@@ -106,6 +122,17 @@ export function createConnectedToolsService(deps: {
     const row = await mustGet(userId, tool.serverId)
     if (!row.enabledTools.includes(tool.name)) throw conflict(`The tool ${tool.name} is turned off.`)
     return clients.callTool(remote(row), tool.name, args)
+  }
+
+  /** The chat is told what became of a call under one of the person's conversations. */
+  async function told(
+    userId: string,
+    row: McpToolCallRow,
+    status: 'ran' | 'failed' | 'cancelled',
+    text: string,
+  ) {
+    if (row.conversationId && deps.onOutcome)
+      await deps.onOutcome(userId, row.conversationId, outcomeLine(row, status, text))
   }
 
   async function mustGetCall(userId: string, id: string) {
@@ -210,20 +237,20 @@ export function createConnectedToolsService(deps: {
       if (row.lapsed || row.status === 'lapsed') throw conflict(TOOL_CALL_LAPSED)
       if (row.status !== 'pending') throw conflict(TOOL_CALL_USED)
       if (!(await repo.take(userId, id, 'running'))) throw conflict(TOOL_CALL_USED)
+      let outcome: { status: 'ran' | 'failed'; text: string }
+      let unexpected: unknown
       try {
         const answer = await callTool(userId, { serverId: row.serverId, name: row.tool }, row.arguments)
-        await repo.finish(userId, id, answer.isError ? 'failed' : 'ran', short(answer.text))
+        outcome = { status: answer.isError ? 'failed' : 'ran', text: answer.text }
       } catch (error) {
         // Said in words (unreachable, turned off since) under the answer; anything else is ours.
         const known = error instanceof Error && ['McpClientError', 'AppError'].includes(error.name)
-        await repo.finish(
-          userId,
-          id,
-          'failed',
-          known ? short(error.message) : 'Something went wrong on the server.',
-        )
-        if (!known) throw error
+        outcome = { status: 'failed', text: known ? error.message : 'Something went wrong on the server.' }
+        if (!known) unexpected = error
       }
+      await repo.finish(userId, id, outcome.status, short(outcome.text))
+      await told(userId, row, outcome.status, outcome.text)
+      if (unexpected) throw unexpected
       return toCall(await mustGetCall(userId, id))
     },
 
@@ -232,6 +259,7 @@ export function createConnectedToolsService(deps: {
       if (row.lapsed || row.status === 'lapsed') throw conflict(TOOL_CALL_LAPSED)
       if (row.status !== 'pending') throw conflict(TOOL_CALL_USED)
       if (!(await repo.take(userId, id, 'cancelled'))) throw conflict(TOOL_CALL_USED)
+      await told(userId, row, 'cancelled', '')
       return toCall(await mustGetCall(userId, id))
     },
   }

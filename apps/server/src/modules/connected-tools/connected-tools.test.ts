@@ -213,6 +213,12 @@ describe('the tools in the chat', () => {
       content: 'Add a note: call Ana',
       conversationId: first.conversationId,
     })
+    // The model reads the first answer with what became of its call.
+    const history = (i: number) =>
+      model.requests[i]!.messages.filter((m) => m.role === 'assistant').map((m) => String(m.content))
+    expect(history(2)).toContain(
+      'Press Run to add it.\n\n(Afterwards the person pressed Cancel: Notes › add_note ({"text":"Buy milk"}) did not run.)',
+    )
     const [next] = (await calls()).body
     expect(next!.arguments).toEqual({ text: 'Call Ana' })
     const other = await t.createUser()
@@ -224,6 +230,23 @@ describe('the tools in the chat', () => {
     expect(ran.body).toMatchObject({ status: 'ran', result: 'Added note 3: Call Ana' })
     expect(fake.calls).toEqual([{ tool: 'add_note', args: { text: 'Call Ana' } }])
     expect((await user.api.post(`/api/mcp-servers/calls/${next!.id}/run`)).status).toBe(409)
+
+    // The next message's model knows it ran and what it answered; the chat shows the answer as written.
+    model.enqueue(openaiReply.text('It is added.'))
+    const third = await user.api.post<SendMessageResponse>('/api/chat/send', {
+      content: 'Did it work?',
+      conversationId: first.conversationId,
+    })
+    expect(third.status, third.text).toBe(200)
+    expect(history(model.requests.length - 1)).toContain(
+      'Press Run.\n\n(Afterwards the person pressed Run: Notes › add_note ({"text":"Call Ana"}) ran and answered: Added note 3: Call Ana)',
+    )
+    const shown = await user.api.get<{ messages: Array<{ content: string }> }>('/api/chat/history', {
+      conversationId: first.conversationId,
+    })
+    expect(shown.status, shown.text).toBe(200)
+    expect(shown.body.messages.map((m) => m.content)).toContain('Press Run.')
+    expect(JSON.stringify(shown.body)).not.toContain('Afterwards')
   })
 
   it('a call waiting for Run does not run once its tool is turned off; removing the server drops it', async () => {
