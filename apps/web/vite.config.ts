@@ -26,5 +26,8 @@ export default defineConfig({
     testTimeout: 20_000,
     setupFiles: ['src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // i18next-icu's ES build imports intl-messageformat's default export, which Node, loading that CommonJS
+    // package, hands over as the whole module; run through Vite (as in the app's build) it gets the class.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 })

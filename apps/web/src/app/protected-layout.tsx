@@ -5,6 +5,7 @@ import { MainLayout } from '../components/layouts/main-layout'
 import { paths } from '../config/paths'
 import { useLogout } from '../features/auth/api/logout'
 import { displayName, useCurrentUser } from '../lib/auth'
+import { useLanguage } from '../lib/i18n'
 import { useTheme } from '../lib/theme'
 import { KeyboardShortcuts } from './keyboard-shortcuts'
 import { LiveDeliveries } from './live-deliveries'
@@ -17,6 +18,7 @@ export function ProtectedLayout() {
   // Queries that threw into the boundary fetch again when the person presses 'Try Again'.
   const { reset } = useQueryErrorResetBoundary()
   useTheme()
+  useLanguage()
   return (
     <MainLayout
       userLabel={displayName(user)}

@@ -7,6 +7,7 @@ export const testUser: CurrentUser = {
   email: 'ada@example.com',
   picture: null,
   provider: 'local',
+  language: 'en',
 }
 
 export const signedIn = (user: Partial<CurrentUser> = {}) =>

@@ -3,10 +3,14 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from './server'
 import { resetCsrfToken } from '../lib/api-client'
+import { initI18n } from '../lib/i18n'
 
 // Times follow the person's locale (lib/clock.ts); tests read them as en-GB writes them (24-hour).
 Object.defineProperty(window.navigator, 'language', { value: 'en-GB', configurable: true })
 Object.defineProperty(window.navigator, 'languages', { value: ['en-GB'], configurable: true })
+
+// The app's entry starts i18next (main.tsx); the tests start it once here, in the browser's English.
+initI18n()
 
 // findBy/waitFor wait up to 5 s: on a loaded 2-core CI machine a page's first render can take seconds.
 configure({ asyncUtilTimeout: 5000 })

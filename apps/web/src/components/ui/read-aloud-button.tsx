@@ -64,7 +64,7 @@ export function ReadAloudButton({ text, autoStart = false }: { text: string; aut
     const synthesis = browserVoice()!
     synthesis.cancel()
     const utterance = new SpeechSynthesisUtterance(words)
-    utterance.lang = document.documentElement.lang || navigator.language
+    utterance.lang = speechLanguage()
     utterance.onend = () => setSpeaking(false)
     utterance.onerror = () => setSpeaking(false)
     synthesis.speak(utterance)
@@ -98,4 +98,15 @@ export function ReadAloudButton({ text, autoStart = false }: { text: string; aut
       ) : null}
     </>
   )
+}
+
+/**
+ * The screens' language (<html lang>, the person's setting), in the browser's own region when that is the
+ * same language: "en" on the page and "en-GB" in the browser read with a British voice.
+ */
+function speechLanguage(): string {
+  const page = document.documentElement.lang
+  const browser = navigator.language
+  if (!page) return browser
+  return browser.split('-')[0] === page.split('-')[0] ? browser : page
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { userSettingsQueryOptions, type UserSettingsData } from '../../../lib/settings'
 
-/** Sends what changed of {timezone, theme}; the server keeps what is left out. */
+/** Sends what changed of {timezone, theme, language}; the server keeps what is left out. */
 export function updateUserSettings(settings: Partial<UserSettingsData>): Promise<unknown> {
   return api.put('auth/user/settings', settings)
 }

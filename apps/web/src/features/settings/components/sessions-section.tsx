@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
@@ -152,6 +153,7 @@ function SignOutModal({ session, onClose }: { session: SessionInfo | null; onClo
 }
 
 function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: number; onClose: () => void }) {
+  const { t } = useTranslation()
   const toast = useToast()
   const signOut = useSignOutOthers()
   const [keepTokens, setKeepTokens] = useState(false)
@@ -165,10 +167,9 @@ function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: nu
       { keepAccessTokens: keepTokens },
       {
         onSuccess: ({ signedOut, accessTokensEnded }) => {
-          const tokens = accessTokensEnded
-            ? ` and ended ${accessTokensEnded} access token${accessTokensEnded === 1 ? '' : 's'}`
-            : ''
-          toast.success(`Signed out ${signedOut} other session${signedOut === 1 ? '' : 's'}${tokens}`)
+          toast.success(
+            t('settings.sessions.signedOutOthers', { sessions: signedOut, tokens: accessTokensEnded }),
+          )
           close()
         },
       },

@@ -1,5 +1,7 @@
 import { useEffect, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { languageNames, languages, type Language } from '@remi/shared'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -9,7 +11,7 @@ import { LoadingSpinner } from '../../../components/ui/spinner'
 import { timeZoneOptions } from '../../../config/timezones'
 import { useCurrentUser } from '../../../lib/auth'
 import { useUserSettings } from '../../../lib/settings'
-import { listOf, useSettingsForm, type SettingsForm } from '../lib/settings-form'
+import { useListOf, useSettingsForm, type SettingsForm } from '../lib/settings-form'
 import { AccessTokensSection } from './access-tokens-section'
 import { ChatSection } from './chat-section'
 import { ConnectedToolsSection } from './connected-tools-section'
@@ -22,16 +24,16 @@ import { ThemeSection } from './theme-section'
 
 /** The page's sections, each with an address of its own (/settings#notifications), in page order. */
 export const SETTINGS_SECTIONS = [
-  { id: 'profile', label: 'Profile' },
-  { id: 'appearance', label: 'Appearance' },
-  { id: 'notifications', label: 'Notifications' },
-  { id: 'chat', label: 'Chat' },
-  { id: 'search', label: 'Search' },
-  { id: 'connected-tools', label: 'Connected tools' },
-  { id: 'access-tokens', label: 'Access tokens' },
-  { id: 'account', label: 'Password' },
-  { id: 'sessions', label: 'Sessions' },
-  { id: 'delete-account', label: 'Delete account' },
+  { id: 'profile', label: 'settings.sections.profile' },
+  { id: 'appearance', label: 'settings.sections.appearance' },
+  { id: 'notifications', label: 'settings.sections.notifications' },
+  { id: 'chat', label: 'settings.sections.chat' },
+  { id: 'search', label: 'settings.sections.search' },
+  { id: 'connected-tools', label: 'settings.sections.connectedTools' },
+  { id: 'access-tokens', label: 'settings.sections.accessTokens' },
+  { id: 'account', label: 'settings.sections.account' },
+  { id: 'sessions', label: 'settings.sections.sessions' },
+  { id: 'delete-account', label: 'settings.sections.deleteAccount' },
 ] as const
 type SectionId = (typeof SETTINGS_SECTIONS)[number]['id']
 
@@ -39,8 +41,9 @@ export function SettingsPage() {
   const settings = useUserSettings()
   const user = useCurrentUser()
   const form = useSettingsForm()
+  const { t } = useTranslation()
   useScrollToHash(!settings.isLoading)
-  if (settings.isLoading) return <LoadingSpinner text="Loading settings..." />
+  if (settings.isLoading) return <LoadingSpinner text={t('settings.loading')} />
   const section = (id: SectionId, content: ReactNode) => (
     <div id={id} className="settings-section">
       {content}
@@ -52,18 +55,18 @@ export function SettingsPage() {
   }
   return (
     <div className="settings-layout">
-      <nav className="settings-nav" aria-label="Settings sections">
+      <nav className="settings-nav" aria-label={t('settings.sectionsLabel')}>
         <ul className="list-unstyled mb-0">
           {SETTINGS_SECTIONS.map((s) => (
             <li key={s.id}>
-              <a href={`#${s.id}`}>{s.label}</a>
+              <a href={`#${s.id}`}>{t(s.label)}</a>
             </li>
           ))}
         </ul>
       </nav>
       <div className="settings-sections">
         {/* The preferences: changed here, kept with the one "Save Settings" under them. */}
-        <form className="settings-form" aria-label="Your settings" noValidate onSubmit={onSubmit}>
+        <form className="settings-form" aria-label={t('settings.formLabel')} noValidate onSubmit={onSubmit}>
           {section('profile', <ProfileCard form={form} name={user.data?.name} email={user.data?.email} />)}
           {section('appearance', <ThemeSection form={form} />)}
           {section('notifications', <NotificationsSection email={user.data?.email} form={form} />)}
@@ -98,36 +101,52 @@ interface ProfileProps {
 }
 
 function ProfileCard({ form, name, email }: ProfileProps) {
-  const { timezone } = form.values
+  const { t } = useTranslation()
+  const { timezone, language } = form.values
   return (
     <Card className="settings-card mx-auto">
       <Card.Header as="h1" className="h4 py-3">
-        User Settings
+        {t('settings.profile.title')}
       </Card.Header>
       <Card.Body>
         <section aria-labelledby="account-information" className="mb-4">
           <h2 id="account-information" className="h5">
-            Account Information
+            {t('settings.profile.accountInformation')}
           </h2>
           <dl className="row mb-0">
-            <dt className="col-sm-3">Name</dt>
+            <dt className="col-sm-3">{t('settings.profile.name')}</dt>
             <dd className="col-sm-9 text-break">{name || '—'}</dd>
-            <dt className="col-sm-3">Email</dt>
+            <dt className="col-sm-3">{t('settings.profile.email')}</dt>
             <dd className="col-sm-9 text-break">{email || '—'}</dd>
           </dl>
         </section>
         <FormInput
           as="select"
-          label="Timezone"
+          label={t('settings.profile.timezone')}
           name="timezone"
-          helpText="Select your timezone for displaying dates and times"
+          helpText={t('settings.profile.timezoneHelp')}
           value={timezone}
           onChange={(event) => form.change({ timezone: event.target.value })}
         >
-          {timezone === '' ? <option value="">Select a timezone</option> : null}
+          {timezone === '' ? <option value="">{t('settings.profile.selectTimezone')}</option> : null}
           {timeZoneOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
+            </option>
+          ))}
+        </FormInput>
+        <FormInput
+          as="select"
+          label={t('settings.profile.language')}
+          name="language"
+          helpText={t('settings.profile.languageHelp')}
+          value={language}
+          onChange={(event) => form.change({ language: event.target.value as Language })}
+        >
+          {/* Each in its own words: a person finds theirs whatever the screens are in now. */}
+          {languages.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {languageNames[code]}
             </option>
           ))}
         </FormInput>
@@ -141,6 +160,8 @@ function ProfileCard({ form, name, email }: ProfileProps) {
  * their sections; when a save fails, it says why, and the changes stay.
  */
 function SaveBar({ form }: { form: SettingsForm }) {
+  const { t } = useTranslation()
+  const listOf = useListOf()
   const { unsaved, saving, failure } = form
   return (
     <div className={`settings-save-bar settings-card mt-4${unsaved.length > 0 ? ' has-changes' : ''}`}>
@@ -152,19 +173,19 @@ function SaveBar({ form }: { form: SettingsForm }) {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         <p className="settings-save-status mb-0" role="status">
           {saving
-            ? 'Saving your changes...'
+            ? t('settings.save.saving')
             : unsaved.length > 0
-              ? `Unsaved changes in ${listOf(unsaved)}`
-              : 'No unsaved changes'}
+              ? t('settings.save.unsaved', { sections: listOf(unsaved) })
+              : t('settings.save.nothingUnsaved')}
         </p>
         <Button type="submit" variant="primary" disabled={saving || unsaved.length === 0}>
           {saving ? (
             <>
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-              Saving...
+              {t('settings.save.savingButton')}
             </>
           ) : (
-            'Save Settings'
+            t('settings.save.button')
           )}
         </Button>
       </div>

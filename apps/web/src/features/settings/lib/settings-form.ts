@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { ThemePreference } from '@remi/shared'
+import { useTranslation } from 'react-i18next'
+import type { Language, ThemePreference } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useUserSettings } from '../../../lib/settings'
@@ -13,6 +14,7 @@ import { matchTimeZone } from './match-time-zone'
 export interface SettingsValues {
   timezone: string
   theme: ThemePreference
+  language: Language
   emailReminders: boolean
   briefingOn: boolean
   briefingTime: string
@@ -35,9 +37,14 @@ export interface SettingsForm {
 /** The briefing time a person gets when they turn delivery on for the first time. */
 const DEFAULT_BRIEFING_TIME = '07:30'
 
-/** "Profile", "Profile and Chat", "Profile, Appearance and Chat". */
-export const listOf = (names: string[]) =>
-  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+/** "Profile", "Profile and Chat", "Profile, Appearance and Chat", in the screens' language. */
+export function useListOf(): (names: string[]) => string {
+  const { i18n } = useTranslation()
+  // English as en-GB writes it: no comma before "and", as the spec's texts have it.
+  const locale = i18n.language === 'en' ? 'en-GB' : i18n.language
+  const format = useMemo(() => new Intl.ListFormat(locale, { type: 'conjunction' }), [locale])
+  return (names) => format.format(names)
+}
 
 /**
  * One way of saving for the whole page: every preference is changed here first and sent with
@@ -52,6 +59,8 @@ export function useSettingsForm(): SettingsForm {
   const saveNotifications = useUpdateNotificationPreferences()
   const saveChat = useUpdateChatPreferences()
   const toast = useToast()
+  const { t, i18n } = useTranslation()
+  const listOf = useListOf()
   const [edits, setEdits] = useState<Partial<SettingsValues>>({})
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -62,6 +71,8 @@ export function useSettingsForm(): SettingsForm {
   const stored: SettingsValues = {
     timezone: storedZone,
     theme: settings.theme ?? cachedThemePreference(),
+    // Not loaded: the language the screens are in (the browser's), as the theme keeps the cached one.
+    language: settings.language ?? (i18n.language as Language),
     emailReminders: notifications?.emailReminders ?? false,
     briefingOn: (notifications?.briefingTime ?? null) !== null,
     briefingTime: notifications?.briefingTime ?? DEFAULT_BRIEFING_TIME,
@@ -75,6 +86,7 @@ export function useSettingsForm(): SettingsForm {
   const userChanges = {
     ...(values.timezone !== stored.timezone ? { timezone: values.timezone } : {}),
     ...(values.theme !== stored.theme ? { theme: values.theme } : {}),
+    ...(values.language !== stored.language ? { language: values.language } : {}),
   }
   const notificationChanges = notifications
     ? {
@@ -94,12 +106,18 @@ export function useSettingsForm(): SettingsForm {
     : {}
 
   const has = (changes: object) => Object.keys(changes).length > 0
+  const name = {
+    profile: t('settings.sections.profile'),
+    appearance: t('settings.sections.appearance'),
+    notifications: t('settings.sections.notifications'),
+    chat: t('settings.sections.chat'),
+  }
   const unsaved = [
-    'timezone' in userChanges && 'Profile',
-    'theme' in userChanges && 'Appearance',
-    has(notificationChanges) && 'Notifications',
-    has(chatChanges) && 'Chat',
-  ].filter((name): name is string => Boolean(name))
+    ('timezone' in userChanges || 'language' in userChanges) && name.profile,
+    'theme' in userChanges && name.appearance,
+    has(notificationChanges) && name.notifications,
+    has(chatChanges) && name.chat,
+  ].filter((section): section is string => Boolean(section))
 
   // Closing the tab or reloading with changes not saved asks first.
   const dirty = unsaved.length > 0
@@ -118,23 +136,23 @@ export function useSettingsForm(): SettingsForm {
   const save = async () => {
     if (saving || !dirty) return
     if (briefingTime === '') {
-      setBriefingTimeError('Choose the time to send your briefing, or turn the briefing off.')
+      setBriefingTimeError(t('settings.save.briefingTimeMissing'))
       return
     }
     const sent = values
     const parts = [
       {
-        sections: unsaved.filter((name) => name === 'Profile' || name === 'Appearance'),
-        fields: ['timezone', 'theme'] as const,
+        sections: unsaved.filter((section) => section === name.profile || section === name.appearance),
+        fields: ['timezone', 'theme', 'language'] as const,
         send: has(userChanges) ? () => saveSettings.mutateAsync(userChanges) : null,
       },
       {
-        sections: ['Notifications'],
+        sections: [name.notifications],
         fields: ['emailReminders', 'briefingOn', 'briefingTime'] as const,
         send: has(notificationChanges) ? () => saveNotifications.mutateAsync(notificationChanges) : null,
       },
       {
-        sections: ['Chat'],
+        sections: [name.chat],
         fields: ['autoSaveFacts', 'readAloudAfterDictation'] as const,
         send: has(chatChanges) ? () => saveChat.mutateAsync(chatChanges) : null,
       },
@@ -156,11 +174,16 @@ export function useSettingsForm(): SettingsForm {
     const failed = parts.flatMap((part, i) => {
       const result = results[i]!
       return result.status === 'rejected'
-        ? [`${listOf(part.sections)} could not be saved: ${errorMessage(result.reason)}`]
+        ? [
+            t('settings.save.failed', {
+              sections: listOf(part.sections),
+              reason: errorMessage(result.reason),
+            }),
+          ]
         : []
     })
-    if (failed.length === 0) toast.success('Settings saved successfully')
-    else setFailure(`${failed.join(' ')} Your changes are still here: press Save Settings to try again.`)
+    if (failed.length === 0) toast.success(t('settings.save.saved'))
+    else setFailure(`${failed.join(' ')} ${t('settings.save.keptChanges')}`)
   }
 
   return {

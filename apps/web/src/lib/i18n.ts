@@ -1,0 +1,55 @@
+import { useEffect } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import i18next from 'i18next'
+import ICU from 'i18next-icu'
+import { initReactI18next } from 'react-i18next'
+import { bestLanguage, languages, type Language } from '@remi/shared'
+import { catalogues, type Catalogue } from '../locales'
+import { userSettingsQueryOptions } from './settings'
+
+// t() knows the source catalogue's keys: a key that is not there fails the typecheck.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: Catalogue }
+  }
+}
+
+export const i18n = i18next
+
+/** The browser's best language among Remi's (navigator.languages, best first), else English. */
+export function browserLanguage(): Language {
+  return bestLanguage(navigator.languages?.length ? navigator.languages : [navigator.language])
+}
+
+/**
+ * Starts i18next once, in the browser's language (the signed-in user's setting replaces it, useLanguage).
+ * Texts are ICU messages (i18next-icu); every catalogue is bundled, so nothing waits for a download.
+ */
+export function initI18n(): void {
+  if (i18n.isInitialized) return
+  // <html lang> follows the language, for screen readers, hyphenation and the browser's translate offer.
+  i18n.on('languageChanged', (language) => document.documentElement.setAttribute('lang', language))
+  void i18n
+    .use(ICU)
+    .use(initReactI18next)
+    .init({
+      resources: Object.fromEntries(languages.map((l) => [l, { translation: catalogues[l] }])),
+      lng: browserLanguage(),
+      fallbackLng: 'en',
+      supportedLngs: [...languages],
+      // "pt-PT" is a catalogue of its own, never looked up as "pt" then "pt-PT".
+      load: 'currentOnly',
+      initAsync: false,
+      // React escapes what it renders.
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    })
+}
+
+/** Keeps the screens in the signed-in user's language (Settings → Language), as saved. */
+export function useLanguage(): void {
+  const stored = useQuery(userSettingsQueryOptions()).data?.language
+  useEffect(() => {
+    void i18n.changeLanguage(stored ?? browserLanguage())
+  }, [stored])
+}

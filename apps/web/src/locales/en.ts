@@ -1,0 +1,72 @@
+/**
+ * The source catalogue (issue 51): every text the translated screens show, in ICU MessageFormat
+ * (i18next-icu). The other languages' catalogues have the same keys; catalogues.test.ts holds them to it.
+ * The spec's English texts stay word for word.
+ */
+export const en = {
+  nav: {
+    main: 'Main',
+    toggle: 'Toggle navigation',
+    dashboard: 'Dashboard',
+    memories: 'Memories',
+    chat: 'Chat',
+    reminders: 'Reminders',
+    dataSources: 'Data Sources',
+    settings: 'Settings',
+    logout: 'Logout',
+  },
+  settings: {
+    loading: 'Loading settings...',
+    sectionsLabel: 'Settings sections',
+    formLabel: 'Your settings',
+    sections: {
+      profile: 'Profile',
+      appearance: 'Appearance',
+      notifications: 'Notifications',
+      chat: 'Chat',
+      search: 'Search',
+      connectedTools: 'Connected tools',
+      accessTokens: 'Access tokens',
+      account: 'Password',
+      sessions: 'Sessions',
+      deleteAccount: 'Delete account',
+    },
+    profile: {
+      title: 'User Settings',
+      accountInformation: 'Account Information',
+      name: 'Name',
+      email: 'Email',
+      timezone: 'Timezone',
+      timezoneHelp: 'Select your timezone for displaying dates and times',
+      selectTimezone: 'Select a timezone',
+      language: 'Language',
+      languageHelp: "The language of these screens and of the assistant's answers",
+    },
+    appearance: {
+      theme: 'Theme',
+      themeHelp: "System follows your device's light or dark mode",
+      system: 'System',
+      light: 'Light',
+      dark: 'Dark',
+    },
+    save: {
+      saving: 'Saving your changes...',
+      unsaved: 'Unsaved changes in {sections}',
+      nothingUnsaved: 'No unsaved changes',
+      savingButton: 'Saving...',
+      button: 'Save Settings',
+      saved: 'Settings saved successfully',
+      failed: '{sections} could not be saved: {reason}',
+      keptChanges: 'Your changes are still here: press Save Settings to try again.',
+      briefingTimeMissing: 'Choose the time to send your briefing, or turn the briefing off.',
+    },
+    sessions: {
+      signedOutOthers:
+        '{sessions, plural, one {Signed out # other session} other {Signed out # other sessions}}{tokens, plural, =0 {} one { and ended # access token} other { and ended # access tokens}}',
+    },
+  },
+}
+
+/** A catalogue: the source's keys, each with a text in the catalogue's language. */
+export type Catalogue = { [K in keyof typeof en]: Texts<(typeof en)[K]> }
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> }

@@ -1,0 +1,65 @@
+import type { Catalogue } from './en'
+
+export const es: Catalogue = {
+  nav: {
+    main: 'Principal',
+    toggle: 'Mostrar u ocultar la navegación',
+    dashboard: 'Panel',
+    memories: 'Recuerdos',
+    chat: 'Chat',
+    reminders: 'Recordatorios',
+    dataSources: 'Fuentes de datos',
+    settings: 'Ajustes',
+    logout: 'Cerrar sesión',
+  },
+  settings: {
+    loading: 'Cargando los ajustes...',
+    sectionsLabel: 'Secciones de los ajustes',
+    formLabel: 'Tus ajustes',
+    sections: {
+      profile: 'Perfil',
+      appearance: 'Apariencia',
+      notifications: 'Notificaciones',
+      chat: 'Chat',
+      search: 'Búsqueda',
+      connectedTools: 'Herramientas conectadas',
+      accessTokens: 'Tokens de acceso',
+      account: 'Contraseña',
+      sessions: 'Sesiones',
+      deleteAccount: 'Eliminar la cuenta',
+    },
+    profile: {
+      title: 'Ajustes de usuario',
+      accountInformation: 'Información de la cuenta',
+      name: 'Nombre',
+      email: 'Correo electrónico',
+      timezone: 'Zona horaria',
+      timezoneHelp: 'Elige tu zona horaria para mostrar fechas y horas',
+      selectTimezone: 'Elige una zona horaria',
+      language: 'Idioma',
+      languageHelp: 'El idioma de estas pantallas y de las respuestas del asistente',
+    },
+    appearance: {
+      theme: 'Tema',
+      themeHelp: 'Sistema sigue el modo claro u oscuro de tu dispositivo',
+      system: 'Sistema',
+      light: 'Claro',
+      dark: 'Oscuro',
+    },
+    save: {
+      saving: 'Guardando los cambios...',
+      unsaved: 'Cambios sin guardar en {sections}',
+      nothingUnsaved: 'No hay cambios sin guardar',
+      savingButton: 'Guardando...',
+      button: 'Guardar ajustes',
+      saved: 'Ajustes guardados',
+      failed: 'No se ha podido guardar {sections}: {reason}',
+      keptChanges: 'Tus cambios siguen aquí: pulsa Guardar ajustes para volver a intentarlo.',
+      briefingTimeMissing: 'Elige la hora de envío del resumen diario, o desactiva el resumen.',
+    },
+    sessions: {
+      signedOutOthers:
+        '{sessions, plural, one {Se ha cerrado # otra sesión} many {Se han cerrado # otras sesiones} other {Se han cerrado # otras sesiones}}{tokens, plural, =0 {} one { y revocado # token de acceso} many { y revocado # tokens de acceso} other { y revocado # tokens de acceso}}',
+    },
+  },
+}

@@ -1,0 +1,10 @@
+import type { Language } from '@remi/shared'
+import { de } from './de'
+import { en, type Catalogue } from './en'
+import { es } from './es'
+import { fr } from './fr'
+import { ptPT } from './pt-PT'
+
+/** Every language's catalogue, English the source. */
+export const catalogues: Record<Language, Catalogue> = { en, 'pt-PT': ptPT, es, fr, de }
+export type { Catalogue }

@@ -1,0 +1,65 @@
+import type { Catalogue } from './en'
+
+export const ptPT: Catalogue = {
+  nav: {
+    main: 'Principal',
+    toggle: 'Mostrar ou esconder a navegação',
+    dashboard: 'Painel',
+    memories: 'Memórias',
+    chat: 'Conversa',
+    reminders: 'Lembretes',
+    dataSources: 'Fontes de dados',
+    settings: 'Definições',
+    logout: 'Terminar sessão',
+  },
+  settings: {
+    loading: 'A carregar as definições...',
+    sectionsLabel: 'Secções das definições',
+    formLabel: 'As suas definições',
+    sections: {
+      profile: 'Perfil',
+      appearance: 'Aspeto',
+      notifications: 'Notificações',
+      chat: 'Conversa',
+      search: 'Pesquisa',
+      connectedTools: 'Ferramentas ligadas',
+      accessTokens: 'Tokens de acesso',
+      account: 'Palavra-passe',
+      sessions: 'Sessões',
+      deleteAccount: 'Eliminar conta',
+    },
+    profile: {
+      title: 'Definições do utilizador',
+      accountInformation: 'Informações da conta',
+      name: 'Nome',
+      email: 'E-mail',
+      timezone: 'Fuso horário',
+      timezoneHelp: 'Escolha o seu fuso horário para mostrar datas e horas',
+      selectTimezone: 'Escolha um fuso horário',
+      language: 'Idioma',
+      languageHelp: 'O idioma destes ecrãs e das respostas do assistente',
+    },
+    appearance: {
+      theme: 'Tema',
+      themeHelp: 'Sistema segue o modo claro ou escuro do seu dispositivo',
+      system: 'Sistema',
+      light: 'Claro',
+      dark: 'Escuro',
+    },
+    save: {
+      saving: 'A guardar as alterações...',
+      unsaved: 'Alterações por guardar em {sections}',
+      nothingUnsaved: 'Nenhuma alteração por guardar',
+      savingButton: 'A guardar...',
+      button: 'Guardar definições',
+      saved: 'Definições guardadas',
+      failed: 'Não foi possível guardar {sections}: {reason}',
+      keptChanges: 'As suas alterações continuam aqui: prima Guardar definições para tentar de novo.',
+      briefingTimeMissing: 'Escolha a hora de envio do resumo diário, ou desligue o resumo.',
+    },
+    sessions: {
+      signedOutOthers:
+        '{sessions, plural, one {Terminada # outra sessão} many {Terminadas # outras sessões} other {Terminadas # outras sessões}}{tokens, plural, =0 {} one { e revogado # token de acesso} many { e revogados # tokens de acesso} other { e revogados # tokens de acesso}}',
+    },
+  },
+}
