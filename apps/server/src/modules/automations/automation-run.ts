@@ -104,13 +104,13 @@ export function createAutomationRun(deps: {
     const channels = new Set(automation.channels)
     return deps.notices.deliverNotice(delivery, {
       event: toastOf(automation, delivery),
-      message: {
+      message: (words) => ({
         payload: { type: 'automation', title: delivery.title, body: delivery.body, url },
         subject: `Remi: ${oneLine(automation.prompt, 70)}`,
-        text: `${content}\n\nOpen the conversation: ${env.appUrl}${url}\n`,
+        text: `${content}\n\n${words.t('automation.open', { url: `${env.appUrl}${url}` })}\n`,
         email: channels.has('email') ? 'asked' : 'off',
         push: channels.has('push'),
-      },
+      }),
     })
   }
 

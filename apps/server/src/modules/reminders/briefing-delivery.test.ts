@@ -210,6 +210,58 @@ describe('the daily briefing, at the person’s time in their zone', () => {
   })
 })
 
+describe("in the person's language (issue 51)", () => {
+  it('a Portuguese reminder and briefing: push texts and e-mails in Portuguese; English stays as it was', async () => {
+    const user = await t.createUser({ timezone: 'Europe/Lisbon' })
+    await verified(user.id, user.email)
+    expect((await user.api.put('/api/auth/user/settings', { language: 'pt-PT' })).status).toBe(200)
+    await service.setPreferences(user.id, { emailReminders: true })
+    const phone = push.subscribe()
+    await service.subscribe(user.id, phone.json, 'Firefox on Android')
+    const pushed = () =>
+      push.messages.filter((m) => m.subscriptionId === phone.id).map((m) => m.payload as PushPayload)
+    const mailed = () => smtp.mails.filter((m) => m.to.includes(user.email))
+
+    // Reminders' jobs are timed by the real clock (reminders.service.ts): one due in a second.
+    const remindNow = async (text: string) => {
+      clock = new Date()
+      await service.create(user.id, { text, dueAt: new Date(clock.getTime() + 1000).toISOString() })
+      await at(new Date(clock.getTime() + 2000).toISOString())
+    }
+    await remindNow('ligar à mãe')
+    expect(pushed()).toEqual([
+      expect.objectContaining({ type: 'reminder', title: 'Lembrete', body: 'ligar à mãe' }),
+    ])
+    expect(mailed().map((m) => m.subject)).toEqual(['Lembrete: ligar à mãe'])
+    // "Para segunda-feira, 7 de junho às 17:00." (Lisbon's time).
+    expect(mailed()[0]!.text).toMatch(
+      /^ligar à mãe\r?\n\r?\nPara [a-zçáéíóú-]+, \d{1,2} de [a-zç]+ às \d\d:\d\d\.\r?\n/,
+    )
+    expect(mailed()[0]!.text).toContain(`Abra os seus lembretes: ${t.env.appUrl}/reminders`)
+
+    clock = new Date('2027-06-07T07:00:00Z')
+    await service.setPreferences(user.id, { briefingTime: '08:00' })
+    await at('2027-06-08T07:00:00Z')
+    expect(pushed().at(-1)).toEqual({
+      type: 'briefing',
+      title: 'O seu resumo do dia',
+      body: 'Good morning Three things today.',
+      url: '/',
+    })
+    expect(mailed().at(-1)!.subject).toBe('O seu resumo do dia 2027-06-08')
+    await service.setPreferences(user.id, { briefingTime: null })
+
+    // Back in English: the texts as they always were.
+    expect((await user.api.put('/api/auth/user/settings', { language: 'en' })).status).toBe(200)
+    await remindNow('call mum')
+    expect(pushed().at(-1)).toMatchObject({ type: 'reminder', title: 'Reminder', body: 'call mum' })
+    expect(mailed().at(-1)!.subject).toBe('Reminder: call mum')
+    expect(mailed().at(-1)!.text).toMatch(
+      /^call mum\r?\n\r?\nDue [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2} at \d\d:\d\d\.\r?\n/,
+    )
+  })
+})
+
 describe('e-mail only to a verified address, and at most 20 an hour', () => {
   it('an unverified address gets no e-mail (the app and push still do); past the hourly cap neither', async () => {
     const user = await t.createUser({ timezone: 'UTC' })

@@ -108,12 +108,12 @@ export function createBriefingSchedule(deps: BriefingScheduleDeps) {
     const event: HubEvent = { userId, id: delivery.createdAt.toISOString(), event: 'briefing', data }
     await out.publish(event)
     await repo.recordAttempt({ deliveryId: delivery.id, channel: 'app', target: 'app', outcome: 'sent' })
-    await out.sendOutside(delivery, {
-      payload: { type: 'briefing', title: delivery.title, body, url: '/' },
-      subject: `Your briefing for ${date}`,
+    await out.sendOutside(delivery, (words) => ({
+      payload: { type: 'briefing', title: words.t('briefing.title'), body, url: '/' },
+      subject: words.t('briefing.subject', { date }),
       text: `${briefing.content}\n\n${env.appUrl}/\n`,
       email: 'briefing',
-    })
+    }))
   }
 
   return { schedule, deliver }

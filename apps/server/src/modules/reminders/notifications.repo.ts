@@ -87,6 +87,7 @@ export function createNotificationsRepo(db: Db) {
           email: users.email,
           name: users.name,
           timezone: users.timezone,
+          language: users.language,
           emailReminders: users.emailReminders,
           briefingTime: users.briefingTime,
           verifiedEmail: users.verifiedEmail,

@@ -8,6 +8,7 @@ import type { PushPayload, ReminderDelivery, ReminderUpdate } from '@remi/shared
 import type { Env } from '../../config/env.ts'
 import { deriveKey } from '../../lib/crypto.ts'
 import { badRequest } from '../../lib/errors.ts'
+import { wordsFor, type Words } from '../../lib/words/index.ts'
 import type { EmailChannel, PushChannel } from './channels.ts'
 import type { EventHub, HubEvent } from './event-hub.ts'
 import { nextOccurrence } from './recurrence.ts'
@@ -41,6 +42,9 @@ export interface OutsideMessage {
   email: 'reminders' | 'briefing' | 'asked' | 'off'
   push?: boolean
 }
+
+/** A message, or one written in the words of the person's language once it is known. */
+export type Outside = OutsideMessage | ((words: Words) => OutsideMessage)
 
 /** The account's address is the one the person verified (a link opened, or the provider vouched). */
 export const isVerified = (prefs: { email: string; verifiedEmail: string | null }) =>
@@ -135,21 +139,23 @@ export function createReminderDelivery(deps: DeliveryDeps) {
       await moved(reminder)
     }
     const token = actionToken(delivery.id)
-    const when = formatWhen(delivery.occurrenceAt, reminder.timezone)
-    return sendOutside(delivery, {
-      payload: {
-        type: 'reminder',
-        title: delivery.late ? 'Reminder (late)' : 'Reminder',
-        body: delivery.body,
-        url: '/reminders',
-        reminderId: reminder.id,
-        actionToken: token,
-      },
-      subject: `Reminder: ${oneLine(delivery.body, 80)}`,
-      text:
-        `${delivery.body}\n\nDue ${when}${delivery.late ? ' (sent late: Remi was not running then)' : ''}.\n\n` +
-        `Open your reminders: ${env.appUrl}/reminders\n`,
-      email: 'reminders',
+    return sendOutside(delivery, (words) => {
+      const when = formatWhen(delivery.occurrenceAt, reminder.timezone, words)
+      return {
+        payload: {
+          type: 'reminder',
+          title: words.t(delivery.late ? 'reminder.titleLate' : 'reminder.title'),
+          body: delivery.body,
+          url: '/reminders',
+          reminderId: reminder.id,
+          actionToken: token,
+        },
+        subject: words.t('reminder.subject', { text: oneLine(delivery.body, 80) }),
+        text:
+          `${delivery.body}\n\n${words.t(delivery.late ? 'reminder.dueLate' : 'reminder.due', { when })}\n\n` +
+          `${words.t('reminder.open', { url: `${env.appUrl}/reminders` })}\n`,
+        email: 'reminders',
+      }
     })
   }
 
@@ -157,12 +163,15 @@ export function createReminderDelivery(deps: DeliveryDeps) {
    * Push to each of the user's devices, then e-mail; each attempt recorded; the delivery completed.
    * False when another sender holds it (nothing sent here).
    */
-  async function sendOutside(delivery: DeliveryRow, message: OutsideMessage): Promise<boolean> {
+  async function sendOutside(delivery: DeliveryRow, outside: Outside): Promise<boolean> {
     // One sender at a time: two jobs for one occurrence on two instances (an edit queues a job again)
     // would both send. The other leaves it; if this one dies, the lease runs out and its job's retry resumes.
     if (!(await repo.takeSending(delivery.id, SENDING_LEASE_MS))) return false
     const done = await repo.sentTargets(delivery.id)
     const subscriptions = await repo.subscriptionsOf(delivery.userId)
+    const prefs = await repo.preferences(delivery.userId)
+    // In the person's language (Settings → Language) when the message is written for one.
+    const message = typeof outside === 'function' ? outside(wordsFor(prefs?.language)) : outside
     // The notification's tag on the device: a repeat after a crash replaces it (see the top).
     const topic = delivery.id.replaceAll('-', '').slice(0, 32)
     for (const subscription of message.push === false ? [] : subscriptions) {
@@ -183,7 +192,6 @@ export function createReminderDelivery(deps: DeliveryDeps) {
               : null,
       })
     }
-    const prefs = await repo.preferences(delivery.userId)
     const wantsEmail =
       message.email === 'briefing' ||
       message.email === 'asked' ||
@@ -244,7 +252,7 @@ export function createReminderDelivery(deps: DeliveryDeps) {
    */
   async function deliverNotice(
     delivery: DeliveryRow,
-    notice: { event: HubEvent | null; message: OutsideMessage },
+    notice: { event: HubEvent | null; message: Outside },
   ): Promise<boolean> {
     if (notice.event && !(await repo.sentTargets(delivery.id)).has('app:app')) {
       await publish(notice.event)

@@ -1,5 +1,6 @@
 /** Reminders in the words they go out in: the one-line body, the due time, a device's name. */
 import { clip, knownTimeZone } from '@remi/shared'
+import { wordsFor, type Words } from '../../lib/words/index.ts'
 
 /** The text on one line, clipped to `max` characters. */
 export function oneLine(text: string, max: number): string {
@@ -7,10 +8,10 @@ export function oneLine(text: string, max: number): string {
   return clip(flat, max)
 }
 
-/** "Friday, November 27 at 17:00" in the zone. */
-export function formatWhen(instant: Date, zone: string): string {
+/** "Friday, November 27 at 17:00" in the zone ("sexta-feira, 27 de novembro às 17:00" in Portuguese). */
+export function formatWhen(instant: Date, zone: string, words: Words = wordsFor('en')): string {
   const tz = knownTimeZone(zone)
-  const day = new Intl.DateTimeFormat('en-US', {
+  const day = new Intl.DateTimeFormat(words.locale, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
@@ -22,7 +23,7 @@ export function formatWhen(instant: Date, zone: string): string {
     hourCycle: 'h23',
     timeZone: tz,
   }).format(instant)
-  return `${day} at ${time}`
+  return words.t('reminder.when', { day, time })
 }
 
 /** "Chrome on Android": a push subscription's name from the browser that made it. */

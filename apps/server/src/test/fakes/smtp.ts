@@ -11,7 +11,39 @@ export interface ReceivedMail {
   /** The raw message (headers and body). */
   raw: string
   messageId: string | undefined
+  /** As written (RFC 2047 encoded words decoded). */
   subject: string | undefined
+  /** The text body as written (quoted-printable or base64 decoded). */
+  text: string
+}
+
+/** RFC 2047's encoded words ("=?UTF-8?Q?Lembrete:_ligar_=C3=A0_m=C3=A3e?="), as nodemailer writes them. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+}
+
+/** A single-part message's body as written. */
+function bodyText(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n')
+  const [head, body] = split < 0 ? [raw, ''] : [raw.slice(0, split), raw.slice(split + 4)]
+  const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(head)?.[1]?.trim().toLowerCase()
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8')
+  if (encoding !== 'quoted-printable') return body
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return Buffer.from(bytes, 'latin1').toString('utf8')
 }
 
 export async function startFakeSmtp() {
@@ -31,7 +63,13 @@ export async function startFakeSmtp() {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           messageId: header('Message-ID'),
-          subject: header('Subject'),
+          subject: ((s) => (s === undefined ? s : decodeWords(s)))(
+            /^Subject: (.*(?:\r?\n[ \t].*)*)$/im
+              .exec(raw)?.[1]
+              ?.replace(/\r?\n[ \t]/g, ' ')
+              .trim(),
+          ),
+          text: bodyText(raw),
         })
         callback()
       })
