@@ -382,6 +382,7 @@ export async function buildApp(options: AppOptions) {
           await reminders.timezoneChanged(userId, zone)
           await automations.timezoneChanged(userId, zone)
         },
+        onLanguageChange: (userId: string) => services.dashboard.languageChanged(userId),
       })
       await api.register(remindersModule, { reminders, hub })
       await api.register(automationsModule, { automations })

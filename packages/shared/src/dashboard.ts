@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languages } from './languages.ts'
 
 export const DashboardStats = z.object({
   totalMemories: z.number().int().min(0),
@@ -141,6 +142,8 @@ export const TodayFacts = z.object({
   dateText: z.string(),
   timeZone: z.string(),
   userName: z.string().nullable(),
+  /** The person's language (Settings → Language): the briefing is written in it; omitted, English. */
+  language: z.enum(languages).optional(),
   weather: WeatherFacts,
   calendar: CalendarFacts,
   memories: MemoriesFacts,

@@ -20,6 +20,11 @@ export interface Words {
 
 const byLanguage = new Map<Language, Words>()
 
+const englishNames = new Intl.DisplayNames('en', { type: 'language' })
+
+/** The language as a model reads it in an English prompt: "European Portuguese", "German". */
+export const languageInEnglish = (language: Language): string => englishNames.of(language) ?? language
+
 /**
  * The words of `language` (English for one the server does not know). Each text is an ICU message
  * (FormatJS's intl-messageformat, as the web's i18next-icu), compiled once when first used.

@@ -1,6 +1,7 @@
 import { knownTimeZone, todayIn, type Language, type Memory, sliceWhole } from '@remi/shared'
 import type { HistoryMessage } from './assistant.types.ts'
 import { formatDay, formatTime } from '../language/index.ts'
+import { languageInEnglish } from '../../lib/words/index.ts'
 
 /** Characters of memories the prompt carries at most (about 1 500 tokens). */
 export const MEMORY_BUDGET = 6000
@@ -89,8 +90,6 @@ export interface PromptInput {
   web?: 'on' | 'off' | 'none'
 }
 
-const languageName = new Intl.DisplayNames('en', { type: 'language' })
-
 /**
  * The line naming the person's language, for any but English: English is every account's default (the
  * migration gave it to existing ones unasked), and a line saying to answer in English would override
@@ -98,7 +97,7 @@ const languageName = new Intl.DisplayNames('en', { type: 'language' })
  */
 export function languageLine(language: Language | undefined): string | null {
   if (!language || language === 'en') return null
-  const name = languageName.of(language)
+  const name = languageInEnglish(language)
   return `The user's language is ${name} (${language}): answer in ${name}.`
 }
 

@@ -22,18 +22,22 @@ export function createUsersService(repo: UsersRepo) {
       return { timezone: user.timezone, theme: user.theme, language: user.language }
     },
 
-    /** Saves what is given and keeps the rest; `zoneChanged` when the timezone is now another. */
+    /** Saves what is given and keeps the rest; `zoneChanged` (`languageChanged`) when it is now another. */
     async updateSettings(
       userId: string,
       changes: UpdateUserSettings,
-    ): Promise<{ settings: UserSettings; zoneChanged: boolean }> {
-      const before = changes.timezone !== undefined ? await repo.findById(userId) : undefined
+    ): Promise<{ settings: UserSettings; zoneChanged: boolean; languageChanged: boolean }> {
+      const before =
+        changes.timezone !== undefined || changes.language !== undefined
+          ? await repo.findById(userId)
+          : undefined
       const { timezone, theme, language } = changes
       const user = await repo.updateUser(userId, { timezone, theme, language })
       if (!user) throw notFound('User')
       return {
         settings: { timezone: user.timezone, theme: user.theme, language: user.language },
         zoneChanged: before !== undefined && before.timezone !== user.timezone,
+        languageChanged: before !== undefined && before.language !== user.language,
       }
     },
   }

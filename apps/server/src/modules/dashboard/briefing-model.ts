@@ -2,6 +2,7 @@ import type { TodayFacts } from '@remi/shared'
 import { generateText } from 'ai'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { languageInEnglish } from '../../lib/words/index.ts'
 
 /** How long the model may take to write a briefing before the template writes it instead. */
 export const BRIEFING_MODEL_TIMEOUT_MS = 30_000
@@ -18,6 +19,10 @@ export const briefingInstructions = (facts: TodayFacts) =>
     'from earlier years, how many memories were added this week, and end with the suggestion from the facts.',
     'A section whose status is "off" or "failed" gets one short line saying so (with the reason when failed), nothing more.',
     'Leave out empty lists. No tables, no HTML, no code blocks. Keep it under 250 words.',
+    // The language chosen in Settings (English, every account's default, needs no line).
+    ...(facts.language && facts.language !== 'en'
+      ? [`Write it in ${languageInEnglish(facts.language)}: the headings and every sentence.`]
+      : []),
   ].join(' ')
 
 /** A whole answer wrapped in a ```markdown fence is unwrapped; anything else is kept as written. */

@@ -163,6 +163,87 @@ describe('the template', () => {
   })
 })
 
+describe("the template in the person's language (issue 51)", () => {
+  const full = (language: TodayFacts['language'], dateText: string, addedThisWeek: number): TodayFacts => ({
+    ...base,
+    language,
+    dateText,
+    memories: {
+      status: 'ok',
+      dueToday: [{ ...memory('Pay the rent'), plannedAhead: true }],
+      upcoming: [
+        { ...memory("Rui's birthday", { date: '2026-03-17' }), daysAhead: 1 },
+        { ...memory('Dentist', { date: '2026-03-19' }), daysAhead: 3 },
+      ],
+      onThisDay: [{ ...memory('Moved to Lisbon', { date: '2025-03-16' }), yearsAgo: 1 }],
+      addedThisWeek,
+    },
+    suggestion: null,
+  })
+
+  it('English reads exactly as it always did, every section', () => {
+    expect(renderBriefing(full('en', 'Monday, March 16, 2026', 2))).toBe(
+      [
+        '## Good day, Ana!',
+        '',
+        'Today is **Monday, March 16, 2026**.',
+        '',
+        '### Weather',
+        '',
+        'In Lisbon, Portugal: partly cloudy, high 18°C, low 9°C, 10% chance of rain. Sunrise 06:21, sunset 18:30.',
+        '',
+        "### Today's events",
+        '',
+        '- **All day** Holiday',
+        '- **07:30–08:30** Gym',
+        '- **From 22:00** Night shift',
+        '',
+        '### Memories',
+        '',
+        '**Today**',
+        '',
+        '- Pay the rent',
+        '',
+        '**In the next 7 days**',
+        '',
+        "- Tuesday, March 17 (tomorrow): Rui's birthday",
+        '- Thursday, March 19 (in 3 days): Dentist',
+        '',
+        '**On this day**',
+        '',
+        '- 2025 (1 year ago): Moved to Lisbon',
+        '',
+        'You added 2 memories this week.',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('Portuguese: headings, sentences, days and plurals ("1 memória", "2 memórias")', () => {
+    const content = renderBriefing(full('pt-PT', 'segunda-feira, 16 de março de 2026', 2))
+    expect(content).toMatch(/^## Bom dia, Ana!\n\nHoje é \*\*segunda-feira, 16 de março de 2026\*\*\.\n/)
+    expect(content).toContain(
+      'Em Lisbon, Portugal: partly cloudy, máxima 18°C, mínima 9°C, 10% de probabilidade de chuva. Nascer do sol 06:21, pôr do sol 18:30.',
+    )
+    expect(content).toContain(
+      '### Eventos de hoje\n\n- **Todo o dia** Holiday\n- **07:30–08:30** Gym\n- **A partir das 22:00** Night shift',
+    )
+    expect(content).toContain(
+      "**Nos próximos 7 dias**\n\n- terça-feira, 17 de março (amanhã): Rui's birthday\n- quinta-feira, 19 de março (daqui a 3 dias): Dentist",
+    )
+    expect(content).toContain('- 2025 (há 1 ano): Moved to Lisbon')
+    expect(content).toContain('Adicionou 2 memórias esta semana.')
+    expect(renderBriefing(full('pt-PT', '', 1))).toContain('Adicionou 1 memória esta semana.')
+    expect(content).not.toMatch(/Today|Weather|Memories|added|memory|ago|tomorrow/)
+  })
+
+  it('the other three languages have their own words too', () => {
+    expect(renderBriefing(full('es', '', 1))).toContain('Has añadido 1 recuerdo esta semana.')
+    expect(renderBriefing(full('fr', '', 2))).toContain('Vous avez ajouté 2 souvenirs cette semaine.')
+    expect(renderBriefing(full('de', '', 2))).toContain('### Heutige Termine')
+  })
+})
+
 describe('helpers', () => {
   it('"on this day" on 28 February of a common year also means 29 February', () => {
     expect(onThisDayKeys('2026-02-28')).toEqual(['02-28', '02-29'])

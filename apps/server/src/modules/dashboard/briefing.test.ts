@@ -162,6 +162,22 @@ describe('GET /api/dashboard/briefing: what it says', () => {
     expect(c).toContain('Take an umbrella: 80% chance of rain in Lisbon, Portugal today.')
   })
 
+  it("in the person's language: a Portuguese account's briefing is written in Portuguese (issue 51)", async () => {
+    const t = offline
+    const user = await lisbonUser(t)
+    expect((await user.api.put('/api/auth/user/settings', { language: 'pt-PT' })).status).toBe(200)
+    await t.factory.memory(user.id, { text: 'Pagar a luz', date: '2026-03-16' })
+    await t.factory.memory(user.id, { text: 'Anos da Maria', date: '2026-03-19' })
+    const c = (await getBriefing(user)).content
+    expect(c).toContain('## Bom dia, Ana!\n\nHoje é **segunda-feira, 16 de março de 2026**.')
+    expect(c).toContain('_O tempo está desligado. Ligue-o em Fontes de dados._')
+    expect(c).toContain('- quinta-feira, 19 de março (daqui a 3 dias): Anos da Maria')
+    expect(c).toContain('Adicionou 2 memórias esta semana.')
+    // Back in English, the stored Portuguese one is not answered again: the language is one of its facts.
+    expect((await user.api.put('/api/auth/user/settings', { language: 'en' })).status).toBe(200)
+    expect((await getBriefing(user)).content).toContain('Today is **Monday, March 16, 2026**.')
+  })
+
   it("a memory for today written on an earlier day is due; one written today is the day's note", async () => {
     const t = offline
     const user = await lisbonUser(t)
@@ -573,6 +589,16 @@ describe('the model writes it', () => {
     expect(prompt).toContain('Pay the electricity bill')
     expect(prompt).toContain('Lisbon, Portugal')
     expect(prompt).toContain('\\"calendar\\": {\\n    \\"status\\": \\"off\\"')
+  })
+
+  it('in the language chosen in Settings: the model is told to write in it', async () => {
+    const t = withModel
+    const user = await lisbonUser(t)
+    expect((await user.api.put('/api/auth/user/settings', { language: 'de' })).status).toBe(200)
+    await getBriefing(user)
+    const prompt = JSON.stringify(model.doGenerateCalls.at(-1)!.prompt)
+    expect(prompt).toContain('Write it in German: the headings and every sentence.')
+    expect(prompt).toContain('Montag, 16. März 2026')
   })
 
   it.each([

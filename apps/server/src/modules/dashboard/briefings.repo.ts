@@ -129,6 +129,11 @@ export function createBriefingsRepo(db: Db) {
         )
     },
 
+    /** The stored briefings are forgotten: the next visit writes the day's again. */
+    async forget(userId: string) {
+      await db.delete(briefings).where(eq(briefings.userId, userId))
+    },
+
     /** The day's one row, replaced; briefings older than two weeks go at the same time. */
     async save(
       exec: Exec,

@@ -135,6 +135,12 @@ export function createDashboardService(deps: DashboardDeps) {
       )
     },
 
+    /**
+     * The person chose another language: the briefing is written again in it on the next visit, not after
+     * the stored one's 30 fresh minutes.
+     */
+    languageChanged: (userId: string) => briefings.forget(userId),
+
     /** A new briefing now, whatever is stored; one that finished while this request waited is answered instead. */
     async regenerateBriefing(userId: string, options: { log?: FactsLogger } = {}): Promise<Briefing> {
       const startedAt = new Date()

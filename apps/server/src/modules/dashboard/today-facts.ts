@@ -21,6 +21,7 @@ import {
   sliceWhole,
 } from '@remi/shared'
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
+import { wordsFor } from '../../lib/words/index.ts'
 import type { UsersService } from '../auth/index.ts'
 import { WET_CHANCE, type CalendarService, type WeatherService } from '../datasources/index.ts'
 import type { DayMemoryRow, MemoriesService } from '../memories/index.ts'
@@ -176,12 +177,19 @@ export function createTodayFacts(deps: {
       guard('calendar', () => calendarFacts(userId, today, zone)),
       guard('memories', () => memoryFacts(userId, today, zone)),
     ])
+    const language = user?.language ?? 'en'
     const facts: Omit<TodayFacts, 'suggestion'> = {
       date: today,
       weekday: formatDay(today, { weekday: 'long' }),
-      dateText: formatDay(today, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }),
+      // In the person's language: the template and the model write the day as it is read there.
+      dateText: formatDay(
+        today,
+        { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' },
+        wordsFor(language).locale,
+      ),
       timeZone: zone,
       userName: user?.name.trim() || null,
+      language,
       weather: weatherSection,
       calendar: calendarSection,
       memories: memoriesSection,
@@ -328,10 +336,8 @@ export function oneLine(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
 
-function formatDay(day: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
-  )
+export function formatDay(day: string, options: Intl.DateTimeFormatOptions, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)

@@ -13,8 +13,13 @@ export async function settingsModule(
     users: UsersService
     chat?: Pick<ProposalsService, 'preferences' | 'setPreferences'> | undefined
     onTimezoneChange?: (userId: string, zone: string) => Promise<void>
+    onLanguageChange?: (userId: string) => Promise<void>
   },
 ) {
-  await app.register(settingsRoutes, { users: opts.users, onTimezoneChange: opts.onTimezoneChange })
+  await app.register(settingsRoutes, {
+    users: opts.users,
+    onTimezoneChange: opts.onTimezoneChange,
+    onLanguageChange: opts.onLanguageChange,
+  })
   if (opts.chat) await app.register(chatSettingsRoutes, { prefix: '/chat', chat: opts.chat })
 }

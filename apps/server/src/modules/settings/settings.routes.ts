@@ -12,6 +12,8 @@ export async function settingsRoutes(
     users: Pick<UsersService, 'settings' | 'updateSettings'>
     /** Told when the timezone changes (reminders keep their local time). */
     onTimezoneChange?: (userId: string, zone: string) => Promise<void>
+    /** Told when the language changes (today's briefing is written again in it). */
+    onLanguageChange?: (userId: string) => Promise<void>
   },
 ) {
   const { users } = opts
@@ -22,8 +24,9 @@ export async function settingsRoutes(
 
   r.put('', { schema: { ...schema, body: UpdateUserSettings } }, async (request) => {
     const userId = requireUser(request)
-    const { settings, zoneChanged } = await users.updateSettings(userId, request.body)
+    const { settings, zoneChanged, languageChanged } = await users.updateSettings(userId, request.body)
     if (zoneChanged) await opts.onTimezoneChange?.(userId, settings.timezone)
+    if (languageChanged) await opts.onLanguageChange?.(userId)
     return settings
   })
 }
