@@ -118,17 +118,17 @@ describe('ICS feed', () => {
   it('ends a read that runs over the time limit, and reads the next feed with a new worker', async () => {
     // 90 000 exceptions in unknown time zones keep node-ical's parser busy for seconds, in one step it
     // cannot be stopped in: the worker is ended.
-    const feed = createIcsFeed(safeFetch, { timeLimitMs: 300 })
+    const feed = createIcsFeed(safeFetch, { timeLimitMs: 2000 })
     try {
       const today = todayIn('UTC')
       const range = { from: at(today), to: at(addDays(today, 1)) }
       const error = await feed.load(ics.hostileUrl('slow-parse'), range, 'mallory').catch((e: unknown) => e)
       expect(error).toBeInstanceOf(IcsReadError)
       expect((error as Error).message).toBe(
-        'Reading the ICS calendar took more than 300 ms, so Remi stopped.',
+        'Reading the ICS calendar took more than 2 seconds, so Remi stopped.',
       )
       // Kept as unreadable: no second download, no second parse.
-      await expect(feed.load(ics.hostileUrl('slow-parse'), range, 'mallory')).rejects.toThrow('300 ms')
+      await expect(feed.load(ics.hostileUrl('slow-parse'), range, 'mallory')).rejects.toThrow('2 seconds')
       expect(ics.requestsFor(ics.hostileUrl('slow-parse'))).toBe(1)
       const calendar = await feed.load(ics.calendarUrl, range, 'alice')
       expect(calendar.events.map((e) => e.title).sort()).toEqual([
