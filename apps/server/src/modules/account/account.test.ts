@@ -461,45 +461,50 @@ function bigAccountFile(memories: number, conversations: number, perConversation
 }
 
 describe('heavy jobs: account import and export, and memory imports', () => {
-  it('a big account goes out and back whole; the export is the same JSON, laid out as before', async () => {
-    const file = bigAccountFile(3000, 60, 40)
-    const alice = await t.createUser()
-    const imported = await alice.api.post<ImportAccountResult>('/api/auth/user/import', file)
-    expect(imported.status, imported.text).toBe(200)
-    expect(imported.body).toEqual({
-      memories: { imported: 3000, created: 3000, updated: 0 },
-      chat: { conversations: 60, messages: 2400 },
-    })
+  // 12-13 s alone; a loaded machine takes three times that (the limit only stops a hang).
+  it(
+    'a big account goes out and back whole; the export is the same JSON, laid out as before',
+    { timeout: 90_000 },
+    async () => {
+      const file = bigAccountFile(3000, 60, 40)
+      const alice = await t.createUser()
+      const imported = await alice.api.post<ImportAccountResult>('/api/auth/user/import', file)
+      expect(imported.status, imported.text).toBe(200)
+      expect(imported.body).toEqual({
+        memories: { imported: 3000, created: 3000, updated: 0 },
+        chat: { conversations: 60, messages: 2400 },
+      })
 
-    const res = await exportOf(alice)
-    // Written a slice at a time, yet exactly what JSON.stringify(file, null, 2) of it gives.
-    expect(res.text).toBe(JSON.stringify(JSON.parse(res.text), null, 2))
-    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text))
-    const out = res.body
-    expect(out.memories).toHaveLength(3000)
-    // The ids are this account's stand-ins for the file's (see remappedId); everything else is as sent.
-    const shown = (m: Record<string, unknown>) => {
-      const { id: _id, citations, ...rest } = m
-      return { ...rest, citations: (citations as unknown[] | undefined)?.length }
-    }
-    expect(out.conversations.map((c) => c.messages.map(shown))).toEqual(
-      file.conversations.map((c) => c.messages.map(shown)),
-    )
-    // The memories in the list's order (newest day first), as GET memories/export gives them.
-    const listed = (await alice.api.get<{ memories: Memory[] }>('/api/memories/export')).body.memories
-    expect(out.memories).toEqual(listed)
+      const res = await exportOf(alice)
+      // Written a slice at a time, yet exactly what JSON.stringify(file, null, 2) of it gives.
+      expect(res.text).toBe(JSON.stringify(JSON.parse(res.text), null, 2))
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text))
+      const out = res.body
+      expect(out.memories).toHaveLength(3000)
+      // The ids are this account's stand-ins for the file's (see remappedId); everything else is as sent.
+      const shown = (m: Record<string, unknown>) => {
+        const { id: _id, citations, ...rest } = m
+        return { ...rest, citations: (citations as unknown[] | undefined)?.length }
+      }
+      expect(out.conversations.map((c) => c.messages.map(shown))).toEqual(
+        file.conversations.map((c) => c.messages.map(shown)),
+      )
+      // The memories in the list's order (newest day first), as GET memories/export gives them.
+      const listed = (await alice.api.get<{ memories: Memory[] }>('/api/memories/export')).body.memories
+      expect(out.memories).toEqual(listed)
 
-    // Back into a new account: everything lands, and its own export holds the same content.
-    const bob = await t.createUser()
-    const back = await bob.api.post<ImportAccountResult>('/api/auth/user/import', out)
-    expect(back.body).toEqual(imported.body)
-    const again = (await exportOf(bob)).body
-    const content = (f: AccountExport) => ({
-      memories: f.memories.map((m) => [m.text, m.tags, m.date, m.createdAt]),
-      messages: f.conversations.map((c) => c.messages.map((m) => [m.role, m.content, m.createdAt])),
-    })
-    expect(content(again)).toEqual(content(out))
-  })
+      // Back into a new account: everything lands, and its own export holds the same content.
+      const bob = await t.createUser()
+      const back = await bob.api.post<ImportAccountResult>('/api/auth/user/import', out)
+      expect(back.body).toEqual(imported.body)
+      const again = (await exportOf(bob)).body
+      const content = (f: AccountExport) => ({
+        memories: f.memories.map((m) => [m.text, m.tags, m.date, m.createdAt]),
+        messages: f.conversations.map((c) => c.messages.map((m) => [m.role, m.content, m.createdAt])),
+      })
+      expect(content(again)).toEqual(content(out))
+    },
+  )
 
   it('names the first bad message of a big file, past its first slices, and imports nothing', async () => {
     const file = bigAccountFile(10, 40, 50)
