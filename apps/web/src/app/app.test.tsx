@@ -62,6 +62,26 @@ describe('protected-page guard', () => {
     expect(localStorage.getItem(storageKeys.calendarId)).toBeNull()
   })
 
+  it("a Portuguese user's sign-out leaves the sign-in page in this browser's language (issue 51)", async () => {
+    server.use(
+      signedIn({ language: 'pt-PT' }),
+      http.get('/api/auth/user/settings', () =>
+        HttpResponse.json({ timezone: 'Europe/Lisbon', theme: 'system', language: 'pt-PT' }),
+      ),
+      http.post('/api/auth/logout', () => {
+        server.use(signedOut())
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    const { user } = renderApp('/chat')
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'pt-PT'))
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }))
+    await user.click(screen.getByRole('button', { name: 'Terminar sessão' }))
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
+    // jsdom's browser speaks en-US.
+    expect(document.documentElement).toHaveAttribute('lang', 'en')
+  })
+
   it('shows the page to a signed-in user', async () => {
     server.use(signedIn())
     renderApp('/dashboard')

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { api } from '../../../lib/api-client'
+import { browserLanguage, i18n } from '../../../lib/i18n'
 import { unsubscribeThisDevice } from '../../../lib/service-worker'
 import { clearStoredSession, readStored, removeStored } from '../../../lib/storage'
 import { paths } from '../../../config/paths'
@@ -33,6 +34,8 @@ export function useLogout() {
     onSettled: () => {
       queryClient.clear()
       clearStoredSession()
+      // The sign-in page is in this browser's language, not the last person's (issue 51).
+      void i18n.changeLanguage(browserLanguage())
       navigate(paths.home)
     },
   })
