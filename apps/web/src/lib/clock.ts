@@ -10,20 +10,27 @@ export function personLocale(): string | undefined {
 
 const CLOCK = { hour: '2-digit', minute: '2-digit' } as const
 
-function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+function formatter(
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+  locale: string | undefined = personLocale(),
+): Intl.DateTimeFormat {
   try {
-    return new Intl.DateTimeFormat(personLocale(), { ...options, timeZone: timeZone || undefined })
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone || undefined })
   } catch {
     // A zone this browser does not know: its own.
-    return new Intl.DateTimeFormat(personLocale(), options)
+    return new Intl.DateTimeFormat(locale, options)
   }
 }
 
-/** The time of day an instant shows in `timeZone` (the browser's when none is given). */
-export function formatClock(instant: Date | string | number, timeZone?: string): string {
+/**
+ * The time of day an instant shows in `timeZone` (the browser's when none is given), written as `locale`
+ * writes times (the browser's first language when none is given; translated screens pass screenLocale()).
+ */
+export function formatClock(instant: Date | string | number, timeZone?: string, locale?: string): string {
   const at = new Date(instant)
   if (Number.isNaN(at.getTime())) return '—'
-  return formatter(CLOCK, timeZone).format(at)
+  return formatter(CLOCK, timeZone, locale ?? personLocale()).format(at)
 }
 
 /** 'Jan 5, 2026, 10:00 AM' ('5 Jan 2026, 10:00' in en-GB; or the person's own order), in `timeZone`. */

@@ -5,6 +5,7 @@ import ICU from 'i18next-icu'
 import { initReactI18next } from 'react-i18next'
 import { bestLanguage, languages, type Language } from '@remi/shared'
 import { catalogues, type Catalogue } from '../locales'
+import { personLocale } from './clock'
 import { userSettingsQueryOptions } from './settings'
 
 // t() knows the source catalogue's keys: a key that is not there fails the typecheck.
@@ -19,6 +20,19 @@ export const i18n = i18next
 /** The browser's best language among Remi's (navigator.languages, best first), else English. */
 export function browserLanguage(): Language {
   return bestLanguage(navigator.languages?.length ? navigator.languages : [navigator.language])
+}
+
+/**
+ * The locale translated screens format dates, times and numbers in (Intl): the screens' language, in the
+ * browser's own region when that is the same language ("de" on the page and "de-AT" in the browser: de-AT).
+ * English keeps the browser's first language, as the screens wrote times before they were translated.
+ */
+export function screenLocale(): string | undefined {
+  const browser = personLocale()
+  const language = i18n.resolvedLanguage ?? i18n.language
+  if (!language || language === 'en') return browser
+  if (!language.includes('-') && browser?.split('-')[0] === language) return browser
+  return language
 }
 
 /**

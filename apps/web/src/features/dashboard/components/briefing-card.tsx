@@ -1,27 +1,30 @@
-import type { BriefingSectionStatus } from '@remi/shared'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Placeholder from 'react-bootstrap/Placeholder'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Markdown } from '../../../components/ui/markdown'
 import { useToast } from '../../../components/ui/toast'
 import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
 import { formatClock } from '../../../lib/clock'
+import { screenLocale } from '../../../lib/i18n'
 import type { BriefingView } from '../api/get-briefing'
 import { useRegenerateBriefing } from '../api/regenerate-briefing'
 
-const SOURCE_NAMES = { weather: 'Weather', calendar: 'Calendar' } as const
+/** The sources a briefing may leave out, in the order they are told (their names are in the catalogues). */
+const SOURCES = ['weather', 'calendar'] as const
 
 /** The Daily Briefing card: markdown, how and when it was written, and which sources were left out. */
 export function BriefingCard({ briefing }: { briefing: BriefingView | undefined }) {
+  const { t } = useTranslation()
   const regenerate = useRegenerateBriefing()
   const toast = useToast()
   // The offline template says in its own words which sources are off or failing; a model may not.
   const missing =
     briefing && briefing.source !== 'offline'
-      ? (Object.keys(SOURCE_NAMES) as Array<keyof typeof SOURCE_NAMES>).flatMap((key) => {
+      ? SOURCES.flatMap((key) => {
           const status = briefing.sections[key]
           return status && status !== 'ok' ? [{ key, status }] : []
         })
@@ -32,9 +35,13 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
       <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <div>
           <Card.Title as="h2" className="h5 mb-0">
-            Daily Briefing
+            {t('dashboard.briefing.title')}
           </Card.Title>
-          <small className="text-body-secondary">{subtitle(briefing?.source ?? null)}</small>
+          <small className="text-body-secondary">
+            {briefing?.source === 'offline'
+              ? t('dashboard.briefing.subtitleOffline')
+              : t('dashboard.briefing.subtitleAi')}
+          </small>
         </div>
         {/* Bootstrap's primary on the card header's tint is 4.24:1, under AA's 4.5 (Lighthouse, axe). */}
         <Button
@@ -50,7 +57,7 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
           {regenerate.isPending ? (
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
           ) : null}
-          {regenerate.isPending ? 'Regenerating...' : 'Regenerate'}
+          {regenerate.isPending ? t('dashboard.briefing.regenerating') : t('dashboard.briefing.regenerate')}
         </Button>
       </Card.Header>
       <Card.Body aria-busy={!briefing || regenerate.isPending}>
@@ -63,35 +70,35 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
         )}
         {missing.map(({ key, status }) => (
           <p key={key} className="small text-body-secondary mb-1">
-            {SOURCE_NAMES[key]}: {sectionText(status)} <Link to={paths.dataSources}>Open Data Sources</Link>
+            {status === 'off'
+              ? t('dashboard.briefing.sectionOff', { source: t(`dashboard.briefing.${key}`) })
+              : typeof status === 'object'
+                ? t('dashboard.briefing.sectionFailed', {
+                    source: t(`dashboard.briefing.${key}`),
+                    reason: status.failed,
+                  })
+                : ''}{' '}
+            <Link to={paths.dataSources}>{t('dashboard.briefing.openDataSources')}</Link>
           </p>
         ))}
       </Card.Body>
       {briefing?.generatedAt || briefing?.source ? (
         <Card.Footer className="small text-body-secondary">
-          {briefing.generatedAt ? `Generated at ${formatClock(briefing.generatedAt)}` : 'Generated'}
-          {briefing.source === 'ai'
-            ? ' by the language model'
-            : briefing.source === 'offline'
-              ? ' by the offline template (no language model)'
-              : ''}
+          {t(
+            briefing.source === 'ai'
+              ? 'dashboard.briefing.generatedAi'
+              : briefing.source === 'offline'
+                ? 'dashboard.briefing.generatedOffline'
+                : 'dashboard.briefing.generated',
+            {
+              at: briefing.generatedAt ? 'yes' : 'no',
+              time: briefing.generatedAt ? formatClock(briefing.generatedAt, undefined, screenLocale()) : '',
+            },
+          )}
         </Card.Footer>
       ) : null}
     </Card>
   )
-}
-
-function sectionText(status: BriefingSectionStatus): string {
-  if (status === 'off') return 'not set up, so it is left out.'
-  if (typeof status === 'object') return `could not be read (${status.failed}).`
-  return ''
-}
-
-/** What wrote the briefing: 'AI-generated insights' only when a model did (spec §2; issue 46). */
-function subtitle(source: BriefingView['source']): string {
-  return source === 'offline'
-    ? 'Written from your notes and data sources, without an AI model'
-    : 'AI-generated insights'
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { formatClock } from '../../../lib/clock'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
@@ -8,12 +9,14 @@ import Spinner from 'react-bootstrap/Spinner'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import { RetryAlert } from '../../../components/errors/retry-alert'
+import { screenLocale } from '../../../lib/i18n'
 import { useBriefing } from '../api/get-briefing'
 import { useDashboardStats } from '../api/get-dashboard-stats'
 import { BriefingCard } from './briefing-card'
 
 /** The first page after sign-in: how much is stored, and what the day holds (spec §2 Dashboard). */
 export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
+  const { t } = useTranslation()
   const stats = useDashboardStats()
   const briefing = useBriefing()
   const lastLoaded = Math.max(stats.dataUpdatedAt, briefing.dataUpdatedAt)
@@ -22,13 +25,13 @@ export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
   if (stats.isError && briefing.isError) {
     return (
       <div>
-        <h1>Dashboard</h1>
+        <h1>{t('dashboard.title')}</h1>
         <RetryAlert
-          title="Dashboard Unavailable"
+          title={t('dashboard.unavailable')}
           className="mt-3"
           onRetry={() => void Promise.all([stats.refetch(), briefing.refetch()])}
         >
-          <p>The statistics and the daily briefing could not be loaded.</p>
+          <p>{t('dashboard.unavailableText')}</p>
         </RetryAlert>
       </div>
     )
@@ -37,15 +40,17 @@ export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
   return (
     <div>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
-        <h1 className="mb-0">Dashboard</h1>
+        <h1 className="mb-0">{t('dashboard.title')}</h1>
         <span className="text-body-secondary small">
-          Last updated: {lastLoaded > 0 ? formatClock(lastLoaded) : '—'}
+          {t('dashboard.lastUpdated', {
+            time: lastLoaded > 0 ? formatClock(lastLoaded, undefined, screenLocale()) : '—',
+          })}
         </span>
       </div>
       {loading ? (
         <div className="d-flex align-items-center gap-2 text-body-secondary mb-3" role="status">
           <Spinner animation="border" size="sm" aria-hidden="true" />
-          <span>Loading dashboard...</span>
+          <span>{t('dashboard.loading')}</span>
         </div>
       ) : null}
 
@@ -55,29 +60,29 @@ export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
           className="d-flex flex-wrap justify-content-between align-items-center gap-2"
         >
           <span>
-            <strong>Statistics Unavailable</strong> The counts could not be loaded.
+            <strong>{t('dashboard.statsUnavailable')}</strong> {t('dashboard.statsUnavailableText')}
           </span>
           <Button variant="outline-dark" size="sm" onClick={() => void stats.refetch()}>
-            Retry Loading Stats
+            {t('dashboard.retryStats')}
           </Button>
         </Alert>
       ) : (
         <div className="row g-3 mb-4">
           <StatCard
-            label="Total Memories"
-            hint="All time"
+            label={t('dashboard.totalMemories')}
+            hint={t('dashboard.allTime')}
             value={stats.data?.totalMemories}
             to={paths.memories}
           />
           <StatCard
-            label="Recent Memories"
-            hint="Last 30 days"
+            label={t('dashboard.recentMemories')}
+            hint={t('dashboard.last30Days')}
             value={stats.data?.recentMemories}
             to={`${paths.memories}?range=recent`}
           />
           <StatCard
-            label="Active Chats"
-            hint="Last 24 hours"
+            label={t('dashboard.activeChats')}
+            hint={t('dashboard.last24Hours')}
             value={stats.data?.activeChats}
             to={paths.chat}
           />
@@ -93,10 +98,10 @@ export function DashboardPage({ reminders }: { reminders?: ReactNode } = {}) {
           className="d-flex flex-wrap justify-content-between align-items-center gap-2"
         >
           <span>
-            <strong>Daily Briefing Unavailable</strong> Your briefing could not be loaded.
+            <strong>{t('dashboard.briefingUnavailable')}</strong> {t('dashboard.briefingUnavailableText')}
           </span>
           <Button variant="outline-dark" size="sm" onClick={() => void briefing.refetch()}>
-            Retry Loading Briefing
+            {t('dashboard.retryBriefing')}
           </Button>
         </Alert>
       ) : (
@@ -119,7 +124,10 @@ function StatCard(props: { label: string; hint: string; value: number | undefine
               <Placeholder xs={4} />
             </Placeholder>
           ) : (
-            <p className="display-6 mb-0 text-body">{props.value}</p>
+            <p className="display-6 mb-0 text-body">
+              {/* Digits as the screens' language writes them; ungrouped, as English showed them before. */}
+              {new Intl.NumberFormat(screenLocale(), { useGrouping: false }).format(props.value)}
+            </p>
           )}
           <small className="text-body-secondary">{props.hint}</small>
         </Card.Body>
