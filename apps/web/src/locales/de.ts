@@ -99,4 +99,66 @@ export const de: Catalogue = {
       generated: '{at, select, yes {Um {time} erstellt} other {Erstellt}}',
     },
   },
+  dataSources: {
+    title: 'Datenquellen',
+    subtitle: 'Externe Datenintegrationen verwalten',
+    loading: 'Datenquellen werden geladen...',
+    unavailable: 'Datenquellen nicht verfügbar',
+    tryAgain: 'Erneut versuchen',
+    emptyTitle: 'Keine Datenquellen verfügbar',
+    emptyText:
+      'Derzeit sind keine Datenquellen eingerichtet. Schau später wieder vorbei oder wende dich an deine Administration.',
+    names: {
+      calendar: 'Kalender',
+      weather: 'Wetter',
+      other: 'Datenquelle',
+    },
+    card: {
+      enable: '{title} aktivieren',
+      active: 'Aktiv',
+      inactive: 'Inaktiv',
+      moreSettings: '{count, plural, one {+# weitere Einstellung...} other {+# weitere Einstellungen...}}',
+      test: 'Verbindung testen',
+      configure: 'Konfigurieren',
+    },
+    settings: {
+      location: 'Ort',
+      notSet: 'Nicht festgelegt',
+      vacationMode: 'Urlaubsmodus',
+      calendarName: 'Kalendername',
+      notSelected: 'Nicht ausgewählt',
+      icsUrl: 'ICS-URL',
+    },
+    updateFailed:
+      'Die Konfiguration von {source} konnte nicht aktualisiert werden. Deine Änderungen wurden zurückgenommen.',
+    modal: {
+      title: '{title} konfigurieren',
+      close: 'Schließen',
+      notImplemented: 'Die Konfiguration von {title} ist noch nicht verfügbar.',
+      cancel: 'Abbrechen',
+      saving: 'Wird gespeichert...',
+      save: 'Speichern',
+      loading: 'Konfiguration wird geladen...',
+    },
+    weather: {
+      validationErrors: 'Fehler im Formular',
+      locationPlaceholder: 'Lissabon',
+      locationHelp: 'Die Stadt, deren Wetter du möchtest, zum Beispiel Lissabon oder Porto, Portugal',
+      vacation: 'Urlaub',
+      vacationLocation: 'Urlaubsort',
+      vacationHelp: 'Zwischen Start- und Enddatum kommt das Wetter von diesem Ort',
+      startDate: 'Startdatum',
+      endDate: 'Enddatum',
+      errors: {
+        location: 'Der Urlaubsort ist erforderlich',
+        start: 'Das Startdatum ist erforderlich',
+        end: 'Das Enddatum ist erforderlich',
+        order: 'Das Enddatum muss nach dem Startdatum liegen',
+      },
+    },
+    calendar: {
+      icsHelp:
+        'Optional: ein Kalender-Abo-Link (.ics oder webcal://), den jede Kalender-App veröffentlichen kann',
+    },
+  },
 }

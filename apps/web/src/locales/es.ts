@@ -97,4 +97,66 @@ export const es: Catalogue = {
       generated: '{at, select, yes {Generado a las {time}} other {Generado}}',
     },
   },
+  dataSources: {
+    title: 'Fuentes de datos',
+    subtitle: 'Gestiona las integraciones de datos externos',
+    loading: 'Cargando las fuentes de datos...',
+    unavailable: 'Fuentes de datos no disponibles',
+    tryAgain: 'Reintentar',
+    emptyTitle: 'No hay fuentes de datos disponibles',
+    emptyText:
+      'Ahora mismo no hay fuentes de datos configuradas. Vuelve más tarde o contacta con tu administrador.',
+    names: {
+      calendar: 'Calendario',
+      weather: 'Tiempo',
+      other: 'Fuente de datos',
+    },
+    card: {
+      enable: 'Activar {title}',
+      active: 'Activa',
+      inactive: 'Inactiva',
+      moreSettings:
+        '{count, plural, one {+# ajuste más...} many {+# ajustes más...} other {+# ajustes más...}}',
+      test: 'Probar la conexión',
+      configure: 'Configurar',
+    },
+    settings: {
+      location: 'Ubicación',
+      notSet: 'Sin definir',
+      vacationMode: 'Modo vacaciones',
+      calendarName: 'Nombre del calendario',
+      notSelected: 'Ninguno seleccionado',
+      icsUrl: 'URL ICS',
+    },
+    updateFailed: 'No se ha podido actualizar la configuración de {source}. Se han deshecho tus cambios.',
+    modal: {
+      title: 'Configurar {title}',
+      close: 'Cerrar',
+      notImplemented: 'La configuración de {title} aún no está disponible.',
+      cancel: 'Cancelar',
+      saving: 'Guardando...',
+      save: 'Guardar',
+      loading: 'Cargando la configuración...',
+    },
+    weather: {
+      validationErrors: 'Errores en el formulario',
+      locationPlaceholder: 'Lisboa',
+      locationHelp: 'La ciudad cuyo tiempo quieres, por ejemplo Lisboa u Oporto, Portugal',
+      vacation: 'Vacaciones',
+      vacationLocation: 'Lugar de vacaciones',
+      vacationHelp: 'Entre las fechas de inicio y de fin, el tiempo es el de este lugar',
+      startDate: 'Fecha de inicio',
+      endDate: 'Fecha de fin',
+      errors: {
+        location: 'El lugar de vacaciones es obligatorio',
+        start: 'La fecha de inicio es obligatoria',
+        end: 'La fecha de fin es obligatoria',
+        order: 'La fecha de fin debe ser posterior a la de inicio',
+      },
+    },
+    calendar: {
+      icsHelp:
+        'Opcional: un enlace de suscripción a un calendario (.ics o webcal://) que cualquier aplicación de calendario puede publicar',
+    },
+  },
 }

@@ -98,4 +98,67 @@ export const fr: Catalogue = {
       generated: '{at, select, yes {Rédigé à {time}} other {Rédigé}}',
     },
   },
+  dataSources: {
+    title: 'Sources de données',
+    subtitle: 'Gérez les intégrations de données externes',
+    loading: 'Chargement des sources de données...',
+    unavailable: 'Sources de données indisponibles',
+    tryAgain: 'Réessayer',
+    emptyTitle: 'Aucune source de données disponible',
+    emptyText:
+      'Aucune source de données n’est configurée pour le moment. Revenez plus tard ou contactez votre administrateur.',
+    names: {
+      calendar: 'Calendrier',
+      weather: 'Météo',
+      other: 'Source de données',
+    },
+    card: {
+      enable: 'Activer {title}',
+      active: 'Active',
+      inactive: 'Inactive',
+      moreSettings:
+        '{count, plural, one {+# autre réglage...} many {+# autres réglages...} other {+# autres réglages...}}',
+      test: 'Tester la connexion',
+      configure: 'Configurer',
+    },
+    settings: {
+      location: 'Lieu',
+      notSet: 'Non défini',
+      vacationMode: 'Mode vacances',
+      calendarName: 'Nom du calendrier',
+      notSelected: 'Aucun sélectionné',
+      icsUrl: 'URL ICS',
+    },
+    updateFailed:
+      'La configuration de {source} n’a pas pu être mise à jour. Vos modifications ont été annulées.',
+    modal: {
+      title: 'Configurer {title}',
+      close: 'Fermer',
+      notImplemented: 'La configuration de {title} n’est pas encore disponible.',
+      cancel: 'Annuler',
+      saving: 'Enregistrement...',
+      save: 'Enregistrer',
+      loading: 'Chargement de la configuration...',
+    },
+    weather: {
+      validationErrors: 'Erreurs dans le formulaire',
+      locationPlaceholder: 'Lisbonne',
+      locationHelp: 'La ville dont vous voulez la météo, par exemple Lisbonne ou Porto, Portugal',
+      vacation: 'Vacances',
+      vacationLocation: 'Lieu des vacances',
+      vacationHelp: 'Entre les dates de début et de fin, la météo est celle de ce lieu',
+      startDate: 'Date de début',
+      endDate: 'Date de fin',
+      errors: {
+        location: 'Le lieu des vacances est obligatoire',
+        start: 'La date de début est obligatoire',
+        end: 'La date de fin est obligatoire',
+        order: 'La date de fin doit être postérieure à la date de début',
+      },
+    },
+    calendar: {
+      icsHelp:
+        'Facultatif : un lien d’abonnement à un calendrier (.ics ou webcal://) que toute application de calendrier peut publier',
+    },
+  },
 }

@@ -97,4 +97,67 @@ export const ptPT: Catalogue = {
       generated: '{at, select, yes {Gerado às {time}} other {Gerado}}',
     },
   },
+  dataSources: {
+    title: 'Fontes de dados',
+    subtitle: 'Gerir as integrações de dados externos',
+    loading: 'A carregar as fontes de dados...',
+    unavailable: 'Fontes de dados indisponíveis',
+    tryAgain: 'Tentar de novo',
+    emptyTitle: 'Nenhuma fonte de dados disponível',
+    emptyText:
+      'Não há fontes de dados configuradas de momento. Volte mais tarde ou contacte o seu administrador.',
+    names: {
+      calendar: 'Calendário',
+      weather: 'Tempo',
+      other: 'Fonte de dados',
+    },
+    card: {
+      enable: 'Ativar {title}',
+      active: 'Ativa',
+      inactive: 'Inativa',
+      moreSettings:
+        '{count, plural, one {+# outra definição...} many {+# outras definições...} other {+# outras definições...}}',
+      test: 'Testar a ligação',
+      configure: 'Configurar',
+    },
+    settings: {
+      location: 'Localização',
+      notSet: 'Não definida',
+      vacationMode: 'Modo de férias',
+      calendarName: 'Nome do calendário',
+      notSelected: 'Nenhum selecionado',
+      icsUrl: 'URL ICS',
+    },
+    updateFailed:
+      'Não foi possível atualizar a configuração de {source}. As suas alterações foram revertidas.',
+    modal: {
+      title: 'Configurar {title}',
+      close: 'Fechar',
+      notImplemented: 'A configuração de {title} ainda não está disponível.',
+      cancel: 'Cancelar',
+      saving: 'A guardar...',
+      save: 'Guardar',
+      loading: 'A carregar a configuração...',
+    },
+    weather: {
+      validationErrors: 'Erros no formulário',
+      locationPlaceholder: 'Lisboa',
+      locationHelp: 'A cidade cujo tempo pretende, por exemplo Lisboa ou Porto, Portugal',
+      vacation: 'Férias',
+      vacationLocation: 'Local das férias',
+      vacationHelp: 'Entre as datas de início e de fim, o tempo vem deste local',
+      startDate: 'Data de início',
+      endDate: 'Data de fim',
+      errors: {
+        location: 'O local das férias é obrigatório',
+        start: 'A data de início é obrigatória',
+        end: 'A data de fim é obrigatória',
+        order: 'A data de fim tem de ser posterior à data de início',
+      },
+    },
+    calendar: {
+      icsHelp:
+        'Opcional: uma ligação de subscrição de calendário (.ics ou webcal://) que qualquer aplicação de calendário pode publicar',
+    },
+  },
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import type { ListedDataSource } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
 import { api, isApiError } from '../../../lib/api-client'
@@ -25,6 +26,7 @@ export function updateDataSource(item: DataSourceUpdate): Promise<ListedDataSour
 export function useUpdateDataSource() {
   const queryClient = useQueryClient()
   const toast = useToast()
+  const { t } = useTranslation()
   return useMutation({
     mutationFn: updateDataSource,
     onMutate: async (item) => {
@@ -53,7 +55,7 @@ export function useUpdateDataSource() {
       toast.error(
         isApiError(error) && error.status === 400 && !error.isNetworkError
           ? error.message
-          : `Failed to update ${dataSourceLabel(item.dataSourceType)} configuration. Your changes have been reverted.`,
+          : t('dataSources.updateFailed', { source: dataSourceLabel(item.dataSourceType, t) }),
       )
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourcesBaseKey }),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ListedDataSource } from '@remi/shared'
 import { Modal } from '../../../components/ui/modal'
@@ -21,6 +22,7 @@ interface Props {
 
 /** The configure dialog around a form: loads the stored configuration, then Cancel / Save. */
 export function ConfigModalFrame({ title, formId, detail, saving, saveError, onHide, children }: Props) {
+  const { t } = useTranslation()
   return (
     <Modal
       show
@@ -30,16 +32,16 @@ export function ConfigModalFrame({ title, formId, detail, saving, saveError, onH
       footer={
         <>
           <Button variant="secondary" onClick={onHide}>
-            Cancel
+            {t('dataSources.modal.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="primary" disabled={!detail.data || saving}>
             {saving ? (
               <>
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Saving...
+                {t('dataSources.modal.saving')}
               </>
             ) : (
-              'Save'
+              t('dataSources.modal.save')
             )}
           </Button>
         </>
@@ -55,7 +57,7 @@ export function ConfigModalFrame({ title, formId, detail, saving, saveError, onH
       ) : detail.isError ? (
         <Alert variant="danger">{errorMessage(detail.error)}</Alert>
       ) : (
-        <LoadingSpinner text="Loading configuration..." />
+        <LoadingSpinner text={t('dataSources.modal.loading')} />
       )}
     </Modal>
   )

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import Alert from 'react-bootstrap/Alert'
+import { useTranslation } from 'react-i18next'
 import {
   calendarConfiguration,
   type CalendarConfiguration,
@@ -16,6 +17,7 @@ import { ConfigModalFrame } from './config-modal-frame'
 const FORM_ID = 'configure-calendar-form'
 
 export function ConfigureCalendarModal({ onHide }: { onHide: () => void }) {
+  const { t } = useTranslation()
   const detail = useDataSource('calendar')
   const update = useUpdateDataSource()
   const save = (source: ListedDataSource, configuration: CalendarConfiguration) =>
@@ -32,7 +34,7 @@ export function ConfigureCalendarModal({ onHide }: { onHide: () => void }) {
     )
   return (
     <ConfigModalFrame
-      title="Configure Calendar"
+      title={t('dataSources.modal.title', { title: t('dataSources.names.calendar') })}
       formId={FORM_ID}
       detail={detail}
       saving={update.isPending}
@@ -51,6 +53,7 @@ function CalendarForm({
   source: ListedDataSource
   onSave: (configuration: CalendarConfiguration) => void
 }) {
+  const { t } = useTranslation()
   const stored = calendarConfiguration(source.configuration)
   const options = source.availableOptions
   const [calendarId, setCalendarId] = useState(stored.calendarId ?? '')
@@ -72,12 +75,12 @@ function CalendarForm({
     <form id={FORM_ID} onSubmit={onSubmit} noValidate>
       <FormInput
         as="select"
-        label="Calendar"
+        label={t('dataSources.names.calendar')}
         name="calendarId"
         value={calendarId}
         onChange={(event) => setCalendarId(event.target.value)}
       >
-        <option value="">Not selected</option>
+        <option value="">{t('dataSources.settings.notSelected')}</option>
         {calendars.map((calendar) => (
           <option key={calendar.id} value={calendar.id}>
             {calendar.name}
@@ -90,12 +93,12 @@ function CalendarForm({
         </Alert>
       ) : null}
       <FormInput
-        label="ICS URL"
+        label={t('dataSources.settings.icsUrl')}
         name="icsUrl"
         type="url"
         value={icsUrl}
         placeholder="https://example.com/calendar.ics"
-        helpText="Optional: a calendar subscription link (.ics or webcal://) that any calendar app can publish"
+        helpText={t('dataSources.calendar.icsHelp')}
         onChange={(event) => setIcsUrl(event.target.value)}
       />
     </form>

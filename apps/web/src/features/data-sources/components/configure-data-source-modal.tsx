@@ -1,5 +1,6 @@
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { Modal } from '../../../components/ui/modal'
 import { dataSourceTitle } from '../lib/labels'
 import { ConfigureCalendarModal } from './configure-calendar-modal'
@@ -8,20 +9,25 @@ import { ConfigureWeatherModal } from './configure-weather-modal'
 export function ConfigureDataSourceModal({ type, onHide }: { type: string; onHide: () => void }) {
   if (type === 'weather') return <ConfigureWeatherModal onHide={onHide} />
   if (type === 'calendar') return <ConfigureCalendarModal onHide={onHide} />
-  const title = dataSourceTitle(type)
+  return <UnknownSourceModal type={type} onHide={onHide} />
+}
+
+function UnknownSourceModal({ type, onHide }: { type: string; onHide: () => void }) {
+  const { t } = useTranslation()
+  const title = dataSourceTitle(type, t)
   return (
     <Modal
       show
       onHide={onHide}
-      title={`Configure ${title}`}
+      title={t('dataSources.modal.title', { title })}
       footer={
         <Button variant="secondary" onClick={onHide}>
-          Close
+          {t('dataSources.modal.close')}
         </Button>
       }
     >
       <Alert variant="warning" className="mb-0">
-        Configuration for {title} is not yet implemented.
+        {t('dataSources.modal.notImplemented', { title })}
       </Alert>
     </Modal>
   )

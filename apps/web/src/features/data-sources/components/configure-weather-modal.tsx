@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react'
+import type { TFunction } from 'i18next'
 import Alert from 'react-bootstrap/Alert'
 import Form from 'react-bootstrap/Form'
+import { useTranslation } from 'react-i18next'
 import {
   calendarDay,
   knownTimeZone,
   todayIn,
+  VACATION_MESSAGES,
   vacationEndIso,
   vacationModeErrors,
   vacationStartIso,
@@ -22,6 +25,7 @@ import { ConfigModalFrame } from './config-modal-frame'
 const FORM_ID = 'configure-weather-form'
 
 export function ConfigureWeatherModal({ onHide }: { onHide: () => void }) {
+  const { t } = useTranslation()
   const detail = useDataSource('weather')
   const update = useUpdateDataSource()
   const save = (source: ListedDataSource, configuration: WeatherConfiguration) =>
@@ -31,7 +35,7 @@ export function ConfigureWeatherModal({ onHide }: { onHide: () => void }) {
     )
   return (
     <ConfigModalFrame
-      title="Configure Weather"
+      title={t('dataSources.modal.title', { title: t('dataSources.names.weather') })}
       formId={FORM_ID}
       detail={detail}
       saving={update.isPending}
@@ -50,6 +54,7 @@ function WeatherForm({
   source: ListedDataSource
   onSave: (configuration: WeatherConfiguration) => void
 }) {
+  const { t } = useTranslation()
   const stored = weatherConfiguration(source.configuration)
   const { timezone } = useUserSettings()
   const today = todayIn(knownTimeZone(timezone, browserTimeZone()))
@@ -83,21 +88,21 @@ function WeatherForm({
       {errors.length > 0 ? (
         <Alert variant="danger">
           <Alert.Heading as="h3" className="h6">
-            Form Validation Errors
+            {t('dataSources.weather.validationErrors')}
           </Alert.Heading>
           <ul className="mb-0">
             {errors.map((error) => (
-              <li key={error}>{error}</li>
+              <li key={error}>{vacationError(error, t)}</li>
             ))}
           </ul>
         </Alert>
       ) : null}
       <FormInput
-        label="Location"
+        label={t('dataSources.settings.location')}
         name="locationName"
         value={locationName}
-        placeholder="Lisbon"
-        helpText="The city whose weather you want, for example Lisbon or Porto, Portugal"
+        placeholder={t('dataSources.weather.locationPlaceholder')}
+        helpText={t('dataSources.weather.locationHelp')}
         onChange={(event) => setLocationName(event.target.value)}
       />
       <Form.Check
@@ -105,25 +110,25 @@ function WeatherForm({
         id="vacation-mode"
         role="switch"
         className="mb-3"
-        label="Vacation Mode"
+        label={t('dataSources.settings.vacationMode')}
         checked={vacationOn}
         onChange={(event) => setVacationOn(event.target.checked)}
       />
       {vacationOn ? (
         <fieldset>
-          <legend className="visually-hidden">Vacation</legend>
+          <legend className="visually-hidden">{t('dataSources.weather.vacation')}</legend>
           <FormInput
-            label="Vacation Location"
+            label={t('dataSources.weather.vacationLocation')}
             name="vacationLocation"
             required
             value={vacationLocation}
-            helpText="Between the start and end dates, the weather comes from here"
+            helpText={t('dataSources.weather.vacationHelp')}
             onChange={(event) => setVacationLocation(event.target.value)}
           />
           <div className="row">
             <div className="col-sm-6">
               <FormInput
-                label="Start Date"
+                label={t('dataSources.weather.startDate')}
                 name="startDate"
                 type="date"
                 required
@@ -134,7 +139,7 @@ function WeatherForm({
             </div>
             <div className="col-sm-6">
               <FormInput
-                label="End Date"
+                label={t('dataSources.weather.endDate')}
                 name="endDate"
                 type="date"
                 required
@@ -148,4 +153,12 @@ function WeatherForm({
       ) : null}
     </form>
   )
+}
+
+/** vacationModeErrors (shared) says what is missing in the spec's English; the person reads it in theirs. */
+function vacationError(error: string, t: TFunction): string {
+  const key = (Object.keys(VACATION_MESSAGES) as Array<keyof typeof VACATION_MESSAGES>).find(
+    (k) => VACATION_MESSAGES[k] === error,
+  )
+  return key ? t(`dataSources.weather.errors.${key}`) : error
 }

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { useTestDataSource } from '../api/test-data-source'
 import { useUpdateDataSource } from '../api/update-data-source'
 import { dataSourceSettings, dataSourceTitle } from '../lib/labels'
@@ -13,12 +14,13 @@ import { ConfigureDataSourceModal } from './configure-data-source-modal'
 const VISIBLE_SETTINGS = 2
 
 export function DataSourceCard({ source }: { source: ListedDataSource }) {
+  const { t } = useTranslation()
   const update = useUpdateDataSource()
   const test = useTestDataSource()
   const [configuring, setConfiguring] = useState(false)
   const type = source.dataSourceType
-  const title = dataSourceTitle(type)
-  const settings = dataSourceSettings(source)
+  const title = dataSourceTitle(type, t)
+  const settings = dataSourceSettings(source, t)
   const hidden = settings.length - VISIBLE_SETTINGS
 
   return (
@@ -29,7 +31,7 @@ export function DataSourceCard({ source }: { source: ListedDataSource }) {
           type="switch"
           id={`data-source-enabled-${type}`}
           role="switch"
-          aria-label={`Enable ${title}`}
+          aria-label={t('dataSources.card.enable', { title })}
           checked={source.isEnabled}
           onChange={() =>
             update.mutate({
@@ -41,7 +43,9 @@ export function DataSourceCard({ source }: { source: ListedDataSource }) {
         />
       </Card.Header>
       <Card.Body>
-        <p className="small text-body-secondary mb-2">{source.isEnabled ? 'Active' : 'Inactive'}</p>
+        <p className="small text-body-secondary mb-2">
+          {source.isEnabled ? t('dataSources.card.active') : t('dataSources.card.inactive')}
+        </p>
         {settings.length > 0 ? (
           <dl className="row mb-0">
             {settings.slice(0, VISIBLE_SETTINGS).map((setting) => (
@@ -52,7 +56,11 @@ export function DataSourceCard({ source }: { source: ListedDataSource }) {
             ))}
           </dl>
         ) : null}
-        {hidden > 0 ? <p className="small text-body-secondary mb-0">+{hidden} more settings...</p> : null}
+        {hidden > 0 ? (
+          <p className="small text-body-secondary mb-0">
+            {t('dataSources.card.moreSettings', { count: hidden })}
+          </p>
+        ) : null}
       </Card.Body>
       <Card.Footer className="d-flex gap-2 justify-content-end">
         <Button
@@ -63,10 +71,10 @@ export function DataSourceCard({ source }: { source: ListedDataSource }) {
           {test.isPending ? (
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
           ) : null}
-          Test Connection
+          {t('dataSources.card.test')}
         </Button>
         <Button variant="primary" onClick={() => setConfiguring(true)}>
-          Configure
+          {t('dataSources.card.configure')}
         </Button>
       </Card.Footer>
       {/* Mounted only while open, so every opening starts from the stored configuration. */}

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Col from 'react-bootstrap/Col'
 import Row from 'react-bootstrap/Row'
+import { useTranslation } from 'react-i18next'
 import { LoadingSpinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useDataSources } from '../api/get-data-sources'
@@ -10,27 +11,28 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { DataSourcesIcon } from '../../../components/ui/icons'
 
 export function DataSourcesPage() {
+  const { t } = useTranslation()
   const sources = useDataSources()
 
   let content
   if (sources.isPending) {
-    content = <LoadingSpinner text="Loading data sources..." />
+    content = <LoadingSpinner text={t('dataSources.loading')} />
   } else if (sources.isError) {
     content = (
       <Alert variant="danger">
         <Alert.Heading as="h2" className="h5">
-          Data Sources Unavailable
+          {t('dataSources.unavailable')}
         </Alert.Heading>
         <p>{errorMessage(sources.error)}</p>
         <Button variant="outline-danger" onClick={() => void sources.refetch()} disabled={sources.isFetching}>
-          Try Again
+          {t('dataSources.tryAgain')}
         </Button>
       </Alert>
     )
   } else if (sources.data.length === 0) {
     content = (
-      <EmptyState icon={<DataSourcesIcon size={22} />} title="No Data Sources Available">
-        No data sources are currently configured. Check back later or contact your administrator.
+      <EmptyState icon={<DataSourcesIcon size={22} />} title={t('dataSources.emptyTitle')}>
+        {t('dataSources.emptyText')}
       </EmptyState>
     )
   } else {
@@ -48,8 +50,8 @@ export function DataSourcesPage() {
   return (
     <div className="py-3">
       <header className="mb-4">
-        <h1>Data Sources</h1>
-        <p className="text-body-secondary mb-0">Manage external data integrations</p>
+        <h1>{t('dataSources.title')}</h1>
+        <p className="text-body-secondary mb-0">{t('dataSources.subtitle')}</p>
       </header>
       {content}
     </div>

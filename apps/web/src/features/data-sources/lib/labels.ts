@@ -1,16 +1,17 @@
+import type { TFunction } from 'i18next'
 import { calendarConfiguration, calendarDay, weatherConfiguration, type ListedDataSource } from '@remi/shared'
 
 /** The word used in titles and messages: 'Calendar', 'Weather', or 'Data Source' for anything else. */
-export function dataSourceLabel(type: string): string {
-  if (type === 'calendar') return 'Calendar'
-  if (type === 'weather') return 'Weather'
-  return 'Data Source'
+export function dataSourceLabel(type: string, t: TFunction): string {
+  if (type === 'calendar') return t('dataSources.names.calendar')
+  if (type === 'weather') return t('dataSources.names.weather')
+  return t('dataSources.names.other')
 }
 
 /** A card heading: known types by their label, unknown ones by their own name. */
-export function dataSourceTitle(type: string): string {
-  if (type === 'calendar' || type === 'weather') return dataSourceLabel(type)
-  return type ? type.charAt(0).toUpperCase() + type.slice(1) : 'Data Source'
+export function dataSourceTitle(type: string, t: TFunction): string {
+  if (type === 'calendar' || type === 'weather') return dataSourceLabel(type, t)
+  return type ? type.charAt(0).toUpperCase() + type.slice(1) : t('dataSources.names.other')
 }
 
 export interface Setting {
@@ -19,23 +20,36 @@ export interface Setting {
 }
 
 /** What a card shows about a source's configuration, most important first. */
-export function dataSourceSettings(source: ListedDataSource): Setting[] {
+export function dataSourceSettings(source: ListedDataSource, t: TFunction): Setting[] {
   if (source.dataSourceType === 'weather') {
     const config = weatherConfiguration(source.configuration)
-    const settings: Setting[] = [{ label: 'Location', value: config.locationName || 'Not set' }]
+    const settings: Setting[] = [
+      {
+        label: t('dataSources.settings.location'),
+        value: config.locationName || t('dataSources.settings.notSet'),
+      },
+    ]
     const vacation = config.vacationMode
     if (vacation?.isEnabled) {
       const range = [calendarDay(vacation.startDate), calendarDay(vacation.endDate)]
         .filter(Boolean)
         .join(' - ')
-      settings.push({ label: 'Vacation Mode', value: `${vacation.locationName ?? ''} (${range})` })
+      settings.push({
+        label: t('dataSources.settings.vacationMode'),
+        value: `${vacation.locationName ?? ''} (${range})`,
+      })
     }
     return settings
   }
   if (source.dataSourceType === 'calendar') {
     const config = calendarConfiguration(source.configuration)
-    const settings: Setting[] = [{ label: 'Calendar Name', value: config.calendarName || 'Not selected' }]
-    if (config.icsUrl) settings.push({ label: 'ICS URL', value: config.icsUrl })
+    const settings: Setting[] = [
+      {
+        label: t('dataSources.settings.calendarName'),
+        value: config.calendarName || t('dataSources.settings.notSelected'),
+      },
+    ]
+    if (config.icsUrl) settings.push({ label: t('dataSources.settings.icsUrl'), value: config.icsUrl })
     return settings
   }
   return Object.entries(source.configuration).map(([label, value]) => ({
