@@ -11,6 +11,9 @@ export const de: Catalogue = {
   'briefing.title': 'Deine tägliche Übersicht',
   'briefing.subject': 'Deine tägliche Übersicht für {date}',
   'automation.open': 'Unterhaltung öffnen: {url}',
+  'verify.subject': 'Bestätige deine E-Mail-Adresse für {brand}',
+  'verify.text':
+    'Öffne diesen Link, um die Erinnerungen und Übersichten von {brand} per E-Mail an {email} zu bekommen:\n\n{link}\n\nEr funktioniert einmal, {hours} Stunden lang. Wenn du ihn nicht angefordert hast, ignoriere diese E-Mail: Dir wird nichts weiter gesendet.\n',
   'briefing.greeting': 'Guten Tag!',
   'briefing.greetingName': 'Guten Tag, {name}!',
   'briefing.today': 'Heute ist **{date}**.',

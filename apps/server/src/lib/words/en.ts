@@ -13,6 +13,9 @@ export const en = {
   'briefing.title': 'Your briefing',
   'briefing.subject': 'Your briefing for {date}',
   'automation.open': 'Open the conversation: {url}',
+  'verify.subject': 'Confirm your e-mail address for {brand}',
+  'verify.text':
+    "Open this link to get {brand}'s reminders and briefings by e-mail at {email}:\n\n{link}\n\nIt works once, for {hours} hours. If you did not ask for it, ignore this e-mail: nothing more will be sent to you.\n",
   'briefing.greeting': 'Good day!',
   'briefing.greetingName': 'Good day, {name}!',
   'briefing.today': 'Today is **{date}**.',

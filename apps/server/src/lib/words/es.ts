@@ -11,6 +11,9 @@ export const es: Catalogue = {
   'briefing.title': 'Tu resumen del día',
   'briefing.subject': 'Tu resumen del día {date}',
   'automation.open': 'Abre la conversación: {url}',
+  'verify.subject': 'Confirma tu dirección de correo para {brand}',
+  'verify.text':
+    'Abre este enlace para recibir por correo los recordatorios y resúmenes de {brand} en {email}:\n\n{link}\n\nFunciona una vez, durante {hours} horas. Si no lo pediste, ignora este correo: no se te enviará nada más.\n',
   'briefing.greeting': '¡Buenos días!',
   'briefing.greetingName': '¡Buenos días, {name}!',
   'briefing.today': 'Hoy es **{date}**.',

@@ -11,6 +11,9 @@ export const fr: Catalogue = {
   'briefing.title': 'Votre résumé du jour',
   'briefing.subject': 'Votre résumé du jour du {date}',
   'automation.open': 'Ouvrir la conversation : {url}',
+  'verify.subject': 'Confirmez votre adresse e-mail pour {brand}',
+  'verify.text':
+    'Ouvrez ce lien pour recevoir par e-mail les rappels et les résumés de {brand} à {email} :\n\n{link}\n\nIl fonctionne une fois, pendant {hours} heures. Si vous ne l’avez pas demandé, ignorez cet e-mail : rien d’autre ne vous sera envoyé.\n',
   'briefing.greeting': 'Bonjour !',
   'briefing.greetingName': 'Bonjour, {name} !',
   'briefing.today': 'Nous sommes **{date}**.',

@@ -11,6 +11,9 @@ export const ptPT: Catalogue = {
   'briefing.title': 'O seu resumo do dia',
   'briefing.subject': 'O seu resumo do dia {date}',
   'automation.open': 'Abra a conversa: {url}',
+  'verify.subject': 'Confirme o seu endereço de e-mail para o {brand}',
+  'verify.text':
+    'Abra esta ligação para receber os lembretes e resumos do {brand} por e-mail em {email}:\n\n{link}\n\nFunciona uma vez, durante {hours} horas. Se não a pediu, ignore este e-mail: não lhe será enviado mais nada.\n',
   'briefing.greeting': 'Bom dia!',
   'briefing.greetingName': 'Bom dia, {name}!',
   'briefing.today': 'Hoje é **{date}**.',

@@ -7,7 +7,7 @@ export function createEmailVerificationRepo(db: Db) {
   return {
     async addresses(userId: string) {
       const [user] = await db
-        .select({ email: users.email, verifiedEmail: users.verifiedEmail })
+        .select({ email: users.email, verifiedEmail: users.verifiedEmail, language: users.language })
         .from(users)
         .where(eq(users.id, userId))
       return user

@@ -55,6 +55,26 @@ describe('verifying the account’s e-mail address', () => {
     expect(again.body.message).toBe('Your e-mail address is already verified.')
   })
 
+  it("says it in the person's language; English as it always was (issue 51)", async () => {
+    const english = await t.createUser()
+    const link = await linkFor(english)
+    expect(smtp.mails.at(-1)!.text).toBe(
+      `Open this link to get Remi's reminders and briefings by e-mail at ${english.email}:\n\n${link}\n\n` +
+        'It works once, for 24 hours. If you did not ask for it, ignore this e-mail: nothing more will be sent to you.\n',
+    )
+    const portuguese = await t.createUser()
+    expect((await portuguese.api.put('/api/auth/user/settings', { language: 'pt-PT' })).status).toBe(200)
+    await portuguese.api.post('/api/auth/user/email-verification')
+    await expect.poll(() => smtp.mails.at(-1)!.to).toEqual([portuguese.email])
+    const mail = smtp.mails.at(-1)!
+    expect(mail.subject).toBe('Confirme o seu endereço de e-mail para o Remi')
+    expect(mail.text).toMatch(
+      /^Abra esta ligação para receber os lembretes e resumos do Remi por e-mail em \S+:\n\nhttp\S+\/api\/auth\/email\/verify\?token=[\w-]+\n\nFunciona uma vez, durante 24 horas\./,
+    )
+    // The link in it works as any other.
+    expect(await open(/http\S+token=[\w-]+/.exec(mail.text)![0])).toBe('?email=verified')
+  })
+
   it('an expired link, a made-up one, or one for an address the account no longer has does nothing', async () => {
     const user = await t.createUser()
     const link = await linkFor(user)

@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts'
 import type { Db } from '../../db/client.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
+import { wordsFor } from '../../lib/words/index.ts'
 import { createEmailVerificationRepo } from './email-verification.repo.ts'
 
 /** How long a verification link works. */
@@ -36,13 +37,12 @@ export function createEmailVerification(db: Db, env: Env, mailer: VerificationMa
       const expiresAt = new Date(Date.now() + VERIFICATION_HOURS * 3_600_000)
       await repo.setLink(userId, { hash: sha256Hex(token), address, expiresAt })
       const link = `${env.appUrl}${VERIFY_PATH}?token=${token}`
+      // In the person's language (Settings → Language).
+      const { t } = wordsFor(user.language)
       await mailer.send({
         to: user.email,
-        subject: `Confirm your e-mail address for ${BRAND}`,
-        text:
-          `Open this link to get ${BRAND}'s reminders and briefings by e-mail at ${user.email}:\n\n${link}\n\n` +
-          `It works once, for ${VERIFICATION_HOURS} hours. If you did not ask for it, ignore this e-mail: ` +
-          `nothing more will be sent to you.\n`,
+        subject: t('verify.subject', { brand: BRAND }),
+        text: t('verify.text', { brand: BRAND, email: user.email, link, hours: VERIFICATION_HOURS }),
         messageId: `<verify-${sha256Hex(token).slice(0, 24)}@${new URL(env.appUrl).hostname}>`,
       })
       return { sentTo: user.email }

@@ -33,8 +33,12 @@ function decodeWords(header: string): string {
     )
 }
 
-/** A single-part message's body as written. */
+/** A single-part message's body as written (its lines ended with \n, not SMTP's \r\n). */
 function bodyText(raw: string): string {
+  return wireBody(raw).replace(/\r\n/g, '\n')
+}
+
+function wireBody(raw: string): string {
   const split = raw.indexOf('\r\n\r\n')
   const [head, body] = split < 0 ? [raw, ''] : [raw.slice(0, split), raw.slice(split + 4)]
   const encoding = /^Content-Transfer-Encoding: (.*)$/im.exec(head)?.[1]?.trim().toLowerCase()
