@@ -6,13 +6,11 @@ import './design-system.css'
 import { App } from './app/app'
 import { AppProviders } from './app/providers'
 import { BRAND } from './config/brand'
-import { initI18n } from './lib/i18n'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 // index.html is static; the brand constant decides what the tab shows.
 document.title = BRAND
-initI18n()
 
 createRoot(root).render(
   <StrictMode>

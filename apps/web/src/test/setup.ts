@@ -9,7 +9,7 @@ import { initI18n } from '../lib/i18n'
 Object.defineProperty(window.navigator, 'language', { value: 'en-GB', configurable: true })
 Object.defineProperty(window.navigator, 'languages', { value: ['en-GB'], configurable: true })
 
-// The app's entry starts i18next (main.tsx); the tests start it once here, in the browser's English.
+// The signed-in frame starts i18next (app/protected-layout.tsx); the tests start it once here, in the browser's English.
 initI18n()
 
 // findBy/waitFor wait up to 5 s: on a loaded 2-core CI machine a page's first render can take seconds.
