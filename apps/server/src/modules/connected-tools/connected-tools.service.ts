@@ -1,5 +1,6 @@
 import type { CreateMcpServerBody } from '@remi/shared'
 import {
+  clip,
   CONNECTED_TOOLS_LIMITS,
   ErrorCode,
   TOOL_CALL_LAPSED,
@@ -53,7 +54,7 @@ function toServer(row: McpServerRow): McpServer {
 function outcomeLine(row: McpToolCallRow, status: 'ran' | 'failed' | 'cancelled', result: string): string {
   const what = `${row.serverName} › ${row.tool} (${JSON.stringify(row.arguments ?? {})})`
   if (status === 'cancelled') return `(Afterwards the person pressed Cancel: ${what} did not run.)`
-  const text = result.length > TOOL_RESULT_MAX ? `${result.slice(0, TOOL_RESULT_MAX - 1)}…` : result
+  const text = clip(result, TOOL_RESULT_MAX)
   return status === 'ran'
     ? `(Afterwards the person pressed Run: ${what} ran and answered: ${text})`
     : `(Afterwards the person pressed Run: ${what} failed: ${text})`
