@@ -35,7 +35,7 @@ import { connectedToolsModule } from './modules/connected-tools/index.ts'
 import { dashboardModule } from './modules/dashboard/index.ts'
 import { dataSourcesModule } from './modules/datasources/index.ts'
 import { mcpModule } from './modules/mcp/index.ts'
-import { memoriesModule } from './modules/memories/index.ts'
+import { createSearchLanguage, memoriesModule } from './modules/memories/index.ts'
 import { proposalsModule } from './modules/proposals/index.ts'
 import { createImports, importsModule } from './modules/imports/index.ts'
 import { createJobQueue, type JobQueue } from './jobs/queue.ts'
@@ -305,6 +305,8 @@ export async function buildApp(options: AppOptions) {
     onReindexed: (userId, memoryId) => embeddings.changed(userId, [memoryId]),
   })
   services.memories.useAttachments(attachments)
+  // A person's memories are stemmed in their language (issue 51): a change of language re-stems them.
+  const searchLanguage = createSearchLanguage({ db: database.db, jobs })
   // Notes imported from other apps (issue 34): parsed when uploaded, written by a job of the queue.
   const imports = createImports({
     db: database.db,
@@ -382,7 +384,10 @@ export async function buildApp(options: AppOptions) {
           await reminders.timezoneChanged(userId, zone)
           await automations.timezoneChanged(userId, zone)
         },
-        onLanguageChange: (userId: string) => services.dashboard.languageChanged(userId),
+        onLanguageChange: async (userId: string) => {
+          await services.dashboard.languageChanged(userId)
+          await searchLanguage.languageChanged(userId)
+        },
       })
       await api.register(remindersModule, { reminders, hub })
       await api.register(automationsModule, { automations })

@@ -41,6 +41,11 @@ export const memories = pgTable(
      * (weight B: recall and memory_terms count them as the memory's own words).
      */
     attachmentText: text('attachment_text').notNull().default(''),
+    /**
+     * The language its words are stemmed in (issue 51): the owner's (users.language), set by a trigger on
+     * insert and again when they change language (migration 0032), so "plantas" finds "planta" in Spanish.
+     */
+    searchLanguage: text('search_language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The tags lower-cased, for case-insensitive tag filters (remi_lower_tags() is defined in migration 0002). */
@@ -52,7 +57,7 @@ export const memories = pgTable(
      * being typed: its start matches even where the stem is shorter ('runnin' finds 'running', stem 'run').
      */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, "text"), 'A') || setweight(to_tsvector('english'::regconfig, remi_tags_text("tags") || ' ' || "attachment_text"), 'B') || setweight(to_tsvector('simple'::regconfig, "text" || ' ' || remi_tags_text("tags") || ' ' || "attachment_text"), 'D')`,
+      sql`setweight(to_tsvector(remi_search_config("search_language"), "text"), 'A') || setweight(to_tsvector(remi_search_config("search_language"), remi_tags_text("tags") || ' ' || "attachment_text"), 'B') || setweight(to_tsvector('simple'::regconfig, "text" || ' ' || remi_tags_text("tags") || ' ' || "attachment_text"), 'D')`,
     ),
   },
   (t) => [

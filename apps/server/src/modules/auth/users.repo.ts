@@ -1,4 +1,4 @@
-import { knownTimeZone } from '@remi/shared'
+import { knownTimeZone, type Language } from '@remi/shared'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { identities, users } from '../../db/schema.ts'
@@ -15,6 +15,11 @@ export function createUsersRepo(db: Db) {
     .prepare('')
   const zoneById = db
     .select({ timezone: users.timezone })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('')
+  const languageById = db
+    .select({ language: users.language })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('')
@@ -37,6 +42,11 @@ export function createUsersRepo(db: Db) {
     async timezoneOf(userId: string): Promise<string> {
       const [row] = await zoneById.execute({ id: userId })
       return knownTimeZone(row?.timezone)
+    },
+    /** The user's language (Settings → Language); English for a missing user. */
+    async languageOf(userId: string): Promise<Language> {
+      const [row] = await languageById.execute({ id: userId })
+      return (row?.language as Language | undefined) ?? 'en'
     },
     /** The identity a user signed in with most recently (the one whose grant reaches their calendar). */
     async latestIdentity(userId: string) {

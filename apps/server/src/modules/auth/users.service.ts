@@ -12,6 +12,8 @@ export function createUsersService(repo: UsersRepo) {
     findById: (userId: string) => repo.findById(userId),
     /** The user's IANA zone; UTC for a stored zone this runtime does not know, or an unknown user. */
     timezoneOf: (userId: string) => repo.timezoneOf(userId),
+    /** The user's language: the one their memories' words are stemmed in and the offline assistant speaks. */
+    languageOf: (userId: string) => repo.languageOf(userId),
     /** The identity the user signed in with most recently (its provider; its grant reaches a calendar). */
     latestIdentity: (userId: string) => repo.latestIdentity(userId),
 

@@ -25,6 +25,7 @@ export {
   type SavedDays,
 } from './memories.service.ts'
 export { createMemoryVersionsRepo } from './memory-versions.repo.ts'
+export { createSearchLanguage, type SearchLanguage } from './search-language.ts'
 
 /** Memories API: registered at /api/memories. */
 export async function memoriesModule(

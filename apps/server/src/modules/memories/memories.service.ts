@@ -127,7 +127,7 @@ export interface AttachmentSummaries {
 
 export function createMemoriesService(
   repo: MemoriesRepo,
-  users: Pick<UsersService, 'timezoneOf'>,
+  users: Pick<UsersService, 'timezoneOf' | 'languageOf'>,
   /** One user's searches at once (shared with recall): a search waits its turn, or gets a 429. */
   searches?: UserLimit,
   /** Every change's previous version, with who made it (undo); without it changes keep none. */
@@ -145,9 +145,18 @@ export function createMemoriesService(
     }
   }
 
+  /** A search's words are stemmed in the owner's language, as their memories' are (issue 51): read only for a search. */
+  async function languageFor(userId: string, filters: Partial<MemoryFilters>) {
+    return filters.searchTerm ? { language: await users.languageOf(userId) } : {}
+  }
+
   /** The filters as a query, with the saved days as instants in the user's zone. */
   async function lookupQuery(userId: string, filters: LookupFilters): Promise<MemoryQuery> {
-    const query = { ...toQuery(filters), newestSaved: filters.newestSaved }
+    const query = {
+      ...toQuery(filters),
+      newestSaved: filters.newestSaved,
+      ...(await languageFor(userId, filters)),
+    }
     const { from, to } = filters.saved ?? {}
     if (!from && !to) return query
     const zone = await timeZoneOf(userId)
@@ -234,7 +243,11 @@ export function createMemoriesService(
   return {
     /** `hidePrivate`: for an MCP client or an access token, which never get private memories. */
     async list(userId: string, filters: MemoryFilters, options: Reader = OWNER): Promise<MemoryList> {
-      const query = { ...toQuery(filters), withPrivate: !options.hidePrivate }
+      const query = {
+        ...toQuery(filters),
+        withPrivate: !options.hidePrivate,
+        ...(await languageFor(userId, filters)),
+      }
       const read = () =>
         repo.list(userId, query, filters.page, filters.pageSize).catch((error: unknown) => {
           if (error instanceof SearchTimeoutError) throw badRequest(SEARCH_TOO_LONG)
@@ -264,7 +277,14 @@ export function createMemoriesService(
     ): Promise<Memory[]> {
       const rows = await repo.best(
         userId,
-        { ...(await lookupQuery(userId, filters)), anyOf: filters.anyOf, names: filters.names },
+        {
+          ...(await lookupQuery(userId, filters)),
+          ...(filters.anyOf?.length && !filters.searchTerm
+            ? { language: await users.languageOf(userId) }
+            : {}),
+          anyOf: filters.anyOf,
+          names: filters.names,
+        },
         limit,
       )
       return rows.map(toMemory)

@@ -2,6 +2,7 @@ import { and, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { preparedRows, type Db } from '../../db/client.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
+import { searchConfig } from '../../lib/search-query.ts'
 import {
   filterConditions,
   hasFilesColumn,
@@ -236,7 +237,7 @@ export function createMemoryListRepo(
           and t.term < ${`${typing}zzzzzzzz`} and starts_with(t.term, ${typing}) and t.memories > ${countBound})`
       : sql``
     return sql`select case when coalesce((select t.memories from ${memoryTerms} t, tsvector_to_array(
-        to_tsvector('english', ${plainText})) as l where t.user_id = ${userId} and cardinality(l) = 1
+        to_tsvector(${searchConfig(q.language)}, ${plainText})) as l where t.user_id = ${userId} and cardinality(l) = 1
         and t.term = l[1]), 0) > ${countBound}${typedStems} then ${countBound + 1} else ${counted} end as total`
   }
 
@@ -292,7 +293,9 @@ export function createMemoryListRepo(
       const { where, rank } = filterConditions(userId, q, words.length <= 1)
       const anyOf = (list: string[] | undefined) => {
         const terms = (list ?? []).flatMap((w) => w.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16)
-        return terms.length ? sql`to_tsquery('english', ${terms.map((w) => `'${w}'`).join(' | ')})` : null
+        return terms.length
+          ? sql`to_tsquery(${searchConfig(q.language)}, ${terms.map((w) => `'${w}'`).join(' | ')})`
+          : null
       }
       const any = anyOf(q.anyOf)
       const names = any && anyOf(q.names)

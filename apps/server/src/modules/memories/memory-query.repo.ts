@@ -1,7 +1,7 @@
-import { localDate, todayIn } from '@remi/shared'
+import { localDate, todayIn, type Language } from '@remi/shared'
 import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { memories } from '../../db/schema.ts'
-import { typedQuery } from '../../lib/search-query.ts'
+import { searchConfig, typedQuery } from '../../lib/search-query.ts'
 
 // What the memories' repositories share: the filters, the list order and a memory's columns and rows.
 
@@ -22,6 +22,8 @@ export interface MemoryQuery {
    * are not there, so no lookup a model or an MCP client gets can reach them.
    */
   withPrivate?: boolean | undefined
+  /** The language the search's words are stemmed in: the owner's, as their memories' words are (issue 51). */
+  language?: Language | undefined
 }
 
 export interface NewMemory {
@@ -91,20 +93,24 @@ const textArray = (values: string[]) =>
  * `asTyped: false` (the assistant's and MCP's lookups of a sentence): the whole words only, as a
  * question ending in '(5)' or 'a' is not a word being typed, and '5':* would also read every '50…'.
  */
-function searchCondition(term: string, asTyped = true): { where: SQL; rank?: SQL; plainText?: string } {
+function searchCondition(
+  term: string,
+  asTyped = true,
+  language?: Language,
+): { where: SQL; rank?: SQL; plainText?: string } {
   // The first SEARCH_WORDS words only: 200 characters of matching words took 1.8 s at 100 000 memories.
   const all = [...term.matchAll(/[\p{L}\p{N}]+/gu)]
   const words = all.slice(0, SEARCH_WORDS).map((m) => m[0])
   // The text up to its last word kept, as typed: 'BK/44190' is one word to the parser, not 'bk' and '44190'.
   const last = all[SEARCH_WORDS - 1]
   const kept = all.length > SEARCH_WORDS && last ? term.slice(0, last.index + last[0].length) : term
-  const plain = sql`plainto_tsquery('english', ${kept})`
+  const plain = sql`plainto_tsquery(${searchConfig(language)}, ${kept})`
   if (!asTyped && words.length > 0)
     return { where: sql`${memories.search} @@ ${plain}`, rank: relevance(plain) }
   const symbols = symbolsOf(term)
   if (words.length === 0)
     return { where: symbols.length ? and(...symbols)! : sql`${memories.search} @@ ${plain}` }
-  const where = and(sql`${memories.search} @@ (${plain} || ${typedQuery(words)})`, ...symbols)!
+  const where = and(sql`${memories.search} @@ (${plain} || ${typedQuery(words, language)})`, ...symbols)!
   // With no symbol to match too, every memory holding the whole words matches (boundedCount's shortcut).
   const plainText = symbols.length ? {} : { plainText: kept }
   // One or two letters match a large share of everything: newest first is as useful as a ranking there.
@@ -148,7 +154,7 @@ export function filterConditions(
   let rank: SQL | undefined
   let plainText: string | undefined
   if (q.searchTerm) {
-    const search = searchCondition(q.searchTerm, asTyped)
+    const search = searchCondition(q.searchTerm, asTyped, q.language)
     conditions.push(search.where)
     rank = search.rank
     plainText = search.plainText

@@ -1,3 +1,4 @@
+import type { Language } from '@remi/shared'
 import { SearchTimeoutError } from '../../db/time-limit.ts'
 import type { MemoriesService, MemoryRecord } from '../memories/index.ts'
 import { namesInMemory, type ReadQuestion } from './question.ts'
@@ -22,16 +23,18 @@ export const RESOLVED_ROLE_WEIGHT = 0.5
  */
 export function createNamePasses({ repo, rank }: { repo: RecallRepo; rank: WordRanking['rank'] }) {
   /** The names the user's notes give the roles the words name ("my son": "my son Tomás"), newest first. */
-  async function namesByRole(userId: string, text: string) {
+  async function namesByRole(userId: string, text: string, language?: Language) {
     const asked = rolesAsked(text)
     if (asked.length === 0) return { names: [], roleWords: new Set<string>() }
-    const notes = (await repo.textsHolding(userId, roleSearchWords(asked), ROLE_NOTES)).map((text) => ({
+    const notes = (
+      await repo.textsHolding(userId, roleSearchWords(asked), ROLE_NOTES, undefined, language)
+    ).map((text) => ({
       text,
     }))
     // Whose family the notes name, when the question asks for family by marriage: the one the person's
     // notes name most is likely the partner (a friend's mum is named in a note or two).
     const whose = inLawCandidates(asked, notes)
-    const mentions = whose.length > 1 ? (await repo.terms(userId, whose)).stats : []
+    const mentions = whose.length > 1 ? (await repo.terms(userId, whose, language)).stats : []
     const likelyPartner =
       whose.length === 1
         ? whose[0]!
@@ -70,7 +73,7 @@ export function createNamePasses({ repo, rank }: { repo: RecallRepo; rank: WordR
     for (const bridge of bridges) {
       const names = namesInMemory(bridge.text, question.words).slice(0, 2)
       if (names.length === 0) continue
-      const { stats } = await repo.terms(userId, names)
+      const { stats } = await repo.terms(userId, names, filters.language)
       const links = stats.filter(
         (s) => s.memories > 0 && s.memories <= Math.max(3, ranking.total * LINK_SHARE),
       )

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { queryRows, textParam, uuidArray, type Db } from '../../db/client.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
+import { searchConfig } from '../../lib/search-query.ts'
+import type { Language } from '@remi/shared'
 import {
   filterConditions,
   hasFilesColumn,
@@ -189,7 +191,11 @@ export function createRecallRepo(db: Db) {
      * The question's words as the search stems them, each with how many of the user's memories hold
      * it, and how many memories the user has: one lookup in memory_terms' primary key.
      */
-    async terms(userId: string, words: string[]): Promise<{ total: number; stats: TermStat[] }> {
+    async terms(
+      userId: string,
+      words: string[],
+      language?: Language,
+    ): Promise<{ total: number; stats: TermStat[] }> {
       if (words.length === 0) return { total: 0, stats: [] }
       // Named (queryRows): primary-key lookups, the same plan whatever the words.
       const rows = await queryRows<{ word: string; lexeme: string; memories: number; total: number | null }>(
@@ -198,7 +204,7 @@ export function createRecallRepo(db: Db) {
         select w.word, l.lexeme, coalesce(t.memories, 0)::int as memories,
           (select total from ${memoryCounts} where user_id = ${userId})::int as total
         from unnest(${textParam(words)}) with ordinality as w(word, i)
-        cross join lateral unnest(tsvector_to_array(to_tsvector('english', w.word))) as l(lexeme)
+        cross join lateral unnest(tsvector_to_array(to_tsvector(${searchConfig(language)}, w.word))) as l(lexeme)
         left join ${memoryTerms} t on t.user_id = ${userId} and t.term = l.lexeme
         order by w.i`,
       )
@@ -395,13 +401,14 @@ export function createRecallRepo(db: Db) {
       words: string[],
       limit: number,
       dense = DENSE_TERMS,
+      language?: Language,
     ): Promise<string[]> {
       const clean = [...new Set(words.map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))].filter(
         (w) => w.length > 2,
       )
       if (clean.length === 0) return []
       const { where } = filterConditions(userId, {})
-      const query = sql`to_tsquery('english', ${clean.join(' | ')})`
+      const query = sql`to_tsquery(${searchConfig(language)}, ${clean.join(' | ')})`
       const max = sql.raw(String(Math.trunc(limit)))
       // One round trip: the count picks which of the two reads runs (a one-time filter on each), and
       // each is planned on its own. "is true" keeps the planner off the search index: the newest rows,
@@ -411,7 +418,7 @@ export function createRecallRepo(db: Db) {
         sql`with held as (
             select coalesce(sum(${memoryTerms.memories}), 0) as n from ${memoryTerms}
             where ${memoryTerms.userId} = ${userId}
-              and ${memoryTerms.term} = any(tsvector_to_array(to_tsvector('english', ${clean.join(' ')}))))
+              and ${memoryTerms.term} = any(tsvector_to_array(to_tsvector(${searchConfig(language)}, ${clean.join(' ')}))))
           select text from (
             (select text, sort_date, created_at, id from ${memories}
               where ${where} and (${memories.search} @@ ${query}) is true and (select n from held) > ${dense}

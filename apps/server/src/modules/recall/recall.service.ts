@@ -43,7 +43,7 @@ const DAY_WORDS =
 export interface RecallOptions {
   db: Db
   memories: Pick<MemoriesService, 'best' | 'query'>
-  users: Pick<UsersService, 'timezoneOf'>
+  users: Pick<UsersService, 'timezoneOf' | 'languageOf'>
   /** Semantic search, when a deployment has an embedding model; its list is fused with the words'. */
   semantic?: SemanticRecall | undefined
   /**
@@ -105,9 +105,11 @@ export function createRecallService(options: RecallOptions) {
       .trim()
       .slice(0, MEMORY_LIMITS.searchTermMax * 5)
     // A question that names no day needs no time zone (one round trip less).
-    const zone = !DAY_WORDS.test(text)
-      ? 'UTC'
-      : (request.timeZone ?? (await options.users.timezoneOf(userId)))
+    // The language the person's memories' words are stemmed in (issue 51), read beside the zone.
+    const [zone, language] = await Promise.all([
+      !DAY_WORDS.test(text) ? 'UTC' : (request.timeZone ?? options.users.timezoneOf(userId)),
+      options.users.languageOf(userId),
+    ])
     const read = readQuestion(text, zone, request.now ?? now(), request.names)
     const question = {
       ...read,
@@ -115,7 +117,7 @@ export function createRecallService(options: RecallOptions) {
     }
     // People by role (issue 44): "my son" is looked for by the name the person's notes give him too, and
     // the role's word counts less: a note about him need not say "son".
-    const byRole = await namesByRole(userId, text)
+    const byRole = await namesByRole(userId, text, language)
     if (byRole.names.length)
       question.terms = question.terms.map((t) =>
         byRole.roleWords.has(t.of) ? { ...t, weight: t.weight * RESOLVED_ROLE_WEIGHT } : t,
@@ -127,13 +129,16 @@ export function createRecallService(options: RecallOptions) {
       question.terms.push({ word: name, weight: ROLE_NAME_WEIGHT, of: name })
     }
     const explicitDays = Boolean(request.from || request.to)
-    const filters = await options.memories.query(userId, {
-      tags: request.tags?.length ? request.tags : undefined,
-      startDate: request.from,
-      endDate: request.to,
-      saved: request.saved,
-      newestSaved: request.newestSaved,
-    })
+    const filters = {
+      ...(await options.memories.query(userId, {
+        tags: request.tags?.length ? request.tags : undefined,
+        startDate: request.from,
+        endDate: request.to,
+        saved: request.saved,
+        newestSaved: request.newestSaved,
+      })),
+      language,
+    }
     const legacy = () =>
       options.memories.best(
         userId,

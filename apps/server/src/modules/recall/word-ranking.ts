@@ -114,7 +114,7 @@ export function createWordRanking({ repo, timeoutMs }: { repo: RecallRepo; timeo
     total: number
   }> {
     const words = [...new Set(question.terms.map((t) => t.word))]
-    const found = await repo.terms(userId, words)
+    const found = await repo.terms(userId, words, filters.language)
     const total = found.total
     const spelled = await spelledAsNotes(userId, question, found.stats)
     const stats = [...found.stats.filter((s) => !spelled.some((c) => c.word === s.word)), ...spelled]
