@@ -1,25 +1,27 @@
 import { useState } from 'react'
 import Table from 'react-bootstrap/Table'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Modal } from '../components/ui/modal'
 import { paths } from '../config/paths'
 import { useShortcuts } from '../lib/shortcuts'
 
 /** What '?' lists; the memories page binds its own two ('/' and 'n'). */
-const shortcuts: { keys: string[]; action: string }[] = [
-  { keys: ['/'], action: 'Search memories (on Memories)' },
-  { keys: ['n'], action: 'Create Memory (on Memories)' },
-  { keys: ['g', 'd'], action: 'Go to Dashboard' },
-  { keys: ['g', 'm'], action: 'Go to Memories' },
-  { keys: ['g', 'c'], action: 'Go to Chat' },
-  { keys: ['g', 'r'], action: 'Go to Reminders' },
-  { keys: ['Ctrl/⌘+Shift+Space'], action: 'Dictate into the focused field (Esc cancels)' },
-  { keys: ['?'], action: 'Show these shortcuts' },
-  { keys: ['Esc'], action: 'Close a dialog' },
-]
+const shortcuts = [
+  { keys: ['/'], action: 'search' },
+  { keys: ['n'], action: 'create' },
+  { keys: ['g', 'd'], action: 'dashboard' },
+  { keys: ['g', 'm'], action: 'memories' },
+  { keys: ['g', 'c'], action: 'chat' },
+  { keys: ['g', 'r'], action: 'reminders' },
+  { keys: ['Ctrl/⌘+Shift+Space'], action: 'dictate' },
+  { keys: ['?'], action: 'show' },
+  { keys: ['Esc'], action: 'close' },
+] as const
 
 /** The signed-in pages' shortcuts: moving between pages, and '?' for the list of them all. */
 export function KeyboardShortcuts() {
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const [show, setShow] = useState(false)
   useShortcuts({
@@ -30,12 +32,12 @@ export function KeyboardShortcuts() {
     '?': () => setShow(true),
   })
   return (
-    <Modal show={show} onHide={() => setShow(false)} title="Keyboard shortcuts">
+    <Modal show={show} onHide={() => setShow(false)} title={t('common.shortcuts.title')}>
       <Table size="sm" className="mb-0">
         <thead>
           <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Action</th>
+            <th scope="col">{t('common.shortcuts.keys')}</th>
+            <th scope="col">{t('common.shortcuts.action')}</th>
           </tr>
         </thead>
         <tbody>
@@ -44,17 +46,17 @@ export function KeyboardShortcuts() {
               <td>
                 {keys.map((key, i) => (
                   <span key={key}>
-                    {i > 0 ? ' then ' : null}
+                    {i > 0 ? ` ${t('common.shortcuts.then')} ` : null}
                     <kbd>{key}</kbd>
                   </span>
                 ))}
               </td>
-              <td>{action}</td>
+              <td>{t(`common.shortcuts.${action}`)}</td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <p className="text-body-secondary small mt-3 mb-0">Shortcuts do nothing while you type in a field.</p>
+      <p className="text-body-secondary small mt-3 mb-0">{t('common.shortcuts.hint')}</p>
     </Modal>
   )
 }

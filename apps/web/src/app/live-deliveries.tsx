@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { AutomationDelivery, BriefingDelivery } from '@remi/shared'
 import { useToast } from '../components/ui/toast'
@@ -15,6 +16,7 @@ import { useReminderAlert, useReminderUpdated } from '../features/reminders/lib/
  * in every open tab, until it is answered in any of them (or on the phone); the daily briefing, at the time chosen in Settings, says it is ready.
  */
 export function LiveDeliveries() {
+  const { t } = useTranslation()
   const toast = useToast()
   const queryClient = useQueryClient()
   const onReminder = useReminderAlert()
@@ -37,7 +39,13 @@ export function LiveDeliveries() {
     toast.show({
       message: `${title}: ${body}`,
       type: 'info',
-      actions: [{ label: 'Open', ariaLabel: `Open: ${title}`, onClick: () => void navigate(url) }],
+      actions: [
+        {
+          label: t('common.live.open'),
+          ariaLabel: t('common.live.openLabel', { title }),
+          onClick: () => void navigate(url),
+        },
+      ],
     })
     void showSystemNotification({ type: 'automation', title, body, url })
   }

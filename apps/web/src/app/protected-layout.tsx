@@ -9,6 +9,7 @@ import { initI18n, useLanguage } from '../lib/i18n'
 import { useTheme } from '../lib/theme'
 import { KeyboardShortcuts } from './keyboard-shortcuts'
 import { LiveDeliveries } from './live-deliveries'
+import { SharedTextsProvider } from './shared-texts-provider'
 
 // The translated screens are all behind sign-in (issue 51): i18next, its ICU parser and the catalogues load
 // with this chunk, not with the sign-in page's (its budget is 120 KB of JavaScript, bench/run.ts).
@@ -24,17 +25,20 @@ export function ProtectedLayout() {
   useTheme()
   useLanguage()
   return (
-    <MainLayout
-      userLabel={displayName(user)}
-      onLogout={() => logout.mutate()}
-      loggingOut={logout.isPending}
-      pullToRefresh={pathname !== paths.settings}
-    >
-      <ErrorBoundary resetKey={pathname} onReset={reset}>
-        <Outlet />
-      </ErrorBoundary>
-      <KeyboardShortcuts />
-      <LiveDeliveries />
-    </MainLayout>
+    // The shared components /login shows too (toasts, spinner, error screens) get their words from here.
+    <SharedTextsProvider>
+      <MainLayout
+        userLabel={displayName(user)}
+        onLogout={() => logout.mutate()}
+        loggingOut={logout.isPending}
+        pullToRefresh={pathname !== paths.settings}
+      >
+        <ErrorBoundary resetKey={pathname} onReset={reset}>
+          <Outlet />
+        </ErrorBoundary>
+        <KeyboardShortcuts />
+        <LiveDeliveries />
+      </MainLayout>
+    </SharedTextsProvider>
   )
 }

@@ -1,4 +1,9 @@
 import type { Catalogue } from './en'
+import { chat } from './chat/de'
+import { memories } from './memories/de'
+import { reminders } from './reminders/de'
+import { auth } from './auth/de'
+import { common } from './common/de'
 
 export const de: Catalogue = {
   nav: {
@@ -161,4 +166,9 @@ export const de: Catalogue = {
         'Optional: ein Kalender-Abo-Link (.ics oder webcal://), den jede Kalender-App veröffentlichen kann',
     },
   },
+  chat,
+  memories,
+  reminders,
+  auth,
+  common,
 }

@@ -1,3 +1,9 @@
+import { chat } from './chat/en'
+import { memories } from './memories/en'
+import { reminders } from './reminders/en'
+import { auth } from './auth/en'
+import { common } from './common/en'
+
 /**
  * The source catalogue (issue 51): every text the translated screens show, in ICU MessageFormat
  * (i18next-icu). The other languages' catalogues have the same keys; catalogues.test.ts holds them to it.
@@ -159,6 +165,11 @@ export const en = {
       icsHelp: 'Optional: a calendar subscription link (.ics or webcal://) that any calendar app can publish',
     },
   },
+  chat,
+  memories,
+  reminders,
+  auth,
+  common,
 }
 
 /** A catalogue: the source's keys, each with a text in the catalogue's language. */

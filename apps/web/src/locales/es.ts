@@ -1,4 +1,9 @@
 import type { Catalogue } from './en'
+import { chat } from './chat/es'
+import { memories } from './memories/es'
+import { reminders } from './reminders/es'
+import { auth } from './auth/es'
+import { common } from './common/es'
 
 export const es: Catalogue = {
   nav: {
@@ -159,4 +164,9 @@ export const es: Catalogue = {
         'Opcional: un enlace de suscripción a un calendario (.ics o webcal://) que cualquier aplicación de calendario puede publicar',
     },
   },
+  chat,
+  memories,
+  reminders,
+  auth,
+  common,
 }

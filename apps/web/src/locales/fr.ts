@@ -1,4 +1,9 @@
 import type { Catalogue } from './en'
+import { chat } from './chat/fr'
+import { memories } from './memories/fr'
+import { reminders } from './reminders/fr'
+import { auth } from './auth/fr'
+import { common } from './common/fr'
 
 export const fr: Catalogue = {
   nav: {
@@ -161,4 +166,9 @@ export const fr: Catalogue = {
         'Facultatif : un lien d’abonnement à un calendrier (.ics ou webcal://) que toute application de calendrier peut publier',
     },
   },
+  chat,
+  memories,
+  reminders,
+  auth,
+  common,
 }

@@ -1,4 +1,9 @@
 import type { Catalogue } from './en'
+import { chat } from './chat/pt-PT'
+import { memories } from './memories/pt-PT'
+import { reminders } from './reminders/pt-PT'
+import { auth } from './auth/pt-PT'
+import { common } from './common/pt-PT'
 
 export const ptPT: Catalogue = {
   nav: {
@@ -160,4 +165,9 @@ export const ptPT: Catalogue = {
         'Opcional: uma ligação de subscrição de calendário (.ics ou webcal://) que qualquer aplicação de calendário pode publicar',
     },
   },
+  chat,
+  memories,
+  reminders,
+  auth,
+  common,
 }

@@ -1,6 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, type ContextType, type ErrorInfo, type ReactNode } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import { isApiError } from '../../lib/api-client'
+import { englishSharedTexts, SharedTextsContext } from '../shared-texts'
 import { ErrorScreen } from './error-screen'
 import { RetryButtons } from './retry-alert'
 
@@ -19,10 +20,12 @@ interface State {
 
 // The spec's text is 'Something went wrong. An unexpected error occurred. Please try refreshing...': its first
 // sentence is the heading, the rest the body.
-export const GENERIC_ERROR_TEXT =
-  'An unexpected error occurred. Please try refreshing the page or contact support if the problem persists.'
+// (In the screens' language inside the signed-in frame: SharedTextsContext.)
+export const GENERIC_ERROR_TEXT = englishSharedTexts.errors.unexpected
 
 export class ErrorBoundary extends Component<Props, State> {
+  static override contextType = SharedTextsContext
+  declare context: ContextType<typeof SharedTextsContext>
   override state: State = { error: null, resetKey: this.props.resetKey }
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
@@ -48,13 +51,14 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!error) return this.props.children
     // Failed server calls get the session/network-aware screen; anything else the generic one.
     if (isApiError(error)) return <ErrorScreen error={error} onRetry={this.reset} />
+    const texts = this.context.errors
     return (
       <div className="container py-5">
         <Alert variant="danger" className="mx-auto error-screen">
           <Alert.Heading as="h1" className="h4">
-            Something went wrong.
+            {texts.unexpectedTitle}
           </Alert.Heading>
-          <p>{GENERIC_ERROR_TEXT}</p>
+          <p>{texts.unexpected}</p>
           <RetryButtons onRetry={this.reset} />
         </Alert>
       </div>

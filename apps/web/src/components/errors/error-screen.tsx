@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import { errorMessage, isApiError } from '../../lib/api-client'
 import { navigateTo, reloadPage } from '../../lib/browser'
+import { useSharedTexts, type SharedTexts } from '../shared-texts'
 import { RetryButtons } from './retry-alert'
 
 export type ErrorKind = 'network' | 'session' | 'other'
@@ -12,26 +13,27 @@ export function errorKind(error: unknown): ErrorKind {
   return 'other'
 }
 
-const details: Record<ErrorKind, (error: unknown) => string> = {
-  network: () => 'Unable to connect to the server. Please check your internet connection and try again.',
-  session: () => 'Your session has expired. Please log in again.',
+const details: Record<ErrorKind, (error: unknown, texts: SharedTexts['errors']) => string> = {
+  network: (_, texts) => texts.network,
+  session: (_, texts) => texts.session,
   other: (error) => errorMessage(error),
 }
 
 /** The global error screen: tells network, session and other errors apart. */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const kind = errorKind(error)
+  const texts = useSharedTexts().errors
   return (
     <div className="container py-5">
       <Alert variant={kind === 'session' ? 'warning' : 'danger'} className="mx-auto error-screen">
         <Alert.Heading as="h1" className="h4">
-          Something went wrong
+          {texts.title}
         </Alert.Heading>
-        <p>{details[kind](error)}</p>
+        <p>{details[kind](error, texts)}</p>
         {kind === 'session' ? (
           <div className="d-flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => navigateTo('/login')}>
-              Go to Login
+              {texts.goToLogin}
             </Button>
           </div>
         ) : (

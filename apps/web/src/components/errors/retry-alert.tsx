@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import { reloadPage } from '../../lib/browser'
+import { useSharedTexts } from '../shared-texts'
 
 type Tone = 'primary' | 'danger'
 
@@ -14,13 +15,14 @@ const variants: Record<Tone, { retry: string; refresh: string; row: string }> = 
 /** 'Try Again' (the caller's retry) and 'Refresh Page' (reloads the whole page), side by side. */
 export function RetryButtons({ onRetry, tone = 'primary' }: { onRetry: () => void; tone?: Tone }) {
   const variant = variants[tone]
+  const texts = useSharedTexts().errors
   return (
     <div className={variant.row}>
       <Button variant={variant.retry} onClick={onRetry}>
-        Try Again
+        {texts.tryAgain}
       </Button>
       <Button variant={variant.refresh} onClick={reloadPage}>
-        Refresh Page
+        {texts.refreshPage}
       </Button>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { useDictation } from '../../lib/use-dictation'
 import { isDictationShortcut, useVoiceCapabilities } from '../../lib/voice'
 import { MicIcon } from './icons'
@@ -22,6 +23,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
  * transcription model.
  */
 export function DictateButton({ fieldId, onText, onRecording, className }: Props) {
+  const { t } = useTranslation()
   const capabilities = useVoiceCapabilities()
   const dictation = useDictation((text) => {
     onText(text)
@@ -52,9 +54,9 @@ export function DictateButton({ fieldId, onText, onRecording, className }: Props
     <div className={`dictate d-flex align-items-center gap-2 flex-wrap ${className ?? ''}`}>
       <Button
         variant={recording ? 'danger' : 'outline-secondary'}
-        aria-label="Dictate"
+        aria-label={t('common.dictate.label')}
         aria-pressed={recording}
-        title={recording ? 'Stop and write it down (Esc drops it)' : 'Dictate (Ctrl/⌘+Shift+Space)'}
+        title={recording ? t('common.dictate.stop') : t('common.dictate.start')}
         disabled={state === 'starting' || state === 'transcribing'}
         onClick={toggle}
       >
@@ -62,15 +64,15 @@ export function DictateButton({ fieldId, onText, onRecording, className }: Props
       </Button>
       {recording ? (
         <span className="small d-flex align-items-center gap-2" role="status">
-          <span className="visually-hidden">Recording</span>
+          <span className="visually-hidden">{t('common.dictate.recording')}</span>
           <span data-testid="dictation-elapsed">{clock(dictation.seconds)}</span>
-          <meter min={0} max={1} value={dictation.level} aria-label="Microphone level" />
-          <span className="text-body-secondary d-none d-sm-inline">Esc cancels</span>
+          <meter min={0} max={1} value={dictation.level} aria-label={t('common.dictate.level')} />
+          <span className="text-body-secondary d-none d-sm-inline">{t('common.dictate.escCancels')}</span>
         </span>
       ) : null}
       {state === 'transcribing' ? (
         <span className="small text-body-secondary" role="status">
-          Writing it down…
+          {t('common.dictate.writing')}
         </span>
       ) : null}
       {dictation.error ? (

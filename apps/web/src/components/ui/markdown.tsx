@@ -1,4 +1,5 @@
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import remarkGfm from 'remark-gfm'
 
@@ -40,7 +41,8 @@ export function Markdown({ children, className }: { children: string; className?
 
 /** A Markdown image as a link that opens it in a new tab, saying where it is: nothing is fetched. */
 function ImageLink({ src, alt }: { src: string; alt: string }) {
-  const label = alt.trim() ? `Image: ${alt.trim()}` : 'Image'
+  const { t } = useTranslation()
+  const label = alt.trim() ? t('common.markdown.imageNamed', { alt: alt.trim() }) : t('common.markdown.image')
   const url = parseUrl(src)
   if (!url) return <span className="markdown-image">{`[${label}]`}</span>
   const where = url.host && url.origin !== window.location.origin ? ` (${url.host})` : ''
@@ -50,7 +52,7 @@ function ImageLink({ src, alt }: { src: string; alt: string }) {
       href={url.href}
       target="_blank"
       rel="noopener noreferrer nofollow"
-      title={`Opens ${url.href} in a new tab`}
+      title={t('common.markdown.opens', { url: url.href })}
     >
       {`[${label}${where}]`}
     </a>

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert'
 import BsModal from 'react-bootstrap/Modal'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { MODAL_Z_INDEX } from '../../config/ui'
 import { errorMessage } from '../../lib/api-client'
 
@@ -20,6 +21,7 @@ interface ModalProps {
 /** Closes on Escape, backdrop click and the close button; Bootstrap locks body scrolling while it is open. */
 export function Modal({ show, onHide, title, size, children, footer, onExited }: ModalProps) {
   const titleId = useId()
+  const { t } = useTranslation()
   return (
     <BsModal
       aria-labelledby={titleId}
@@ -31,7 +33,7 @@ export function Modal({ show, onHide, title, size, children, footer, onExited }:
       style={{ zIndex: MODAL_Z_INDEX }}
       backdropClassName="remi-modal-backdrop"
     >
-      <BsModal.Header closeButton>
+      <BsModal.Header closeButton closeLabel={t('common.close')}>
         <BsModal.Title as="h2" className="h5" id={titleId}>
           {title}
         </BsModal.Title>
@@ -70,6 +72,7 @@ export function ConfirmModal({
   onCancel,
   onExited,
 }: ConfirmModalProps) {
+  const { t } = useTranslation()
   // While the action runs, closing would hide its outcome; ignore close requests.
   const hide = () => {
     if (!busy) onCancel()
@@ -83,7 +86,7 @@ export function ConfirmModal({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant={variant} onClick={onConfirm} disabled={busy}>
             {busy ? (
@@ -119,16 +122,17 @@ interface FormModalFooterProps {
 
 /** A form dialog's Cancel and submit buttons; while saving, the submit says "Saving..." with a spinner. */
 export function FormModalFooter({ formId, label, saving, disabled = false, onCancel }: FormModalFooterProps) {
+  const { t } = useTranslation()
   return (
     <>
       <Button variant="secondary" onClick={onCancel} disabled={saving}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       <Button type="submit" form={formId} variant="primary" disabled={disabled || saving}>
         {saving ? (
           <>
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Saving...
+            {t('common.saving')}
           </>
         ) : (
           label

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { pullToRefresh as limits } from '../../config/ui'
 import { reloadPage } from '../../lib/browser'
 
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function PullToRefresh({ children, enabled = true, onRefresh = reloadPage }: Props) {
+  const { t } = useTranslation()
   const [distance, setDistance] = useState(0)
   const [phase, setPhase] = useState<Phase>('idle')
   const startY = useRef<number | null>(null)
@@ -78,10 +80,10 @@ export function PullToRefresh({ children, enabled = true, onRefresh = reloadPage
   const visible = enabled && (phase !== 'idle' || distance > 0)
   const label =
     phase === 'refreshing'
-      ? 'Refreshing...'
+      ? t('common.pullToRefresh.refreshing')
       : distance >= limits.threshold
-        ? 'Release to refresh'
-        : 'Pull to refresh'
+        ? t('common.pullToRefresh.release')
+        : t('common.pullToRefresh.pull')
 
   return (
     <>

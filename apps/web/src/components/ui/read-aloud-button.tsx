@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../lib/api-client'
 import { fetchSpeech, useVoiceCapabilities } from '../../lib/voice'
 
@@ -20,6 +21,7 @@ const browserVoice = () => (typeof window !== 'undefined' ? window.speechSynthes
  * synthesis in the page's language (no audio leaves the device). Pressed again, it stops.
  */
 export function ReadAloudButton({ text, autoStart = false }: { text: string; autoStart?: boolean }) {
+  const { t } = useTranslation()
   const capabilities = useVoiceCapabilities()
   const [speaking, setSpeaking] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -89,7 +91,7 @@ export function ReadAloudButton({ text, autoStart = false }: { text: string; aut
         aria-pressed={speaking}
         onClick={() => (speaking ? stop() : void read())}
       >
-        {speaking ? 'Stop reading' : 'Read aloud'}
+        {speaking ? t('common.readAloud.stop') : t('common.readAloud.read')}
       </Button>
       {error ? (
         <span className="small text-danger align-self-center" role="alert">

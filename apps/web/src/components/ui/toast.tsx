@@ -12,6 +12,7 @@ import Button from 'react-bootstrap/Button'
 import Toast from 'react-bootstrap/Toast'
 import ToastContainer from 'react-bootstrap/ToastContainer'
 import { TOAST_DEFAULT_DURATION_MS, TOAST_Z_INDEX } from '../../config/ui'
+import { common } from '../../locales/common/en'
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info' | (string & {})
 
@@ -53,17 +54,25 @@ interface ToastApi {
 
 // The spec's colours (§3), in their theme-following "subtle" shades: a light tint on a light page, a deep
 // one on a dark page (the saturated fills stayed bright cyan and green in dark mode).
-const looks: Record<string, { heading: string; colour: string }> = {
-  success: { heading: 'Success', colour: 'success' },
-  error: { heading: 'Error', colour: 'danger' },
-  warning: { heading: 'Warning', colour: 'warning' },
-  info: { heading: 'Info', colour: 'info' },
+const looks: Record<string, { heading: Heading; colour: string }> = {
+  success: { heading: 'success', colour: 'success' },
+  error: { heading: 'error', colour: 'danger' },
+  warning: { heading: 'warning', colour: 'warning' },
+  info: { heading: 'info', colour: 'info' },
   // A reminder that fell due: it stays until answered, so it is shown in the page's header, below the
   // navigation, where it covers no control (see PinnedToasts).
-  reminder: { heading: 'Reminder', colour: 'primary' },
+  reminder: { heading: 'reminder', colour: 'primary' },
 }
 // Any other type is a plain notification (spec §3).
-const notification = { heading: 'Notification', colour: 'primary' }
+const notification = { heading: 'notification' as Heading, colour: 'primary' }
+
+/**
+ * The toasts' own words (headings, the close button's name): English, from the source catalogue, as the
+ * sign-in page shows them (it loads no i18next); the signed-in frame gives them in the screens' language
+ * (useToastTexts in app/protected-layout.tsx).
+ */
+export type ToastTexts = { [K in keyof typeof common.toast]: string }
+type Heading = Exclude<keyof ToastTexts, 'close'>
 
 export function toastLook(type: ToastType) {
   return looks[type] ?? notification
@@ -80,12 +89,15 @@ interface ToastState {
   /** How many PinnedToasts slots are on screen: with none, pinned toasts float like the others. */
   slots: number
   setSlots(change: (n: number) => number): void
+  texts: ToastTexts
+  setTexts(texts: ToastTexts): void
 }
 const ToastStateContext = createContext<ToastState | null>(null)
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([])
   const [slots, setSlots] = useState(0)
+  const [texts, setTexts] = useState<ToastTexts>(common.toast)
   const nextId = useRef(1)
 
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), [])
@@ -110,7 +122,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       dismiss: (key) => setToasts((all) => all.filter((t) => t.key !== key)),
     }
   }, [])
-  const state = useMemo(() => ({ toasts, dismiss, slots, setSlots }), [toasts, dismiss, slots])
+  const state = useMemo(
+    () => ({ toasts, dismiss, slots, setSlots, texts, setTexts }),
+    [toasts, dismiss, slots, texts],
+  )
   const floating = slots > 0 ? toasts.filter((t) => !isPinned(t)) : toasts
 
   return (
@@ -119,7 +134,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {children}
         <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: TOAST_Z_INDEX }}>
           {floating.map((toast) => (
-            <ToastView key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} />
+            <ToastView key={toast.id} toast={toast} texts={texts} onClose={() => dismiss(toast.id)} />
           ))}
         </ToastContainer>
       </ToastStateContext.Provider>
@@ -144,13 +159,24 @@ export function PinnedToasts() {
   return (
     <div className="remi-pinned-toasts" style={{ zIndex: TOAST_Z_INDEX }}>
       {pinned.map((toast) => (
-        <ToastView key={toast.id} toast={toast} onClose={() => state.dismiss(toast.id)} />
+        <ToastView key={toast.id} toast={toast} texts={state.texts} onClose={() => state.dismiss(toast.id)} />
       ))}
     </div>
   )
 }
 
-function ToastView({ toast, onClose }: { toast: ToastItem; onClose(): void }) {
+/** Gives the toasts their words in the screens' language while the caller is mounted (English after). */
+export function useToastTexts(texts: ToastTexts): void {
+  const setTexts = useContext(ToastStateContext)?.setTexts
+  const key = JSON.stringify(texts)
+  useEffect(() => {
+    if (!setTexts) return
+    setTexts(JSON.parse(key) as ToastTexts)
+    return () => setTexts(common.toast)
+  }, [setTexts, key])
+}
+
+function ToastView({ toast, texts, onClose }: { toast: ToastItem; texts: ToastTexts; onClose(): void }) {
   const look = toastLook(toast.type)
   return (
     <Toast
@@ -160,8 +186,8 @@ function ToastView({ toast, onClose }: { toast: ToastItem; onClose(): void }) {
       autohide={toast.duration > 0}
       delay={toast.duration > 0 ? toast.duration : undefined}
     >
-      <Toast.Header closeLabel="Close notification" className={`text-${look.colour}-emphasis`}>
-        <strong className="me-auto">{look.heading}</strong>
+      <Toast.Header closeLabel={texts.close} className={`text-${look.colour}-emphasis`}>
+        <strong className="me-auto">{texts[look.heading]}</strong>
       </Toast.Header>
       <Toast.Body className="text-body-emphasis">
         {toast.message}

@@ -1,6 +1,7 @@
 import type { Memory } from '@remi/shared'
 import type { QueryClient } from '@tanstack/react-query'
 import { api, errorMessage } from '../../../lib/api-client'
+import { i18n } from '../../../lib/i18n'
 import { uploadAttachment } from '../../../lib/upload-attachment'
 
 /** The memories feature's base query key: its lists show the new memory (features do not import each other). */
@@ -28,7 +29,7 @@ export async function saveSentFiles(
     try {
       attachmentIds.push((await uploadAttachment({ memoryId: memory.id, file })).id)
     } catch (error) {
-      refused.push(`${file.name} was not attached: ${errorMessage(error)}`)
+      refused.push(i18n.t('chat.composer.notAttached', { name: file.name, reason: errorMessage(error) }))
     }
   }
   if (attachmentIds.length === 0) {

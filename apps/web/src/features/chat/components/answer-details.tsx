@@ -1,6 +1,8 @@
 import type { Activity, Citation } from '@remi/shared'
-import { format, isValid, parseISO } from 'date-fns'
+import { isValid, parseISO } from 'date-fns'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { screenLocale } from '../../../lib/i18n'
 import { memoryHref } from '../lib/memory-link'
 import { plainText } from '../lib/plain-text'
 
@@ -19,6 +21,7 @@ export function AnswerDetails({
   /** The answer's text: memories it quotes are not listed again. */
   content?: string
 }) {
+  const { t } = useTranslation()
   const citations = cited.filter((c) => !quotes(content, c.excerpt))
   if (citations.length === 0 && activity.length === 0) return null
   return (
@@ -27,7 +30,7 @@ export function AnswerDetails({
       {citations.length > 0 ? (
         <ul
           className="chat-citations list-unstyled d-flex flex-wrap gap-1 mb-0 mt-1"
-          aria-label="Memories used"
+          aria-label={t('chat.messages.memoriesUsed')}
         >
           {citations.map((citation) => (
             <li key={citation.id} className="mw-100">
@@ -35,7 +38,7 @@ export function AnswerDetails({
                 to={memoryHref(citation.id)}
                 className="chat-citation"
                 title={citation.excerpt}
-                aria-label={`Open memory: ${citation.excerpt}`}
+                aria-label={t('chat.messages.openMemory', { excerpt: citation.excerpt })}
               >
                 <span className="chat-citation-text">{citation.excerpt}</span>
                 {citationDate(citation.date) ? (
@@ -63,11 +66,15 @@ export function ActivityNote({ activity }: { activity: Activity[] }) {
   )
 }
 
-/** A memory's date as the memory cards show it: 'May 12, 2026'. */
+/** A memory's date as the memory cards show it, in the screen's language: 'May 12, 2026'. */
 function citationDate(date: string | null): string {
   if (!date) return ''
   const parsed = parseISO(date)
-  return isValid(parsed) ? format(parsed, 'MMM d, yyyy') : ''
+  return isValid(parsed)
+    ? new Intl.DateTimeFormat(screenLocale(), { month: 'short', day: 'numeric', year: 'numeric' }).format(
+        parsed,
+      )
+    : ''
 }
 
 const comparable = (text: string) => plainText(text).replace(/\s+/g, ' ').trim().toLowerCase()

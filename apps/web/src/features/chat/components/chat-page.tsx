@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import { LoadingSpinner } from '../../../components/ui/spinner'
@@ -28,6 +29,7 @@ export interface ChatPageProps {
 }
 
 export function ChatPage({ view = null, focusMessageId = null, headerStart }: ChatPageProps) {
+  const { t } = useTranslation()
   const { data: user } = useCurrentUser()
   const claim = useChatStore((s) => s.claim)
   const openConversation = useChatStore((s) => s.openConversation)
@@ -90,7 +92,7 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
       <div className="chat-header d-flex flex-nowrap align-items-center gap-2 pb-2 border-bottom">
         {headerStart}
         <h1 id="chat-title" className="chat-title h3 mb-0 text-truncate">
-          Chat with {BRAND}
+          {t('chat.page.title', { brand: BRAND })}
         </h1>
         <AssistantBadge info={firstPage?.assistant ?? null} />
         <Button
@@ -100,21 +102,20 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
           disabled={!hasMessages || isSending}
           onClick={() => setConfirming(true)}
         >
-          Clear History
+          {t('chat.page.clearHistory')}
         </Button>
       </div>
 
       {!isConnected ? (
         <Alert variant="warning" className="py-2 my-2 small">
-          The connection to the server was lost. Check your connection; messages you send will show if they
-          fail.
+          {t('chat.page.connectionLost')}
         </Alert>
       ) : null}
 
       <FallbackBoundary
         fallback={
           <Alert variant="danger" className="my-3">
-            Unable to load chat messages
+            {t('chat.page.unableToLoad')}
           </Alert>
         }
       >
@@ -122,20 +123,21 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
           history={history.data}
           status={
             history.isPending ? (
-              <LoadingSpinner text="Loading chat history..." />
+              <LoadingSpinner text={t('chat.page.loadingHistory')} />
             ) : loadFailed ? (
               <Alert variant="danger" className="my-3">
                 <Alert.Heading as="h2" className="h5">
-                  Failed to load chat history
+                  {t('chat.page.loadFailed')}
                 </Alert.Heading>
                 <p className="mb-2">{errorMessage(history.error)}</p>
                 <Button variant="danger" size="sm" onClick={() => void history.refetch()}>
-                  Retry
+                  {t('chat.page.retry')}
                 </Button>
               </Alert>
             ) : null
           }
           showEmptyState={history.isSuccess}
+          offlineAssistant={firstPage?.assistant?.model == null}
           hasOlder={history.hasNextPage}
           loadingOlder={history.isFetchingNextPage}
           olderFailed={history.isFetchNextPageError}
@@ -160,13 +162,14 @@ export function ChatPage({ view = null, focusMessageId = null, headerStart }: Ch
 
 /** Who answers: the model's name, or the offline assistant. */
 function AssistantBadge({ info }: { info: AssistantInfo | null }) {
+  const { t } = useTranslation()
   if (!info) return null
   return (
     <span
       className="badge rounded-pill bg-body-tertiary text-body border chat-model d-none d-sm-inline-block text-truncate"
-      title="The assistant answering"
+      title={t('chat.page.assistantTitle')}
     >
-      {info.model ?? 'Offline assistant'}
+      {info.model ?? t('chat.page.offlineAssistant')}
     </span>
   )
 }

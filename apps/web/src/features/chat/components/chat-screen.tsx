@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react'
 import Button from 'react-bootstrap/Button'
 import Offcanvas from 'react-bootstrap/Offcanvas'
+import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
 import { useChatStore } from '../store'
 import { ChatPage } from './chat-page'
@@ -19,6 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * is the newest conversation (or an empty new one until the first message).
  */
 export function ChatScreen() {
+  const { t } = useTranslation()
   const { conversationId } = useParams()
   const [searchParams] = useSearchParams()
   const focusMessageId = searchParams.get('message')
@@ -37,7 +39,7 @@ export function ChatScreen() {
       aria-expanded={drawer}
       onClick={() => setDrawer(true)}
     >
-      Conversations
+      {t('chat.page.conversations')}
     </Button>
   )
   return (
@@ -47,7 +49,7 @@ export function ChatScreen() {
       style={{ height }}
     >
       {large ? (
-        <aside className="chat-sidebar h-100" aria-label="Conversations">
+        <aside className="chat-sidebar h-100" aria-label={t('chat.page.conversations')}>
           {list}
         </aside>
       ) : (
@@ -56,11 +58,11 @@ export function ChatScreen() {
           show={drawer}
           onHide={() => setDrawer(false)}
           placement="start"
-          aria-label="Conversations"
+          aria-label={t('chat.page.conversations')}
         >
           <Offcanvas.Header closeButton>
             <Offcanvas.Title as="h2" className="h5">
-              Conversations
+              {t('chat.page.conversations')}
             </Offcanvas.Title>
           </Offcanvas.Header>
           <Offcanvas.Body>{list}</Offcanvas.Body>

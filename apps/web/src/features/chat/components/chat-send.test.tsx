@@ -240,7 +240,8 @@ describe('chat send: streaming', () => {
       "Open memory: Ana's birthday is on 12 May #family",
       'Open memory: Buy a present for Ana…',
     ])
-    expect(chips[0]).toHaveTextContent('May 12, 2026')
+    // The memory's day as the screen's locale writes it (English keeps the browser's en-GB).
+    expect(chips[0]).toHaveTextContent('12 May 2026')
     // The memories page opens '?memory=<id>' for editing.
     expect(chips.map((c) => c.getAttribute('href'))).toEqual([
       `/memories?memory=${MEMORY_ID}`,

@@ -1,37 +1,46 @@
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { BRAND } from '../../../config/brand'
 
 /** Starting questions an empty chat offers: each is something the assistant, offline too, can answer. */
-export const STARTING_QUESTIONS = [
-  'What do you remember about me?',
-  'What is coming up this week?',
-  'Remind me to call mum tomorrow at 6pm',
-  'Remember that my passport expires in March 2027',
-] as const
+export const STARTING_QUESTIONS = ['remember', 'week', 'remind', 'passport'] as const
 
-/** The empty chat: a welcome and, where they can be sent, the starting questions. */
-export function ChatWelcome({ onSuggest }: { onSuggest?: ((text: string) => void) | undefined }) {
+/**
+ * The empty chat: a welcome and, where they can be sent, the starting questions. They are asked in the
+ * screen's language when a model answers; the offline assistant reads English only, so it is asked in English.
+ */
+export function ChatWelcome({
+  onSuggest,
+  offlineAssistant = false,
+}: {
+  onSuggest?: ((text: string) => void) | undefined
+  offlineAssistant?: boolean
+}) {
+  const { t } = useTranslation()
   return (
     <div className="chat-empty text-center text-body-secondary py-5">
-      <h2 className="h4 text-body">Welcome to {BRAND} Chat!</h2>
-      <p>Start a conversation with your AI assistant.</p>
+      <h2 className="h4 text-body">{t('chat.welcome.title', { brand: BRAND })}</h2>
+      <p>{t('chat.welcome.text')}</p>
       {onSuggest ? (
         <ul
           className="chat-starters list-unstyled d-flex flex-wrap justify-content-center gap-2 mb-0"
-          aria-label="Starting questions"
+          aria-label={t('chat.welcome.startersLabel')}
         >
-          {STARTING_QUESTIONS.map((question) => (
-            <li key={question}>
-              <Button
-                variant="outline-primary"
-                size="sm"
-                className="rounded-pill"
-                onClick={() => onSuggest(question)}
-              >
-                {question}
-              </Button>
-            </li>
-          ))}
+          {STARTING_QUESTIONS.map((key) => {
+            const question = t(`chat.welcome.starters.${key}`, offlineAssistant ? { lng: 'en' } : {})
+            return (
+              <li key={key}>
+                <Button
+                  variant="outline-primary"
+                  size="sm"
+                  className="rounded-pill"
+                  onClick={() => onSuggest(question)}
+                >
+                  {question}
+                </Button>
+              </li>
+            )
+          })}
         </ul>
       ) : null}
     </div>

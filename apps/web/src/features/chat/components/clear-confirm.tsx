@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { ConfirmModal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -13,16 +14,17 @@ export function ClearConfirm({
   onDone: () => void
   onExited: () => void
 }) {
+  const { t } = useTranslation()
   const clear = useClearChatHistory()
   const toast = useToast()
   return (
     <ConfirmModal
       show={show}
-      title="Clear Chat History"
-      message="This deletes every message of this conversation. It cannot be undone."
-      confirmLabel="Clear"
+      title={t('chat.clear.title')}
+      message={t('chat.clear.message')}
+      confirmLabel={t('chat.clear.confirm')}
       busy={clear.isPending}
-      busyLabel="Clearing..."
+      busyLabel={t('chat.clear.busy')}
       onConfirm={() =>
         clear.mutate(undefined, {
           onError: (error) => toast.error(errorMessage(error)),

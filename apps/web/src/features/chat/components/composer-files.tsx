@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { FileIcon, PaperclipIcon } from '../../../components/ui/icons'
 import { ACCEPTED_FILES, checkFiles, fileSize } from '../../../lib/attachment-files'
 import { useChatStore } from '../store'
@@ -15,18 +16,19 @@ export function useAddFiles() {
 
 /** The paperclip: choose files (or take a photo on a phone) to send with the message. */
 export function AttachFilesButton({ disabled }: { disabled?: boolean }) {
+  const { t } = useTranslation()
   const add = useAddFiles()
   return (
     <label
       className={`btn btn-outline-secondary flex-shrink-0 px-2 mb-0${disabled ? ' disabled' : ''}`}
-      title="Attach photos or files: they are saved as a memory and the answer is about them"
+      title={t('chat.composer.attachTitle')}
     >
       <PaperclipIcon size={18} />
-      <span className="visually-hidden">Attach files</span>
+      <span className="visually-hidden">{t('chat.composer.attach')}</span>
       <input
         type="file"
         multiple
-        aria-label="Attach files"
+        aria-label={t('chat.composer.attach')}
         accept={ACCEPTED_FILES}
         hidden
         disabled={disabled}
@@ -58,6 +60,7 @@ function Preview({ file }: { file: File }) {
 
 /** The files to send with the message, as chips with a remove button, and why a file was refused. */
 export function ComposerFiles() {
+  const { t } = useTranslation()
   const files = useChatStore((s) => s.files)
   const error = useChatStore((s) => s.filesError)
   const setFiles = useChatStore((s) => s.setFiles)
@@ -70,7 +73,7 @@ export function ComposerFiles() {
         </div>
       ) : null}
       {files.length > 0 ? (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Files to send">
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label={t('chat.composer.filesToSend')}>
           {files.map((file, i) => (
             <li
               key={`${file.name}-${i}`}
@@ -84,7 +87,7 @@ export function ComposerFiles() {
               <button
                 type="button"
                 className="btn-close btn-sm"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t('chat.composer.removeFile', { name: file.name })}
                 onClick={() => setFiles(files.filter((_, j) => j !== i))}
               />
             </li>

@@ -1,6 +1,7 @@
 import { CHAT_LIMITS } from '@remi/shared'
 import { useId, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { DictateButton } from '../../../components/ui/dictate-button'
 import { BRAND } from '../../../config/brand'
 import { handsFree, useReadAloudAfterDictation } from '../../../lib/hands-free'
@@ -18,6 +19,7 @@ interface Props {
 
 /** Enter sends, Shift+Enter adds a line; while an answer streams, Stop replaces Send. */
 export function Composer({ inputRef, onSend, webSearch = false }: Props) {
+  const { t } = useTranslation()
   const id = useId()
   const value = useChatStore((s) => s.messageInput)
   const setValue = useChatStore((s) => s.setMessageInput)
@@ -84,14 +86,14 @@ export function Composer({ inputRef, onSend, webSearch = false }: Props) {
             className="flex-shrink-0 px-2"
             variant={web ? 'primary' : 'outline-secondary'}
             aria-pressed={web}
-            title="Let the assistant search and read the web in this conversation"
+            title={t('chat.composer.webTitle')}
             onClick={() => setWeb(!web)}
           >
-            Web
+            {t('chat.composer.web')}
           </Button>
         )}
         <label htmlFor={id} className="visually-hidden">
-          Message
+          {t('chat.composer.message')}
         </label>
         <textarea
           ref={inputRef}
@@ -100,7 +102,7 @@ export function Composer({ inputRef, onSend, webSearch = false }: Props) {
           rows={1}
           value={value}
           maxLength={CHAT_LIMITS.contentMax}
-          placeholder={`Message ${BRAND}...`}
+          placeholder={t('chat.composer.placeholder', { brand: BRAND })}
           aria-describedby={`${id}-hint`}
           onChange={(event) => {
             if (event.target.value.trim() === '') handsFree.cleared()
@@ -115,7 +117,7 @@ export function Composer({ inputRef, onSend, webSearch = false }: Props) {
           }}
         />
         <span id={`${id}-hint`} className="visually-hidden">
-          Enter sends, Shift+Enter adds a new line.
+          {t('chat.composer.hint')}
         </span>
         <DictateButton
           fieldId={id}
@@ -133,11 +135,11 @@ export function Composer({ inputRef, onSend, webSearch = false }: Props) {
               inputRef.current?.focus()
             }}
           >
-            Stop
+            {t('chat.composer.stop')}
           </Button>
         ) : (
           <Button type="submit" variant="primary" disabled={isSending || (value.trim() === '' && !hasFiles)}>
-            Send
+            {t('chat.composer.send')}
           </Button>
         )}
       </form>

@@ -2,6 +2,7 @@ import { CHAT_LIMITS } from '@remi/shared'
 import { useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -23,6 +24,7 @@ interface Props {
 
 /** 'New chat', a search over every message, and the conversations newest first, paged as the list scrolls. */
 export function ConversationList({ activeId, onOpen }: Props) {
+  const { t } = useTranslation()
   const [search, setSearch] = useState('')
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS)
   const navigate = useNavigate()
@@ -39,16 +41,16 @@ export function ConversationList({ activeId, onOpen }: Props) {
     })
 
   return (
-    <nav className="chat-conversations d-flex flex-column h-100" aria-label="Conversations">
+    <nav className="chat-conversations d-flex flex-column h-100" aria-label={t('chat.page.conversations')}>
       <Button variant="primary" className="mb-2" onClick={startNew} disabled={create.isPending}>
-        {create.isPending ? 'Starting...' : 'New chat'}
+        {create.isPending ? t('chat.list.starting') : t('chat.list.newChat')}
       </Button>
       <Form.Control
         type="search"
         size="sm"
         className="mb-2"
-        placeholder="Search messages"
-        aria-label="Search conversations"
+        placeholder={t('chat.list.searchPlaceholder')}
+        aria-label={t('chat.list.searchLabel')}
         value={search}
         maxLength={CHAT_LIMITS.searchMax}
         onChange={(event) => setSearch(event.target.value)}

@@ -2,11 +2,12 @@ import { CHAT_LIMITS, type ConversationSummary } from '@remi/shared'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PencilIcon, TrashIcon } from '../../../components/ui/icons'
 import { errorMessage } from '../../../lib/api-client'
 import { useRenameConversation } from '../api/rename-conversation'
-import { conversationPath, UNTITLED } from './conversation-links'
+import { conversationPath } from './conversation-links'
 import { RelativeTime } from './relative-time'
 
 /** One conversation: its title and last activity, with Rename and Delete. */
@@ -23,8 +24,9 @@ export function ConversationRow({
   onOpen?: (() => void) | undefined
   onDelete: () => void
 }) {
+  const { t } = useTranslation()
   const [renaming, setRenaming] = useState(false)
-  const title = conversation.title ?? UNTITLED
+  const title = conversation.title ?? t('chat.list.newChat')
   if (renaming) return <RenameForm conversation={conversation} onDone={() => setRenaming(false)} />
   return (
     <li className={`chat-conversation d-flex align-items-center gap-1 ${active ? 'active' : ''}`}>
@@ -43,8 +45,8 @@ export function ConversationRow({
         variant="link"
         size="sm"
         className="chat-conversation-action text-body-secondary p-1"
-        aria-label={`Rename ${title}`}
-        title="Rename"
+        aria-label={t('chat.row.renameLabel', { title })}
+        title={t('chat.row.rename')}
         onClick={() => setRenaming(true)}
       >
         <PencilIcon size={14} />
@@ -53,8 +55,8 @@ export function ConversationRow({
         variant="link"
         size="sm"
         className="chat-conversation-action text-danger p-1"
-        aria-label={`Delete ${title}`}
-        title="Delete"
+        aria-label={t('chat.row.deleteLabel', { title })}
+        title={t('chat.row.delete')}
         onClick={onDelete}
       >
         <TrashIcon size={14} />
@@ -65,6 +67,7 @@ export function ConversationRow({
 
 /** Rename inline: Enter saves, Escape cancels; the server's refusal shows under the field. */
 function RenameForm({ conversation, onDone }: { conversation: ConversationSummary; onDone: () => void }) {
+  const { t } = useTranslation()
   const [value, setValue] = useState(conversation.title ?? '')
   const rename = useRenameConversation()
   const input = useRef<HTMLInputElement>(null)
@@ -72,9 +75,9 @@ function RenameForm({ conversation, onDone }: { conversation: ConversationSummar
   const trimmed = value.trim()
   const problem =
     trimmed.length === 0
-      ? 'A title needs at least one character.'
+      ? t('chat.row.titleEmpty')
       : trimmed.length > CHAT_LIMITS.titleMax
-        ? `A title has at most ${CHAT_LIMITS.titleMax} characters.`
+        ? t('chat.row.titleTooLong', { max: CHAT_LIMITS.titleMax })
         : null
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -87,7 +90,7 @@ function RenameForm({ conversation, onDone }: { conversation: ConversationSummar
         <Form.Control
           ref={input}
           size="sm"
-          aria-label="Conversation title"
+          aria-label={t('chat.row.titleLabel')}
           value={value}
           isInvalid={Boolean(problem) || rename.isError}
           disabled={rename.isPending}
@@ -104,10 +107,10 @@ function RenameForm({ conversation, onDone }: { conversation: ConversationSummar
         </Form.Control.Feedback>
         <div className="d-flex gap-1 mt-1">
           <Button type="submit" size="sm" disabled={Boolean(problem) || rename.isPending}>
-            {rename.isPending ? 'Saving...' : 'Save'}
+            {rename.isPending ? t('chat.row.saving') : t('chat.row.save')}
           </Button>
           <Button size="sm" variant="outline-secondary" onClick={onDone} disabled={rename.isPending}>
-            Cancel
+            {t('chat.row.cancel')}
           </Button>
         </div>
       </Form>

@@ -2,6 +2,7 @@ import type { ConversationSummary } from '@remi/shared'
 import { useState } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { useNow } from '../../../lib/use-now'
 import { useConversations } from '../api/get-conversations'
 import { ConversationRow } from './conversation-row'
@@ -17,6 +18,7 @@ interface Props {
 
 /** The conversations newest first, paged as the list scrolls. */
 export function Conversations({ activeId, onOpen }: Props) {
+  const { t } = useTranslation()
   const list = useConversations()
   const now = useNow(60_000)
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null)
@@ -25,19 +27,19 @@ export function Conversations({ activeId, onOpen }: Props) {
     () => void list.fetchNextPage(),
   )
 
-  if (list.isPending) return <ListSpinner text="Loading conversations..." />
+  if (list.isPending) return <ListSpinner text={t('chat.list.loading')} />
   if (list.isError && !list.data) {
     return (
       <Alert variant="danger" className="small p-2">
-        <p className="mb-2">Failed to load conversations</p>
+        <p className="mb-2">{t('chat.list.loadFailed')}</p>
         <Button variant="danger" size="sm" onClick={() => void list.refetch()}>
-          Retry
+          {t('chat.list.retry')}
         </Button>
       </Alert>
     )
   }
   const items = list.data.pages.flatMap((page) => page.items)
-  if (items.length === 0) return <p className="text-body-secondary small px-1">No conversations yet.</p>
+  if (items.length === 0) return <p className="text-body-secondary small px-1">{t('chat.list.empty')}</p>
   return (
     <div className="chat-conversations-scroll flex-grow-1">
       <ul className="list-unstyled mb-0">

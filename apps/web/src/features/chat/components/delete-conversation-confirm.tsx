@@ -1,5 +1,6 @@
 import type { ConversationSummary } from '@remi/shared'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ConfirmModal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
@@ -7,7 +8,6 @@ import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
 import { useDeleteConversation } from '../api/delete-conversation'
 import { useChatStore } from '../store'
-import { UNTITLED } from './conversation-links'
 
 /** The spec's delete confirmation: buttons disabled and 'Deleting...' while it runs. */
 export function DeleteConversationConfirm({
@@ -19,6 +19,7 @@ export function DeleteConversationConfirm({
   activeId: string | null
   onDone: () => void
 }) {
+  const { t } = useTranslation()
   const remove = useDeleteConversation()
   const navigate = useNavigate()
   const toast = useToast()
@@ -28,11 +29,11 @@ export function DeleteConversationConfirm({
   return (
     <ConfirmModal
       show={conversation !== null}
-      title="Delete Conversation"
-      message={`Delete “${shown?.title ?? UNTITLED}” and all its messages? This cannot be undone.`}
-      confirmLabel="Delete"
+      title={t('chat.deleteConfirm.title')}
+      message={t('chat.deleteConfirm.message', { title: shown?.title ?? t('chat.list.newChat') })}
+      confirmLabel={t('chat.deleteConfirm.confirm')}
       busy={remove.isPending}
-      busyLabel="Deleting..."
+      busyLabel={t('chat.deleteConfirm.busy')}
       onConfirm={() => {
         if (!conversation) return
         remove.mutate(conversation.id, {

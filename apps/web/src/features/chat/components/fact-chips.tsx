@@ -1,18 +1,9 @@
 import { useState } from 'react'
 import type { MemoryProposal } from '@remi/shared'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../../lib/api-client'
 import { useResolveProposal, useUndoProposal } from '../api/memory-proposals'
-
-/** The chip's words: "Save: …" for a new fact, "Update: …" for one that changes a memory. */
-export function chipLabel(proposal: MemoryProposal): string {
-  return `${proposal.kind === 'update' ? 'Update' : 'Save'}: ${proposal.text ?? ''}`
-}
-
-/** What a chip says once done (pressed, or saved at once with auto-save on). */
-export function doneLabel(proposal: MemoryProposal): string {
-  return `${proposal.kind === 'update' ? 'Updated' : 'Saved'}: ${proposal.text ?? ''}`
-}
 
 /**
  * Facts the model picked out of the person's message, as chips under the answer: pressing one saves the
@@ -20,9 +11,10 @@ export function doneLabel(proposal: MemoryProposal): string {
  */
 export function FactChips({ proposals }: { proposals: MemoryProposal[] }) {
   const shown = proposals.filter((p) => ['pending', 'applied', 'undone'].includes(p.status))
+  const { t } = useTranslation()
   if (shown.length === 0) return null
   return (
-    <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label="Facts to keep">
+    <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label={t('chat.facts.label')}>
       {shown.map((p) => (
         <FactChip key={p.id} proposal={p} />
       ))}
@@ -31,6 +23,9 @@ export function FactChips({ proposals }: { proposals: MemoryProposal[] }) {
 }
 
 function FactChip({ proposal }: { proposal: MemoryProposal }) {
+  const { t } = useTranslation()
+  const text = proposal.text ?? ''
+  const update = proposal.kind === 'update'
   const resolve = useResolveProposal()
   const undo = useUndoProposal()
   const [error, setError] = useState<string | null>(null)
@@ -56,7 +51,8 @@ function FactChip({ proposal }: { proposal: MemoryProposal }) {
             )
           }}
         >
-          {chipLabel(proposal)}
+          {/* "Save: …" for a new fact, "Update: …" for one that changes a memory. */}
+          {update ? t('chat.facts.update', { text }) : t('chat.facts.save', { text })}
         </Button>
         {failed}
       </span>
@@ -68,10 +64,11 @@ function FactChip({ proposal }: { proposal: MemoryProposal }) {
       data-testid="fact-chip"
     >
       {proposal.status === 'undone' ? (
-        <span>Undone.</span>
+        <span>{t('chat.facts.undone')}</span>
       ) : (
         <>
-          <span>{doneLabel(proposal)}</span>
+          {/* Done: pressed, or saved at once with auto-save on. */}
+          <span>{update ? t('chat.facts.updated', { text }) : t('chat.facts.saved', { text })}</span>
           {proposal.memoryId ? (
             <Button
               size="sm"
@@ -83,7 +80,7 @@ function FactChip({ proposal }: { proposal: MemoryProposal }) {
                 undo.mutate(proposal.id, { onError: (e) => setError(errorMessage(e)) })
               }}
             >
-              Undo
+              {t('chat.facts.undo')}
             </Button>
           ) : null}
         </>

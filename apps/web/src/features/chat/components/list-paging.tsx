@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 
 export function ListSpinner({ text }: { text: string }) {
   return (
@@ -25,18 +26,19 @@ export function LoadMore({
   failed: boolean
   onMore: () => void
 }) {
+  const { t } = useTranslation()
   if (!hasMore && !loading) return null
   return (
     <div ref={sentinel} className="text-center py-2">
       {loading ? (
         <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">Loading more conversations...</span>
+          <span className="visually-hidden">{t('chat.list.loadingMore')}</span>
         </Spinner>
       ) : (
         <>
-          {failed ? <span className="small text-danger d-block">More could not be loaded.</span> : null}
+          {failed ? <span className="small text-danger d-block">{t('chat.list.moreFailed')}</span> : null}
           <Button variant="link" size="sm" onClick={onMore}>
-            Load more conversations
+            {t('chat.list.loadMore')}
           </Button>
         </>
       )}

@@ -1,25 +1,33 @@
 import { useState } from 'react'
 import type { MemoryProposal } from '@remi/shared'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../../lib/api-client'
 import { useProposals, useResolveProposal, useUndoProposal } from '../api/memory-proposals'
 import { useChatStore } from '../store'
 import { FactChips } from './fact-chips'
 
-const quoted = (text: string | null) => `“${text ?? ''}”`
+type T = ReturnType<typeof useTranslation>['t']
 
 /** The question a proposal asks, and its confirming button's label. */
-function wording(p: MemoryProposal): { question: string; confirm: string } {
-  if (p.kind === 'delete') return { question: `Delete ${quoted(p.before)}?`, confirm: 'Delete' }
+function wording(p: MemoryProposal, t: T): { question: string; confirm: string } {
+  const before = p.before ?? ''
+  const text = p.text ?? ''
+  if (p.kind === 'delete')
+    return { question: t('chat.proposals.deleteQuestion', { before }), confirm: t('chat.proposals.delete') }
   if (p.kind === 'update')
-    return { question: `Change ${quoted(p.before)} to ${quoted(p.text)}?`, confirm: 'Apply' }
-  return { question: `Save: ${p.text ?? ''}`, confirm: 'Save as memory' }
+    return {
+      question: t('chat.proposals.changeQuestion', { before, text }),
+      confirm: t('chat.proposals.apply'),
+    }
+  return { question: t('chat.proposals.saveQuestion', { text }), confirm: t('chat.proposals.saveAsMemory') }
 }
 
-const DONE: Record<MemoryProposal['kind'], string> = {
-  create: 'Saved.',
-  update: 'Changed.',
-  delete: 'Deleted.',
+/** What an applied proposal says. */
+function done(kind: MemoryProposal['kind'], t: T): string {
+  if (kind === 'delete') return t('chat.proposals.deleted')
+  if (kind === 'update') return t('chat.proposals.changed')
+  return t('chat.proposals.saved')
 }
 
 /**
@@ -27,6 +35,7 @@ const DONE: Record<MemoryProposal['kind'], string> = {
  * and chips for the facts the model picked out of the person's message.
  */
 export function MemoryProposals({ answerId }: { answerId: string }) {
+  const { t } = useTranslation()
   const conversationId = useChatStore((s) => s.conversationId)
   const { data } = useProposals(conversationId, answerId)
   const proposals = data?.proposals ?? []
@@ -36,7 +45,7 @@ export function MemoryProposals({ answerId }: { answerId: string }) {
   return (
     <>
       {cards.length > 0 ? (
-        <div className="d-flex flex-column gap-2 mt-2" aria-label="Proposed changes to memories" role="group">
+        <div className="d-flex flex-column gap-2 mt-2" aria-label={t('chat.proposals.label')} role="group">
           {cards.map((p) => (
             <ProposalCard key={p.id} proposal={p} />
           ))}
@@ -50,8 +59,9 @@ export function MemoryProposals({ answerId }: { answerId: string }) {
 function ProposalCard({ proposal }: { proposal: MemoryProposal }) {
   const resolve = useResolveProposal()
   const undo = useUndoProposal()
+  const { t } = useTranslation()
   const [error, setError] = useState<string | null>(null)
-  const { question, confirm } = wording(proposal)
+  const { question, confirm } = wording(proposal, t)
   const busy = resolve.isPending || undo.isPending
   const act = (action: 'apply' | 'keep') => {
     setError(null)
@@ -60,7 +70,9 @@ function ProposalCard({ proposal }: { proposal: MemoryProposal }) {
   return (
     <div className="border rounded p-2 small bg-body-tertiary" data-testid="memory-proposal">
       <div className="mb-1">
-        {proposal.status === 'pending' ? question : quoted(proposal.text ?? proposal.before)}
+        {proposal.status === 'pending'
+          ? question
+          : t('chat.proposals.quoted', { text: proposal.text ?? proposal.before ?? '' })}
       </div>
       {proposal.status === 'pending' ? (
         <div className="d-flex gap-2">
@@ -73,12 +85,12 @@ function ProposalCard({ proposal }: { proposal: MemoryProposal }) {
             {confirm}
           </Button>
           <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => act('keep')}>
-            Keep
+            {t('chat.proposals.keep')}
           </Button>
         </div>
       ) : proposal.status === 'applied' ? (
         <div className="d-flex gap-2 align-items-center">
-          <span>{DONE[proposal.kind]}</span>
+          <span>{done(proposal.kind, t)}</span>
           {proposal.memoryId && proposal.kind === 'create' ? (
             <Button
               size="sm"
@@ -87,14 +99,14 @@ function ProposalCard({ proposal }: { proposal: MemoryProposal }) {
               disabled={busy}
               onClick={() => undo.mutate(proposal.id, { onError: (e) => setError(errorMessage(e)) })}
             >
-              Undo
+              {t('chat.proposals.undo')}
             </Button>
           ) : null}
         </div>
       ) : proposal.status === 'undone' ? (
-        <span>Undone.</span>
+        <span>{t('chat.proposals.undone')}</span>
       ) : (
-        <span>Kept as it was.</span>
+        <span>{t('chat.proposals.kept')}</span>
       )}
       {error ? (
         <div className="text-danger mt-1" role="alert">

@@ -1,13 +1,15 @@
 import type { MessageAttachment } from '@remi/shared'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { apiUrl } from '../../../lib/api-client'
 import { memoryHref } from '../lib/memory-link'
 
 /** The files a message was sent with: each opens the file; "Saved as a memory" opens the memory. */
 export function MessageFiles({ files }: { files: MessageAttachment[] }) {
+  const { t } = useTranslation()
   return (
     <div className="chat-message-files mt-2 small">
-      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-1" aria-label="Files sent">
+      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-1" aria-label={t('chat.messages.filesSent')}>
         {files.map((file) => (
           <li key={file.id}>
             <a
@@ -31,7 +33,7 @@ export function MessageFiles({ files }: { files: MessageAttachment[] }) {
         ))}
       </ul>
       <Link to={memoryHref(files[0]!.memoryId)} className="text-reset">
-        Saved as a memory
+        {t('chat.messages.savedAsMemory')}
       </Link>
     </div>
   )

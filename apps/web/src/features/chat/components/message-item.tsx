@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@remi/shared'
 import { useEffect, useState, type ReactNode } from 'react'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { Markdown } from '../../../components/ui/markdown'
 import { ReadAloudButton } from '../../../components/ui/read-aloud-button'
 import { handsFree } from '../../../lib/hands-free'
@@ -20,6 +21,7 @@ interface BubbleProps {
 
 /** User messages on the right, the assistant's on the left with its name (spec §2). */
 function Bubble({ side, failed = false, children, meta, busy }: BubbleProps) {
+  const { t } = useTranslation()
   const classes = ['chat-bubble', `chat-bubble-${side}`, failed ? 'chat-bubble-failed' : ''].filter(Boolean)
   return (
     <div className={`chat-row chat-row-${side}`}>
@@ -27,7 +29,7 @@ function Bubble({ side, failed = false, children, meta, busy }: BubbleProps) {
         {side === 'assistant' ? (
           <div className="chat-sender">{BRAND}</div>
         ) : (
-          <div className="visually-hidden">You</div>
+          <div className="visually-hidden">{t('chat.messages.you')}</div>
         )}
         {children}
         {meta ? <div className="chat-meta">{meta}</div> : null}
@@ -64,7 +66,7 @@ export function StoredMessage({
       meta={
         <>
           <RelativeTime iso={message.createdUtc} now={now} />
-          {message.stopped ? <span className="chat-stopped">Stopped</span> : null}
+          {message.stopped ? <Stopped /> : null}
         </>
       }
     >
@@ -75,13 +77,14 @@ export function StoredMessage({
   )
 }
 
+function Stopped() {
+  const { t } = useTranslation()
+  return <span className="chat-stopped">{t('chat.messages.stopped')}</span>
+}
+
 export function LocalAnswerMessage({ answer, actions }: { answer: LocalAnswer; actions?: ReactNode }) {
   return (
-    <Bubble
-      side="assistant"
-      failed={Boolean(answer.error)}
-      meta={answer.stopped ? <span className="chat-stopped">Stopped</span> : null}
-    >
+    <Bubble side="assistant" failed={Boolean(answer.error)} meta={answer.stopped ? <Stopped /> : null}>
       {answer.content ? <Markdown>{answer.content}</Markdown> : null}
       {answer.error ? <p className="chat-error mb-0">{answer.error}</p> : null}
       {actions}
@@ -98,11 +101,12 @@ export function TemporaryChatMessage({
   onRetry: () => void
   onEdit: () => void
 }) {
+  const { t } = useTranslation()
   return (
     <Bubble
       side="user"
       failed={Boolean(message.error)}
-      meta={message.isPending ? <span>Sending...</span> : null}
+      meta={message.isPending ? <span>{t('chat.messages.sending')}</span> : null}
     >
       <UserText>{message.content}</UserText>
       {message.error ? (
@@ -110,10 +114,10 @@ export function TemporaryChatMessage({
           <p className="chat-error mb-0 mt-1">{message.error}</p>
           <div className="d-flex gap-2 mt-1">
             <Button size="sm" variant="outline-danger" onClick={onRetry}>
-              Try again
+              {t('chat.messages.tryAgain')}
             </Button>
             <Button size="sm" variant="outline-secondary" onClick={onEdit}>
-              Edit
+              {t('chat.messages.edit')}
             </Button>
           </div>
         </>
@@ -137,6 +141,7 @@ export function DraftMessage({ draft }: { draft: Draft }) {
 
 /** Shown until the first token; says what the assistant is doing when it uses a tool. */
 export function TypingIndicator({ draft }: { draft: Draft | null }) {
+  const { t } = useTranslation()
   const doing = draft?.activity.findLast((a) => a.running)?.summary
   return (
     <div className="chat-row chat-row-assistant">
@@ -148,7 +153,7 @@ export function TypingIndicator({ draft }: { draft: Draft | null }) {
           <span />
         </span>
         <span className={doing ? 'small text-body-secondary ms-2' : 'visually-hidden'}>
-          {doing ?? `${BRAND} is typing...`}
+          {doing ?? t('chat.messages.typing', { brand: BRAND })}
         </span>
       </div>
     </div>
@@ -159,7 +164,7 @@ export function AnswerActions({
   content,
   createdAt,
   onRegenerate,
-  regenerateLabel = 'Regenerate',
+  regenerateLabel,
 }: {
   content?: string
   /** A stored answer's time: the first one after a dictated message reads itself (hands-free). */
@@ -167,6 +172,7 @@ export function AnswerActions({
   onRegenerate?: () => void
   regenerateLabel?: string
 }) {
+  const { t } = useTranslation()
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const [readNow] = useState(() => createdAt !== undefined && handsFree.take(createdAt))
   useEffect(() => {
@@ -187,13 +193,17 @@ export function AnswerActions({
     <div className="chat-actions d-flex flex-wrap gap-1 mt-2">
       {content ? (
         <Button size="sm" variant="outline-secondary" onClick={() => void copy()}>
-          {copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}
+          {copied === 'copied'
+            ? t('chat.messages.copied')
+            : copied === 'failed'
+              ? t('chat.messages.copyFailed')
+              : t('chat.messages.copy')}
         </Button>
       ) : null}
       {content ? <ReadAloudButton text={content} autoStart={readNow} /> : null}
       {onRegenerate ? (
         <Button size="sm" variant="outline-secondary" onClick={onRegenerate}>
-          {regenerateLabel}
+          {regenerateLabel ?? t('chat.messages.regenerate')}
         </Button>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { useNow } from '../../../lib/use-now'
 import { buildTimeline, flattenHistory, type HistoryData } from '../lib/history'
 import { useChatStore, type TemporaryMessage } from '../store'
@@ -26,6 +27,8 @@ interface Props {
   focusMessageId?: string | null
   /** Sends one of the empty chat's starting questions. */
   onSuggest?: (text: string) => void
+  /** The offline assistant answers: the starting questions are asked in English, the only language it reads. */
+  offlineAssistant?: boolean
 }
 
 export function MessageList({
@@ -41,7 +44,9 @@ export function MessageList({
   onEdit,
   focusMessageId = null,
   onSuggest,
+  offlineAssistant = false,
 }: Props) {
+  const { t } = useTranslation()
   const localAnswers = useChatStore((s) => s.localAnswers)
   const temporaryMessages = useChatStore((s) => s.temporaryMessages)
   const draft = useChatStore((s) => s.draft)
@@ -84,28 +89,36 @@ export function MessageList({
   const empty = items.length === 0 && !isTyping && !showDraft
   return (
     <div className="chat-scroll-area position-relative flex-grow-1">
-      <div ref={scroller} className="chat-scroll h-100" tabIndex={0} role="region" aria-label="Messages">
+      <div
+        ref={scroller}
+        className="chat-scroll h-100"
+        tabIndex={0}
+        role="region"
+        aria-label={t('chat.messages.label')}
+      >
         {status}
         {hasOlder || loadingOlder || olderFailed ? (
           <div className="text-center my-2">
             {loadingOlder ? (
               <Spinner animation="border" size="sm" role="status">
-                <span className="visually-hidden">Loading older messages...</span>
+                <span className="visually-hidden">{t('chat.messages.loadingOlder')}</span>
               </Spinner>
             ) : (
               <>
                 {olderFailed ? (
-                  <span className="small text-danger me-2">Older messages could not be loaded.</span>
+                  <span className="small text-danger me-2">{t('chat.messages.olderFailed')}</span>
                 ) : null}
                 <Button size="sm" variant="link" onClick={loadOlder}>
-                  Load older messages
+                  {t('chat.messages.loadOlder')}
                 </Button>
               </>
             )}
           </div>
         ) : null}
-        {empty && showEmptyState ? <ChatWelcome onSuggest={onSuggest} /> : null}
-        <div role="log" aria-live="polite" aria-label="Conversation">
+        {empty && showEmptyState ? (
+          <ChatWelcome onSuggest={onSuggest} offlineAssistant={offlineAssistant} />
+        ) : null}
+        <div role="log" aria-live="polite" aria-label={t('chat.messages.conversation')}>
           <ol className="list-unstyled mb-0">
             {items.map((item) => (
               <li
@@ -114,7 +127,7 @@ export function MessageList({
                 className={item.key === focused ? 'chat-found' : undefined}
               >
                 <FallbackBoundary
-                  fallback={<p className="chat-broken small text-danger">Error displaying message</p>}
+                  fallback={<p className="chat-broken small text-danger">{t('chat.messages.broken')}</p>}
                 >
                   <TimelineEntry
                     item={item}
@@ -134,7 +147,7 @@ export function MessageList({
       </div>
       {!autoScroll && !empty ? (
         <Button size="sm" variant="primary" className="chat-jump shadow" onClick={jumpToLatest}>
-          Jump to latest
+          {t('chat.messages.jumpToLatest')}
         </Button>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import type { TimelineItem } from '../lib/history'
 import type { TemporaryMessage } from '../store'
 import { MemoryProposals } from './memory-proposals'
@@ -20,6 +21,7 @@ export function TimelineEntry({
   onResend: (message: TemporaryMessage) => void
   onEdit: (message: TemporaryMessage) => void
 }) {
+  const { t } = useTranslation()
   switch (item.kind) {
     case 'stored':
       return (
@@ -50,7 +52,7 @@ export function TimelineEntry({
               <AnswerActions
                 content={item.answer.content}
                 onRegenerate={item.answer.canRetry ? onRegenerate : undefined}
-                regenerateLabel="Try again"
+                regenerateLabel={t('chat.messages.tryAgain')}
               />
             ) : null
           }

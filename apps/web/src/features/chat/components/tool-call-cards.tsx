@@ -1,16 +1,13 @@
 import { useState } from 'react'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { CONNECTED_TOOL, type Activity, type ConnectedToolCall } from '@remi/shared'
 import { errorMessage } from '../../../lib/api-client'
 import { useResolveToolCall, useToolCalls } from '../api/connected-tool-calls'
 import { useChatStore } from '../store'
 
-const DONE: Record<Exclude<ConnectedToolCall['status'], 'pending'>, string> = {
-  ran: 'Ran',
-  failed: 'Failed',
-  cancelled: 'Cancelled.',
-  lapsed: 'Lapsed when the next message was sent.',
-}
+/** Stands for the tool's name in the translated question, which shows the name in bold. */
+const TOOL = '\u0000tool\u0000'
 
 /**
  * Under the latest answer: the calls to the person's own tools that change something (issue 50), each
@@ -26,9 +23,10 @@ export function ToolCallCards({
   const conversationId = useChatStore((s) => s.conversationId)
   const asked = (activity ?? []).some((a) => a.tool === CONNECTED_TOOL)
   const { data } = useToolCalls(conversationId, answerId, asked)
+  const { t } = useTranslation()
   if (!data?.length) return null
   return (
-    <div className="d-flex flex-column gap-2 mt-2" aria-label="Tools waiting for you" role="group">
+    <div className="d-flex flex-column gap-2 mt-2" aria-label={t('chat.toolCalls.label')} role="group">
       {data.map((call) => (
         <ToolCallCard key={call.id} call={call} />
       ))}
@@ -38,7 +36,21 @@ export function ToolCallCards({
 
 function ToolCallCard({ call }: { call: ConnectedToolCall }) {
   const resolve = useResolveToolCall()
+  const { t } = useTranslation()
   const [error, setError] = useState<string | null>(null)
+  const [beforeTool = '', afterTool = ''] = t('chat.toolCalls.question', {
+    tool: TOOL,
+    server: call.serverName,
+  }).split(TOOL)
+  const status =
+    call.status === 'pending'
+      ? ''
+      : {
+          ran: t('chat.toolCalls.ran'),
+          failed: t('chat.toolCalls.failed'),
+          cancelled: t('chat.toolCalls.cancelled'),
+          lapsed: t('chat.toolCalls.lapsed'),
+        }[call.status]
   const act = (action: 'run' | 'cancel') => {
     setError(null)
     resolve.mutate({ id: call.id, action }, { onError: (e) => setError(errorMessage(e)) })
@@ -46,13 +58,14 @@ function ToolCallCard({ call }: { call: ConnectedToolCall }) {
   return (
     <div className="border rounded p-2 small bg-body-tertiary" data-testid="tool-call">
       <div className="mb-1">
-        Run <strong>{call.tool}</strong> on {call.serverName}?{' '}
-        <code className="text-break">{JSON.stringify(call.arguments)}</code>
+        {beforeTool}
+        <strong>{call.tool}</strong>
+        {afterTool} <code className="text-break">{JSON.stringify(call.arguments)}</code>
       </div>
       {call.status === 'pending' ? (
         <div className="d-flex gap-2">
           <Button size="sm" disabled={resolve.isPending} onClick={() => act('run')}>
-            Run
+            {t('chat.toolCalls.run')}
           </Button>
           <Button
             size="sm"
@@ -60,14 +73,11 @@ function ToolCallCard({ call }: { call: ConnectedToolCall }) {
             disabled={resolve.isPending}
             onClick={() => act('cancel')}
           >
-            Cancel
+            {t('chat.toolCalls.cancel')}
           </Button>
         </div>
       ) : (
-        <span>
-          {DONE[call.status]}
-          {call.result ? `: ${call.result}` : ''}
-        </span>
+        <span>{call.result ? t('chat.toolCalls.result', { status, result: call.result }) : status}</span>
       )}
       {error ? (
         <div className="text-danger mt-1" role="alert">

@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ATTACHMENT_LIMITS, type Attachment } from '@remi/shared'
 import { errorMessage } from '../../../lib/api-client'
 import { ACCEPTED_FILES, filesOf } from '../../../lib/attachment-files'
@@ -19,6 +20,7 @@ interface AttachmentPickerProps {
 
 /** Files for a memory: drop them here, paste them in the dialog, take a photo or choose files. */
 export function AttachmentPicker({ saved, files, onFiles }: AttachmentPickerProps) {
+  const { t } = useTranslation()
   const [over, setOver] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const remove = useDeleteAttachment()
@@ -26,7 +28,10 @@ export function AttachmentPicker({ saved, files, onFiles }: AttachmentPickerProp
     const tooBig = chosen.filter((f) => f.size > ATTACHMENT_LIMITS.fileBytes)
     setError(
       tooBig.length
-        ? `${tooBig.map((f) => f.name).join(', ')}: a file may be at most ${ATTACHMENT_LIMITS.fileBytes / MB} MB.`
+        ? t('memories.attachments.tooBig', {
+            files: tooBig.map((f) => f.name).join(', '),
+            mb: ATTACHMENT_LIMITS.fileBytes / MB,
+          })
         : null,
     )
     const fitting = chosen.filter((f) => f.size <= ATTACHMENT_LIMITS.fileBytes)
@@ -55,10 +60,10 @@ export function AttachmentPicker({ saved, files, onFiles }: AttachmentPickerProp
         onDragLeave={() => setOver(false)}
         onDrop={drop}
       >
-        <div className="text-body-secondary mb-2">Drop photos or files here, or paste them</div>
+        <div className="text-body-secondary mb-2">{t('memories.attachments.dropHere')}</div>
         <div className="d-flex justify-content-center gap-2 flex-wrap">
           <label className="btn btn-sm btn-outline-primary mb-0">
-            Add a photo
+            {t('memories.attachments.addPhoto')}
             <input
               type="file"
               accept="image/*"
@@ -71,7 +76,7 @@ export function AttachmentPicker({ saved, files, onFiles }: AttachmentPickerProp
             />
           </label>
           <label className="btn btn-sm btn-outline-secondary mb-0">
-            Attach files
+            {t('memories.attachments.attachFiles')}
             <input
               type="file"
               multiple
@@ -91,18 +96,18 @@ export function AttachmentPicker({ saved, files, onFiles }: AttachmentPickerProp
         </div>
       ) : null}
       {files.length ? (
-        <ul className="list-unstyled small mt-2 mb-0" aria-label="Files to attach">
+        <ul className="list-unstyled small mt-2 mb-0" aria-label={t('memories.attachments.toAttach')}>
           {files.map((file, i) => (
             <li key={`${file.name}-${i}`} className="d-flex align-items-center gap-2">
               <span className="text-truncate">{file.name}</span>
-              <span className="text-body-secondary">{fileSize(file.size)}</span>
+              <span className="text-body-secondary">{fileSize(file.size, t)}</span>
               <button
                 type="button"
                 className="btn btn-sm btn-link p-0 ms-auto"
-                aria-label={`Do not attach ${file.name}`}
+                aria-label={t('memories.attachments.doNotAttach', { name: file.name })}
                 onClick={() => onFiles(files.filter((_, j) => j !== i))}
               >
-                Remove
+                {t('memories.attachments.remove')}
               </button>
             </li>
           ))}

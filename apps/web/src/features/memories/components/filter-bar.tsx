@@ -5,9 +5,10 @@ import Col from 'react-bootstrap/Col'
 import Collapse from 'react-bootstrap/Collapse'
 import Form from 'react-bootstrap/Form'
 import Row from 'react-bootstrap/Row'
-import { quickDateRange, type QuickDateFilter } from '@remi/shared'
+import { useTranslation } from 'react-i18next'
+import { quickDateRange } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
-import { quickDateFilterLabels } from '../lib/dates'
+import { QUICK_DATE_FILTERS } from '../lib/dates'
 import { parseTagInput, POPULAR_TAGS_SHOWN } from '../lib/tags'
 import { hasActiveFilters, useMemoriesUi } from '../store'
 
@@ -22,6 +23,7 @@ interface FilterBarProps {
 }
 
 export function FilterBar({ today, popularTags }: FilterBarProps) {
+  const { t } = useTranslation()
   const filters = useMemoriesUi((s) => s.filters)
   const quick = useMemoriesUi((s) => s.quickDateFilter)
   const setSearchTerm = useMemoriesUi((s) => s.setSearchTerm)
@@ -75,22 +77,22 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
           <Form.Control
             id={MEMORY_SEARCH_ID}
             type="search"
-            placeholder="Search memories..."
-            aria-label="Search memories"
+            placeholder={t('memories.filters.searchPlaceholder')}
+            aria-label={t('memories.filters.searchLabel')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </Col>
         <Col xs="auto">
-          <ButtonGroup aria-label="Quick date filters">
-            {(Object.keys(quickDateFilterLabels) as QuickDateFilter[]).map((key) => (
+          <ButtonGroup aria-label={t('memories.filters.quickLabel')}>
+            {QUICK_DATE_FILTERS.map((key) => (
               <Button
                 key={key}
                 variant={quick === key ? 'primary' : 'outline-primary'}
                 aria-pressed={quick === key}
                 onClick={() => chooseQuick(key, quickDateRange(key, today))}
               >
-                {quickDateFilterLabels[key]}
+                {t(`memories.filters.${key}`)}
               </Button>
             ))}
           </ButtonGroup>
@@ -102,13 +104,13 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
             aria-controls="memories-advanced-filters"
             onClick={() => setShowAdvanced((s) => !s)}
           >
-            Advanced
+            {t('memories.filters.advanced')}
           </Button>
         </Col>
         {active ? (
           <Col xs="auto">
             <Button variant="outline-danger" onClick={clear}>
-              Clear
+              {t('memories.filters.clear')}
             </Button>
           </Col>
         ) : null}
@@ -119,7 +121,7 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
           <Row className="g-2 pt-3">
             <Col md={4}>
               <FormInput
-                label="Start date"
+                label={t('memories.filters.startDate')}
                 type="date"
                 value={filters.startDate}
                 max={filters.endDate || undefined}
@@ -128,7 +130,7 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
             </Col>
             <Col md={4}>
               <FormInput
-                label="End date"
+                label={t('memories.filters.endDate')}
                 type="date"
                 value={filters.endDate}
                 min={filters.startDate || undefined}
@@ -137,8 +139,8 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
             </Col>
             <Col md={4}>
               <FormInput
-                label="Tags"
-                helpText="Memories with all of these tags"
+                label={t('memories.filters.tags')}
+                helpText={t('memories.filters.tagsHelp')}
                 value={tagText}
                 onChange={(e) => {
                   setTagText(e.target.value)
@@ -154,9 +156,9 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
         <div
           className="d-flex flex-wrap align-items-center gap-1 mt-3"
           role="group"
-          aria-label="Popular tags"
+          aria-label={t('memories.filters.popularLabel')}
         >
-          <small className="text-body-secondary me-1">Popular tags:</small>
+          <small className="text-body-secondary me-1">{t('memories.filters.popular')}</small>
           {shownTags.map((tag) => (
             <Button
               key={tag.name}
@@ -170,7 +172,9 @@ export function FilterBar({ today, popularTags }: FilterBarProps) {
           ))}
           {hiddenCount > 0 ? (
             <Button size="sm" variant="link" onClick={() => setShowAllTags((s) => !s)}>
-              {showAllTags ? 'Show fewer' : `+${hiddenCount} more`}
+              {showAllTags
+                ? t('memories.filters.showFewer')
+                : t('memories.filters.more', { count: hiddenCount })}
             </Button>
           ) : null}
         </div>

@@ -1,12 +1,16 @@
 import { useRef, useState, type ChangeEvent } from 'react'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast'
+import { BRAND } from '../../../config/brand'
 import { errorMessage } from '../../../lib/api-client'
 import { useImportMemories } from '../api/import-memories'
-import { droppedFiles, IMPORT_ACCEPT, isRemiExport, NoteImportModal } from './note-imports'
+import { droppedFiles, IMPORT_ACCEPT, isRemiExport } from '../lib/import-files'
+import { NoteImportModal } from './note-imports'
 
 /** Import: a file chosen or dropped; Remi's own export at once, other apps' notes through a preview. */
 export function ImportButton() {
+  const { t } = useTranslation()
   const importer = useImportMemories()
   const toast = useToast()
   const input = useRef<HTMLInputElement>(null)
@@ -24,8 +28,7 @@ export function ImportButton() {
   }
   const importFile = (file: File) => {
     importer.mutate(file, {
-      onSuccess: (result) =>
-        toast.success(`Imported ${result.imported} ${result.imported === 1 ? 'memory' : 'memories'}.`),
+      onSuccess: (result) => toast.success(t('memories.import.imported', { count: result.imported })),
       onError: (error) => toast.error(errorMessage(error)),
     })
   }
@@ -37,7 +40,7 @@ export function ImportButton() {
         accept={IMPORT_ACCEPT}
         multiple
         className="d-none"
-        aria-label="Import file"
+        aria-label={t('memories.import.fileLabel')}
         onChange={choose}
       />
       <Button
@@ -46,9 +49,9 @@ export function ImportButton() {
         onDragOver={(event) => event.preventDefault()}
         onDrop={(event) => void take(droppedFiles(event))}
         disabled={importer.isPending}
-        title="Choose or drop a Remi export, a Google Keep Takeout, Evernote .enex, Bear backup or Markdown notes"
+        title={t('memories.import.hint', { brand: BRAND })}
       >
-        {importer.isPending ? 'Importing...' : 'Import'}
+        {importer.isPending ? t('memories.import.importing') : t('memories.import.button')}
       </Button>
       <NoteImportModal files={notes} onHide={() => setNotes(null)} />
     </>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { addDays, knownTimeZone, todayIn } from '@remi/shared'
 import { RetryAlert } from '../../../components/errors/retry-alert'
@@ -27,6 +28,7 @@ import { NoteImportsPanel } from './note-imports'
 const RECENT_DAYS = 30
 
 export function MemoriesPage() {
+  const { t } = useTranslation()
   const filters = useMemoriesUi((s) => s.filters)
   const isCreating = useMemoriesUi((s) => s.isCreating)
   const editingId = useMemoriesUi((s) => s.editingId)
@@ -47,7 +49,7 @@ export function MemoriesPage() {
   const memories = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data])
   const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0
   // A search with many matches is counted roughly: "about N".
-  const about = list.data?.pages.at(-1)?.totalCountIsEstimate ? 'about ' : ''
+  const about = list.data?.pages.at(-1)?.totalCountIsEstimate ? 'yes' : 'no'
   // No memory holds every word of the search: the server answered the closest matches instead.
   const closest = Boolean(list.data?.pages[0]?.closest)
   const tags = usePopularTags().data ?? []
@@ -65,12 +67,12 @@ export function MemoriesPage() {
     <div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <div>
-          <h1 className="mb-0">Memories</h1>
+          <h1 className="mb-0">{t('memories.page.title')}</h1>
           {list.isSuccess ? (
             <p className="text-body-secondary mb-0">
               {closest
-                ? `No memories hold every word of “${filters.searchTerm.trim()}”. The closest matches:`
-                : `Showing ${memories.length} of ${about}${totalCount} memories`}
+                ? t('memories.page.closest', { search: filters.searchTerm.trim() })
+                : t('memories.page.showing', { shown: memories.length, about, total: totalCount })}
             </p>
           ) : null}
         </div>
@@ -78,7 +80,7 @@ export function MemoriesPage() {
           <ExportButton />
           <ImportButton />
           <Button variant="primary" onClick={startCreating}>
-            Add Memory
+            {t('memories.page.add')}
           </Button>
         </div>
       </div>
@@ -87,15 +89,15 @@ export function MemoriesPage() {
       <FilterBar today={today} popularTags={tags} />
 
       {list.isPending ? (
-        <LoadingSpinner text="Loading memories..." />
+        <LoadingSpinner text={t('memories.page.loading')} />
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : memories.length === 0 ? (
         hasActiveFilters(filters) ? (
           <div className="text-center py-5">
-            <p className="text-body-secondary">No memories match these filters.</p>
+            <p className="text-body-secondary">{t('memories.page.noMatch')}</p>
             <Button variant="outline-secondary" onClick={clearFilters}>
-              Clear all filters
+              {t('memories.page.clearAll')}
             </Button>
           </div>
         ) : (
@@ -119,7 +121,7 @@ export function MemoriesPage() {
                 {list.isFetchingNextPage ? (
                   <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
                 ) : null}
-                Load More Memories
+                {t('memories.page.loadMore')}
               </Button>
             </div>
           ) : null}
@@ -179,29 +181,31 @@ function useShared(): Shared | null {
 }
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t } = useTranslation()
   return (
-    <RetryAlert title="Unable to Load Memories" tone="danger" className="my-4" onRetry={onRetry}>
+    <RetryAlert title={t('memories.loadError.title')} tone="danger" className="my-4" onRetry={onRetry}>
       <p className="mb-2">{errorMessage(error)}</p>
-      <p className="mb-1">This can happen when:</p>
+      <p className="mb-1">{t('memories.loadError.when')}</p>
       <ul>
-        <li>your network connection is down or unstable,</li>
-        <li>the server is busy or temporarily unavailable,</li>
-        <li>your session has expired and you need to sign in again.</li>
+        <li>{t('memories.loadError.network')}</li>
+        <li>{t('memories.loadError.server')}</li>
+        <li>{t('memories.loadError.session')}</li>
       </ul>
     </RetryAlert>
   )
 }
 
 function DeleteConfirm({ memory, onDone }: { memory: MemoryItem | null; onDone(): void }) {
+  const { t } = useTranslation()
   const remove = useDeleteMemory()
   return (
     <ConfirmModal
       show={memory !== null}
-      title="Delete Memory"
-      message="Are you sure you want to delete this memory? This cannot be undone."
-      confirmLabel="Delete"
+      title={t('memories.delete.title')}
+      message={t('memories.delete.message')}
+      confirmLabel={t('memories.delete.confirm')}
       busy={remove.isPending}
-      busyLabel="Deleting..."
+      busyLabel={t('memories.delete.busy')}
       // The deleting state lasts until the call ends, whatever its outcome (spec §4).
       onConfirm={() => memory && remove.mutate(memory.id, { onSettled: onDone })}
       onCancel={onDone}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
+import { useTranslation } from 'react-i18next'
 import { LockIcon, PencilIcon, TrashIcon } from '../../../components/ui/icons'
 import type { MemoryItem } from '../api/get-memories'
 import { formatMemoryDate } from '../lib/dates'
@@ -20,6 +21,7 @@ interface MemoryCardProps {
 }
 
 export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: MemoryCardProps) {
+  const { t } = useTranslation()
   const [expanded, setExpanded] = useState(false)
   const short = truncateText(memory.text)
   return (
@@ -35,20 +37,20 @@ export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: 
               <span
                 className="me-1"
                 role="img"
-                aria-label="Private memory"
-                title="Private: never shown to an AI model"
+                aria-label={t('memories.card.private')}
+                title={t('memories.card.privateTitle')}
                 data-testid="memory-private-lock"
               >
                 <LockIcon size={12} />
               </span>
             ) : null}
-            {formatMemoryDate(memory.date ?? memory.createdAt, timeZone)}
+            {formatMemoryDate(memory.date ?? memory.createdAt, timeZone, t)}
           </small>
           <div className="d-flex gap-1">
             <Button
               variant="outline-secondary"
               size="sm"
-              aria-label="Edit memory"
+              aria-label={t('memories.card.edit')}
               onClick={() => onEdit(memory)}
             >
               <PencilIcon size={14} />
@@ -56,7 +58,7 @@ export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: 
             <Button
               variant="outline-danger"
               size="sm"
-              aria-label="Delete memory"
+              aria-label={t('memories.card.delete')}
               onClick={() => onDelete(memory)}
             >
               <TrashIcon size={14} />
@@ -74,7 +76,7 @@ export function MemoryCard({ memory, timeZone, onEdit, onDelete, fixedHeight }: 
             aria-expanded={expanded}
             onClick={() => setExpanded((e) => !e)}
           >
-            {expanded ? 'Show less' : 'Show more'}
+            {expanded ? t('memories.card.showLess') : t('memories.card.showMore')}
           </Button>
         ) : null}
         <MemoryAttachments files={memory.attachments ?? []} />

@@ -1,21 +1,38 @@
+import type { TFunction } from 'i18next'
 import type { MemoryChange } from '@remi/shared'
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { BRAND } from '../../../config/brand'
+import { i18n } from '../../../lib/i18n'
 import { useUndoMemoryChange } from '../api/undo-memory-change'
+import { dateLocale } from '../lib/dates'
 
-const dayMonth = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone }).format(new Date(iso))
+const dayMonth = (iso: string, timeZone: string) => {
+  const options = { day: 'numeric', month: 'short' } as const
+  try {
+    return new Intl.DateTimeFormat(dateLocale('en-GB'), { ...options, timeZone }).format(new Date(iso))
+  } catch {
+    return new Intl.DateTimeFormat(dateLocale('en-GB'), options).format(new Date(iso))
+  }
+}
 
 /** "Changed by Remi from a chat, 26 Nov" (saved, changed; by you, Remi or a token by its name). */
-export function describeChange(change: MemoryChange, timeZone: string): string {
-  const who =
+export function describeChange(change: MemoryChange, timeZone: string, t: TFunction = i18n.t): string {
+  const by =
     change.by === 'assistant'
-      ? `${BRAND} from a chat`
+      ? 'assistant'
       : change.by === 'token'
-        ? `${change.name ?? 'an access token'}`
-        : 'you'
-  const what = change.action === 'created' ? 'Saved' : 'Changed'
-  return `${what} by ${who}, ${dayMonth(change.at, timeZone)}`
+        ? change.name
+          ? 'token'
+          : 'unnamed'
+        : 'user'
+  return t('memories.card.change', {
+    action: change.action === 'created' ? 'created' : 'changed',
+    by,
+    brand: BRAND,
+    name: change.name ?? '',
+    date: dayMonth(change.at, timeZone),
+  })
 }
 
 /** A change worth a line on the card: anything but the person's own saving of it. */
@@ -32,13 +49,14 @@ export function MemoryLastChange({
   change: MemoryChange
   timeZone: string
 }) {
+  const { t } = useTranslation()
   const undo = useUndoMemoryChange()
   return (
     <div
       className="d-flex align-items-center gap-2 small text-body-secondary mb-2"
       data-testid="memory-last-change"
     >
-      <span>{describeChange(change, timeZone)}</span>
+      <span>{describeChange(change, timeZone, t)}</span>
       <Button
         variant="link"
         size="sm"
@@ -46,7 +64,7 @@ export function MemoryLastChange({
         disabled={undo.isPending}
         onClick={() => undo.mutate(memoryId)}
       >
-        Undo
+        {t('memories.card.undo')}
       </Button>
     </div>
   )

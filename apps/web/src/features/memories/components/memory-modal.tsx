@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
+import { useTranslation } from 'react-i18next'
 import { MEMORY_LIMITS } from '@remi/shared'
 import { DictateButton } from '../../../components/ui/dictate-button'
 import { FormInput } from '../../../components/ui/form-input'
@@ -21,7 +22,7 @@ import { useUploadAttachment } from '../api/upload-attachment'
 import type { Shared } from '../lib/shared'
 import { memoryFieldErrors } from '../lib/validate'
 import { AttachmentPicker, filesOf } from './attachment-picker'
-import { ReminderFields } from './reminder-fields'
+import { reminderError, ReminderFields } from './reminder-fields'
 import { TagButtons } from './tag-buttons'
 
 interface MemoryModalProps {
@@ -37,6 +38,7 @@ interface MemoryModalProps {
 
 /** Keyed by the memory (or 'new') by its parent, so each opening starts from fresh fields. */
 export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModalProps) {
+  const { t } = useTranslation()
   const editing = Boolean(memory)
   const [text, setText] = useState(memory?.text ?? shared?.text ?? '')
   const [tags, setTags] = useState(memory ? memory.tags.join(', ') : '')
@@ -58,20 +60,14 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
   const upcoming = useMemoryReminders(memory?.id).data ?? []
   const reminderDay = remindDay ?? (date || today)
   const remindAt = remind ? zonedInstant(reminderDay, remindTime, zone) : null
-  const remindError = !remind
-    ? undefined
-    : !remindAt
-      ? 'Choose a date and a time.'
-      : remindAt.getTime() <= openedAt
-        ? 'That time has passed: choose a later date or time.'
-        : undefined
+  const remindError = remind ? reminderError(remindAt, openedAt, t) : undefined
   const knownTags = useMemoryTags().data ?? []
   const create = useCreateMemory()
   const update = useUpdateMemory()
   const saving = create.isPending || update.isPending || createReminder.isPending || upload.isPending
   // A memory may be made of files alone: its text is then the first file's name.
   const blank = text.trim() === '' && files.length === 0
-  const fieldErrors = memoryFieldErrors(tags, date)
+  const fieldErrors = memoryFieldErrors(tags, date, t)
   const invalid = Boolean(fieldErrors.tags || fieldErrors.date)
   // The server's refusal, in its words, until the person changes something.
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -90,14 +86,19 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
       for (const file of files)
         await upload
           .mutateAsync({ memoryId: item.id, file })
-          .catch((error: unknown) => toast.error(`${file.name} was not attached: ${errorMessage(error)}`))
+          .catch((error: unknown) =>
+            toast.error(t('memories.modal.notAttached', { file: file.name, reason: errorMessage(error) })),
+          )
       if (!remind || !remindAt) return onClose()
       createReminder.mutate(
         { memoryId: item.id, text: item.text || text, dueAt: remindAt, timezone: zone },
         {
-          onSuccess: () => toast.success(`Reminder set for ${formatDue(remindAt, zone, new Date(), true)}`),
+          onSuccess: () =>
+            toast.success(
+              t('memories.modal.reminderSet', { when: formatDue(remindAt, zone, new Date(), true) }),
+            ),
           onError: (error) =>
-            toast.error(`The memory was saved, but the reminder was not: ${errorMessage(error)}`),
+            toast.error(t('memories.modal.reminderFailed', { reason: errorMessage(error) })),
           onSettled: onClose,
         },
       )
@@ -131,11 +132,11 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
       show={show}
       onHide={hide}
       size="lg"
-      title={editing ? 'Edit Memory' : 'Create Memory'}
+      title={editing ? t('memories.modal.editTitle') : t('memories.modal.createTitle')}
       footer={
         <>
           <Button variant="secondary" onClick={hide} disabled={saving}>
-            Cancel
+            {t('memories.modal.cancel')}
           </Button>
           <Button
             type="submit"
@@ -146,12 +147,12 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
             {saving ? (
               <>
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                {editing ? 'Updating...' : 'Creating...'}
+                {editing ? t('memories.modal.updating') : t('memories.modal.creating')}
               </>
             ) : editing ? (
-              'Update Memory'
+              t('memories.modal.update')
             ) : (
-              'Create Memory'
+              t('memories.modal.create')
             )}
           </Button>
         </>
@@ -170,18 +171,17 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
       >
         {saveError ? (
           <Alert variant="danger" role="alert">
-            {editing ? 'The memory was not updated: ' : 'The memory was not created: '}
-            {saveError}
+            {t(editing ? 'memories.modal.notUpdated' : 'memories.modal.notCreated', { reason: saveError })}
           </Alert>
         ) : null}
         <FormInput
-          label="Memory"
+          label={t('memories.modal.text')}
           name="text"
           as="textarea"
           rows={5}
           autoFocus
           maxLength={MEMORY_LIMITS.textMax}
-          placeholder="What do you want to remember?"
+          placeholder={t('memories.modal.textPlaceholder')}
           id="memory-text"
           value={text}
           onChange={(e) => edited(setText)(e.target.value)}
@@ -193,18 +193,18 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
         />
         <AttachmentPicker saved={memory?.attachments ?? []} files={files} onFiles={setFiles} />
         <FormInput
-          label="Tags"
+          label={t('memories.modal.tags')}
           name="tags"
-          helpText="Separate tags with commas"
+          helpText={t('memories.modal.tagsHelp')}
           error={fieldErrors.tags}
-          placeholder="e.g. work, health"
+          placeholder={t('memories.modal.tagsPlaceholder')}
           autoComplete="off"
           value={tags}
           onChange={(e) => edited(setTags)(e.target.value)}
         />
         <TagButtons tags={tags} knownTags={knownTags} editing={editing} onChange={setTags} />
         <FormInput
-          label="Date"
+          label={t('memories.modal.date')}
           name="date"
           type="date"
           min="1900-01-01"
@@ -216,7 +216,7 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
         <Form.Check
           type="switch"
           id="memory-private"
-          label="Private: never shown to an AI model or an MCP client"
+          label={t('memories.modal.private')}
           checked={secret}
           onChange={(e) => setSecret(e.target.checked)}
           className="mb-2"
@@ -224,7 +224,7 @@ export function MemoryModal({ show, memory, today, shared, onClose }: MemoryModa
         <Form.Check
           type="switch"
           id="memory-remind-me"
-          label="Remind me"
+          label={t('memories.modal.remindMe')}
           checked={remind}
           onChange={(e) => setRemind(e.target.checked)}
           className="mb-2"

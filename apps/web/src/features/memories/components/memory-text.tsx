@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+
 /** A Markdown task line: '- [ ] Milk', '* [x] Eggs' (what Keep, Bear and Evernote imports write). */
 const TASK = /^(\s*)[-*+] \[( |x|X)\] (.*)$/
 
@@ -6,6 +8,7 @@ const TASK = /^(\s*)[-*+] \[( |x|X)\] (.*)$/
  * instead of the raw '- [ ]'. Everything else stays plain text: a memory is a note, not a page.
  */
 export function MemoryText({ text }: { text: string }) {
+  const { t } = useTranslation()
   const lines = text.split('\n')
   if (!lines.some((line) => TASK.test(line))) return <>{text}</>
   return (
@@ -27,7 +30,7 @@ export function MemoryText({ text }: { text: string }) {
               checked={done}
               readOnly
               disabled
-              aria-label={`${done ? 'Done' : 'To do'}: ${task[3]}`}
+              aria-label={t(done ? 'memories.card.taskDone' : 'memories.card.taskTodo', { task: task[3] })}
             />
             <span className={done ? 'text-decoration-line-through text-body-secondary' : undefined}>
               {task[3]}

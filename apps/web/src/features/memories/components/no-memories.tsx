@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button'
+import { useTranslation } from 'react-i18next'
 import { BRAND } from '../../../config/brand'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { MemoriesIcon } from '../../../components/ui/icons'
@@ -6,40 +7,38 @@ import { Modal } from '../../../components/ui/modal'
 
 /** No memories at all: what they are, the first one's button, and Learn About Memories. */
 export function NoMemories({ onCreate, onLearnMore }: { onCreate(): void; onLearnMore(): void }) {
+  const { t } = useTranslation()
   return (
     <EmptyState
       icon={<MemoriesIcon size={22} />}
-      title="No Memories Yet"
+      title={t('memories.empty.title')}
       actions={
         <>
           <Button variant="primary" onClick={onCreate}>
-            Create Your First Memory
+            {t('memories.empty.createFirst')}
           </Button>
           <Button variant="outline-secondary" onClick={onLearnMore}>
-            Learn About Memories
+            {t('memories.empty.learnMore')}
           </Button>
         </>
       }
     >
-      Memories are short notes {BRAND} keeps for you: ideas, plans, things to remember. Write your first one,
-      or import notes from Keep, Evernote, Bear or Markdown.
+      {t('memories.empty.text', { brand: BRAND })}
     </EmptyState>
   )
 }
 
 /** Learn About Memories: what a memory is and what Remi does with it. */
 export function AboutMemories({ show, onHide }: { show: boolean; onHide(): void }) {
+  const { t } = useTranslation()
   return (
-    <Modal show={show} onHide={onHide} title="About Memories">
-      <p>
-        A memory is a short note you want {BRAND} to keep: an idea, a plan, a date, something someone told
-        you.
-      </p>
+    <Modal show={show} onHide={onHide} title={t('memories.about.title')}>
+      <p>{t('memories.about.intro', { brand: BRAND })}</p>
       <ul>
-        <li>Give it tags (comma-separated) and a date to find it again by topic or by time.</li>
-        <li>Search finds whole words, the start of a word as you type, and tags.</li>
-        <li>The assistant reads your memories when you chat and when it writes your daily briefing.</li>
-        <li>Export them as JSON or Markdown at any time, and import a JSON export back.</li>
+        <li>{t('memories.about.tags')}</li>
+        <li>{t('memories.about.search')}</li>
+        <li>{t('memories.about.assistant')}</li>
+        <li>{t('memories.about.export')}</li>
       </ul>
     </Modal>
   )

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import ProgressBar from 'react-bootstrap/ProgressBar'
-import { MEMORIES_EXPORT_FORMAT, type NoteImport } from '@remi/shared'
+import { useTranslation } from 'react-i18next'
+import type { NoteImport } from '@remi/shared'
 import { Modal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
-import { readText } from '../../../lib/files'
 import { readStored, writeStored } from '../../../lib/storage'
 import {
   useNoteImports,
@@ -16,45 +16,14 @@ import {
   useUploadNoteImport,
 } from '../api/note-imports'
 import { memoriesBaseKey } from '../api/get-memories'
-
-/** The files the Import button takes: Remi's own export and other apps' notes. */
-export const IMPORT_ACCEPT = '.json,application/json,.zip,.enex,.bear2bk,.md,.markdown'
-
-/**
- * Whether the chosen files go to Remi's own JSON import (at once, as before): one .json file that is a
- * Remi export, or that is not JSON at all (that import says so). Keep's notes are JSON without the format.
- */
-export async function isRemiExport(files: File[]): Promise<boolean> {
-  if (files.length !== 1 || !/\.json$/i.test(files[0]!.name)) return false
-  let text: string
-  try {
-    text = await readText(files[0]!)
-  } catch {
-    return true
-  }
-  try {
-    const data = JSON.parse(text) as unknown
-    return (
-      typeof data === 'object' &&
-      data !== null &&
-      (data as { format?: unknown }).format === MEMORIES_EXPORT_FORMAT
-    )
-  } catch {
-    return true
-  }
-}
-
-/** Files dropped on an element, for its onDrop. */
-export function droppedFiles(event: DragEvent): File[] {
-  event.preventDefault()
-  return Array.from(event.dataTransfer.files)
-}
+import { formatMemoryDate } from '../lib/dates'
 
 /**
  * Notes from another app: the upload, then the preview ("412 notes found: …", the first few as they will
  * look, every skipped note with its reason), then Import, which hands it to the server's job queue.
  */
 export function NoteImportModal({ files, onHide }: { files: File[] | null; onHide: () => void }) {
+  const { t } = useTranslation()
   const upload = useUploadNoteImport()
   const start = useStartNoteImport()
   const toast = useToast()
@@ -73,7 +42,7 @@ export function NoteImportModal({ files, onHide }: { files: File[] | null; onHid
     preview &&
     start.mutate(preview.id, {
       onSuccess: () => {
-        toast.success('Import started.')
+        toast.success(t('memories.notes.started'))
         close()
       },
       onError: (error) => toast.error(errorMessage(error)),
@@ -82,12 +51,12 @@ export function NoteImportModal({ files, onHide }: { files: File[] | null; onHid
     <Modal
       show={files !== null}
       onHide={close}
-      title="Import notes"
+      title={t('memories.notes.title')}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('memories.notes.cancel')}
           </Button>
           <Button
             variant="primary"
@@ -95,13 +64,15 @@ export function NoteImportModal({ files, onHide }: { files: File[] | null; onHid
             disabled={!preview || preview.counts.toImport === 0 || start.isPending}
           >
             {preview
-              ? `Import ${preview.counts.toImport} ${preview.counts.toImport === 1 ? 'note' : 'notes'}`
-              : 'Import'}
+              ? t('memories.notes.importCount', { count: preview.counts.toImport })
+              : t('memories.notes.import')}
           </Button>
         </>
       }
     >
-      {upload.isPending ? <p>Reading {files?.map((f) => f.name).join(', ')}…</p> : null}
+      {upload.isPending ? (
+        <p>{t('memories.notes.reading', { files: files?.map((f) => f.name).join(', ') ?? '' })}</p>
+      ) : null}
       {upload.isError ? <Alert variant="danger">{errorMessage(upload.error)}</Alert> : null}
       {preview ? <Preview item={preview} /> : null}
     </Modal>
@@ -109,29 +80,35 @@ export function NoteImportModal({ files, onHide }: { files: File[] | null; onHid
 }
 
 function Preview({ item }: { item: NoteImport }) {
+  const { t } = useTranslation()
   return (
     <div data-testid="import-preview">
       <p className="fw-semibold">{item.summary}</p>
       {item.counts.alreadyImported > 0 ? (
         <p className="text-body-secondary">
-          {item.counts.alreadyImported} of them were imported before and will not be added again.
+          {t('memories.notes.alreadyImported', { count: item.counts.alreadyImported })}
         </p>
       ) : null}
-      {item.preview.length ? <h3 className="h6">The first notes as they will look</h3> : null}
+      {item.preview.length ? <h3 className="h6">{t('memories.notes.firstNotes')}</h3> : null}
       {item.preview.map((p, i) => (
         <div key={i} className="border rounded p-2 mb-2">
           <div style={{ whiteSpace: 'pre-wrap' }}>{p.text}</div>
           <div className="small text-body-secondary">
-            {[p.date ?? 'No date', ...p.tags.map((t) => `#${t}`)].join(' · ')}
+            {[
+              p.date ? formatMemoryDate(p.date, undefined, t) : t('memories.notes.noDate'),
+              ...p.tags.map((tag) => `#${tag}`),
+            ].join(' · ')}
           </div>
-          {p.files?.length ? <div className="small">Attached: {p.files.join(', ')}</div> : null}
+          {p.files?.length ? (
+            <div className="small">{t('memories.notes.attached', { files: p.files.join(', ') })}</div>
+          ) : null}
           {p.notImported ? <div className="small text-warning-emphasis">{p.notImported}</div> : null}
         </div>
       ))}
       {item.skipped.length ? (
         <>
-          <h3 className="h6 mt-3">Skipped or left out</h3>
-          <ul className="small" aria-label="Skipped notes">
+          <h3 className="h6 mt-3">{t('memories.notes.skipped')}</h3>
+          <ul className="small" aria-label={t('memories.notes.skippedLabel')}>
             {item.skipped.map((s, i) => (
               <li key={i}>
                 <strong>{s.note}</strong>: {s.reason}
@@ -146,6 +123,7 @@ function Preview({ item }: { item: NoteImport }) {
 
 /** Imports waiting, running (with a progress bar) and done (with "Undo this import"). */
 export function NoteImportsPanel() {
+  const { t } = useTranslation()
   const list = useNoteImports()
   const undo = useUndoNoteImport()
   const toast = useToast()
@@ -163,7 +141,7 @@ export function NoteImportsPanel() {
   }, [running, queryClient])
   if (!items.length) return null
   return (
-    <div className="mb-3" aria-label="Imports">
+    <div className="mb-3" aria-label={t('memories.notes.panelLabel')}>
       {items.map((item) => {
         const { done, total } = item.progress
         const now = total ? Math.round((done / total) * 100) : 0
@@ -174,14 +152,16 @@ export function NoteImportsPanel() {
             className="py-2"
             // A finished import's banner can be put away; one still running cannot.
             dismissible={item.status === 'done' || item.status === 'failed'}
-            closeLabel={`Close: ${item.fileName}`}
+            closeLabel={t('memories.notes.close', { file: item.fileName })}
             onClose={() => dismiss(item.id)}
           >
             <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
               <span>
                 {item.fileName}: {item.summary}
-                {item.status === 'done' ? ` · ${item.counts.created} memories added` : ''}
-                {item.status === 'failed' ? ` · ${item.error ?? 'The import failed.'}` : ''}
+                {item.status === 'done'
+                  ? ` · ${t('memories.notes.added', { count: item.counts.created })}`
+                  : ''}
+                {item.status === 'failed' ? ` · ${item.error ?? t('memories.notes.failed')}` : ''}
               </span>
               {item.status === 'done' ? (
                 <Button
@@ -190,27 +170,24 @@ export function NoteImportsPanel() {
                   disabled={undo.isPending}
                   onClick={() =>
                     undo.mutate(item.id, {
-                      onSuccess: (r) =>
-                        toast.success(
-                          `Removed ${r.removed} imported ${r.removed === 1 ? 'memory' : 'memories'}.`,
-                        ),
+                      onSuccess: (r) => toast.success(t('memories.notes.removed', { count: r.removed })),
                       onError: (error) => toast.error(errorMessage(error)),
                     })
                   }
                 >
-                  Undo this import
+                  {t('memories.notes.undo')}
                 </Button>
               ) : null}
             </div>
             {item.status === 'queued' || item.status === 'running' ? (
               <>
                 {/* Beside the bar, not in it: at 0% the bar has no width to show a label in. */}
-                <div className="small mt-2">{`${done} of ${total}`}</div>
+                <div className="small mt-2">{t('memories.notes.progress', { done, total })}</div>
                 <ProgressBar
                   className="mt-1"
                   now={now}
                   visuallyHidden
-                  label={`${done} of ${total} notes imported`}
+                  label={t('memories.notes.progressLabel', { done, total })}
                 />
               </>
             ) : null}

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Reminder } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
@@ -21,18 +23,19 @@ interface Props {
 
 /** The memory's reminders still to come and, with "Remind me" on, the new reminder's date and time. */
 export function ReminderFields({ show, upcoming, zone, openedAt, day, time, error, onDay, onTime }: Props) {
+  const { t } = useTranslation()
   return (
     <>
       {upcoming.length > 0 ? (
         <p className="small text-body-secondary mb-2">
-          {upcomingLine(upcoming, zone)} <Link to={paths.reminders}>See reminders</Link>
+          {upcomingLine(upcoming, zone, t)} <Link to={paths.reminders}>{t('memories.reminders.see')}</Link>
         </p>
       ) : null}
       {show ? (
-        <div className="row g-2" role="group" aria-label="Reminder date and time">
+        <div className="row g-2" role="group" aria-label={t('memories.reminders.group')}>
           <div className="col-12 col-sm-7">
             <FormInput
-              label="Reminder date"
+              label={t('memories.reminders.date')}
               name="remindDate"
               type="date"
               required
@@ -44,7 +47,7 @@ export function ReminderFields({ show, upcoming, zone, openedAt, day, time, erro
           </div>
           <div className="col-12 col-sm-5">
             <FormInput
-              label="Reminder time"
+              label={t('memories.reminders.time')}
               name="remindTime"
               type="time"
               required
@@ -60,13 +63,22 @@ export function ReminderFields({ show, upcoming, zone, openedAt, day, time, erro
 }
 
 /** 'Reminder set for tomorrow at 09:00.', or for several the first three and how many more. */
-function upcomingLine(reminders: Reminder[], zone: string, now = new Date()): string {
-  const whens = reminders
-    .slice(0, 3)
-    .map((r) => formatDue(r.nextAt ?? r.dueAt, zone, now, true) + (r.recurrence ? ' (repeats)' : ''))
-  const more = reminders.length - whens.length
-  const label = reminders.length === 1 ? 'Reminder set for' : 'Reminders set for'
-  return `${label} ${whens.join('; ')}${more > 0 ? ` and ${more} more` : ''}.`
+function upcomingLine(reminders: Reminder[], zone: string, t: TFunction, now = new Date()): string {
+  const whens = reminders.slice(0, 3).map((r) => {
+    const when = formatDue(r.nextAt ?? r.dueAt, zone, now, true)
+    return r.recurrence ? t('memories.reminders.repeats', { when }) : when
+  })
+  return t('memories.reminders.upcoming', {
+    count: reminders.length,
+    whens: whens.join('; '),
+    more: reminders.length - whens.length,
+  })
+}
+
+/** What is wrong with the new reminder's instant (none: no date or time; or one already past), if anything. */
+export function reminderError(at: Date | null, openedAt: number, t: TFunction): string | undefined {
+  if (!at) return t('memories.modal.chooseDateTime')
+  return at.getTime() <= openedAt ? t('memories.modal.timePassed') : undefined
 }
 
 /** Today in the person's zone: the first day a reminder can be picked on. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Form from 'react-bootstrap/Form'
+import { useTranslation } from 'react-i18next'
 import {
   AUTOMATION_LIMITS,
   type Automation,
@@ -22,12 +23,10 @@ import {
   type Repeat,
   type ScheduleFields,
 } from '../lib/automation-schedule'
+import { capitalise, weekdayName } from '../lib/due'
 
-const CHANNELS: { value: AutomationChannel; label: string }[] = [
-  { value: 'app', label: 'In the app' },
-  { value: 'push', label: 'Push notification' },
-  { value: 'email', label: 'E-mail' },
-]
+// Said by the `reminders.automations.form.channels` texts.
+const CHANNELS: AutomationChannel[] = ['app', 'push', 'email']
 const KEEP = 'keep'
 
 interface Props {
@@ -44,6 +43,7 @@ interface Props {
  * Keyed by the automation (or 'new') by its parent, so each opening starts from fresh fields.
  */
 export function AutomationFormModal({ show, automation, zone, onClose }: Props) {
+  const { t } = useTranslation()
   const known = automation ? scheduleFields(automation.schedule) : DEFAULT_SCHEDULE
   const [prompt, setPrompt] = useState(automation?.prompt ?? '')
   const [repeat, setRepeat] = useState<Repeat | typeof KEEP>(known?.repeat ?? KEEP)
@@ -61,13 +61,15 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
   const schedule = repeat === KEEP ? automation!.schedule : scheduleFrom({ ...fields, repeat })
   const set = (changes: Partial<ScheduleFields>) => setFields((now) => ({ ...now, ...changes }))
   const toggle = (channel: AutomationChannel, on: boolean) =>
-    setChannels((now) => CHANNELS.map((c) => c.value).filter((c) => (c === channel ? on : now.includes(c))))
+    setChannels((now) => CHANNELS.filter((c) => (c === channel ? on : now.includes(c))))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (invalid || saving) return
     const done = () => {
-      toast.success(automation ? 'Automation updated' : 'Automation created')
+      toast.success(
+        automation ? t('reminders.automations.form.updated') : t('reminders.automations.form.created'),
+      )
       onClose()
     }
     if (!automation) {
@@ -90,11 +92,13 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
     <Modal
       show={show}
       onHide={hide}
-      title={automation ? 'Edit Automation' : 'Create Automation'}
+      title={
+        automation ? t('reminders.automations.form.editTitle') : t('reminders.automations.form.createTitle')
+      }
       footer={
         <FormModalFooter
           formId="automation-form"
-          label={automation ? 'Update Automation' : 'Create Automation'}
+          label={automation ? t('reminders.automations.form.update') : t('reminders.automations.form.create')}
           saving={saving}
           disabled={invalid}
           onCancel={hide}
@@ -108,13 +112,13 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
           </Alert>
         ) : null}
         <FormInput
-          label="Ask Remi"
+          label={t('reminders.automations.form.prompt')}
           name="prompt"
           as="textarea"
           rows={3}
           required
           autoFocus
-          placeholder="Summarise my week"
+          placeholder={t('reminders.automations.form.promptPlaceholder')}
           maxLength={AUTOMATION_LIMITS.promptMax}
           value={prompt}
           onChange={(e) => setPrompt(e.target.value)}
@@ -123,17 +127,19 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
           <div className="col-12 col-sm-7">
             <FormInput
               as="select"
-              label="Repeats"
+              label={t('reminders.automations.form.repeats')}
               name="repeat"
               value={repeat}
               onChange={(e) => setRepeat(e.target.value as Repeat | typeof KEEP)}
             >
               {repeat === KEEP || !known ? (
-                <option value={KEEP}>As it is: {automation?.scheduleText}</option>
+                <option value={KEEP}>
+                  {t('reminders.automations.form.keep', { schedule: automation?.scheduleText ?? '' })}
+                </option>
               ) : null}
               {REPEAT_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
+                <option key={choice} value={choice}>
+                  {t(`reminders.automations.form.repeat.${choice}`)}
                 </option>
               ))}
             </FormInput>
@@ -141,7 +147,7 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
           {repeat === KEEP ? null : (
             <div className="col-12 col-sm-5">
               <FormInput
-                label="At"
+                label={t('reminders.automations.form.at')}
                 name="time"
                 type="time"
                 required
@@ -154,14 +160,14 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
         {repeat === 'weekly' ? (
           <FormInput
             as="select"
-            label="On"
+            label={t('reminders.automations.form.on')}
             name="weekday"
             value={fields.weekday}
             onChange={(e) => set({ weekday: e.target.value })}
           >
             {WEEKDAYS.map((day) => (
-              <option key={day.value} value={day.value}>
-                {day.label}
+              <option key={day} value={day}>
+                {capitalise(weekdayName(day) ?? day)}
               </option>
             ))}
           </FormInput>
@@ -169,7 +175,7 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
         {repeat === 'monthly' ? (
           <FormInput
             as="select"
-            label="On day"
+            label={t('reminders.automations.form.onDay')}
             name="monthDay"
             value={String(fields.monthDay)}
             onChange={(e) => set({ monthDay: Number(e.target.value) })}
@@ -181,20 +187,22 @@ export function AutomationFormModal({ show, automation, zone, onClose }: Props) 
             ))}
           </FormInput>
         ) : null}
-        <p className="small text-body-secondary">Times are in {automation?.timezone ?? zone}.</p>
+        <p className="small text-body-secondary">
+          {t('reminders.automations.form.zone', { zone: automation?.timezone ?? zone })}
+        </p>
         <fieldset>
-          <legend className="form-label fs-6">Send the answer</legend>
+          <legend className="form-label fs-6">{t('reminders.automations.form.send')}</legend>
           {CHANNELS.map((channel) => (
             <Form.Check
-              key={channel.value}
-              id={`automation-channel-${channel.value}`}
-              label={channel.label}
-              checked={channels.includes(channel.value)}
-              onChange={(e) => toggle(channel.value, e.target.checked)}
+              key={channel}
+              id={`automation-channel-${channel}`}
+              label={t(`reminders.automations.form.channels.${channel}`)}
+              checked={channels.includes(channel)}
+              onChange={(e) => toggle(channel, e.target.checked)}
             />
           ))}
           {channels.length === 0 ? (
-            <div className="small text-danger">Choose at least one way to send the answer.</div>
+            <div className="small text-danger">{t('reminders.automations.form.noChannel')}</div>
           ) : null}
         </fieldset>
       </Form>

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import ListGroup from 'react-bootstrap/ListGroup'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Automation, AutomationChannel } from '@remi/shared'
+import type { Automation } from '@remi/shared'
 import { paths } from '../../../config/paths'
 import { RetryAlert } from '../../../components/errors/retry-alert'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -11,24 +12,24 @@ import { ConfirmModal } from '../../../components/ui/modal'
 import { LoadingSpinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
-import { formatDue } from '../../../lib/zoned-time'
+import { i18n } from '../../../lib/i18n'
 import { useDeleteAutomation } from '../api/delete-automation'
 import { useAutomations } from '../api/get-automations'
 import { useRunAutomation } from '../api/run-automation'
 import { useUpdateAutomation } from '../api/update-automation'
+import { formatDueIn } from '../lib/due'
 import { AutomationFormModal } from './automation-form-modal'
-
-const CHANNEL_NAMES: Record<AutomationChannel, string> = { app: 'In the app', push: 'Push', email: 'E-mail' }
 
 /** The line under an automation's prompt: its schedule in words, the next run (or Paused), the channels. */
 export function automationWhen(automation: Automation, zone: string, now = new Date()): string {
   const schedule = automation.scheduleText[0]!.toUpperCase() + automation.scheduleText.slice(1)
   const next = automation.paused
-    ? 'Paused'
+    ? i18n.t('reminders.automations.paused')
     : automation.nextRunAt
-      ? `Next ${formatDue(automation.nextRunAt, zone, now, true)}`
-      : 'No run left'
-  return [schedule, next, automation.channels.map((c) => CHANNEL_NAMES[c]).join(', ')].join(' · ')
+      ? i18n.t('reminders.automations.next', { when: formatDueIn(automation.nextRunAt, zone, now, true) })
+      : i18n.t('reminders.automations.noRunLeft')
+  const channels = automation.channels.map((c) => i18n.t(`reminders.automations.channels.${c}`)).join(', ')
+  return [schedule, next, channels].join(' · ')
 }
 
 /**
@@ -36,28 +37,32 @@ export function automationWhen(automation: Automation, zone: string, now = new D
  * Pause or Resume, Run now, its answers (the conversation), Edit and Delete; and a new one by a form.
  */
 export function AutomationsList({ zone }: { zone: string }) {
+  const { t } = useTranslation()
   const automations = useAutomations()
   const [deleting, setDeleting] = useState<Automation | null>(null)
   const [editing, setEditing] = useState<Automation | 'new' | null>(null)
 
   let body
-  if (automations.isPending) body = <LoadingSpinner text="Loading automations..." />
+  if (automations.isPending) body = <LoadingSpinner text={t('reminders.automations.loading')} />
   else if (automations.isError) {
     body = (
-      <RetryAlert title="Unable to Load Automations" onRetry={() => void automations.refetch()}>
+      <RetryAlert title={t('reminders.automations.loadFailed')} onRetry={() => void automations.refetch()}>
         <p>{errorMessage(automations.error)}</p>
       </RetryAlert>
     )
   } else if (automations.data.length === 0) {
     body = (
-      <EmptyState icon={<RemindersIcon size={22} />} title="No automations yet." headingLevel={3}>
-        Tell the chat “every Friday at 5pm summarise my week and send it to me”: Remi answers it at that time
-        and sends you the answer.
+      <EmptyState
+        icon={<RemindersIcon size={22} />}
+        title={t('reminders.automations.emptyTitle')}
+        headingLevel={3}
+      >
+        {t('reminders.automations.emptyText')}
       </EmptyState>
     )
   } else {
     body = (
-      <ListGroup as="ul" aria-label="Automations">
+      <ListGroup as="ul" aria-label={t('reminders.automations.listLabel')}>
         {automations.data.map((automation) => (
           <AutomationRow
             key={automation.id}
@@ -75,10 +80,10 @@ export function AutomationsList({ zone }: { zone: string }) {
     <section className="mt-4" aria-labelledby="automations-heading">
       <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
         <h2 id="automations-heading" className="h4 mb-0">
-          Automations
+          {t('reminders.automations.title')}
         </h2>
         <Button size="sm" variant="primary" onClick={() => setEditing('new')}>
-          New Automation
+          {t('reminders.automations.new')}
         </Button>
       </div>
       {body}
@@ -105,6 +110,7 @@ function AutomationRow({
   onEdit: (automation: Automation) => void
   onDelete: (automation: Automation) => void
 }) {
+  const { t } = useTranslation()
   const update = useUpdateAutomation()
   const run = useRunAutomation()
   const toast = useToast()
@@ -121,48 +127,55 @@ function AutomationRow({
           <Link
             className="btn btn-sm btn-outline-secondary"
             to={`${paths.chat}/${automation.conversationId}`}
-            aria-label={`Answers: ${name}`}
+            aria-label={t('reminders.automations.answersLabel', { name })}
           >
-            Answers
+            {t('reminders.automations.answers')}
           </Link>
         ) : null}
         <Button
           size="sm"
           variant="outline-primary"
-          aria-label={`Run now: ${name}`}
+          aria-label={t('reminders.automations.runNowLabel', { name })}
           disabled={run.isPending}
           onClick={() =>
-            run.mutate(automation.id, { onSuccess: () => toast.info(`Running: ${name}`), onError: failed })
+            run.mutate(automation.id, {
+              onSuccess: () => toast.info(t('reminders.automations.runningToast', { name })),
+              onError: failed,
+            })
           }
         >
-          {run.isPending ? 'Running...' : 'Run now'}
+          {run.isPending ? t('reminders.automations.running') : t('reminders.automations.runNow')}
         </Button>
         <Button
           size="sm"
           variant="outline-secondary"
-          aria-label={`${automation.paused ? 'Resume' : 'Pause'}: ${name}`}
+          aria-label={
+            automation.paused
+              ? t('reminders.automations.resumeLabel', { name })
+              : t('reminders.automations.pauseLabel', { name })
+          }
           disabled={update.isPending}
           onClick={() =>
             update.mutate({ id: automation.id, changes: { paused: !automation.paused } }, { onError: failed })
           }
         >
-          {automation.paused ? 'Resume' : 'Pause'}
+          {automation.paused ? t('reminders.automations.resume') : t('reminders.automations.pause')}
         </Button>
         <Button
           size="sm"
           variant="outline-secondary"
-          aria-label={`Edit: ${name}`}
+          aria-label={t('reminders.automations.editLabel', { name })}
           onClick={() => onEdit(automation)}
         >
-          Edit
+          {t('reminders.automations.edit')}
         </Button>
         <Button
           size="sm"
           variant="outline-danger"
-          aria-label={`Delete: ${name}`}
+          aria-label={t('reminders.automations.deleteLabel', { name })}
           onClick={() => onDelete(automation)}
         >
-          Delete
+          {t('reminders.automations.delete')}
         </Button>
       </div>
     </ListGroup.Item>
@@ -176,6 +189,7 @@ function DeleteAutomationModal({
   automation: Automation | null
   onClose: () => void
 }) {
+  const { t } = useTranslation()
   const remove = useDeleteAutomation()
   const close = () => {
     remove.reset()
@@ -184,12 +198,12 @@ function DeleteAutomationModal({
   return (
     <ConfirmModal
       show={automation !== null}
-      title="Delete Automation"
-      message={<p>Delete “{automation?.prompt}”? It will not run again; its answers stay in the chat.</p>}
+      title={t('reminders.automations.deleteModal.title')}
+      message={<p>{t('reminders.automations.deleteModal.message', { name: automation?.prompt ?? '' })}</p>}
       error={remove.isError ? remove.error : undefined}
-      confirmLabel="Delete"
+      confirmLabel={t('reminders.automations.deleteModal.confirm')}
       busy={remove.isPending}
-      busyLabel="Deleting..."
+      busyLabel={t('reminders.automations.deleteModal.busy')}
       onConfirm={() => automation && remove.mutate(automation.id, { onSuccess: close })}
       onCancel={close}
     />

@@ -1,15 +1,18 @@
 import Button from 'react-bootstrap/Button'
 import Dropdown from 'react-bootstrap/Dropdown'
+import { useTranslation } from 'react-i18next'
 import type { Reminder } from '@remi/shared'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useUserTimeZone } from '../../../lib/zoned-time'
 import { useUpdateReminder, type ReminderChanges } from '../api/update-reminder'
 import { doneMessage } from '../lib/done-message'
+import { formatDuration } from '../lib/due'
 import { snoozeChoices, snoozeMinutes } from '../lib/snooze'
 
 /** Done and Snooze for one reminder (the dashboard card and the list): a PATCH each, with a toast after. */
 export function ReminderActions({ reminder }: { reminder: Reminder }) {
+  const { t } = useTranslation()
   const update = useUpdateReminder()
   const toast = useToast()
   const zone = useUserTimeZone()
@@ -29,23 +32,24 @@ export function ReminderActions({ reminder }: { reminder: Reminder }) {
         size="sm"
         variant="outline-success"
         disabled={busy}
-        aria-label={`Done: ${reminder.text}`}
+        aria-label={t('reminders.actions.doneLabel', { text: reminder.text })}
         onClick={() => run({ status: 'done' }, (answer) => doneMessage(answer, zone))}
       >
-        Done
+        {t('reminders.actions.done')}
       </Button>
       <Dropdown>
         <Dropdown.Toggle
           size="sm"
           variant="outline-secondary"
           disabled={busy}
-          aria-label={`Snooze: ${reminder.text}`}
+          aria-label={t('reminders.actions.snoozeLabel', { text: reminder.text })}
         >
-          Snooze
+          {t('reminders.actions.snooze')}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           {snoozeChoices.map((choice) => {
             const minutes = snoozeMinutes(reminder, choice.minutes)
+            const duration = formatDuration(choice.minutes)
             return (
               <Dropdown.Item
                 key={choice.minutes}
@@ -53,10 +57,12 @@ export function ReminderActions({ reminder }: { reminder: Reminder }) {
                 disabled={minutes === null}
                 onClick={() =>
                   minutes !== null &&
-                  run({ snooze: { minutes } }, () => `Snoozed by ${choice.label}: ${reminder.text}`)
+                  run({ snooze: { minutes } }, () =>
+                    t('reminders.actions.snoozed', { duration, text: reminder.text }),
+                  )
                 }
               >
-                {choice.label}
+                {duration}
               </Dropdown.Item>
             )
           })}

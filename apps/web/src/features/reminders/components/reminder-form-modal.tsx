@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Form from 'react-bootstrap/Form'
+import { useTranslation } from 'react-i18next'
 import { REMINDER_LIMITS, type PatchReminderBody, type Reminder } from '@remi/shared'
 import { FormInput } from '../../../components/ui/form-input'
 import { FormModalFooter, Modal } from '../../../components/ui/modal'
@@ -26,6 +27,7 @@ function tomorrowMorning(zone: string) {
 
 /** Keyed by the reminder (or 'new') by its parent, so each opening starts from fresh fields. */
 export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
+  const { t } = useTranslation()
   const start = reminder ? zonedParts(reminder.nextAt ?? reminder.dueAt, zone) : tomorrowMorning(zone)
   const [text, setText] = useState(reminder?.text ?? '')
   const [day, setDay] = useState(start.day)
@@ -46,16 +48,20 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
   const moved = !reminder || day !== start.day || time !== start.time
   const passed = moved && dueAt !== null && dueAt.getTime() <= openedAt
   // A rule the form has no choice for (from the assistant: "every Monday") stays selectable as it is.
+  const offered = recurrenceChoices.map((c) => ({
+    value: c.value as string,
+    label: t(`reminders.repeat.${c.label}`),
+  }))
   const choices =
     recurrence && !recurrenceChoices.some((c) => c.value === recurrence)
-      ? [...recurrenceChoices, { value: recurrence, label: describeRecurrence(recurrence) ?? recurrence }]
-      : recurrenceChoices
+      ? [...offered, { value: recurrence, label: describeRecurrence(recurrence) ?? recurrence }]
+      : offered
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (blank || !dueAt || saving || passed) return
     const done = () => {
-      toast.success(reminder ? 'Reminder updated' : 'Reminder created')
+      toast.success(reminder ? t('reminders.form.updated') : t('reminders.form.created'))
       onClose()
     }
     if (!reminder) {
@@ -82,11 +88,11 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
     <Modal
       show={show}
       onHide={hide}
-      title={reminder ? 'Edit Reminder' : 'Create Reminder'}
+      title={reminder ? t('reminders.form.editTitle') : t('reminders.form.createTitle')}
       footer={
         <FormModalFooter
           formId="reminder-form"
-          label={reminder ? 'Update Reminder' : 'Create Reminder'}
+          label={reminder ? t('reminders.form.update') : t('reminders.form.create')}
           saving={saving}
           disabled={blank || !dueAt || passed}
           onCancel={hide}
@@ -100,7 +106,7 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
           </Alert>
         ) : null}
         <FormInput
-          label="Remind me to"
+          label={t('reminders.form.text')}
           name="text"
           as="textarea"
           rows={3}
@@ -113,19 +119,19 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
         <div className="row g-2">
           <div className="col-12 col-sm-7">
             <FormInput
-              label="Date"
+              label={t('reminders.form.date')}
               name="date"
               type="date"
               required
               min={today}
-              error={passed ? 'That time has passed: choose a later date or time.' : undefined}
+              error={passed ? t('reminders.form.passed') : undefined}
               value={day}
               onChange={(e) => setDay(e.target.value)}
             />
           </div>
           <div className="col-12 col-sm-5">
             <FormInput
-              label="Time"
+              label={t('reminders.form.time')}
               name="time"
               type="time"
               required
@@ -136,9 +142,9 @@ export function ReminderFormModal({ show, reminder, zone, onClose }: Props) {
         </div>
         <FormInput
           as="select"
-          label="Repeats"
+          label={t('reminders.form.repeats')}
           name="recurrence"
-          helpText={`Times are in ${zone}`}
+          helpText={t('reminders.form.zone', { zone })}
           value={recurrence}
           onChange={(e) => setRecurrence(e.target.value)}
         >

@@ -1,5 +1,7 @@
 import type { Reminder } from '@remi/shared'
-import { formatDue } from '../../../lib/zoned-time'
+import { useTranslation } from 'react-i18next'
+import { i18n } from '../../../lib/i18n'
+import { formatDueIn } from '../lib/due'
 import { describeRecurrence } from '../lib/recurrence'
 
 /** The line under a reminder's text: when it fires (or went out, or was done), and how it repeats. */
@@ -9,15 +11,18 @@ export function reminderWhen(reminder: Reminder, zone: string, now = new Date())
     const next = reminder.nextAt ?? reminder.dueAt
     parts.push(
       reminder.snoozedUntil
-        ? `Snoozed until ${formatDue(next, zone, now, true)}`
-        : formatDue(next, zone, now),
+        ? i18n.t('reminders.when.snoozedUntil', { when: formatDueIn(next, zone, now, true) })
+        : formatDueIn(next, zone, now),
     )
   } else if (reminder.status === 'sent') {
     const sent = reminder.lastSentAt ?? reminder.dueAt
-    parts.push(`Sent ${formatDue(sent, zone, now, true)}${reminder.late ? ' (late)' : ''}`)
+    const when = formatDueIn(sent, zone, now, true)
+    parts.push(i18n.t(reminder.late ? 'reminders.when.sentLate' : 'reminders.when.sent', { when }))
   } else {
-    const label = reminder.status === 'done' ? 'Done' : 'Cancelled'
-    parts.push(`${label} ${formatDue(reminder.updatedAt, zone, now, true)}`)
+    const when = formatDueIn(reminder.updatedAt, zone, now, true)
+    parts.push(
+      i18n.t(reminder.status === 'done' ? 'reminders.when.done' : 'reminders.when.cancelled', { when }),
+    )
   }
   const repeats = describeRecurrence(reminder.recurrence)
   if (repeats) parts.push(repeats)
@@ -25,5 +30,7 @@ export function reminderWhen(reminder: Reminder, zone: string, now = new Date())
 }
 
 export function ReminderWhen({ reminder, zone }: { reminder: Reminder; zone: string }) {
+  // Said again when the language changes.
+  useTranslation()
   return <small className="text-body-secondary">{reminderWhen(reminder, zone)}</small>
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import ListGroup from 'react-bootstrap/ListGroup'
 import Nav from 'react-bootstrap/Nav'
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { Reminder, ReminderStatus } from '@remi/shared'
 import { paths } from '../../../config/paths'
@@ -21,11 +22,12 @@ import { ReminderRow } from './reminder-row'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { RemindersIcon } from '../../../components/ui/icons'
 
+// Their words are the `reminders.tabs`, `reminders.listLabel` and `reminders.empty` texts, by key.
 const tabs = [
-  { key: 'upcoming', label: 'Upcoming', status: 'scheduled', empty: 'No upcoming reminders.' },
-  { key: 'sent', label: 'Sent', status: 'sent', empty: 'No reminders have gone out yet.' },
-  { key: 'done', label: 'Done', status: 'done', empty: 'No reminders are done yet.' },
-] as const satisfies { key: string; label: string; status: ReminderStatus; empty: string }[]
+  { key: 'upcoming', status: 'scheduled' },
+  { key: 'sent', status: 'sent' },
+  { key: 'done', status: 'done' },
+] as const satisfies { key: string; status: ReminderStatus }[]
 type Tab = (typeof tabs)[number]
 
 type Dialog =
@@ -36,8 +38,9 @@ type Dialog =
 
 /** /reminders: upcoming, sent and done, each with what can be done to it (edit, cancel, done, snooze). */
 export function RemindersPage() {
+  const { t } = useTranslation()
   const [params] = useSearchParams()
-  const tab = tabs.find((t) => t.key === params.get('tab')) ?? tabs[0]
+  const tab = tabs.find((item) => item.key === params.get('tab')) ?? tabs[0]
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const zone = useUserTimeZone()
   const close = () => setDialog(null)
@@ -45,21 +48,21 @@ export function RemindersPage() {
   return (
     <div className="reminders-page">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <h1 className="mb-0">Reminders</h1>
+        <h1 className="mb-0">{t('reminders.title')}</h1>
         <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
-          Add Reminder
+          {t('reminders.add')}
         </Button>
       </div>
-      <Nav variant="tabs" className="mb-3" as="nav" aria-label="Reminders by status">
-        {tabs.map((t) => (
-          <Nav.Item key={t.key}>
+      <Nav variant="tabs" className="mb-3" as="nav" aria-label={t('reminders.tabsLabel')}>
+        {tabs.map((item) => (
+          <Nav.Item key={item.key}>
             <Nav.Link
               as={Link}
-              to={t.key === 'upcoming' ? paths.reminders : `${paths.reminders}?tab=${t.key}`}
-              active={t.key === tab.key}
-              aria-current={t.key === tab.key ? 'page' : undefined}
+              to={item.key === 'upcoming' ? paths.reminders : `${paths.reminders}?tab=${item.key}`}
+              active={item.key === tab.key}
+              aria-current={item.key === tab.key ? 'page' : undefined}
             >
-              {t.label}
+              {t(`reminders.tabs.${item.key}`)}
             </Nav.Link>
           </Nav.Item>
         ))}
@@ -83,35 +86,34 @@ export function RemindersPage() {
 }
 
 function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (d: Dialog) => void }) {
+  const { t } = useTranslation()
   const reminders = useReminders({ status: tab.status })
-  if (reminders.isPending) return <LoadingSpinner text="Loading reminders..." />
+  if (reminders.isPending) return <LoadingSpinner text={t('reminders.loading')} />
   if (reminders.isError) {
     return (
-      <RetryAlert title="Unable to Load Reminders" onRetry={() => void reminders.refetch()}>
+      <RetryAlert title={t('reminders.loadFailed')} onRetry={() => void reminders.refetch()}>
         <p>{errorMessage(reminders.error)}</p>
       </RetryAlert>
     )
   }
   if (reminders.data.length === 0)
     return (
-      <EmptyState icon={<RemindersIcon size={22} />} title={tab.empty}>
-        {tab.key === 'upcoming'
-          ? 'Add one here, or tell the chat “remind me to call mum tomorrow at 6pm”.'
-          : 'Reminders move here once they have gone out or been marked done.'}
+      <EmptyState icon={<RemindersIcon size={22} />} title={t(`reminders.empty.${tab.key}`)}>
+        {tab.key === 'upcoming' ? t('reminders.empty.upcomingHint') : t('reminders.empty.otherHint')}
       </EmptyState>
     )
   return (
-    <ListGroup as="ul" aria-label={`${tab.label} reminders`}>
+    <ListGroup as="ul" aria-label={t(`reminders.listLabel.${tab.key}`)}>
       {reminders.data.map((reminder) => (
         <ReminderRow key={reminder.id} reminder={reminder} zone={zone}>
           {reminder.status === 'done' ? (
             <Button
               size="sm"
               variant="outline-danger"
-              aria-label={`Delete: ${reminder.text}`}
+              aria-label={t('reminders.actions.deleteLabel', { text: reminder.text })}
               onClick={() => onOpen({ kind: 'delete', reminder })}
             >
-              Delete
+              {t('reminders.actions.delete')}
             </Button>
           ) : (
             <>
@@ -119,18 +121,18 @@ function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (
               <Button
                 size="sm"
                 variant="outline-primary"
-                aria-label={`Edit: ${reminder.text}`}
+                aria-label={t('reminders.actions.editLabel', { text: reminder.text })}
                 onClick={() => onOpen({ kind: 'edit', reminder })}
               >
-                Edit
+                {t('reminders.actions.edit')}
               </Button>
               <Button
                 size="sm"
                 variant="outline-danger"
-                aria-label={`Cancel: ${reminder.text}`}
+                aria-label={t('reminders.actions.cancelLabel', { text: reminder.text })}
                 onClick={() => onOpen({ kind: 'cancel', reminder })}
               >
-                Cancel
+                {t('reminders.actions.cancel')}
               </Button>
             </>
           )}
@@ -141,6 +143,7 @@ function ReminderList({ tab, zone, onOpen }: { tab: Tab; zone: string; onOpen: (
 }
 
 function CancelModal({ reminder, onClose }: { reminder: Reminder | null; onClose: () => void }) {
+  const { t } = useTranslation()
   const update = useUpdateReminder()
   const toast = useToast()
   const close = () => {
@@ -150,19 +153,19 @@ function CancelModal({ reminder, onClose }: { reminder: Reminder | null; onClose
   return (
     <ConfirmModal
       show={reminder !== null}
-      title="Cancel Reminder"
-      message={<p>Cancel “{reminder?.text}”? It will not be sent again.</p>}
+      title={t('reminders.cancelModal.title')}
+      message={<p>{t('reminders.cancelModal.message', { text: reminder?.text ?? '' })}</p>}
       error={update.isError ? update.error : undefined}
-      confirmLabel="Cancel Reminder"
+      confirmLabel={t('reminders.cancelModal.confirm')}
       busy={update.isPending}
-      busyLabel="Cancelling..."
+      busyLabel={t('reminders.cancelModal.busy')}
       onConfirm={() =>
         reminder &&
         update.mutate(
           { id: reminder.id, changes: { status: 'cancelled' } },
           {
             onSuccess: () => {
-              toast.success(`Cancelled: ${reminder.text}`)
+              toast.success(t('reminders.cancelModal.done', { text: reminder.text }))
               close()
             },
           },
@@ -174,6 +177,7 @@ function CancelModal({ reminder, onClose }: { reminder: Reminder | null; onClose
 }
 
 function DeleteModal({ reminder, onClose }: { reminder: Reminder | null; onClose: () => void }) {
+  const { t } = useTranslation()
   const remove = useDeleteReminder()
   const close = () => {
     remove.reset()
@@ -182,12 +186,12 @@ function DeleteModal({ reminder, onClose }: { reminder: Reminder | null; onClose
   return (
     <ConfirmModal
       show={reminder !== null}
-      title="Delete Reminder"
-      message={<p>Delete “{reminder?.text}” for good?</p>}
+      title={t('reminders.deleteModal.title')}
+      message={<p>{t('reminders.deleteModal.message', { text: reminder?.text ?? '' })}</p>}
       error={remove.isError ? remove.error : undefined}
-      confirmLabel="Delete"
+      confirmLabel={t('reminders.deleteModal.confirm')}
       busy={remove.isPending}
-      busyLabel="Deleting..."
+      busyLabel={t('reminders.deleteModal.busy')}
       onConfirm={() => reminder && remove.mutate(reminder.id, { onSuccess: close })}
       onCancel={close}
     />

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import ListGroup from 'react-bootstrap/ListGroup'
 import Placeholder from 'react-bootstrap/Placeholder'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import { useUserTimeZone } from '../../../lib/zoned-time'
@@ -15,6 +16,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
 /** Dashboard: what is due in the next 7 days (overdue ones still waiting included), with Done and Snooze. */
 export function UpcomingRemindersCard() {
+  const { t } = useTranslation()
   // The window is fixed when the card mounts, so the query's key stays the same while it is shown.
   const [to] = useState(() => new Date(Date.now() + WEEK_MS).toISOString())
   const reminders = useReminders({ status: 'scheduled', to })
@@ -24,10 +26,10 @@ export function UpcomingRemindersCard() {
     return (
       <Alert variant="warning" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <span>
-          <strong>Reminders Unavailable</strong> Your upcoming reminders could not be loaded.
+          <strong>{t('reminders.card.unavailable')}</strong> {t('reminders.card.unavailableText')}
         </span>
         <Button variant="outline-dark" size="sm" onClick={() => void reminders.refetch()}>
-          Retry Loading Reminders
+          {t('reminders.card.retry')}
         </Button>
       </Alert>
     )
@@ -38,12 +40,12 @@ export function UpcomingRemindersCard() {
       <Card.Header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <div>
           <Card.Title as="h2" className="h5 mb-0" id="upcoming-reminders">
-            Upcoming reminders
+            {t('reminders.card.title')}
           </Card.Title>
-          <small className="text-body-secondary">Next 7 days</small>
+          <small className="text-body-secondary">{t('reminders.card.next7Days')}</small>
         </div>
         <Link to={paths.reminders} className="btn btn-outline-dark btn-sm">
-          All reminders
+          {t('reminders.card.all')}
         </Link>
       </Card.Header>
       {reminders.isPending ? (
@@ -54,13 +56,10 @@ export function UpcomingRemindersCard() {
         </Card.Body>
       ) : reminders.data.length === 0 ? (
         <Card.Body>
-          <p className="mb-0 text-body-secondary">
-            No reminders in the next 7 days. Add one to a memory (Remind me) or ask the assistant: “remind me
-            to call mum tomorrow at 5pm”.
-          </p>
+          <p className="mb-0 text-body-secondary">{t('reminders.card.empty')}</p>
         </Card.Body>
       ) : (
-        <ListGroup as="ul" variant="flush" aria-label="Upcoming reminders">
+        <ListGroup as="ul" variant="flush" aria-label={t('reminders.card.listLabel')}>
           {reminders.data.map((reminder) => (
             <ReminderRow key={reminder.id} reminder={reminder} zone={zone}>
               <ReminderActions reminder={reminder} />

@@ -15,22 +15,11 @@ export interface ScheduleFields {
   time: string
 }
 
-export const REPEAT_CHOICES: { value: Repeat; label: string }[] = [
-  { value: 'daily', label: 'Every day' },
-  { value: 'weekdays', label: 'Every weekday (Monday to Friday)' },
-  { value: 'weekly', label: 'Every week' },
-  { value: 'monthly', label: 'Every month' },
-]
+/** The form's choices, said by the `reminders.automations.form.repeat` texts. */
+export const REPEAT_CHOICES: Repeat[] = ['daily', 'weekdays', 'weekly', 'monthly']
 
-export const WEEKDAYS: { value: string; label: string }[] = [
-  { value: 'MO', label: 'Monday' },
-  { value: 'TU', label: 'Tuesday' },
-  { value: 'WE', label: 'Wednesday' },
-  { value: 'TH', label: 'Thursday' },
-  { value: 'FR', label: 'Friday' },
-  { value: 'SA', label: 'Saturday' },
-  { value: 'SU', label: 'Sunday' },
-]
+/** The weekdays' RRULE codes, Monday first; the form names them as Intl does (weekdayName, lib/due.ts). */
+export const WEEKDAYS: string[] = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
 
 export const DEFAULT_SCHEDULE: ScheduleFields = { repeat: 'daily', weekday: 'MO', monthDay: 1, time: '08:00' }
 
@@ -84,9 +73,7 @@ export function scheduleFields(rule: string): ScheduleFields | null {
     case 'WEEKLY':
       if (parts.has('BYMONTHDAY')) return null
       if (byDay === WORKDAYS) return { ...base, repeat: 'weekdays' }
-      return byDay && WEEKDAYS.some((d) => d.value === byDay)
-        ? { ...base, repeat: 'weekly', weekday: byDay }
-        : null
+      return byDay && WEEKDAYS.includes(byDay) ? { ...base, repeat: 'weekly', weekday: byDay } : null
     case 'MONTHLY':
       return !byDay && Number.isInteger(monthDay) && monthDay >= 1 && monthDay <= 28
         ? { ...base, repeat: 'monthly', monthDay }

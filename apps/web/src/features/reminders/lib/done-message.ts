@@ -1,5 +1,6 @@
 import type { Reminder } from '@remi/shared'
-import { formatDue } from '../../../lib/zoned-time'
+import { i18n } from '../../../lib/i18n'
+import { formatDueIn } from './due'
 
 /**
  * What Done says once the server has answered: 'Done: Call mum', and for a repeating reminder, whose
@@ -7,5 +8,7 @@ import { formatDue } from '../../../lib/zoned-time'
  */
 export function doneMessage(answer: Reminder, zone: string, now = new Date()): string {
   const next = answer.status === 'scheduled' ? answer.nextAt : null
-  return next ? `Done: ${answer.text}. Next: ${formatDue(next, zone, now, true)}` : `Done: ${answer.text}`
+  return next
+    ? i18n.t('reminders.doneMessage.next', { text: answer.text, when: formatDueIn(next, zone, now, true) })
+    : i18n.t('reminders.doneMessage.done', { text: answer.text })
 }

@@ -1,10 +1,7 @@
 import { REMINDER_LIMITS, type Reminder } from '@remi/shared'
 
-export const snoozeChoices = [
-  { minutes: 10, label: '10 minutes' },
-  { minutes: 60, label: '1 hour' },
-  { minutes: 24 * 60, label: '1 day' },
-] as const
+/** How long Snooze puts a reminder off; each is said as Intl writes it (formatDuration, lib/due.ts). */
+export const snoozeChoices = [{ minutes: 10 }, { minutes: 60 }, { minutes: 24 * 60 }] as const
 
 /**
  * The PATCH's snooze.minutes (counted from now) that puts the reminder `by` minutes after the time it

@@ -4,15 +4,17 @@ import { useToast } from '../../../components/ui/toast'
 import { paths } from '../../../config/paths'
 import { errorMessage } from '../../../lib/api-client'
 import { closeSystemNotification, notificationTag, showSystemNotification } from '../../../lib/service-worker'
-import { formatDue, useUserTimeZone } from '../../../lib/zoned-time'
+import { i18n } from '../../../lib/i18n'
+import { useUserTimeZone } from '../../../lib/zoned-time'
 import { remindersBaseKey } from '../api/get-reminders'
 import { useReminderAction } from '../api/reminder-action'
 import { doneMessage } from './done-message'
+import { formatDueIn } from './due'
 
 /** 'Due today at 17:00', or for one that went out while Remi was down, 'Late: due yesterday at 09:00'. */
 export function deliveryWhen(delivery: ReminderDelivery, zone: string, now = new Date()): string {
-  const when = formatDue(delivery.occurrenceAt, zone, now, true)
-  return delivery.late ? `Late: due ${when}` : `Due ${when}`
+  const when = formatDueIn(delivery.occurrenceAt, zone, now, true)
+  return i18n.t(delivery.late ? 'reminders.alert.late' : 'reminders.alert.due', { when })
 }
 
 /** The key of a reminder's toast: one per reminder, cleared when it is answered anywhere. */
@@ -59,7 +61,10 @@ export function useReminderAlert(): (data: unknown) => void {
             toast.success(
               kind === 'done'
                 ? doneMessage({ ...answer, text: delivery.text }, zone)
-                : `Snoozed for ${REMINDER_LIMITS.actionSnoozeMinutes} minutes: ${delivery.text}`,
+                : i18n.t('reminders.alert.snoozed', {
+                    minutes: REMINDER_LIMITS.actionSnoozeMinutes,
+                    text: delivery.text,
+                  }),
             ),
           onError: (error) => toast.error(errorMessage(error)),
         },
@@ -69,12 +74,19 @@ export function useReminderAlert(): (data: unknown) => void {
       type: 'reminder',
       // A reminder stays until it is answered or closed.
       duration: 0,
-      message: `${delivery.text} (${when})`,
+      message: i18n.t('reminders.alert.message', { text: delivery.text, when }),
       actions: [
-        { label: 'Done', ariaLabel: `Done: ${delivery.text}`, onClick: () => run('done') },
         {
-          label: 'Snooze',
-          ariaLabel: `Snooze ${REMINDER_LIMITS.actionSnoozeMinutes} minutes: ${delivery.text}`,
+          label: i18n.t('reminders.actions.done'),
+          ariaLabel: i18n.t('reminders.actions.doneLabel', { text: delivery.text }),
+          onClick: () => run('done'),
+        },
+        {
+          label: i18n.t('reminders.actions.snooze'),
+          ariaLabel: i18n.t('reminders.alert.snoozeLabel', {
+            minutes: REMINDER_LIMITS.actionSnoozeMinutes,
+            text: delivery.text,
+          }),
           onClick: () => run('snooze'),
         },
       ],

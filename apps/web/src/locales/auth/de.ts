@@ -1,0 +1,36 @@
+import type { Catalogue } from '../en'
+
+export const auth: Catalogue['auth'] = {
+  welcome: 'Willkommen bei {brand}',
+  tagline: 'Dein persönlicher KI-Assistent für deine Notizen und Erkenntnisse',
+  loadingSignIn: 'Anmeldung wird geladen...',
+  loading: 'Wird geladen...',
+  chooseMethod: 'Wähle, wie du dich anmelden möchtest:',
+  continueWith: 'Weiter mit {provider}',
+  redirecting: 'Weiterleitung zu {provider}... Bitte warten.',
+  terms: 'Mit der Anmeldung stimmst du unseren Nutzungsbedingungen und unserer Datenschutzerklärung zu.',
+  localTitleFirst: 'Das erste Konto anlegen',
+  localTitleCreate: 'Konto anlegen',
+  localTitleSignIn: 'Anmelden',
+  localLeadFirst:
+    'Hier hat noch niemand ein Konto: Dies ist das erste. Wähle die E-Mail-Adresse und das Passwort, mit denen du dich anmelden wirst.',
+  localLeadCreate: 'Wähle die E-Mail-Adresse und das Passwort, mit denen du dich anmelden wirst.',
+  localLeadSignIn: 'Mit der E-Mail-Adresse und dem Passwort deines Kontos auf diesem Server.',
+  name: 'Name',
+  email: 'E-Mail',
+  password: 'Passwort',
+  passwordHelp: 'Mindestens {min} Zeichen, und kein gängiges Passwort.',
+  createAccount: 'Konto anlegen',
+  signIn: 'Anmelden',
+  haveAccount: 'Du hast schon ein Konto?',
+  noAccount: 'Noch kein Konto?',
+  createAnAccount: 'Konto anlegen',
+  askInvitation: 'Noch kein Konto? Bitte jemanden, der {brand} hier nutzt, um einen Einladungslink.',
+  signInFailed: 'Anmeldung fehlgeschlagen. Bitte versuche es erneut.',
+  networkError: 'Netzwerkfehler. Bitte prüfe deine Verbindung und versuche es erneut.',
+  returnSuccess: 'Erfolgreich angemeldet! Willkommen bei {brand}.',
+  returnProviderError: 'Authentifizierung fehlgeschlagen: {error}',
+  returnMalformedToken:
+    'Das Authentifizierungstoken konnte nicht verarbeitet werden: Das erhaltene JWT-Token hat ein ungültiges Format',
+  returnFailed: 'Der Anmeldevorgang ist fehlgeschlagen',
+}

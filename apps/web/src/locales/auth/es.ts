@@ -1,0 +1,36 @@
+import type { Catalogue } from '../en'
+
+export const auth: Catalogue['auth'] = {
+  welcome: 'Te damos la bienvenida a {brand}',
+  tagline: 'Tu asistente personal de IA para gestionar tus recuerdos e ideas',
+  loadingSignIn: 'Cargando el inicio de sesión...',
+  loading: 'Cargando...',
+  chooseMethod: 'Elige cómo quieres iniciar sesión:',
+  continueWith: 'Continuar con {provider}',
+  redirecting: 'Redirigiendo a {provider}... Espera, por favor.',
+  terms: 'Al iniciar sesión, aceptas nuestros términos del servicio y nuestra política de privacidad.',
+  localTitleFirst: 'Crear la primera cuenta',
+  localTitleCreate: 'Crear una cuenta',
+  localTitleSignIn: 'Iniciar sesión',
+  localLeadFirst:
+    'Aquí todavía nadie tiene cuenta: esta es la primera. Elige el correo y la contraseña con los que iniciarás sesión.',
+  localLeadCreate: 'Elige el correo y la contraseña con los que iniciarás sesión.',
+  localLeadSignIn: 'Con el correo y la contraseña de tu cuenta en este servidor.',
+  name: 'Nombre',
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  passwordHelp: 'Al menos {min} caracteres, y que no sea una contraseña común.',
+  createAccount: 'Crear cuenta',
+  signIn: 'Iniciar sesión',
+  haveAccount: '¿Ya tienes una cuenta?',
+  noAccount: '¿Aún no tienes cuenta?',
+  createAnAccount: 'Crear una cuenta',
+  askInvitation: '¿Aún no tienes cuenta? Pide un enlace de invitación a alguien que use {brand} aquí.',
+  signInFailed: 'No se pudo iniciar sesión. Inténtalo de nuevo.',
+  networkError: 'Error de red. Comprueba tu conexión e inténtalo de nuevo.',
+  returnSuccess: '¡Sesión iniciada! Te damos la bienvenida a {brand}.',
+  returnProviderError: 'Falló la autenticación: {error}',
+  returnMalformedToken:
+    'No se pudo procesar el token de autenticación: se recibió un token JWT con un formato no válido',
+  returnFailed: 'Falló el proceso de autenticación',
+}

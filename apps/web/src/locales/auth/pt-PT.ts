@@ -1,0 +1,36 @@
+import type { Catalogue } from '../en'
+
+export const auth: Catalogue['auth'] = {
+  welcome: 'Bem-vindo ao {brand}',
+  tagline: 'O seu assistente pessoal de IA para gerir memórias e ideias',
+  loadingSignIn: 'A carregar o início de sessão...',
+  loading: 'A carregar...',
+  chooseMethod: 'Escolha como pretende iniciar sessão:',
+  continueWith: 'Continuar com {provider}',
+  redirecting: 'A redirecionar para {provider}... Aguarde, por favor.',
+  terms: 'Ao iniciar sessão, aceita os nossos termos de serviço e a nossa política de privacidade.',
+  localTitleFirst: 'Criar a primeira conta',
+  localTitleCreate: 'Criar uma conta',
+  localTitleSignIn: 'Iniciar sessão',
+  localLeadFirst:
+    'Ainda ninguém tem conta aqui: esta é a primeira. Escolha o e-mail e a palavra-passe com que vai iniciar sessão.',
+  localLeadCreate: 'Escolha o e-mail e a palavra-passe com que vai iniciar sessão.',
+  localLeadSignIn: 'Com o e-mail e a palavra-passe da sua conta neste servidor.',
+  name: 'Nome',
+  email: 'E-mail',
+  password: 'Palavra-passe',
+  passwordHelp: 'Pelo menos {min} caracteres, e não uma palavra-passe comum.',
+  createAccount: 'Criar conta',
+  signIn: 'Iniciar sessão',
+  haveAccount: 'Já tem conta?',
+  noAccount: 'Ainda não tem conta?',
+  createAnAccount: 'Criar uma conta',
+  askInvitation: 'Ainda não tem conta? Peça a alguém que use o {brand} aqui uma ligação de convite.',
+  signInFailed: 'Não foi possível iniciar sessão. Tente novamente.',
+  networkError: 'Erro de rede. Verifique a sua ligação e tente novamente.',
+  returnSuccess: 'Sessão iniciada com sucesso! Bem-vindo ao {brand}.',
+  returnProviderError: 'A autenticação falhou: {error}',
+  returnMalformedToken:
+    'Não foi possível processar o token de autenticação: foi recebido um token JWT com formato inválido',
+  returnFailed: 'O processo de autenticação falhou',
+}

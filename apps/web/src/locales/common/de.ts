@@ -1,0 +1,71 @@
+import type { Catalogue } from '../en'
+
+export const common: Catalogue['common'] = {
+  loading: 'Wird geladen...',
+  cancel: 'Abbrechen',
+  close: 'Schließen',
+  saving: 'Wird gespeichert...',
+  toast: {
+    success: 'Erledigt',
+    error: 'Fehler',
+    warning: 'Warnung',
+    info: 'Info',
+    reminder: 'Erinnerung',
+    notification: 'Benachrichtigung',
+    close: 'Benachrichtigung schließen',
+  },
+  errors: {
+    title: 'Etwas ist schiefgelaufen',
+    unexpectedTitle: 'Etwas ist schiefgelaufen.',
+    unexpected:
+      'Ein unerwarteter Fehler ist aufgetreten. Lade die Seite neu oder wende dich an den Support, wenn das Problem bleibt.',
+    network: 'Keine Verbindung zum Server. Prüfe deine Internetverbindung und versuche es erneut.',
+    session: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+    goToLogin: 'Zur Anmeldung',
+    tryAgain: 'Erneut versuchen',
+    refreshPage: 'Seite neu laden',
+  },
+  dictate: {
+    label: 'Diktieren',
+    start: 'Diktieren (Strg/⌘+Umschalt+Leertaste)',
+    stop: 'Stoppen und aufschreiben (Esc verwirft)',
+    recording: 'Aufnahme läuft',
+    level: 'Mikrofonpegel',
+    escCancels: 'Esc bricht ab',
+    writing: 'Wird aufgeschrieben…',
+  },
+  readAloud: {
+    read: 'Vorlesen',
+    stop: 'Vorlesen beenden',
+  },
+  pullToRefresh: {
+    pull: 'Zum Aktualisieren ziehen',
+    release: 'Zum Aktualisieren loslassen',
+    refreshing: 'Wird aktualisiert...',
+  },
+  markdown: {
+    image: 'Bild',
+    imageNamed: 'Bild: {alt}',
+    opens: 'Öffnet {url} in einem neuen Tab',
+  },
+  shortcuts: {
+    title: 'Tastenkürzel',
+    keys: 'Tasten',
+    action: 'Aktion',
+    then: 'dann',
+    hint: 'Während du in ein Feld tippst, tun Tastenkürzel nichts.',
+    search: 'Notizen durchsuchen (auf Notizen)',
+    create: 'Notiz erstellen (auf Notizen)',
+    dashboard: 'Zum Dashboard',
+    memories: 'Zu den Notizen',
+    chat: 'Zum Chat',
+    reminders: 'Zu den Erinnerungen',
+    dictate: 'In das aktive Feld diktieren (Esc bricht ab)',
+    show: 'Diese Tastenkürzel anzeigen',
+    close: 'Einen Dialog schließen',
+  },
+  live: {
+    open: 'Öffnen',
+    openLabel: 'Öffnen: {title}',
+  },
+}

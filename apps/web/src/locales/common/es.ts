@@ -1,0 +1,71 @@
+import type { Catalogue } from '../en'
+
+export const common: Catalogue['common'] = {
+  loading: 'Cargando...',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  saving: 'Guardando...',
+  toast: {
+    success: 'Hecho',
+    error: 'Error',
+    warning: 'Aviso',
+    info: 'Información',
+    reminder: 'Recordatorio',
+    notification: 'Notificación',
+    close: 'Cerrar notificación',
+  },
+  errors: {
+    title: 'Algo salió mal',
+    unexpectedTitle: 'Algo salió mal.',
+    unexpected:
+      'Se produjo un error inesperado. Prueba a recargar la página o contacta con soporte si el problema continúa.',
+    network: 'No se puede conectar con el servidor. Comprueba tu conexión a Internet y vuelve a intentarlo.',
+    session: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+    goToLogin: 'Ir a iniciar sesión',
+    tryAgain: 'Reintentar',
+    refreshPage: 'Recargar la página',
+  },
+  dictate: {
+    label: 'Dictar',
+    start: 'Dictar (Ctrl/⌘+Mayús+Espacio)',
+    stop: 'Detener y escribirlo (Esc lo descarta)',
+    recording: 'Grabando',
+    level: 'Nivel del micrófono',
+    escCancels: 'Esc cancela',
+    writing: 'Escribiéndolo…',
+  },
+  readAloud: {
+    read: 'Leer en voz alta',
+    stop: 'Dejar de leer',
+  },
+  pullToRefresh: {
+    pull: 'Desliza para actualizar',
+    release: 'Suelta para actualizar',
+    refreshing: 'Actualizando...',
+  },
+  markdown: {
+    image: 'Imagen',
+    imageNamed: 'Imagen: {alt}',
+    opens: 'Abre {url} en una pestaña nueva',
+  },
+  shortcuts: {
+    title: 'Atajos de teclado',
+    keys: 'Teclas',
+    action: 'Acción',
+    then: 'y luego',
+    hint: 'Los atajos no hacen nada mientras escribes en un campo.',
+    search: 'Buscar recuerdos (en Recuerdos)',
+    create: 'Crear recuerdo (en Recuerdos)',
+    dashboard: 'Ir al Panel',
+    memories: 'Ir a Recuerdos',
+    chat: 'Ir al Chat',
+    reminders: 'Ir a Recordatorios',
+    dictate: 'Dictar en el campo activo (Esc cancela)',
+    show: 'Mostrar estos atajos',
+    close: 'Cerrar un diálogo',
+  },
+  live: {
+    open: 'Abrir',
+    openLabel: 'Abrir: {title}',
+  },
+}

@@ -1,0 +1,71 @@
+import type { Catalogue } from '../en'
+
+export const common: Catalogue['common'] = {
+  loading: 'Chargement...',
+  cancel: 'Annuler',
+  close: 'Fermer',
+  saving: 'Enregistrement...',
+  toast: {
+    success: 'Succès',
+    error: 'Erreur',
+    warning: 'Avertissement',
+    info: 'Info',
+    reminder: 'Rappel',
+    notification: 'Notification',
+    close: 'Fermer la notification',
+  },
+  errors: {
+    title: 'Une erreur s’est produite',
+    unexpectedTitle: 'Une erreur s’est produite.',
+    unexpected:
+      'Une erreur inattendue s’est produite. Essayez d’actualiser la page ou contactez l’assistance si le problème persiste.',
+    network: 'Impossible de joindre le serveur. Vérifiez votre connexion Internet et réessayez.',
+    session: 'Votre session a expiré. Veuillez vous reconnecter.',
+    goToLogin: 'Aller à la connexion',
+    tryAgain: 'Réessayer',
+    refreshPage: 'Actualiser la page',
+  },
+  dictate: {
+    label: 'Dicter',
+    start: 'Dicter (Ctrl/⌘+Maj+Espace)',
+    stop: 'Arrêter et l’écrire (Échap l’abandonne)',
+    recording: 'Enregistrement',
+    level: 'Niveau du micro',
+    escCancels: 'Échap annule',
+    writing: 'Transcription…',
+  },
+  readAloud: {
+    read: 'Lire à voix haute',
+    stop: 'Arrêter la lecture',
+  },
+  pullToRefresh: {
+    pull: 'Tirez pour actualiser',
+    release: 'Relâchez pour actualiser',
+    refreshing: 'Actualisation...',
+  },
+  markdown: {
+    image: 'Image',
+    imageNamed: 'Image : {alt}',
+    opens: 'Ouvre {url} dans un nouvel onglet',
+  },
+  shortcuts: {
+    title: 'Raccourcis clavier',
+    keys: 'Touches',
+    action: 'Action',
+    then: 'puis',
+    hint: 'Les raccourcis ne font rien pendant que vous tapez dans un champ.',
+    search: 'Rechercher des souvenirs (sur Souvenirs)',
+    create: 'Créer un souvenir (sur Souvenirs)',
+    dashboard: 'Aller au Tableau de bord',
+    memories: 'Aller aux Souvenirs',
+    chat: 'Aller à la Discussion',
+    reminders: 'Aller aux Rappels',
+    dictate: 'Dicter dans le champ actif (Échap annule)',
+    show: 'Afficher ces raccourcis',
+    close: 'Fermer une boîte de dialogue',
+  },
+  live: {
+    open: 'Ouvrir',
+    openLabel: 'Ouvrir : {title}',
+  },
+}

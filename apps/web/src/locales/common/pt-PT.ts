@@ -1,0 +1,71 @@
+import type { Catalogue } from '../en'
+
+export const common: Catalogue['common'] = {
+  loading: 'A carregar...',
+  cancel: 'Cancelar',
+  close: 'Fechar',
+  saving: 'A guardar...',
+  toast: {
+    success: 'Sucesso',
+    error: 'Erro',
+    warning: 'Aviso',
+    info: 'Informação',
+    reminder: 'Lembrete',
+    notification: 'Notificação',
+    close: 'Fechar notificação',
+  },
+  errors: {
+    title: 'Algo correu mal',
+    unexpectedTitle: 'Algo correu mal.',
+    unexpected:
+      'Ocorreu um erro inesperado. Tente atualizar a página ou contacte o suporte se o problema persistir.',
+    network: 'Não foi possível ligar ao servidor. Verifique a sua ligação à Internet e tente de novo.',
+    session: 'A sua sessão expirou. Inicie sessão de novo.',
+    goToLogin: 'Ir para o início de sessão',
+    tryAgain: 'Tentar de novo',
+    refreshPage: 'Atualizar a página',
+  },
+  dictate: {
+    label: 'Ditar',
+    start: 'Ditar (Ctrl/⌘+Shift+Espaço)',
+    stop: 'Parar e escrever (Esc descarta)',
+    recording: 'A gravar',
+    level: 'Nível do microfone',
+    escCancels: 'Esc cancela',
+    writing: 'A escrever…',
+  },
+  readAloud: {
+    read: 'Ler em voz alta',
+    stop: 'Parar a leitura',
+  },
+  pullToRefresh: {
+    pull: 'Puxe para atualizar',
+    release: 'Solte para atualizar',
+    refreshing: 'A atualizar...',
+  },
+  markdown: {
+    image: 'Imagem',
+    imageNamed: 'Imagem: {alt}',
+    opens: 'Abre {url} num novo separador',
+  },
+  shortcuts: {
+    title: 'Atalhos de teclado',
+    keys: 'Teclas',
+    action: 'Ação',
+    then: 'e depois',
+    hint: 'Os atalhos não fazem nada enquanto escreve num campo.',
+    search: 'Pesquisar memórias (em Memórias)',
+    create: 'Criar memória (em Memórias)',
+    dashboard: 'Ir para o Painel',
+    memories: 'Ir para Memórias',
+    chat: 'Ir para Conversa',
+    reminders: 'Ir para Lembretes',
+    dictate: 'Ditar para o campo em foco (Esc cancela)',
+    show: 'Mostrar estes atalhos',
+    close: 'Fechar uma caixa de diálogo',
+  },
+  live: {
+    open: 'Abrir',
+    openLabel: 'Abrir: {title}',
+  },
+}
