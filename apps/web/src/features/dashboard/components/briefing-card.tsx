@@ -62,7 +62,7 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
       </Card.Header>
       <Card.Body aria-busy={!briefing || regenerate.isPending}>
         {briefing ? (
-          <Markdown>{linkDataSources(briefing.content)}</Markdown>
+          <Markdown>{linkDataSources(briefing.content, [t('nav.dataSources')])}</Markdown>
         ) : (
           <Placeholder as="div" animation="glow" aria-hidden="true">
             <Placeholder xs={7} /> <Placeholder xs={4} /> <Placeholder xs={6} /> <Placeholder xs={8} />
@@ -102,9 +102,15 @@ export function BriefingCard({ briefing }: { briefing: BriefingView | undefined 
 }
 
 /**
- * "Turn it on under Data Sources" is a way there, not italic text: the page's name becomes a link to it
- * (unless the briefing already links it).
+ * "Turn it on under Data Sources" is a way there, not italic text: the page's name (in English and in the
+ * screens' language: "Ligue-o em Fontes de dados") becomes a link to it, unless the briefing links it already.
  */
-export function linkDataSources(content: string): string {
-  return content.replace(/(under )Data Sources(?!\]|\()/g, `$1[Data Sources](${paths.dataSources})`)
+export function linkDataSources(content: string, names: readonly string[] = []): string {
+  let linked = content
+  for (const name of new Set(['Data Sources', ...names])) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const bare = new RegExp(`(?<![\\[\\p{L}])${escaped}(?![\\]\\(\\p{L}])`, 'gu')
+    linked = linked.replace(bare, `[${name}](${paths.dataSources})`)
+  }
+  return linked
 }

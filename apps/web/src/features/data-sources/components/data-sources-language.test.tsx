@@ -47,6 +47,14 @@ describe('Data Sources in Portuguese (issue 51)', () => {
     expect(within(weather).getByText('Ativa')).toBeInTheDocument()
     expect(within(weather).getByText('Localização')).toBeInTheDocument()
     expect(within(weather).getByText('Modo de férias')).toBeInTheDocument()
+    // The vacation's days in Portuguese dates, not the English screens' ISO days.
+    const days = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+      new Date('2030-07-01T00:00:00Z'),
+      new Date('2030-07-03T00:00:00Z'),
+    )
+    // (Intl puts thin spaces around the dash; the page's text is matched with its spaces made plain.)
+    expect(within(weather).getByText(`Faro (${days.replace(/\s+/g, ' ')})`)).toBeInTheDocument()
+    expect(within(weather).queryByText(/2030-07-01/)).not.toBeInTheDocument()
     const calendar = screen.getByTestId('data-source-calendar')
     expect(within(calendar).getByRole('heading', { name: 'Calendário' })).toBeInTheDocument()
     expect(within(calendar).getByText('Nenhum selecionado')).toBeInTheDocument()

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import { i18n, screenLocale } from '../../../lib/i18n'
 import { calendarConfiguration, calendarDay, weatherConfiguration, type ListedDataSource } from '@remi/shared'
 
 /** The word used in titles and messages: 'Calendar', 'Weather', or 'Data Source' for anything else. */
@@ -12,6 +13,17 @@ export function dataSourceLabel(type: string, t: TFunction): string {
 export function dataSourceTitle(type: string, t: TFunction): string {
   if (type === 'calendar' || type === 'weather') return dataSourceLabel(type, t)
   return type ? type.charAt(0).toUpperCase() + type.slice(1) : t('dataSources.names.other')
+}
+
+/**
+ * The vacation's days: in English as the spec shows them ("2030-07-01 - 2030-07-10", the date part of
+ * each), in another language as its own dates say ("1–10 de jul. de 2030"), through Intl.
+ */
+function vacationRange(start: string | undefined, end: string | undefined): string {
+  const language = i18n.resolvedLanguage ?? i18n.language
+  if (!language || language === 'en' || !start || !end) return [start, end].filter(Boolean).join(' - ')
+  const dates = new Intl.DateTimeFormat(screenLocale(), { dateStyle: 'medium', timeZone: 'UTC' })
+  return dates.formatRange(new Date(`${start}T00:00:00Z`), new Date(`${end}T00:00:00Z`))
 }
 
 export interface Setting {
@@ -31,9 +43,7 @@ export function dataSourceSettings(source: ListedDataSource, t: TFunction): Sett
     ]
     const vacation = config.vacationMode
     if (vacation?.isEnabled) {
-      const range = [calendarDay(vacation.startDate), calendarDay(vacation.endDate)]
-        .filter(Boolean)
-        .join(' - ')
+      const range = vacationRange(calendarDay(vacation.startDate), calendarDay(vacation.endDate))
       settings.push({
         label: t('dataSources.settings.vacationMode'),
         value: `${vacation.locationName ?? ''} (${range})`,
