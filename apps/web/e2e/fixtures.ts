@@ -117,17 +117,19 @@ export async function signIn(
 ): Promise<string> {
   const email = person.email ?? uniqueEmail()
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login')
-  const first = page.getByRole('heading', { name: 'Create the first account' })
-  const signInHeading = page.getByRole('heading', { name: 'Sign in' })
-  await expect(first.or(signInHeading)).toBeVisible()
-  if (await signInHeading.isVisible()) {
-    await page.getByRole('button', { name: 'Create an account' }).click()
-    await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible()
+  // Found by its fields, not its words: /login speaks the browser's language (language.spec.ts).
+  const form = page.locator('form[aria-labelledby="local-sign-in"]')
+  const name = form.locator('input[name="name"]')
+  await expect(form).toBeVisible()
+  // The first account's form asks for a name at once; otherwise "Create an account" opens the sign-up form.
+  if (!(await name.isVisible())) {
+    await form.locator('p button').click()
+    await expect(name).toBeVisible()
   }
-  await page.getByLabel('Name').fill(person.name ?? 'Test Person')
-  await page.getByLabel(/^Email/).fill(email)
-  await page.getByLabel(/^Password/).fill(person.password ?? E2E_PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await name.fill(person.name ?? 'Test Person')
+  await form.locator('input[name="email"]').fill(email)
+  await form.locator('input[name="password"]').fill(person.password ?? E2E_PASSWORD)
+  await form.locator('button[type="submit"]').click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.searchParams.has('token'))
   return email
 }

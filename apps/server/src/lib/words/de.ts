@@ -45,4 +45,56 @@ export const de: Catalogue = {
     'Du hast diese Woche {count, plural, one {# Notiz} other {# Notizen}} hinzugefügt.',
   'briefing.memoriesUnavailable': 'Notizen sind nicht verfügbar: {reason}',
   'briefing.suggestion': 'Vorschlag',
+  // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
+  'idp.signInTitle': 'Lokale Anmeldung',
+  'idp.signInLead': 'Melde dich mit der E-Mail-Adresse und dem Passwort deines Kontos auf diesem Server an.',
+  'idp.nothingSent': 'Es wird nichts an Google oder Microsoft gesendet.',
+  'idp.name': 'Name',
+  'idp.email': 'E-Mail',
+  'idp.password': 'Passwort',
+  'idp.signIn': 'Anmelden',
+  'idp.noAccount': 'Noch kein Konto?',
+  'idp.createAnAccount': 'Konto anlegen',
+  'idp.needInvitation':
+    'Noch kein Konto? Neue Konten brauchen einen Einladungslink von jemandem, der diesen Server nutzt.',
+  'idp.firstTitle': 'Das erste Konto anlegen',
+  'idp.createTitle': 'Konto anlegen',
+  'idp.firstLead':
+    'Auf diesem Server hat noch niemand ein Konto: Dies wird das erste. Danach brauchen neue Konten einen Einladungslink aus den Einstellungen (oder LOCAL_SIGNUP=open).',
+  'idp.invitedLead':
+    'Du wurdest zu {brand} auf diesem Server eingeladen. Wähle die E-Mail-Adresse und das Passwort, mit denen du dich anmelden wirst.',
+  'idp.createLead': 'Lege auf diesem Server ein Konto mit deiner E-Mail-Adresse und einem Passwort an.',
+  'idp.passwordHint': 'Mindestens {min} Zeichen, und kein gängiges Passwort.',
+  'idp.createAccount': 'Konto anlegen',
+  'idp.haveAccount': 'Du hast schon ein Konto?',
+  'idp.goBack': 'Geh zurück zu {brand}',
+  'idp.startAgain': '{goBack} und fang noch einmal an.',
+  'idp.errorTitle': 'Anmeldefehler',
+  'idp.requestRefused': 'Diese Anmeldeanfrage kann nicht abgeschlossen werden: {reason}.',
+  'idp.failed': 'Bei der Anmeldung ist etwas schiefgelaufen.',
+  'idp.notFoundTitle': 'Nicht gefunden',
+  'idp.notFound': 'Unter dieser Adresse gibt es keine Anmeldeseite.',
+  'idp.invitationTitle': 'Einladung abgelaufen',
+  'idp.invitationExpired':
+    'Dieser Einladungslink ist abgelaufen oder wurde schon benutzt. Bitte die Person, die ihn geschickt hat, um einen neuen.',
+  'idp.expiredTitle': 'Anmeldung abgelaufen',
+  'idp.expired': 'Diese Anmeldeseite ist abgelaufen. Geh zurück zu {brand} und fang noch einmal an.',
+  'idp.invalidEmail': 'Gib eine gültige E-Mail-Adresse ein.',
+  'idp.noPassword': 'Gib dein Passwort ein.',
+  'idp.tooManyAccount':
+    'Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Versuche es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
+  'idp.tooManyAddress':
+    'Zu viele fehlgeschlagene Anmeldungen von deiner Adresse. Versuche es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
+  'idp.wrongPassword': 'Falsche E-Mail-Adresse oder falsches Passwort.',
+  'idp.signupsClosed':
+    'Registrierungen sind auf diesem Server geschlossen. Bitte jemanden, der ihn nutzt, um einen Einladungslink (Einstellungen → Einladungen).',
+  'idp.noPasswordYet':
+    'Dieses Konto hat noch kein Passwort. Lege eins fest, indem du dich einmal an dem Computer anmeldest, auf dem {brand} läuft, mit APP_URL auf einer Loopback-Adresse (zum Beispiel http://localhost:3000); melde dich dann hier damit an.',
+  'idp.firstTaken': 'Das erste Konto wurde gerade angelegt. Melde dich stattdessen an.',
+  'idp.invitationUsed':
+    'Dieser Einladungslink ist abgelaufen oder wurde schon benutzt. Bitte um einen neuen.',
+  'idp.passwordShort': 'Wähle ein Passwort mit mindestens {min} Zeichen.',
+  'idp.passwordLong': 'Wähle ein Passwort mit höchstens {max} Zeichen.',
+  'idp.passwordCommon': 'Dieses Passwort ist zu gängig oder zu leicht zu erraten. Wähle ein anderes.',
+  'idp.passwordIsEmail': 'Wähle ein Passwort, das nicht deine E-Mail-Adresse ist.',
 }

@@ -44,4 +44,55 @@ export const es: Catalogue = {
   'briefing.addedThisWeek': 'Has añadido {count, plural, one {# recuerdo} other {# recuerdos}} esta semana.',
   'briefing.memoriesUnavailable': 'Los recuerdos no están disponibles: {reason}',
   'briefing.suggestion': 'Sugerencia',
+  // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
+  'idp.signInTitle': 'Inicio de sesión local',
+  'idp.signInLead': 'Inicia sesión con la dirección de correo y la contraseña de tu cuenta en este servidor.',
+  'idp.nothingSent': 'No se envía nada a Google ni a Microsoft.',
+  'idp.name': 'Nombre',
+  'idp.email': 'Correo electrónico',
+  'idp.password': 'Contraseña',
+  'idp.signIn': 'Iniciar sesión',
+  'idp.noAccount': '¿Aún no tienes cuenta?',
+  'idp.createAnAccount': 'Crear una cuenta',
+  'idp.needInvitation':
+    '¿Aún no tienes cuenta? Las cuentas nuevas necesitan un enlace de invitación de alguien que use este servidor.',
+  'idp.firstTitle': 'Crear la primera cuenta',
+  'idp.createTitle': 'Crear una cuenta',
+  'idp.firstLead':
+    'Todavía nadie tiene cuenta en este servidor: esta será la primera. Después, las cuentas nuevas necesitan un enlace de invitación desde Ajustes (o LOCAL_SIGNUP=open).',
+  'idp.invitedLead':
+    'Te han invitado a {brand} en este servidor. Elige la dirección de correo y la contraseña con las que iniciarás sesión.',
+  'idp.createLead': 'Crea una cuenta en este servidor con tu dirección de correo y una contraseña.',
+  'idp.passwordHint': 'Al menos {min} caracteres, y que no sea una contraseña común.',
+  'idp.createAccount': 'Crear cuenta',
+  'idp.haveAccount': '¿Ya tienes una cuenta?',
+  'idp.goBack': 'Vuelve a {brand}',
+  'idp.startAgain': '{goBack} y empieza de nuevo.',
+  'idp.errorTitle': 'Error al iniciar sesión',
+  'idp.requestRefused': 'Esta solicitud de inicio de sesión no se puede completar: {reason}.',
+  'idp.failed': 'Algo salió mal al iniciar sesión.',
+  'idp.notFoundTitle': 'No encontrada',
+  'idp.notFound': 'No hay ninguna página de inicio de sesión en esta dirección.',
+  'idp.invitationTitle': 'Invitación caducada',
+  'idp.invitationExpired':
+    'Este enlace de invitación ha caducado o ya se ha usado. Pide uno nuevo a la persona que te lo envió.',
+  'idp.expiredTitle': 'Inicio de sesión caducado',
+  'idp.expired': 'Esta página de inicio de sesión ha caducado. Vuelve a {brand} y empieza de nuevo.',
+  'idp.invalidEmail': 'Escribe una dirección de correo válida.',
+  'idp.noPassword': 'Escribe tu contraseña.',
+  'idp.tooManyAccount':
+    'Demasiados intentos fallidos de inicio de sesión en esta cuenta. Vuelve a intentarlo dentro de {minutes, plural, one {# minuto} many {# minutos} other {# minutos}}.',
+  'idp.tooManyAddress':
+    'Demasiados intentos fallidos de inicio de sesión desde tu dirección. Vuelve a intentarlo dentro de {minutes, plural, one {# minuto} many {# minutos} other {# minutos}}.',
+  'idp.wrongPassword': 'Correo o contraseña incorrectos.',
+  'idp.signupsClosed':
+    'Los registros están cerrados en este servidor. Pide un enlace de invitación a alguien que lo use (Ajustes → Invitaciones).',
+  'idp.noPasswordYet':
+    'Esta cuenta aún no tiene contraseña. Crea una iniciando sesión una vez desde el ordenador en el que se ejecuta {brand}, con APP_URL en una dirección de loopback (por ejemplo http://localhost:3000); después inicia sesión aquí con ella.',
+  'idp.firstTaken': 'La primera cuenta se acaba de crear. Inicia sesión.',
+  'idp.invitationUsed': 'Este enlace de invitación ha caducado o ya se ha usado. Pide uno nuevo.',
+  'idp.passwordShort': 'Elige una contraseña de al menos {min} caracteres.',
+  'idp.passwordLong': 'Elige una contraseña de como máximo {max} caracteres.',
+  'idp.passwordCommon': 'Esta contraseña es demasiado común o fácil de adivinar. Elige otra.',
+  'idp.passwordIsEmail': 'Elige una contraseña que no sea tu dirección de correo.',
 }

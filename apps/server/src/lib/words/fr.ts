@@ -45,4 +45,55 @@ export const fr: Catalogue = {
     'Vous avez ajouté {count, plural, one {# souvenir} other {# souvenirs}} cette semaine.',
   'briefing.memoriesUnavailable': 'Les souvenirs ne sont pas disponibles : {reason}',
   'briefing.suggestion': 'Suggestion',
+  // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
+  'idp.signInTitle': 'Connexion locale',
+  'idp.signInLead': 'Connectez-vous avec l’adresse e-mail et le mot de passe de votre compte sur ce serveur.',
+  'idp.nothingSent': 'Rien n’est envoyé à Google ni à Microsoft.',
+  'idp.name': 'Nom',
+  'idp.email': 'E-mail',
+  'idp.password': 'Mot de passe',
+  'idp.signIn': 'Se connecter',
+  'idp.noAccount': 'Pas encore de compte ?',
+  'idp.createAnAccount': 'Créer un compte',
+  'idp.needInvitation':
+    'Pas encore de compte ? Un nouveau compte nécessite un lien d’invitation de la part de quelqu’un qui utilise ce serveur.',
+  'idp.firstTitle': 'Créer le premier compte',
+  'idp.createTitle': 'Créer un compte',
+  'idp.firstLead':
+    'Personne n’a encore de compte sur ce serveur : celui-ci sera le premier. Ensuite, un nouveau compte nécessitera un lien d’invitation créé dans les Paramètres (ou LOCAL_SIGNUP=open).',
+  'idp.invitedLead':
+    'Vous êtes invité à rejoindre {brand} sur ce serveur. Choisissez l’adresse e-mail et le mot de passe avec lesquels vous vous connecterez.',
+  'idp.createLead': 'Créez un compte sur ce serveur avec votre adresse e-mail et un mot de passe.',
+  'idp.passwordHint': 'Au moins {min} caractères, et pas un mot de passe courant.',
+  'idp.createAccount': 'Créer le compte',
+  'idp.haveAccount': 'Vous avez déjà un compte ?',
+  'idp.goBack': 'Revenez sur {brand}',
+  'idp.startAgain': '{goBack} et recommencez.',
+  'idp.errorTitle': 'Erreur de connexion',
+  'idp.requestRefused': 'Cette demande de connexion ne peut pas aboutir : {reason}.',
+  'idp.failed': 'Un problème est survenu pendant la connexion.',
+  'idp.notFoundTitle': 'Introuvable',
+  'idp.notFound': 'Il n’y a pas de page de connexion à cette adresse.',
+  'idp.invitationTitle': 'Invitation expirée',
+  'idp.invitationExpired':
+    'Ce lien d’invitation a expiré ou a déjà été utilisé. Demandez-en un nouveau à la personne qui vous l’a envoyé.',
+  'idp.expiredTitle': 'Connexion expirée',
+  'idp.expired': 'Cette page de connexion a expiré. Revenez sur {brand} et recommencez.',
+  'idp.invalidEmail': 'Saisissez une adresse e-mail valide.',
+  'idp.noPassword': 'Saisissez votre mot de passe.',
+  'idp.tooManyAccount':
+    'Trop d’échecs de connexion pour ce compte. Réessayez dans {minutes, plural, one {# minute} many {# minutes} other {# minutes}}.',
+  'idp.tooManyAddress':
+    'Trop d’échecs de connexion depuis votre adresse. Réessayez dans {minutes, plural, one {# minute} many {# minutes} other {# minutes}}.',
+  'idp.wrongPassword': 'E-mail ou mot de passe incorrect.',
+  'idp.signupsClosed':
+    'Les inscriptions sont fermées sur ce serveur. Demandez un lien d’invitation à quelqu’un qui l’utilise (Paramètres → Invitations).',
+  'idp.noPasswordYet':
+    'Ce compte n’a pas encore de mot de passe. Définissez-en un en vous connectant une fois depuis l’ordinateur sur lequel {brand} fonctionne, avec APP_URL sur une adresse de bouclage (par exemple http://localhost:3000) ; connectez-vous ensuite ici avec celui-ci.',
+  'idp.firstTaken': 'Le premier compte vient d’être créé. Connectez-vous plutôt.',
+  'idp.invitationUsed': 'Ce lien d’invitation a expiré ou a déjà été utilisé. Demandez-en un nouveau.',
+  'idp.passwordShort': 'Choisissez un mot de passe d’au moins {min} caractères.',
+  'idp.passwordLong': 'Choisissez un mot de passe d’au plus {max} caractères.',
+  'idp.passwordCommon': 'Ce mot de passe est trop courant ou trop facile à deviner. Choisissez-en un autre.',
+  'idp.passwordIsEmail': 'Choisissez un mot de passe différent de votre adresse e-mail.',
 }

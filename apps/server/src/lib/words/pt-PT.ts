@@ -44,4 +44,55 @@ export const ptPT: Catalogue = {
   'briefing.addedThisWeek': 'Adicionou {count, plural, one {# memória} other {# memórias}} esta semana.',
   'briefing.memoriesUnavailable': 'As memórias não estão disponíveis: {reason}',
   'briefing.suggestion': 'Sugestão',
+  // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
+  'idp.signInTitle': 'Início de sessão local',
+  'idp.signInLead': 'Inicie sessão com o endereço de e-mail e a palavra-passe da sua conta neste servidor.',
+  'idp.nothingSent': 'Nada é enviado à Google nem à Microsoft.',
+  'idp.name': 'Nome',
+  'idp.email': 'E-mail',
+  'idp.password': 'Palavra-passe',
+  'idp.signIn': 'Iniciar sessão',
+  'idp.noAccount': 'Ainda não tem conta?',
+  'idp.createAnAccount': 'Criar uma conta',
+  'idp.needInvitation':
+    'Ainda não tem conta? As novas contas precisam de uma ligação de convite de alguém que use este servidor.',
+  'idp.firstTitle': 'Criar a primeira conta',
+  'idp.createTitle': 'Criar uma conta',
+  'idp.firstLead':
+    'Ainda ninguém tem conta neste servidor: esta será a primeira. Depois dela, as novas contas precisam de uma ligação de convite das Definições (ou LOCAL_SIGNUP=open).',
+  'idp.invitedLead':
+    'Foi convidado para o {brand} neste servidor. Escolha o endereço de e-mail e a palavra-passe com que vai iniciar sessão.',
+  'idp.createLead': 'Crie uma conta neste servidor com o seu endereço de e-mail e uma palavra-passe.',
+  'idp.passwordHint': 'Pelo menos {min} caracteres, e não uma palavra-passe comum.',
+  'idp.createAccount': 'Criar conta',
+  'idp.haveAccount': 'Já tem conta?',
+  'idp.goBack': 'Volte ao {brand}',
+  'idp.startAgain': '{goBack} e comece de novo.',
+  'idp.errorTitle': 'Erro no início de sessão',
+  'idp.requestRefused': 'Não é possível concluir este pedido de início de sessão: {reason}.',
+  'idp.failed': 'Algo correu mal ao iniciar sessão.',
+  'idp.notFoundTitle': 'Página não encontrada',
+  'idp.notFound': 'Não existe nenhuma página de início de sessão neste endereço.',
+  'idp.invitationTitle': 'Convite expirado',
+  'idp.invitationExpired':
+    'Esta ligação de convite expirou ou já foi utilizada. Peça uma nova à pessoa que a enviou.',
+  'idp.expiredTitle': 'Início de sessão expirado',
+  'idp.expired': 'Esta página de início de sessão expirou. Volte ao {brand} e comece de novo.',
+  'idp.invalidEmail': 'Introduza um endereço de e-mail válido.',
+  'idp.noPassword': 'Introduza a sua palavra-passe.',
+  'idp.tooManyAccount':
+    'Demasiadas tentativas falhadas de início de sessão nesta conta. Tente novamente dentro de {minutes, plural, one {# minuto} many {# minutos} other {# minutos}}.',
+  'idp.tooManyAddress':
+    'Demasiadas tentativas falhadas de início de sessão a partir do seu endereço. Tente novamente dentro de {minutes, plural, one {# minuto} many {# minutos} other {# minutos}}.',
+  'idp.wrongPassword': 'E-mail ou palavra-passe incorretos.',
+  'idp.signupsClosed':
+    'Os registos estão fechados neste servidor. Peça uma ligação de convite a alguém que o utilize (Definições → Convites).',
+  'idp.noPasswordYet':
+    'Esta conta ainda não tem palavra-passe. Defina uma iniciando sessão uma vez a partir do computador onde o {brand} é executado, com o APP_URL num endereço de loopback (por exemplo http://localhost:3000); depois inicie sessão aqui com ela.',
+  'idp.firstTaken': 'A primeira conta acabou de ser criada. Inicie sessão.',
+  'idp.invitationUsed': 'Esta ligação de convite expirou ou já foi utilizada. Peça uma nova.',
+  'idp.passwordShort': 'Escolha uma palavra-passe com pelo menos {min} caracteres.',
+  'idp.passwordLong': 'Escolha uma palavra-passe com, no máximo, {max} caracteres.',
+  'idp.passwordCommon': 'Esta palavra-passe é demasiado comum ou fácil de adivinhar. Escolha outra.',
+  'idp.passwordIsEmail': 'Escolha uma palavra-passe que não seja o seu endereço de e-mail.',
 }

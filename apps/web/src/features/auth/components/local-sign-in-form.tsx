@@ -6,6 +6,8 @@ import Spinner from 'react-bootstrap/Spinner'
 import type { SignInOptions } from '@remi/shared'
 import { useNavigate } from 'react-router'
 import { FormInput } from '../../../components/ui/form-input'
+import { BRAND } from '../../../config/brand'
+import type { Translate } from '../lib/auth-texts'
 import { signInLocally } from '../lib/local-sign-in'
 
 /** The shortest password the server takes (local-accounts.ts), said before the person types. */
@@ -19,10 +21,13 @@ const MIN_PASSWORD = 10
 export function LocalSignInForm({
   local,
   startUrl,
+  t,
 }: {
   local: NonNullable<SignInOptions['local']>
   /** Where the sign-in starts (/api/auth/login/{provider} with the timezone and the return path). */
   startUrl: string
+  /** The sign-in page's texts, in its language. */
+  t: Translate
 }) {
   const navigate = useNavigate()
   const [creating, setCreating] = useState(local.firstAccount)
@@ -50,21 +55,21 @@ export function LocalSignInForm({
       return
     }
     setPending(false)
-    setError(result.message)
+    setError(
+      'message' in result
+        ? result.message
+        : t(result.failure === 'network' ? 'networkError' : 'signInFailed'),
+    )
   }
 
-  const title = local.firstAccount ? 'Create the first account' : creating ? 'Create an account' : 'Sign in'
+  const title = t(local.firstAccount ? 'localTitleFirst' : creating ? 'localTitleCreate' : 'localTitleSignIn')
   return (
     <Form onSubmit={(event) => void submit(event)} className="text-start" aria-labelledby="local-sign-in">
       <h2 id="local-sign-in" className="h5 text-center mb-2">
         {title}
       </h2>
       <p className="text-body-secondary small text-center mb-3">
-        {local.firstAccount
-          ? 'Nobody has an account here yet: this one is the first. Choose the e-mail and password you will sign in with.'
-          : creating
-            ? 'Choose the e-mail and password you will sign in with.'
-            : 'With the e-mail and password of your account on this server.'}
+        {t(local.firstAccount ? 'localLeadFirst' : creating ? 'localLeadCreate' : 'localLeadSignIn')}
       </p>
       {error ? (
         <Alert variant="danger" className="py-2">
@@ -73,7 +78,7 @@ export function LocalSignInForm({
       ) : null}
       {creating ? (
         <FormInput
-          label="Name"
+          label={t('name')}
           name="name"
           autoComplete="name"
           maxLength={100}
@@ -82,7 +87,7 @@ export function LocalSignInForm({
         />
       ) : null}
       <FormInput
-        label="Email"
+        label={t('email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -92,38 +97,38 @@ export function LocalSignInForm({
         onChange={(e) => setEmail(e.target.value)}
       />
       <FormInput
-        label="Password"
+        label={t('password')}
         name="password"
         type="password"
         autoComplete={creating ? 'new-password' : 'current-password'}
         required
         minLength={creating ? MIN_PASSWORD : undefined}
         maxLength={200}
-        helpText={creating ? `At least ${MIN_PASSWORD} characters, and not a common password.` : undefined}
+        helpText={creating ? t('passwordHelp', { min: MIN_PASSWORD }) : undefined}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
       <div className="d-grid">
         <Button type="submit" variant="primary" disabled={pending || !email.trim() || !password}>
           {pending ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-          {creating ? 'Create account' : 'Sign in'}
+          {t(creating ? 'createAccount' : 'signIn')}
         </Button>
       </div>
       {local.firstAccount ? null : local.signup === 'open' ? (
         <p className="small text-center mt-3 mb-0">
-          {creating ? 'Already have an account? ' : 'No account yet? '}
+          {t(creating ? 'haveAccount' : 'noAccount')}{' '}
           <Button
             variant="link"
             size="sm"
             className="p-0 align-baseline"
             onClick={() => setCreating((c) => !c)}
           >
-            {creating ? 'Sign in' : 'Create an account'}
+            {t(creating ? 'signIn' : 'createAnAccount')}
           </Button>
         </p>
       ) : (
         <p className="small text-body-secondary text-center mt-3 mb-0">
-          No account yet? Ask someone who uses Remi here for an invitation link.
+          {t('askInvitation', { brand: BRAND })}
         </p>
       )}
     </Form>

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Routes } from 'react-router'
 import { navigateTo } from '../../../lib/browser'
 import { signInLocally } from '../lib/local-sign-in'
@@ -149,5 +149,64 @@ describe('login screen with no provider configured', () => {
     expect(await screen.findByText('That password is too common.')).toBeInTheDocument()
     expect(vi.mocked(signInLocally).mock.calls.at(-1)![0]).toMatchObject({ intent: 'signup', name: 'Ada' })
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.test')
+  })
+})
+
+describe("login screen in the browser's language (issue 51)", () => {
+  const browserLanguages = (languages: string[]) =>
+    Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true })
+  afterEach(() => {
+    browserLanguages(['en-GB'])
+    document.documentElement.setAttribute('lang', 'en')
+  })
+
+  it('shows Portuguese (Portugal) in a pt-PT browser, and says so in <html lang>', async () => {
+    browserLanguages(['pt-PT', 'pt', 'en'])
+    server.use(signedOut())
+    const { user } = renderLogin()
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo ao Remi' })).toBeInTheDocument()
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'pt-PT'))
+    expect(
+      screen.getByText('O seu assistente pessoal de IA para gerir memórias e ideias'),
+    ).toBeInTheDocument()
+    expect(await screen.findByText('Escolha como pretende iniciar sessão:')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Continuar com Microsoft' }))
+    expect(screen.getByText('A redirecionar para Microsoft... Aguarde, por favor.')).toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/Welcome|Choose your login method/)
+  })
+
+  it('shows the built-in sign-in in German, its failures too', async () => {
+    browserLanguages(['de-AT', 'de'])
+    server.use(
+      signedOut(),
+      http.get('/api/auth/sign-in-options', () =>
+        HttpResponse.json({
+          providers: [],
+          local: { provider: 'google', firstAccount: false, signup: 'open' },
+        }),
+      ),
+    )
+    vi.mocked(signInLocally).mockResolvedValue({ ok: false, failure: 'network' })
+    const { user } = renderLogin()
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeInTheDocument()
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'))
+    await user.type(screen.getByLabelText(/^E-Mail/), 'ada@example.test')
+    await user.type(screen.getByLabelText(/^Passwort/), 'a-long-password')
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }))
+    expect(
+      await screen.findByText('Netzwerkfehler. Bitte prüfe deine Verbindung und versuche es erneut.'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Konto anlegen' }))
+    expect(screen.getByRole('heading', { name: 'Konto anlegen' })).toBeInTheDocument()
+    expect(screen.getByText('Mindestens 10 Zeichen, und kein gängiges Passwort.')).toBeInTheDocument()
+  })
+
+  it('stays in English, <html lang="en">, for a browser in a language Remi does not have', async () => {
+    browserLanguages(['ja-JP', 'ja'])
+    server.use(signedOut())
+    renderLogin()
+    expect(await screen.findByText('Choose your login method:')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Welcome to Remi' })).toBeInTheDocument()
+    expect(document.documentElement).toHaveAttribute('lang', 'en')
   })
 })

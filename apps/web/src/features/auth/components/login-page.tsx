@@ -13,6 +13,7 @@ import { isSafeRedirectPath, safeRedirectPath } from '../../../lib/redirect'
 import { browserTimeZone } from '../../../lib/settings'
 import { readStored, removeStored, writeStored } from '../../../lib/storage'
 import { useSignInOptions } from '../api/get-sign-in-options'
+import { useAuthTexts, useDocumentLanguage } from '../lib/auth-texts'
 import { hasSignInReturnParams } from '../lib/sign-in-return'
 import { LocalSignInForm } from './local-sign-in-form'
 import { ProviderLogo } from './provider-logo'
@@ -31,6 +32,8 @@ export function LoginPage() {
   const location = useLocation()
   const { isSuccess } = useCurrentUser()
   const options = useSignInOptions()
+  const { language, t } = useAuthTexts()
+  useDocumentLanguage(language)
   const [pending, setPending] = useState<LoginProvider | null>(null)
   const from = (location.state as LoginLocationState | null)?.from
   const returnTo = isSafeRedirectPath(from) ? from : undefined
@@ -73,19 +76,17 @@ export function LoginPage() {
         <Card className="login-card shadow-sm w-100">
           <Card.Body className="p-4 p-sm-5 text-center">
             <img src="/icon.svg" alt="" width={64} height={64} className="mb-3" />
-            <h1 className="h3 mb-2">Welcome to {BRAND}</h1>
-            <p className="text-body-secondary mb-4">
-              Your personal AI assistant for managing memories and insights
-            </p>
+            <h1 className="h3 mb-2">{t('welcome', { brand: BRAND })}</h1>
+            <p className="text-body-secondary mb-4">{t('tagline')}</p>
             {options.isPending ? (
               <Spinner animation="border" role="status" className="my-3">
-                <span className="visually-hidden">Loading sign-in...</span>
+                <span className="visually-hidden">{t('loadingSignIn')}</span>
               </Spinner>
             ) : local ? (
-              <LocalSignInForm local={local} startUrl={loginUrl(local.provider, returnTo)} />
+              <LocalSignInForm local={local} startUrl={loginUrl(local.provider, returnTo)} t={t} />
             ) : (
               <>
-                <p className="fw-semibold mb-3">Choose your login method:</p>
+                <p className="fw-semibold mb-3">{t('chooseMethod')}</p>
                 <div className="d-grid gap-2">
                   {providers.map((provider) => (
                     <Button
@@ -101,21 +102,19 @@ export function LoginPage() {
                         ) : (
                           <ProviderLogo provider={provider.id} />
                         )}
-                        Continue with {provider.label}
+                        {t('continueWith', { provider: provider.label })}
                       </span>
                     </Button>
                   ))}
                 </div>
                 {pendingLabel ? (
                   <p className="mt-3 mb-0 text-body-secondary" role="status">
-                    Redirecting to {pendingLabel}... Please wait.
+                    {t('redirecting', { provider: pendingLabel })}
                   </p>
                 ) : null}
               </>
             )}
-            <p className="small text-body-secondary mt-4 mb-0">
-              By signing in, you agree to our terms of service and privacy policy.
-            </p>
+            <p className="small text-body-secondary mt-4 mb-0">{t('terms')}</p>
           </Card.Body>
         </Card>
       </main>

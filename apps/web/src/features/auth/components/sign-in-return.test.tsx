@@ -78,6 +78,20 @@ describe('sign-in return', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Remi' })).toBeInTheDocument()
   })
 
+  it("says it in the browser's language, as /login does (issue 51)", async () => {
+    Object.defineProperty(window.navigator, 'languages', { value: ['de-DE', 'de'], configurable: true })
+    try {
+      server.use(signedOut())
+      renderApp('/login?error=access_denied')
+      expect(await screen.findByText('Authentifizierung fehlgeschlagen: access_denied')).toBeInTheDocument()
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/))
+      expect(await screen.findByRole('heading', { name: 'Willkommen bei Remi' })).toBeInTheDocument()
+    } finally {
+      Object.defineProperty(window.navigator, 'languages', { value: ['en-GB'], configurable: true })
+      document.documentElement.setAttribute('lang', 'en')
+    }
+  })
+
   it.each(['not-a-jwt', 'a.b', 'a.b.c.d', 'a..c'])('refuses the malformed token %j', async (token) => {
     server.use(signedOut())
     localStorage.setItem(storageKeys.redirect, '/chat')

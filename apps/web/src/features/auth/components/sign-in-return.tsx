@@ -7,7 +7,8 @@ import { useToast } from '../../../components/ui/toast'
 import { currentUserQueryOptions } from '../../../lib/auth'
 import { safeRedirectPath } from '../../../lib/redirect'
 import { readStored, removeStored, writeStored } from '../../../lib/storage'
-import { isJwtFormat, signInTexts } from '../lib/sign-in-return'
+import { authTexts, type Translate } from '../lib/auth-texts'
+import { isJwtFormat } from '../lib/sign-in-return'
 
 /** Handles the provider's answer (?token= or ?error=) on whatever page it lands, then cleans the address. */
 export function SignInReturn() {
@@ -26,14 +27,16 @@ export function SignInReturn() {
     if (handled.current === location.key) return
     handled.current = location.key
 
-    const toLogin = (message: string) => {
-      toast.error(message)
+    // In the browser's language, as /login: its texts may still be loading, the navigation does not wait.
+    const say = (show: (t: Translate) => void) => void authTexts().then(show)
+    const toLogin = (message: (t: Translate) => string) => {
+      say((t) => toast.error(message(t)))
       navigate(paths.login, { replace: true })
     }
 
-    if (error !== null) return toLogin(signInTexts.providerError(error))
+    if (error !== null) return toLogin((t) => t('returnProviderError', { error }))
     try {
-      if (!token || !isJwtFormat(token)) return toLogin(signInTexts.malformedToken)
+      if (!token || !isJwtFormat(token)) return toLogin((t) => t('returnMalformedToken'))
       writeStored('token', token)
       // The path saved when the login started wins; the server's echo of it covers a login begun elsewhere.
       const saved = readStored('redirect') ?? params.get('returnTo')
@@ -41,9 +44,9 @@ export function SignInReturn() {
       // The session cookie arrived with this redirect: ask the server again instead of trusting a cached 401.
       void queryClient.resetQueries({ queryKey: currentUserQueryOptions().queryKey })
       navigate(saved === null ? DEFAULT_POST_LOGIN_PATH : safeRedirectPath(saved), { replace: true })
-      toast.success(signInTexts.success(BRAND))
+      say((t) => toast.success(t('returnSuccess', { brand: BRAND })))
     } catch {
-      toLogin(signInTexts.otherFailure)
+      toLogin((t) => t('returnFailed'))
     }
   }, [location.key, location.search, navigate, toast, queryClient])
 

@@ -14,9 +14,15 @@ export interface LocalSignIn {
   name?: string
 }
 
-export type LocalSignInResult = { ok: true; landing: URL } | { ok: false; message: string }
+/**
+ * A refusal says why in the server's words (its form page answers in the browser's language); a failure
+ * with nothing to say is named, and the form says it in the page's language.
+ */
+export type LocalSignInResult =
+  { ok: true; landing: URL } | { ok: false; message: string } | { ok: false; failure: 'failed' | 'network' }
 
-const FAILED = 'Sign-in failed. Please try again.'
+const FAILED = { ok: false, failure: 'failed' } as const
+const NETWORK = { ok: false, failure: 'network' } as const
 
 export async function signInLocally(input: LocalSignIn): Promise<LocalSignInResult> {
   let form: URL
@@ -25,9 +31,9 @@ export async function signInLocally(input: LocalSignIn): Promise<LocalSignInResu
     form = new URL(start.url)
     const refused = form.searchParams.get('error')
     if (refused) return { ok: false, message: refused }
-    if (!start.ok || !/\/interaction\/[^/]+$/.test(form.pathname)) return { ok: false, message: FAILED }
+    if (!start.ok || !/\/interaction\/[^/]+$/.test(form.pathname)) return FAILED
   } catch {
-    return { ok: false, message: 'Network error. Please check your connection and try again.' }
+    return NETWORK
   }
   const body = new URLSearchParams({ intent: input.intent, email: input.email, password: input.password })
   if (input.name) body.set('name', input.name)
@@ -40,17 +46,18 @@ export async function signInLocally(input: LocalSignIn): Promise<LocalSignInResu
       body,
     })
   } catch {
-    return { ok: false, message: 'Network error. Please check your connection and try again.' }
+    return NETWORK
   }
   const landing = new URL(answer.url)
   if (landing.searchParams.has('token')) return { ok: true, landing }
   const error = landing.searchParams.get('error')
   if (error) return { ok: false, message: error }
-  return { ok: false, message: refusalOf(await answer.text().catch(() => '')) }
+  const refusal = refusalOf(await answer.text().catch(() => ''))
+  return refusal ? { ok: false, message: refusal } : FAILED
 }
 
 /** The reason the form page gives (its role="alert" paragraph), as text. */
-function refusalOf(html: string): string {
+function refusalOf(html: string): string | undefined {
   const doc = new DOMParser().parseFromString(html, 'text/html')
-  return doc.querySelector('[role="alert"]')?.textContent?.trim() || FAILED
+  return doc.querySelector('[role="alert"]')?.textContent?.trim() || undefined
 }

@@ -9,10 +9,3 @@ export function hasSignInReturnParams(search: string): boolean {
   const params = new URLSearchParams(search)
   return params.has('token') || params.has('error')
 }
-
-export const signInTexts = {
-  success: (brand: string) => `Successfully logged in! Welcome to ${brand}.`,
-  providerError: (error: string) => `Authentication failed: ${error}`,
-  malformedToken: 'Failed to process authentication token: Invalid JWT token format received',
-  otherFailure: 'Authentication process failed',
-} as const
