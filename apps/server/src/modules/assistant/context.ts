@@ -41,8 +41,15 @@ export async function readContext(input: ContextReadsInput): Promise<ContextRead
   // A follow-up ("and tomorrow?", "where is it?", "until then?") is looked up as the question it stands
   // for; the model reads the conversation and the message as written.
   const asked = await askedInFull(tools, input.content, input.history, timeZone, now)
-  const found = await services.recall.find(userId, { query: asked, now, timeZone, limit: PROMPT_MEMORIES })
-  return { userName: user?.name ?? null, language: user?.language ?? 'en', timeZone, asked, found }
+  const language = user?.language ?? 'en'
+  const found = await services.recall.find(userId, {
+    query: asked,
+    now,
+    timeZone,
+    language,
+    limit: PROMPT_MEMORIES,
+  })
+  return { userName: user?.name ?? null, language, timeZone, asked, found }
 }
 
 export interface ModelContextInput extends ContextReadsInput {

@@ -1,3 +1,4 @@
+import type { Language } from '@remi/shared'
 import { MEMORY_LIMITS, type Memory } from '@remi/shared'
 import type { Db } from '../../db/client.ts'
 import { SearchTimeoutError } from '../../db/time-limit.ts'
@@ -35,6 +36,8 @@ export interface RecallRequest {
   now?: Date | undefined
   /** The asker's time zone when the caller has it already (else read when the words name a day). */
   timeZone?: string | undefined
+  /** The person's language when the caller has read it (their words are stemmed in it); else read here. */
+  language?: Language | undefined
 }
 /** Words that may name a period (question.ts periodIn): only then is the user's zone read. */
 const DAY_WORDS =
@@ -108,7 +111,7 @@ export function createRecallService(options: RecallOptions) {
     // The language the person's memories' words are stemmed in (issue 51), read beside the zone.
     const [zone, language] = await Promise.all([
       !DAY_WORDS.test(text) ? 'UTC' : (request.timeZone ?? options.users.timezoneOf(userId)),
-      options.users.languageOf(userId),
+      request.language ?? options.users.languageOf(userId),
     ])
     const read = readQuestion(text, zone, request.now ?? now(), request.names)
     const question = {

@@ -2,6 +2,7 @@ import type {
   Automation,
   CreateAutomationBody,
   CreateMemoryBody,
+  Language,
   Memory,
   MemoryChangedBy,
   MemoryFilters,
@@ -85,6 +86,7 @@ export interface ToolRecall {
       limit?: number
       now?: Date | undefined
       timeZone?: string | undefined
+      language?: Language | undefined
     },
   ): Promise<Array<Memory & { changedLater?: boolean }>>
 }
