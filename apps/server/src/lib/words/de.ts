@@ -45,6 +45,15 @@ export const de: Catalogue = {
     'Du hast diese Woche {count, plural, one {# Notiz} other {# Notizen}} hinzugefügt.',
   'briefing.memoriesUnavailable': 'Notizen sind nicht verfügbar: {reason}',
   'briefing.suggestion': 'Vorschlag',
+  'briefing.suggestUmbrella':
+    'Nimm einen Regenschirm mit: heute {chance} % Regenwahrscheinlichkeit in {place}.',
+  'briefing.suggestUmbrellaSky': 'Nimm einen Regenschirm mit: heute {description} in {place}.',
+  'briefing.suggestBirthdayToday': 'Heute: {memory} Eine Nachricht oder ein Anruf käme sicher gut an.',
+  'briefing.suggestBirthdayAhead':
+    'Bald, {days, plural, =1 {morgen} other {in # Tagen}} ({day}): {memory} Denk jetzt schon an eine Karte oder ein Geschenk.',
+  'briefing.suggestFirstEvent':
+    '{busy, select, yes {Ein voller Tag mit {count} Terminen: dein} other {Dein}} erster Termin, {title}, beginnt um {time}.',
+  'briefing.suggestDueToday': 'Fang mit dem an, was heute ansteht: {memory}',
   // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
   'idp.signInTitle': 'Lokale Anmeldung',
   'idp.signInLead': 'Melde dich mit der E-Mail-Adresse und dem Passwort deines Kontos auf diesem Server an.',

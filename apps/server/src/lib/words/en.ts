@@ -46,6 +46,14 @@ export const en = {
   'briefing.addedThisWeek': 'You added {count, plural, one {# memory} other {# memories}} this week.',
   'briefing.memoriesUnavailable': 'Memories are unavailable: {reason}',
   'briefing.suggestion': 'Suggestion',
+  'briefing.suggestUmbrella': 'Take an umbrella: {chance}% chance of rain in {place} today.',
+  'briefing.suggestUmbrellaSky': 'Take an umbrella: {description} in {place} today.',
+  'briefing.suggestBirthdayToday': 'Today: {memory} A message or a call would be welcome.',
+  'briefing.suggestBirthdayAhead':
+    'Coming up {days, plural, =1 {tomorrow} other {in # days}} ({day}): {memory} Plan a card or a gift now.',
+  'briefing.suggestFirstEvent':
+    '{busy, select, yes {A busy day with {count} events: your} other {Your}} first event, {title}, starts at {time}.',
+  'briefing.suggestDueToday': 'Start with what is due today: {memory}',
   // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts), in the browser's Accept-Language.
   'idp.signInTitle': 'Local sign-in',
   'idp.signInLead': 'Sign in with the e-mail address and password of your account on this server.',

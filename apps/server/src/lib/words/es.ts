@@ -44,6 +44,14 @@ export const es: Catalogue = {
   'briefing.addedThisWeek': 'Has añadido {count, plural, one {# recuerdo} other {# recuerdos}} esta semana.',
   'briefing.memoriesUnavailable': 'Los recuerdos no están disponibles: {reason}',
   'briefing.suggestion': 'Sugerencia',
+  'briefing.suggestUmbrella': 'Lleva paraguas: {chance}% de probabilidad de lluvia hoy en {place}.',
+  'briefing.suggestUmbrellaSky': 'Lleva paraguas: {description} hoy en {place}.',
+  'briefing.suggestBirthdayToday': 'Hoy: {memory} Un mensaje o una llamada serán bienvenidos.',
+  'briefing.suggestBirthdayAhead':
+    'Se acerca, {days, plural, =1 {mañana} other {dentro de # días}} ({day}): {memory} Prepara ya una tarjeta o un regalo.',
+  'briefing.suggestFirstEvent':
+    '{busy, select, yes {Un día ajetreado, con {count} eventos: tu} other {Tu}} primer evento, {title}, empieza a las {time}.',
+  'briefing.suggestDueToday': 'Empieza por lo que toca hoy: {memory}',
   // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
   'idp.signInTitle': 'Inicio de sesión local',
   'idp.signInLead': 'Inicia sesión con la dirección de correo y la contraseña de tu cuenta en este servidor.',

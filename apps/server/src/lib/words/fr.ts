@@ -45,6 +45,14 @@ export const fr: Catalogue = {
     'Vous avez ajouté {count, plural, one {# souvenir} other {# souvenirs}} cette semaine.',
   'briefing.memoriesUnavailable': 'Les souvenirs ne sont pas disponibles : {reason}',
   'briefing.suggestion': 'Suggestion',
+  'briefing.suggestUmbrella': 'Prenez un parapluie : {chance} % de risque de pluie à {place} aujourd’hui.',
+  'briefing.suggestUmbrellaSky': 'Prenez un parapluie : {description} à {place} aujourd’hui.',
+  'briefing.suggestBirthdayToday': 'Aujourd’hui : {memory} Un message ou un appel feraient plaisir.',
+  'briefing.suggestBirthdayAhead':
+    'Bientôt, {days, plural, =1 {demain} other {dans # jours}} ({day}) : {memory} Prévoyez dès maintenant une carte ou un cadeau.',
+  'briefing.suggestFirstEvent':
+    '{busy, select, yes {Une journée chargée, avec {count} événements : votre} other {Votre}} premier événement, {title}, commence à {time}.',
+  'briefing.suggestDueToday': 'Commencez par ce qui est prévu aujourd’hui : {memory}',
   // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
   'idp.signInTitle': 'Connexion locale',
   'idp.signInLead': 'Connectez-vous avec l’adresse e-mail et le mot de passe de votre compte sur ce serveur.',

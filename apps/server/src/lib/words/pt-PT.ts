@@ -44,6 +44,14 @@ export const ptPT: Catalogue = {
   'briefing.addedThisWeek': 'Adicionou {count, plural, one {# memória} other {# memórias}} esta semana.',
   'briefing.memoriesUnavailable': 'As memórias não estão disponíveis: {reason}',
   'briefing.suggestion': 'Sugestão',
+  'briefing.suggestUmbrella': 'Leve um guarda-chuva: {chance}% de probabilidade de chuva em {place} hoje.',
+  'briefing.suggestUmbrellaSky': 'Leve um guarda-chuva: {description} em {place} hoje.',
+  'briefing.suggestBirthdayToday': 'Hoje: {memory} Uma mensagem ou um telefonema seriam bem-vindos.',
+  'briefing.suggestBirthdayAhead':
+    'Em breve, {days, plural, =1 {amanhã} other {daqui a # dias}} ({day}): {memory} Prepare já um postal ou um presente.',
+  'briefing.suggestFirstEvent':
+    '{busy, select, yes {Um dia cheio, com {count} eventos: o seu} other {O seu}} primeiro evento, {title}, começa às {time}.',
+  'briefing.suggestDueToday': 'Comece pelo que é para hoje: {memory}',
   // The built-in sign-in's own pages (modules/auth/local-idp-pages.ts).
   'idp.signInTitle': 'Início de sessão local',
   'idp.signInLead': 'Inicie sessão com o endereço de e-mail e a palavra-passe da sua conta neste servidor.',

@@ -237,6 +237,26 @@ describe("the template in the person's language (issue 51)", () => {
     expect(content).not.toMatch(/Today|Weather|Memories|added|memory|ago|tomorrow/)
   })
 
+  it('the suggestion is written in the language too', () => {
+    const pt = { ...base, language: 'pt-PT' } as typeof base
+    expect(suggest(pt)?.text).toBe(
+      'Um dia cheio, com 3 eventos: o seu primeiro evento, Gym, começa às 07:30.',
+    )
+    expect(suggest({ ...pt, weather: { ...pt.weather, rainChance: 60 } } as typeof base)?.text).toBe(
+      'Leve um guarda-chuva: 60% de probabilidade de chuva em Lisbon, Portugal hoje.',
+    )
+    const birthday = {
+      ...base,
+      language: 'de',
+      memories: { ...base.memories, upcoming: [{ ...memory('Geburtstag von Jo'), daysAhead: 3 }] },
+    } as typeof base
+    expect(suggest(birthday)?.text).toBe(
+      'Bald, in 3 Tagen (Mittwoch, 18. März): „Geburtstag von Jo“. Denk jetzt schon an eine Karte oder ein Geschenk.',
+    )
+    const calm = { ...base, language: 'es', calendar: { ...base.calendar, total: 2 } } as typeof base
+    expect(suggest(calm)?.text).toBe('Tu primer evento, Gym, empieza a las 07:30.')
+  })
+
   it('the other three languages have their own words too', () => {
     expect(renderBriefing(full('es', '', 1))).toContain('Has añadido 1 recuerdo esta semana.')
     expect(renderBriefing(full('fr', '', 2))).toContain('Vous avez ajouté 2 souvenirs cette semaine.')

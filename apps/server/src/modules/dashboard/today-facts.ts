@@ -14,6 +14,7 @@ import {
   type BriefingSuggestion,
   type CalendarFacts,
   type EventFact,
+  type Language,
   type MemoriesFacts,
   type MemoryFact,
   type TodayFacts,
@@ -222,50 +223,69 @@ export function factsHash(facts: TodayFacts, writer: string): string {
 }
 
 const RAINY = /rain|drizzle|shower|thunder/i
-const BIRTHDAY = /birthday|b-day|bday|anniversary/i
+/** A birthday or anniversary note, in any of Remi's languages. */
+const BIRTHDAY =
+  /birthday|b-day|bday|anniversary|anivers[áa]rio|cumpleaños|anniversaire|geburtstag|jahrestag/i
 
-/** One concrete suggestion from the facts: rain, then a birthday ahead, then the first event, then what is due. */
+/**
+ * One concrete suggestion from the facts, in the person's language: rain, then a birthday ahead, then
+ * the first event, then what is due.
+ */
 export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggestion | null {
   const { weather, calendar, memories } = facts
+  const { t, locale, language } = wordsFor(facts.language)
+  const quoted = (text: string) => quotedIn(language, text)
   if (
     weather.status === 'ok' &&
     ((weather.rainChance ?? 0) >= WET_CHANCE || RAINY.test(weather.description))
   ) {
-    const chance = weather.rainChance !== null ? `${weather.rainChance}% chance of rain` : weather.description
-    return { kind: 'umbrella', text: `Take an umbrella: ${lowerFirst(chance)} in ${weather.place} today.` }
+    const place = weather.place
+    const text =
+      weather.rainChance !== null
+        ? t('briefing.suggestUmbrella', { chance: weather.rainChance, place })
+        : t('briefing.suggestUmbrellaSky', { description: lowerFirst(weather.description), place })
+    return { kind: 'umbrella', text }
   }
   if (memories.status === 'ok') {
     const isBirthday = (m: MemoryFact) => BIRTHDAY.test(m.text) || m.tags.some((t) => BIRTHDAY.test(t))
     const today = memories.dueToday.find(isBirthday)
     if (today)
-      return { kind: 'reminder', text: `Today: ${quoted(today.text)} A message or a call would be welcome.` }
+      return { kind: 'reminder', text: t('briefing.suggestBirthdayToday', { memory: quoted(today.text) }) }
     const ahead = memories.upcoming.find(isBirthday)
     if (ahead) {
       return {
         kind: 'reminder',
-        text: `Coming up ${inDays(ahead.daysAhead)} (${dayText(ahead.date)}): ${quoted(ahead.text)} Plan a card or a gift now.`,
+        text: t('briefing.suggestBirthdayAhead', {
+          days: ahead.daysAhead,
+          day: dayText(ahead.date, locale),
+          memory: quoted(ahead.text),
+        }),
       }
     }
   }
   if (calendar.status === 'ok') {
     const first = calendar.events.find((e) => e.start !== null)
     if (first) {
-      const rest = `first event, ${first.title}, starts at ${first.start}.`
       return {
         kind: 'first_event',
-        text: calendar.total >= 3 ? `A busy day with ${calendar.total} events: your ${rest}` : `Your ${rest}`,
+        text: t('briefing.suggestFirstEvent', {
+          busy: calendar.total >= 3 ? 'yes' : 'no',
+          count: calendar.total,
+          title: first.title,
+          time: first.start!,
+        }),
       }
     }
   }
   const planned = memories.status === 'ok' ? memories.dueToday.find((m) => m.plannedAhead) : undefined
-  if (planned) return { kind: 'due_today', text: `Start with what is due today: ${quoted(planned.text)}` }
+  if (planned)
+    return { kind: 'due_today', text: t('briefing.suggestDueToday', { memory: quoted(planned.text) }) }
   return null
 }
 
-export const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`)
-
 /** "Thursday, March 19": a day of the coming week as people read it. */
-export const dayText = (day: string) => formatDay(day, { weekday: 'long', month: 'long', day: 'numeric' })
+export const dayText = (day: string, locale?: string) =>
+  formatDay(day, { weekday: 'long', month: 'long', day: 'numeric' }, locale)
 
 /** This month and day; on 28 February of a common year, 29 February too (its memories have no other day). */
 export function onThisDayKeys(today: string): string[] {
@@ -341,8 +361,20 @@ export function formatDay(day: string, options: Intl.DateTimeFormatOptions, loca
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
+/** The quotation marks each language writes. */
+const QUOTES: Record<Language, [string, string]> = {
+  en: ['“', '”'],
+  'pt-PT': ['«', '»'],
+  es: ['«', '»'],
+  fr: ['« ', ' »'],
+  de: ['„', '“'],
+}
+
 /**
  * A memory quoted at the end of a sentence: the full stop after the closing quote unless the text ends
  * a sentence itself ("“She loves orchids.”", not "“She loves orchids.”.").
  */
-const quoted = (text: string) => (/[.!?…]$/.test(text) ? `“${text}”` : `“${text}”.`)
+function quotedIn(language: Language, text: string): string {
+  const [open, close] = QUOTES[language]
+  return /[.!?…]$/.test(text) ? `${open}${text}${close}` : `${open}${text}${close}.`
+}
