@@ -23,6 +23,7 @@ import {
   type Outcome,
 } from './model-stream.ts'
 import { answerOffline, emitAsDeltas, FALLBACK_NOTE, OFFLINE_INTRODUCTION } from './offline.ts'
+import { fallbackNoteFor, isOtherLanguage } from './languages/index.ts'
 import { filesAnswer } from './sent-files.ts'
 import { createAssistantTools, type AssistantServices, type AssistantTools } from './tools/index.ts'
 
@@ -206,7 +207,8 @@ async function answerOfflineFor(
     introduce: !fellBack && !input.offlineIntroduced,
     ...(fellBack ? { alreadySaved: tools.created } : {}),
   })
-  const content = fellBack ? `${FALLBACK_NOTE}\n\n${answered.markdown}` : answered.markdown
+  const note = isOtherLanguage(answered.language) ? fallbackNoteFor(answered.language) : FALLBACK_NOTE
+  const content = fellBack ? `${note}\n\n${answered.markdown}` : answered.markdown
   emitAsDeltas(content, input.onEvent)
   return answerWith(tools, { content, mode: 'offline', stopped: false }, answered.cited)
 }

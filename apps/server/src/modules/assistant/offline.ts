@@ -1,9 +1,10 @@
-import { type Memory, todayIn } from '@remi/shared'
+import { type Language, type Memory, todayIn } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { HistoryMessage, AssistantEvent } from './assistant.types.ts'
 import { type Answered, type Deps, answerMessage } from './intents/index.ts'
 import type { AssistantServices, AssistantTools } from './tools/index.ts'
 import { askedInFull } from './asked-in-full.ts'
+import { answerIn, introductionFor, isOtherLanguage } from './languages/index.ts'
 
 /** Said once per conversation by the offline assistant (AI_PROVIDER=none). */
 export const OFFLINE_INTRODUCTION =
@@ -32,11 +33,13 @@ export interface OfflineInput {
 /**
  * The deterministic assistant: reads the message (a follow-up written out in full), finds the first
  * intent of the registry (intents/index.ts) that claims it, and answers with it: the same tools as the
- * model would call, the answer in Markdown with the memories it shows.
+ * model would call, the answer in Markdown with the memories it shows. For a person whose language is
+ * not English, that language's registry answers (languages/index.ts), in their language.
  */
-export async function answerOffline(input: OfflineInput): Promise<Answered> {
+export async function answerOffline(input: OfflineInput): Promise<Answered & { language: Language }> {
   const { tools, now } = input
-  const timeZone = await tools.timeZone()
+  const [timeZone, user] = await Promise.all([tools.timeZone(), tools.userRow()])
+  const language = user?.language ?? 'en'
   const clock = { now, timeZone, today: todayIn(timeZone, now) }
   const text = await askedInFull(tools, input.content, input.history, timeZone, now)
   const deps: Omit<Deps, 'passOn'> = {
@@ -48,10 +51,15 @@ export async function answerOffline(input: OfflineInput): Promise<Answered> {
     text,
     alreadySaved: input.alreadySaved,
   }
-  const { intent: _, ...answered } = await answerMessage(deps)
-  return input.introduce
-    ? { ...answered, markdown: `${answered.markdown}\n\n${OFFLINE_INTRODUCTION}` }
-    : answered
+  // The person's language answers (an English message of theirs it may pass to the English intents).
+  const other = isOtherLanguage(language) ? language : null
+  const { intent: _, ...answered } = other ? await answerIn(other, deps) : await answerMessage(deps)
+  const introduction = other ? introductionFor(other) : OFFLINE_INTRODUCTION
+  return {
+    ...answered,
+    language,
+    ...(input.introduce ? { markdown: `${answered.markdown}\n\n${introduction}` } : {}),
+  }
 }
 
 /**

@@ -1,0 +1,417 @@
+import type { CreateReminderBody, Reminder } from '@remi/shared'
+import { describe, expect, it } from 'vitest'
+import { clockAt, fakeDeps, type Fakes } from '../intents/fake-deps.test-support.ts'
+import type { Clock, Deps } from '../intents/types.ts'
+import type { GetWeatherOutput } from '../tools/index.ts'
+import { answerIn, intentsOf, PACKS, type OtherLanguage } from './index.ts'
+
+/** A fake reminders service: keeps what it is given, as the real one answers it. */
+function fakeReminders(timeZone: string) {
+  const reminders: Reminder[] = []
+  const service = {
+    async create(_userId: string, body: CreateReminderBody): Promise<Reminder> {
+      const made = {
+        id: `r-${reminders.length + 1}`,
+        text: body.text,
+        dueAt: body.dueAt,
+        nextAt: body.dueAt,
+        recurrence: body.recurrence ?? null,
+        timezone: timeZone,
+        status: 'scheduled',
+        memoryId: null,
+      } as Reminder
+      reminders.push(made)
+      return made
+    },
+    list: async () => reminders.filter((r) => r.status === 'scheduled'),
+    patch: async () => reminders[0]!,
+  }
+  return { reminders, service: service as unknown as NonNullable<Deps['services']['reminders']> }
+}
+
+/** Lisbon's forecast for Monday, November 30, 2026 and the days after. */
+const FORECAST: GetWeatherOutput = {
+  date: '2026-11-30',
+  place: 'Lisbon',
+  onVacation: false,
+  summary: '',
+  now: { temperature: 14.2, feelsLike: 13, description: 'partly cloudy' },
+  day: {
+    description: 'light rain',
+    temperatureMin: 9,
+    temperatureMax: 15.4,
+    precipitationProbability: 70,
+    sunrise: '07:38',
+    sunset: '17:14',
+  },
+  nextDays: [
+    {
+      date: '2026-12-01',
+      description: 'clear sky',
+      temperatureMin: 8,
+      temperatureMax: 16,
+      precipitationProbability: 5,
+    },
+    {
+      date: '2026-12-02',
+      description: 'overcast',
+      temperatureMin: 10,
+      temperatureMax: 14,
+      precipitationProbability: 20,
+    },
+  ],
+  temperatureUnit: '°C',
+}
+
+const GATE = { id: 'm-1', text: 'O código do portão é 4512', date: null, tags: [] }
+
+/** A person in `language`, asking at `clock`: the answer, the intent, the reminders and memories made. */
+function person(language: OtherLanguage, clock: Clock, fakes: Fakes = {}) {
+  const { reminders, service } = fakeReminders(clock.timeZone)
+  return {
+    reminders,
+    async ask(text: string) {
+      const deps = fakeDeps(
+        { weather: FORECAST, user: { name: 'Rita Sousa', email: 'rita@example.com' }, ...fakes },
+        clock,
+        text,
+      )
+      const answered = await answerIn(language, {
+        ...deps,
+        services: { ...deps.services, reminders: service },
+      })
+      return { ...answered, created: deps.created }
+    },
+  }
+}
+
+/** Monday, November 30, 2026, 10:00 UTC. */
+const MONDAY = '2026-11-30T10:00:00Z'
+
+describe('the offline assistant in Portuguese (Portugal)', () => {
+  const clock = clockAt(MONDAY, 'Europe/Lisbon')
+  const rita = () => person('pt-PT', clock, { memories: [GATE] })
+
+  it('remembers, with the fact as said and the day it names', async () => {
+    const asked = await rita().ask('Lembra-te que o código do portão é 4512')
+    expect(asked.intent).toBe('remember')
+    expect(asked.created).toEqual([
+      expect.objectContaining({ text: 'O código do portão é 4512', date: null }),
+    ])
+    expect(asked.markdown).toContain('Guardado nas suas memórias:')
+    const dated = await rita().ask('Lembra-te que o aniversário da Ana é a 12 de maio #família')
+    expect(dated.created).toEqual([
+      expect.objectContaining({
+        text: 'O aniversário da Ana é a 12 de maio',
+        date: '2027-05-12',
+        tags: ['família'],
+      }),
+    ])
+    expect(dated.markdown).toContain('**Data:** quarta-feira, 12 de maio de 2027')
+  })
+
+  it('recalls what was remembered', async () => {
+    const asked = await rita().ask('Qual é o código do portão?')
+    expect(asked.intent).toBe('search')
+    expect(asked.markdown).toContain('Eis o que encontrei nas suas memórias:')
+    expect(asked.markdown).toContain('O código do portão é 4512')
+    const none = await person('pt-PT', clock).ask('Qual é o código do portão?')
+    expect(none.markdown).toContain('Não encontrei nada sobre **código portão**')
+  })
+
+  it('makes a reminder at the time said, and says when in Portuguese', async () => {
+    const p = rita()
+    const asked = await p.ask('Lembra-me amanhã às 17h de ligar à mãe')
+    expect(asked.intent).toBe('reminder')
+    expect(p.reminders).toEqual([
+      expect.objectContaining({ text: 'Ligar à mãe', dueAt: '2026-12-01T17:00:00.000Z', recurrence: null }),
+    ])
+    expect(asked.markdown).toBe('Lembrete criado: **Ligar à mãe**, terça-feira, 1 de dezembro às 17:00.')
+  })
+
+  it('counts a time from now as said, early in the morning too', async () => {
+    const early = person('pt-PT', clockAt('2026-11-30T05:40:00Z', 'Europe/Lisbon'))
+    await early.ask('Lembra-me daqui a 20 minutos de ver o forno')
+    expect(early.reminders).toEqual([
+      expect.objectContaining({ text: 'Ver o forno', dueAt: '2026-11-30T06:00:00.000Z' }),
+    ])
+  })
+
+  it('makes a repeating reminder', async () => {
+    const p = rita()
+    const asked = await p.ask('Todas as segundas às 8 regar as plantas')
+    expect(p.reminders).toEqual([
+      expect.objectContaining({
+        text: 'Regar as plantas',
+        dueAt: '2026-12-07T08:00:00.000Z',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+      }),
+    ])
+    expect(asked.markdown).toBe(
+      'Lembrete criado: **Regar as plantas**, todas as segundas-feiras às 08:00; o primeiro é segunda-feira, 7 de dezembro às 08:00.',
+    )
+  })
+
+  it('lists the reminders', async () => {
+    const p = rita()
+    await p.ask('Lembra-me amanhã às 17h de ligar à mãe')
+    const asked = await p.ask('Quais são os meus lembretes?')
+    expect(asked.intent).toBe('reminder-list')
+    expect(asked.markdown).toBe(
+      'Os seus lembretes:\n\n- **Ligar à mãe**: terça-feira, 1 de dezembro às 17:00',
+    )
+  })
+
+  it('tells the weather of the day asked', async () => {
+    const asked = await rita().ask('Como está o tempo amanhã?')
+    expect(asked.intent).toBe('weather')
+    expect(asked.markdown).toBe(
+      '**terça-feira, 1 de dezembro** em Lisbon: céu limpo, entre 8°C e 16°C, 5% de probabilidade de chuva.',
+    )
+  })
+
+  it('answers date questions', async () => {
+    expect((await rita().ask('Que dia é hoje?')).markdown).toBe(
+      'Hoje é segunda-feira, 30 de novembro de 2026.',
+    )
+    const christmas = await rita().ask('Quantos dias faltam para o Natal?')
+    expect(christmas.intent).toBe('days-until')
+    expect(christmas.markdown).toBe('Faltam **25** dias para o Natal (sexta-feira, 25 de dezembro de 2026).')
+  })
+
+  it('leaves a day question that names no day to the memories', async () => {
+    const asked = await rita().ask('Que dia é o aniversário da Ana?')
+    expect(asked.intent).toBe('search')
+    expect(asked.markdown).toContain('Não encontrei nada sobre **aniversário ana**')
+  })
+
+  it('tells the time, helps, and greets', async () => {
+    expect((await rita().ask('Que horas são?')).markdown).toBe('São 10:00.')
+    const help = await rita().ask('O que sabes fazer?')
+    expect(help.intent).toBe('help')
+    expect(help.markdown).toContain('- **Criar um lembrete**: “Lembra-me amanhã às 17h de ligar à mãe”')
+    expect((await rita().ask('Olá')).markdown).toMatch(/^Olá, Rita! Pode pedir-me/)
+    expect((await rita().ask('Obrigado!')).markdown).toBe('De nada!')
+  })
+
+  it('falls back in Portuguese, and reads an English message with the English intents', async () => {
+    const other = await rita().ask('xyz')
+    expect(other.intent).toBe('fallback')
+    expect(other.markdown).toMatch(
+      /^Não consigo responder a isso sem um modelo de linguagem\. Eis o que sei fazer:/,
+    )
+    const english = await rita().ask('what time is it?')
+    expect(english.intent).toBe('clock')
+    // A Portuguese question is never answered by an English intent.
+    expect((await rita().ask('Onde está o meu casaco?')).intent).toBe('search')
+  })
+})
+
+describe('the offline assistant in Spanish', () => {
+  const clock = clockAt(MONDAY, 'Europe/Madrid')
+  const ana = () =>
+    person('es', clock, {
+      memories: [{ id: 'm-1', text: 'El código del portal es 4512', date: null, tags: [] }],
+    })
+
+  it('remembers and recalls', async () => {
+    const saved = await ana().ask('Recuerda que el código del portal es 4512')
+    expect(saved.intent).toBe('remember')
+    expect(saved.created).toEqual([expect.objectContaining({ text: 'El código del portal es 4512' })])
+    expect(saved.markdown).toContain('Guardado en tus recuerdos:')
+    const recalled = await ana().ask('¿Cuál es el código del portal?')
+    expect(recalled.intent).toBe('search')
+    expect(recalled.markdown).toContain('Esto es lo que he encontrado en tus recuerdos:')
+    expect(recalled.markdown).toContain('El código del portal es 4512')
+  })
+
+  it('makes reminders, once and every week, and lists them', async () => {
+    const p = ana()
+    const once = await p.ask('Recuérdame el lunes a las 8 regar las plantas')
+    expect(once.intent).toBe('reminder')
+    // Monday 8:00 in Madrid (UTC+1), next week's: today's has gone.
+    expect(p.reminders[0]).toEqual(
+      expect.objectContaining({
+        text: 'Regar las plantas',
+        dueAt: '2026-12-07T07:00:00.000Z',
+        recurrence: null,
+      }),
+    )
+    expect(once.markdown).toBe(
+      'Recordatorio creado: **Regar las plantas**, el lunes, 7 de diciembre a las 08:00.',
+    )
+    const weekly = await p.ask('Todos los lunes a las 8 sacar la basura')
+    expect(p.reminders[1]).toEqual(
+      expect.objectContaining({
+        text: 'Sacar la basura',
+        dueAt: '2026-12-07T07:00:00.000Z',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+      }),
+    )
+    expect(weekly.markdown).toContain('todos los lunes a las 08:00')
+    const list = await p.ask('¿Cuáles son mis recordatorios?')
+    expect(list.markdown).toContain('Tus recordatorios:')
+    expect(list.markdown).toContain('- **Sacar la basura**: todos los lunes a las 08:00')
+  })
+
+  it('tells the weather, the date, the days until Christmas and the time', async () => {
+    const weather = await ana().ask('¿Qué tiempo hace mañana?')
+    expect(weather.markdown).toBe(
+      '**martes, 1 de diciembre** en Lisbon: cielo despejado, entre 8°C y 16°C, 5% de probabilidad de lluvia.',
+    )
+    expect((await ana().ask('¿Qué día es hoy?')).markdown).toBe('Hoy es lunes, 30 de noviembre de 2026.')
+    expect((await ana().ask('¿Cuántos días faltan para Navidad?')).markdown).toBe(
+      'Faltan **25** días para Navidad (viernes, 25 de diciembre de 2026).',
+    )
+    expect((await ana().ask('¿Qué hora es?')).markdown).toBe('Son las 11:00.')
+  })
+
+  it('helps and greets', async () => {
+    const help = await ana().ask('¿Qué sabes hacer?')
+    expect(help.intent).toBe('help')
+    expect(help.markdown).toMatch(/^Esto es lo que sé hacer:/)
+    expect((await ana().ask('Hola')).markdown).toMatch(/^¡Hola, Rita!/)
+    expect((await ana().ask('Gracias')).markdown).toBe('¡De nada!')
+  })
+})
+
+describe('the offline assistant in French', () => {
+  const clock = clockAt(MONDAY, 'Europe/Paris')
+  const marie = () =>
+    person('fr', clock, {
+      memories: [{ id: 'm-1', text: 'Le code du portail est 4512', date: null, tags: [] }],
+    })
+
+  it('remembers and recalls', async () => {
+    const saved = await marie().ask('Souviens-toi que le code du portail est 4512')
+    expect(saved.intent).toBe('remember')
+    expect(saved.created).toEqual([expect.objectContaining({ text: 'Le code du portail est 4512' })])
+    expect(saved.markdown).toContain('Enregistré dans vos notes :')
+    const recalled = await marie().ask('Quel est le code du portail ?')
+    expect(recalled.intent).toBe('search')
+    expect(recalled.markdown).toContain("Voici ce que j'ai trouvé dans vos notes :")
+    expect(recalled.markdown).toContain('Le code du portail est 4512')
+  })
+
+  it('makes reminders, once and every week, and lists them', async () => {
+    const p = marie()
+    const once = await p.ask("Rappelle-moi demain à 9h d'appeler le garage")
+    expect(p.reminders[0]).toEqual(
+      expect.objectContaining({
+        text: 'Appeler le garage',
+        dueAt: '2026-12-01T08:00:00.000Z',
+        recurrence: null,
+      }),
+    )
+    expect(once.markdown).toBe('Rappel créé : **Appeler le garage**, mardi 1 décembre à 09:00.')
+    const weekly = await p.ask('Tous les lundis à 8h arroser les plantes')
+    expect(p.reminders[1]).toEqual(
+      expect.objectContaining({
+        text: 'Arroser les plantes',
+        dueAt: '2026-12-07T07:00:00.000Z',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+      }),
+    )
+    expect(weekly.markdown).toContain('tous les lundis à 08:00')
+    const list = await p.ask('Quels sont mes rappels ?')
+    expect(list.intent).toBe('reminder-list')
+    expect(list.markdown).toContain('- **Appeler le garage**: mardi 1 décembre à 09:00')
+  })
+
+  it('tells the weather, the date, the days until Christmas and the time', async () => {
+    expect((await marie().ask('Quel temps fera-t-il demain ?')).markdown).toBe(
+      '**mardi 1 décembre** à Lisbon : ciel dégagé, entre 8°C et 16°C, 5 % de risque de pluie.',
+    )
+    expect((await marie().ask('Quel jour sommes-nous ?')).markdown).toBe(
+      'Nous sommes le lundi 30 novembre 2026.',
+    )
+    expect((await marie().ask('Combien de jours avant Noël ?')).markdown).toBe(
+      'Encore **25** jours avant Noël (vendredi 25 décembre 2026).',
+    )
+    expect((await marie().ask('Quelle heure est-il ?')).markdown).toBe('Il est 11:00.')
+  })
+
+  it('helps and greets', async () => {
+    const help = await marie().ask('Que savez-vous faire ?')
+    expect(help.intent).toBe('help')
+    expect(help.markdown).toMatch(/^Voici ce que je sais faire :/)
+    expect((await marie().ask('Bonjour')).markdown).toMatch(/^Bonjour Rita !/)
+    expect((await marie().ask('Merci !')).markdown).toBe('Avec plaisir !')
+  })
+})
+
+describe('the offline assistant in German', () => {
+  const clock = clockAt(MONDAY, 'Europe/Berlin')
+  const jonas = () =>
+    person('de', clock, {
+      memories: [{ id: 'm-1', text: 'Der Code vom Tor ist 4512', date: null, tags: [] }],
+    })
+
+  it('remembers and recalls', async () => {
+    const saved = await jonas().ask('Merk dir, dass der Code vom Tor 4512 ist')
+    expect(saved.intent).toBe('remember')
+    expect(saved.created).toEqual([expect.objectContaining({ text: 'Der Code vom Tor 4512 ist' })])
+    expect(saved.markdown).toContain('In deinen Notizen gespeichert:')
+    const recalled = await jonas().ask('Wie ist der Code vom Tor?')
+    expect(recalled.intent).toBe('search')
+    expect(recalled.markdown).toContain('Das habe ich in deinen Notizen gefunden:')
+    expect(recalled.markdown).toContain('Der Code vom Tor ist 4512')
+  })
+
+  it('makes reminders, once and every week, and lists them', async () => {
+    const p = jonas()
+    const once = await p.ask('Erinnere mich morgen um 17 Uhr an den Zahnarzt')
+    expect(p.reminders[0]).toEqual(
+      expect.objectContaining({ text: 'Zahnarzt', dueAt: '2026-12-01T16:00:00.000Z', recurrence: null }),
+    )
+    expect(once.markdown).toBe('Erinnerung angelegt: **Zahnarzt**, Dienstag, 1. Dezember um 17:00.')
+    const weekly = await p.ask('Jeden Montag um 8 Uhr die Pflanzen gießen')
+    expect(p.reminders[1]).toEqual(
+      expect.objectContaining({
+        text: 'Die Pflanzen gießen',
+        dueAt: '2026-12-07T07:00:00.000Z',
+        recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+      }),
+    )
+    expect(weekly.markdown).toContain('jeden Montag um 08:00')
+    const list = await p.ask('Welche Erinnerungen habe ich?')
+    expect(list.intent).toBe('reminder-list')
+    expect(list.markdown).toContain('- **Zahnarzt**: Dienstag, 1. Dezember um 17:00')
+  })
+
+  it('tells the weather, the date, the days until Christmas and the time', async () => {
+    expect((await jonas().ask('Wie wird das Wetter morgen?')).markdown).toBe(
+      '**Dienstag, 1. Dezember** in Lisbon: klarer Himmel, zwischen 8°C und 16°C, Regenwahrscheinlichkeit 5 %.',
+    )
+    expect((await jonas().ask('Welcher Tag ist heute?')).markdown).toBe(
+      'Heute ist Montag, 30. November 2026.',
+    )
+    expect((await jonas().ask('Wie viele Tage noch bis Weihnachten?')).markdown).toBe(
+      'Noch **25** Tage bis Weihnachten (Freitag, 25. Dezember 2026).',
+    )
+    expect((await jonas().ask('Wie spät ist es?')).markdown).toBe('Es ist 11:00 Uhr.')
+  })
+
+  it('helps and greets', async () => {
+    const help = await jonas().ask('Was kannst du?')
+    expect(help.intent).toBe('help')
+    expect(help.markdown).toMatch(/^Das kann ich:/)
+    expect((await jonas().ask('Hallo')).markdown).toMatch(/^Hallo Rita!/)
+    expect((await jonas().ask('Danke!')).markdown).toBe('Gern geschehen!')
+  })
+})
+
+describe("each language's examples table", () => {
+  const clock = clockAt(MONDAY, 'Europe/Lisbon')
+  for (const language of Object.keys(PACKS) as OtherLanguage[]) {
+    it(`${language}: every example is claimed first by its own intent`, () => {
+      const intents = intentsOf(language)
+      for (const own of intents) {
+        for (const example of own.name === 'fallback' ? [] : own.examples) {
+          const first = intents.find((i) => i.claim(example, clock))
+          expect({ example, intent: first?.name }).toEqual({ example, intent: own.name })
+        }
+      }
+    })
+  }
+})
