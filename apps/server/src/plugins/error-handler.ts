@@ -5,6 +5,7 @@ import { DrizzleQueryError } from 'drizzle-orm'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { STATUS_CODES } from 'node:http'
 import { AppError } from '../lib/errors.ts'
+import { errorIn, requestLanguage } from '../lib/words/errors/index.ts'
 import { asSentence, schemaIssueMessage } from './error-messages.ts'
 
 /** Every error answer's body (DESIGN §5), from the route handlers, the router, the rate limiter and CSRF. */
@@ -23,7 +24,15 @@ export function errorBody(
   }
 }
 
-export const tooManyRequests = () => errorBody(429, TOO_MANY_REQUESTS_MESSAGE, ErrorCode.RateLimited)
+/** The 429 body, its message in `language` (the request's, see languageOf) when given. */
+export const tooManyRequests = (language?: string) =>
+  errorBody(429, errorIn(TOO_MANY_REQUESTS_MESSAGE, language), ErrorCode.RateLimited)
+
+/**
+ * The language an error is said in: the best of Remi's for the request's Accept-Language (the web app
+ * sends the language of its screens), else English. No database read: the header says it.
+ */
+export const languageOf = (request: FastifyRequest) => requestLanguage(request.headers['accept-language'])
 
 /** A code from the closed set for a status that has no more specific one. */
 function codeForStatus(status: number): ErrorCode {
@@ -103,7 +112,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
  * Fastify answers these itself unless told otherwise, with a 414 labelled 'Bad Request' and the
  * whole path echoed back. They get the same body as every other error.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 400
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
@@ -111,20 +120,25 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       : error.code === 'FST_ERR_BAD_URL'
         ? 'The address is not valid: it has a broken %-escape.'
         : 'The request could not be read.'
-  return reply.status(status).send(errorBody(status, message, ErrorCode.BadRequest))
+  return reply
+    .status(status)
+    .send(errorBody(status, errorIn(message, languageOf(request)), ErrorCode.BadRequest))
 }
 
 /** One mapping from every error to DESIGN §5's body; 5xx answers never show internals. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every message below is English, the catalogue's source; `say` gives it in the request's language.
+    const language = languageOf(request)
+    const say = (english: string) => errorIn(english, language)
     if (error instanceof AppError) {
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS))
       const message = error.statusCode < 500 ? asSentence(error.message) : error.message
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, message, error.code))
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, say(message), error.code))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = schemaIssueMessage(error.validation[0], error.validationContext)
-      return reply.status(400).send(errorBody(400, message, ErrorCode.ValidationFailed))
+      return reply.status(400).send(errorBody(400, say(message), ErrorCode.ValidationFailed))
     }
     if (error.code?.startsWith('FST_CSRF')) {
       return reply
@@ -132,7 +146,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         .send(
           errorBody(
             400,
-            'Missing or invalid CSRF token. Fetch /api/auth/csrf-token and retry.',
+            say('Missing or invalid CSRF token. Fetch /api/auth/csrf-token and retry.'),
             ErrorCode.InvalidCsrfToken,
           ),
         )
@@ -149,13 +163,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         .send(
           errorBody(
             409,
-            'Something this refers to no longer exists. Reload and try again.',
+            say('Something this refers to no longer exists. Reload and try again.'),
             ErrorCode.Conflict,
           ),
         )
     }
     const status = error.statusCode ?? 500
-    if (status === 429) return reply.status(429).send(tooManyRequests())
+    if (status === 429) return reply.status(429).send(tooManyRequests(language))
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
@@ -165,7 +179,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
             : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? `Content-Type '${String(request.headers['content-type']).slice(0, 100)}' is not supported; send the body as application/json.`
               : asSentence(error.message)
-      return reply.status(status).send(errorBody(status, message, codeForStatus(status)))
+      return reply.status(status).send(errorBody(status, say(message), codeForStatus(status)))
     }
     // An outage, not a bug: a 503 the client can retry, logged below error level (it is not a crash).
     if (isDatabaseUnreachable(error)) {
@@ -173,7 +187,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE, ErrorCode.ServiceUnavailable))
+        .send(errorBody(503, say(DATABASE_UNAVAILABLE_MESSAGE), ErrorCode.ServiceUnavailable))
     }
     request.log.error({ err: loggableError(error) }, 'request failed')
     return reply
@@ -181,7 +195,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       .send(
         errorBody(
           500,
-          'Something went wrong on our side. Please try again later.',
+          say('Something went wrong on our side. Please try again later.'),
           ErrorCode.Internal,
           request.id,
         ),
@@ -192,7 +206,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     reply
       .status(404)
       .send(
-        errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found.`, ErrorCode.NotFound),
+        errorBody(
+          404,
+          errorIn(`Route ${request.method} ${request.url.split('?')[0]} not found.`, languageOf(request)),
+          ErrorCode.NotFound,
+        ),
       )
   })
 })

@@ -13,7 +13,7 @@ export interface SchemaIssue {
 }
 
 /** Field names as a person knows them; any other is spelled out from its camelCase. */
-const LABELS: Record<string, string> = {
+export const LABELS: Record<string, string> = {
   autoSaveFacts: 'The setting to save facts automatically',
   briefingTime: 'The briefing time',
   code: 'The code',
@@ -78,7 +78,7 @@ const ZOD_WORDING =
   /\b(?:expected (?:string|number|boolean|array|object|one of)|received (?:undefined|string|number|boolean|array|object|null)|Too (?:big|small):|Invalid (?:input|option|string|element|key|UUID|ISO|URL|email))\b|[<>]=?\s?\d/i
 
 /** How a value of this zod type is described ("must be a number"). */
-const KIND: Record<string, string> = {
+export const KIND: Record<string, string> = {
   string: 'text',
   number: 'a number',
   int: 'a whole number',
