@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { api, ApiError, errorMessage, resetCsrfToken } from './api-client'
+import { api, ApiError, errorMessage, resetCsrfToken, screensLanguage } from './api-client'
+import { i18n } from './i18n'
 import { http, HttpResponse, server } from '../test/render'
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -194,5 +195,45 @@ describe('api client: requests', () => {
     resetCsrfToken()
     expect((await failure(api.post('thing'))).isNetworkError).toBe(true)
     await expect(api.post('thing')).resolves.toEqual({ ok: true })
+  })
+})
+
+describe('api client: the language the server answers in', () => {
+  function acceptLanguages() {
+    const seen: Array<string | null> = []
+    server.use(
+      http.get('/api/thing', ({ request }) => {
+        seen.push(request.headers.get('accept-language'))
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    return seen
+  }
+
+  it("sends the screens' language as Accept-Language on every request", async () => {
+    const seen = acceptLanguages()
+    await api.get('thing')
+    await i18n.changeLanguage('de')
+    try {
+      await api.get('thing')
+    } finally {
+      await i18n.changeLanguage('en')
+    }
+    expect(seen).toEqual(['en', 'de'])
+  })
+
+  it("sends the browser's language before i18next has started (the sign-in page)", async () => {
+    const seen = acceptLanguages()
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['pt-BR', 'en'])
+    const started = i18n.isInitialized
+    i18n.isInitialized = false
+    try {
+      expect(screensLanguage()).toBe('pt-PT')
+      await api.get('thing')
+    } finally {
+      i18n.isInitialized = started
+      languages.mockRestore()
+    }
+    expect(seen).toEqual(['pt-PT'])
   })
 })

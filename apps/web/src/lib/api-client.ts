@@ -1,5 +1,12 @@
 /** The one way the web app talks to the server: cookies, CSRF on writes, the spec's error catalogue (§8). */
-import { ErrorCode, isErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '@remi/shared'
+import {
+  bestLanguage,
+  ErrorCode,
+  isErrorCode,
+  languages,
+  TOO_MANY_REQUESTS_MESSAGE,
+  type Language,
+} from '@remi/shared'
 
 const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api'
 
@@ -82,8 +89,30 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return url.toString()
 }
 
+/**
+ * The screens' language as i18next has it (lib/i18n.ts sets this reader when it starts, so the sign-in
+ * page, which never loads i18next, keeps this module light), or nothing before it has started.
+ */
+let startedLanguage: () => string | undefined = () => undefined
+
+/** Called once by lib/i18n.ts when i18next starts: the requests follow its language from then on. */
+export function followScreensLanguage(read: () => string | undefined): void {
+  startedLanguage = read
+}
+
+/**
+ * The language of the screens (i18next's: the person's chosen one once signed in), or the browser's
+ * before i18next has started (the sign-in page): sent as Accept-Language, the server says its error
+ * messages in it without reading the person's settings.
+ */
+export function screensLanguage(): Language {
+  const current = startedLanguage()
+  if (current && (languages as readonly string[]).includes(current)) return current as Language
+  return bestLanguage(navigator.languages?.length ? navigator.languages : [navigator.language])
+}
+
 async function request<T>(method: Method, path: string, body?: unknown, query?: Record<string, QueryValue>) {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': screensLanguage() }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (method !== 'GET') headers['X-CSRF-TOKEN'] = await getCsrfToken()
 
