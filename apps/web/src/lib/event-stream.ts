@@ -10,6 +10,7 @@ import {
   isApiError,
   NETWORK_ERROR_CODE,
   readBody,
+  screensLanguage,
 } from './api-client'
 
 export interface ServerSentEvent {
@@ -92,7 +93,12 @@ async function open(path: string, body: unknown, signal: AbortSignal | undefined
   try {
     response = await fetch(apiUrl(path), {
       method: 'POST',
-      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token },
+      headers: {
+        Accept: 'text/event-stream',
+        'Accept-Language': screensLanguage(),
+        'Content-Type': 'application/json',
+        'X-CSRF-TOKEN': token,
+      },
       credentials: 'include',
       body: JSON.stringify(body),
       signal,

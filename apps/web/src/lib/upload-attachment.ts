@@ -1,5 +1,5 @@
 import { ErrorCode, type Attachment } from '@remi/shared'
-import { apiUrl, errorForResponse, getCsrfToken, isApiError, readBody } from './api-client'
+import { apiUrl, errorForResponse, getCsrfToken, isApiError, readBody, screensLanguage } from './api-client'
 
 async function send(memoryId: string, file: File): Promise<Attachment> {
   const form = new FormData()
@@ -8,7 +8,7 @@ async function send(memoryId: string, file: File): Promise<Attachment> {
     method: 'POST',
     body: form,
     credentials: 'include',
-    headers: { 'X-CSRF-Token': await getCsrfToken() },
+    headers: { 'X-CSRF-Token': await getCsrfToken(), 'Accept-Language': screensLanguage() },
   })
   const payload = await readBody(response)
   if (!response.ok) throw errorForResponse(response.status, payload)

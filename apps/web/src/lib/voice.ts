@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { ErrorCode, type Transcription, type VoiceCapabilities } from '@remi/shared'
-import { api, apiUrl, errorForResponse, getCsrfToken, isApiError, readBody } from './api-client'
+import {
+  api,
+  apiUrl,
+  errorForResponse,
+  getCsrfToken,
+  isApiError,
+  readBody,
+  screensLanguage,
+} from './api-client'
 
 export const voiceCapabilitiesKey = ['voice'] as const
 
@@ -35,7 +43,7 @@ async function sendRecording(audio: Blob): Promise<Transcription> {
     method: 'POST',
     body: form,
     credentials: 'include',
-    headers: { 'X-CSRF-Token': await getCsrfToken() },
+    headers: { 'X-CSRF-Token': await getCsrfToken(), 'Accept-Language': screensLanguage() },
   })
   const payload = await readBody(response)
   if (!response.ok) throw errorForResponse(response.status, payload)
@@ -48,7 +56,11 @@ export async function fetchSpeech(text: string): Promise<Blob> {
     method: 'POST',
     body: JSON.stringify({ text }),
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': await getCsrfToken() },
+    headers: {
+      'Content-Type': 'application/json',
+      'X-CSRF-Token': await getCsrfToken(),
+      'Accept-Language': screensLanguage(),
+    },
   })
   if (!response.ok) throw errorForResponse(response.status, await readBody(response))
   return response.blob()

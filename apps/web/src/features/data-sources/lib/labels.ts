@@ -19,7 +19,7 @@ export function dataSourceTitle(type: string, t: TFunction): string {
  * The vacation's days: in English as the spec shows them ("2030-07-01 - 2030-07-10", the date part of
  * each), in another language as its own dates say ("1–10 de jul. de 2030"), through Intl.
  */
-function vacationRange(start: string | undefined, end: string | undefined): string {
+function vacationRange(start: string | null | undefined, end: string | null | undefined): string {
   const language = i18n.resolvedLanguage ?? i18n.language
   if (!language || language === 'en' || !start || !end) return [start, end].filter(Boolean).join(' - ')
   const dates = new Intl.DateTimeFormat(screenLocale(), { dateStyle: 'medium', timeZone: 'UTC' })

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { ApiError, apiUrl, errorMessages, messageForStatus } from '../../../lib/api-client'
+import { ApiError, apiUrl, errorMessages, messageForStatus, screensLanguage } from '../../../lib/api-client'
 
 export type ExportFormat = 'json' | 'markdown'
 
@@ -7,7 +7,10 @@ export type ExportFormat = 'json' | 'markdown'
 export async function exportMemories(format: ExportFormat): Promise<{ blob: Blob; fileName: string }> {
   let response: Response
   try {
-    response = await fetch(apiUrl('memories/export', { format }), { credentials: 'include' })
+    response = await fetch(apiUrl('memories/export', { format }), {
+      credentials: 'include',
+      headers: { 'Accept-Language': screensLanguage() },
+    })
   } catch {
     throw new ApiError(errorMessages.network, 0)
   }

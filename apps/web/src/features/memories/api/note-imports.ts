@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { NoteImport, NoteImportCreated, NoteImportList } from '@remi/shared'
-import { api, apiUrl, errorForResponse, getCsrfToken, readBody } from '../../../lib/api-client'
+import {
+  api,
+  apiUrl,
+  errorForResponse,
+  getCsrfToken,
+  readBody,
+  screensLanguage,
+} from '../../../lib/api-client'
 import { memoriesBaseKey } from './get-memories'
 
 export const noteImportsKey = ['note-imports'] as const
@@ -13,7 +20,7 @@ export async function uploadNoteImport(files: File[]): Promise<NoteImportCreated
     method: 'POST',
     body: form,
     credentials: 'include',
-    headers: { 'X-CSRF-Token': await getCsrfToken() },
+    headers: { 'X-CSRF-Token': await getCsrfToken(), 'Accept-Language': screensLanguage() },
   })
   const payload = await readBody(response)
   if (!response.ok) throw errorForResponse(response.status, payload)
