@@ -68,4 +68,14 @@ export const common: Catalogue['common'] = {
     open: 'Öffnen',
     openLabel: 'Öffnen: {title}',
   },
+  api: {
+    sessionExpired: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
+    forbidden: 'Du hast keine Berechtigung für diese Aktion.',
+    notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
+    tooManyRequests: 'Zu viele Anfragen. Bitte versuche es später erneut.',
+    server: 'Serverfehler. Bitte versuche es später erneut.',
+    network: 'Netzwerkfehler. Bitte prüfe deine Verbindung und versuche es erneut.',
+    unexpected: 'Ein unerwarteter Fehler ist aufgetreten',
+    status: 'Serverfehler ({status})',
+  },
 }

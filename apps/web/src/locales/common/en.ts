@@ -67,4 +67,14 @@ export const common = {
     open: 'Open',
     openLabel: 'Open: {title}',
   },
+  api: {
+    sessionExpired: 'Your session has expired. Please log in again.',
+    forbidden: 'You do not have permission to perform this action.',
+    notFound: 'The requested resource was not found.',
+    tooManyRequests: 'Too many requests. Please try again later.',
+    server: 'Server error. Please try again later.',
+    network: 'Network error. Please check your connection and try again.',
+    unexpected: 'An unexpected error occurred',
+    status: 'Server error ({status})',
+  },
 }

@@ -68,4 +68,14 @@ export const common: Catalogue['common'] = {
     open: 'Abrir',
     openLabel: 'Abrir: {title}',
   },
+  api: {
+    sessionExpired: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+    forbidden: 'No tienes permiso para realizar esta acción.',
+    notFound: 'No se ha encontrado el recurso solicitado.',
+    tooManyRequests: 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
+    server: 'Error del servidor. Inténtalo de nuevo más tarde.',
+    network: 'Error de red. Comprueba tu conexión y vuelve a intentarlo.',
+    unexpected: 'Se ha producido un error inesperado',
+    status: 'Error del servidor ({status})',
+  },
 }

@@ -68,4 +68,14 @@ export const common: Catalogue['common'] = {
     open: 'Ouvrir',
     openLabel: 'Ouvrir : {title}',
   },
+  api: {
+    sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
+    forbidden: 'Vous n’avez pas l’autorisation d’effectuer cette action.',
+    notFound: 'La ressource demandée est introuvable.',
+    tooManyRequests: 'Trop de requêtes. Veuillez réessayer plus tard.',
+    server: 'Erreur du serveur. Veuillez réessayer plus tard.',
+    network: 'Erreur réseau. Vérifiez votre connexion, puis réessayez.',
+    unexpected: 'Une erreur inattendue s’est produite',
+    status: 'Erreur du serveur ({status})',
+  },
 }

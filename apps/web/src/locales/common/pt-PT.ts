@@ -68,4 +68,14 @@ export const common: Catalogue['common'] = {
     open: 'Abrir',
     openLabel: 'Abrir: {title}',
   },
+  api: {
+    sessionExpired: 'A sua sessão expirou. Inicie sessão novamente.',
+    forbidden: 'Não tem permissão para realizar esta ação.',
+    notFound: 'O recurso pedido não foi encontrado.',
+    tooManyRequests: 'Demasiados pedidos. Tente novamente mais tarde.',
+    server: 'Erro do servidor. Tente novamente mais tarde.',
+    network: 'Erro de rede. Verifique a sua ligação e tente novamente.',
+    unexpected: 'Ocorreu um erro inesperado',
+    status: 'Erro do servidor ({status})',
+  },
 }

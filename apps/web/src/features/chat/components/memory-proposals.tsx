@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import type { MemoryProposal } from '@remi/shared'
 import Button from 'react-bootstrap/Button'
@@ -7,7 +8,7 @@ import { useProposals, useResolveProposal, useUndoProposal } from '../api/memory
 import { useChatStore } from '../store'
 import { FactChips } from './fact-chips'
 
-type T = ReturnType<typeof useTranslation>['t']
+type T = TFunction
 
 /** The question a proposal asks, and its confirming button's label. */
 function wording(p: MemoryProposal, t: T): { question: string; confirm: string } {

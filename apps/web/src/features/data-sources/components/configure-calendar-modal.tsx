@@ -15,6 +15,8 @@ import { useUpdateDataSource } from '../api/update-data-source'
 import { ConfigModalFrame } from './config-modal-frame'
 
 const FORM_ID = 'configure-calendar-form'
+/** An example of a subscription link: the same in every language. */
+const ICS_EXAMPLE = 'https://example.com/calendar.ics'
 
 export function ConfigureCalendarModal({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation()
@@ -97,7 +99,7 @@ function CalendarForm({
         name="icsUrl"
         type="url"
         value={icsUrl}
-        placeholder="https://example.com/calendar.ics"
+        placeholder={ICS_EXAMPLE}
         helpText={t('dataSources.calendar.icsHelp')}
         onChange={(event) => setIcsUrl(event.target.value)}
       />

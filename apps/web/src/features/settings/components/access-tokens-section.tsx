@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -13,6 +14,7 @@ import { TokenList } from './token-list'
 
 /** Personal access tokens for other AI tools (the MCP server) and scripts: create, copy once, revoke. */
 export function AccessTokensSection() {
+  const { t } = useTranslation()
   const tokens = useAccessTokens()
   const [created, setCreated] = useState<CreatedAccessToken | null>(null)
   const [revoking, setRevoking] = useState<AccessToken | null>(null)
@@ -21,14 +23,11 @@ export function AccessTokensSection() {
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="access-tokens">
-        Access Tokens
+        {t('settings.accessTokens.title')}
       </Card.Header>
       <Card.Body>
-        <p>
-          Use your memories from other AI tools: desktop chat apps, code editors and agents that speak the
-          Model Context Protocol (MCP). Give the tool the endpoint below and a token.
-        </p>
-        <CopyField label="MCP endpoint" value={mcpUrl} />
+        <p>{t('settings.accessTokens.intro')}</p>
+        <CopyField id="copy-mcp-endpoint" label={t('settings.accessTokens.endpoint')} value={mcpUrl} />
 
         {created ? (
           <NewTokenNotice token={created} onDone={() => setCreated(null)} />
@@ -39,7 +38,7 @@ export function AccessTokensSection() {
           />
         )}
 
-        <h3 className="h6 mt-4">Your tokens</h3>
+        <h3 className="h6 mt-4">{t('settings.accessTokens.yourTokens')}</h3>
         <TokenList query={tokens} onRevoke={setRevoking} />
       </Card.Body>
       <RevokeModal token={revoking} onClose={() => setRevoking(null)} />
@@ -47,19 +46,19 @@ export function AccessTokensSection() {
   )
 }
 
-function CopyField({ label, value }: { label: string; value: string }) {
+function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const { t } = useTranslation()
   const toast = useToast()
   const [manual, setManual] = useState(false)
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value)
-      toast.success(`${label} copied`)
+      toast.success(t('settings.copied', { label }))
     } catch {
       // No clipboard (an insecure origin, or permission refused): the person copies it by hand.
       setManual(true)
     }
   }
-  const id = `copy-${label.toLowerCase().replace(/\W+/g, '-')}`
   return (
     <Form.Group className="mb-3">
       <Form.Label htmlFor={id}>{label}</Form.Label>
@@ -71,29 +70,32 @@ function CopyField({ label, value }: { label: string; value: string }) {
           className="font-monospace"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="outline-secondary" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-          Copy
+        <Button
+          variant="outline-secondary"
+          onClick={() => void copy()}
+          aria-label={t('settings.copyNamed', { label })}
+        >
+          {t('settings.copy')}
         </Button>
       </InputGroup>
-      {manual ? (
-        <Form.Text>Copying is not available here: select the text and copy it yourself.</Form.Text>
-      ) : null}
+      {manual ? <Form.Text>{t('settings.accessTokens.copyByHand')}</Form.Text> : null}
     </Form.Group>
   )
 }
 
 function NewTokenNotice({ token, onDone }: { token: CreatedAccessToken; onDone: () => void }) {
+  const { t } = useTranslation()
   return (
     <Alert variant="success" className="mt-3">
       <Alert.Heading as="h3" className="h6">
-        Token &lsquo;{token.name}&rsquo; created
+        {t('settings.accessTokens.created', { name: token.name })}
       </Alert.Heading>
       <p className="mb-2">
-        Copy your new token now. <strong>It will not be shown again.</strong>
+        {t('settings.accessTokens.copyNow')} <strong>{t('settings.accessTokens.notAgain')}</strong>
       </p>
-      <CopyField label="New token" value={token.token} />
+      <CopyField id="copy-new-token" label={t('settings.accessTokens.newToken')} value={token.token} />
       <Button variant="success" onClick={onDone}>
-        Done
+        {t('settings.accessTokens.done')}
       </Button>
     </Alert>
   )

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
@@ -7,17 +8,22 @@ import { FormInput } from '../../../components/ui/form-input'
 import { errorMessage } from '../../../lib/api-client'
 import { useAddMcpServer } from '../api/add-mcp-server'
 
-/** "Authorization: Bearer abc" as a header name and value; blank is none. */
-function parseHeader(line: string): Record<string, string> | string {
+/** Examples of a server's address and of a header: the same in every language. */
+const URL_EXAMPLE = 'https://example.com/mcp'
+const HEADER_EXAMPLE = 'Authorization: Bearer …'
+
+/** "Authorization: Bearer abc" as a header name and value; blank is none, null not a header. */
+function parseHeader(line: string): Record<string, string> | null {
   const text = line.trim()
   if (!text) return {}
   const colon = text.indexOf(':')
-  if (colon < 1) return 'Write the header as Name: value, such as Authorization: Bearer …'
+  if (colon < 1) return null
   return { [text.slice(0, colon).trim()]: text.slice(colon + 1).trim() }
 }
 
 /** A server's name, its address and one optional header (a token), kept secret once saved. */
 export function AddMcpServerForm({ atLimit }: { atLimit: boolean }) {
+  const { t } = useTranslation()
   const add = useAddMcpServer()
   const [name, setName] = useState('')
   const [url, setUrl] = useState('')
@@ -28,12 +34,12 @@ export function AddMcpServerForm({ atLimit }: { atLimit: boolean }) {
     event.preventDefault()
     const headers = parseHeader(header)
     const found = {
-      ...(name.trim() ? {} : { name: 'Name is required' }),
-      ...(url.trim() ? {} : { url: 'Server address is required' }),
-      ...(typeof headers === 'string' ? { header: headers } : {}),
+      ...(name.trim() ? {} : { name: t('settings.nameRequired') }),
+      ...(url.trim() ? {} : { url: t('settings.connectedTools.add.urlRequired') }),
+      ...(headers === null ? { header: t('settings.connectedTools.add.headerFormat') } : {}),
     }
     setErrors(found)
-    if (Object.keys(found).length > 0 || typeof headers === 'string') return
+    if (Object.keys(found).length > 0 || headers === null) return
     add.mutate(
       { name, url, ...(Object.keys(headers).length ? { headers } : {}) },
       {
@@ -50,53 +56,53 @@ export function AddMcpServerForm({ atLimit }: { atLimit: boolean }) {
   return (
     <form onSubmit={onSubmit} className="mt-3" aria-labelledby="add-mcp-server-heading" noValidate>
       <h3 id="add-mcp-server-heading" className="h6">
-        Add a server
+        {t('settings.connectedTools.add.heading')}
       </h3>
       <FormInput
-        label="Name"
+        label={t('settings.name')}
         name="name"
         required
         maxLength={CONNECTED_TOOLS_LIMITS.nameMax}
-        placeholder="e.g. Home notes"
+        placeholder={t('settings.connectedTools.add.namePlaceholder')}
         value={name}
         error={errors.name}
         onChange={(event) => setName(event.target.value)}
       />
       <FormInput
-        label="Server address"
+        label={t('settings.connectedTools.add.url')}
         name="url"
         type="url"
         required
-        placeholder="https://example.com/mcp"
+        placeholder={URL_EXAMPLE}
         value={url}
         error={errors.url}
-        helpText="Its Streamable HTTP endpoint."
+        helpText={t('settings.connectedTools.add.urlHelp')}
         onChange={(event) => setUrl(event.target.value)}
       />
       <FormInput
-        label="Header (optional)"
+        label={t('settings.connectedTools.add.header')}
         name="header"
-        placeholder="Authorization: Bearer …"
+        placeholder={HEADER_EXAMPLE}
         autoComplete="off"
         value={header}
         error={errors.header}
-        helpText="Sent with every request, such as a token. It is kept encrypted and never shown again."
+        helpText={t('settings.connectedTools.add.headerHelp')}
         onChange={(event) => setHeader(event.target.value)}
       />
       {add.isError ? <Alert variant="danger">{errorMessage(add.error)}</Alert> : null}
       {atLimit ? (
         <Alert variant="warning">
-          You can connect at most {CONNECTED_TOOLS_LIMITS.serversPerUser} servers; remove one first.
+          {t('settings.connectedTools.add.atLimit', { max: CONNECTED_TOOLS_LIMITS.serversPerUser })}
         </Alert>
       ) : null}
       <Button type="submit" disabled={add.isPending || atLimit}>
         {add.isPending ? (
           <>
             <Spinner size="sm" aria-hidden="true" className="me-2" />
-            Connecting...
+            {t('settings.connectedTools.add.connecting')}
           </>
         ) : (
-          'Add server'
+          t('settings.connectedTools.add.button')
         )}
       </Button>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import Form from 'react-bootstrap/Form'
 import { FormInput } from '../../../components/ui/form-input'
 import { useUserTimeZone } from '../../../lib/zoned-time'
@@ -5,29 +6,30 @@ import type { SettingsForm } from '../lib/settings-form'
 
 /** The daily briefing: on or off, and at what time of the person's day. */
 export function BriefingTime({ form }: { form: Pick<SettingsForm, 'values' | 'change' | 'errors'> }) {
+  const { t } = useTranslation()
   const zone = useUserTimeZone()
   const { briefingOn, briefingTime } = form.values
   return (
     <section aria-labelledby="briefing-delivery">
       <h3 id="briefing-delivery" className="h6">
-        Daily briefing
+        {t('settings.notifications.briefing.heading')}
       </h3>
       <Form.Check
         type="switch"
         id="briefing-delivery-switch"
-        label="Bring me my daily briefing"
+        label={t('settings.notifications.briefing.switch')}
         checked={briefingOn}
         onChange={(event) => form.change({ briefingOn: event.target.checked })}
         className="mb-2"
       />
       {briefingOn ? (
         <FormInput
-          label="Send my briefing at"
+          label={t('settings.notifications.briefing.time')}
           name="briefingTime"
           type="time"
           required
           error={form.errors.briefingTime}
-          helpText={`In your timezone (${zone}), to this app's open tabs, your devices and, if on, your e-mail`}
+          helpText={t('settings.notifications.briefing.timeHelp', { zone })}
           value={briefingTime}
           onChange={(event) => form.change({ briefingTime: event.target.value })}
         />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -13,22 +14,23 @@ import type { SettingsForm } from '../lib/settings-form'
  * and whether an answer to a dictated message is read aloud (only where the server transcribes).
  */
 export function ChatSection({ form }: { form: Pick<SettingsForm, 'values' | 'change'> }) {
+  const { t } = useTranslation()
   const preferences = useChatPreferences()
   const voice = useVoiceCapabilities()
   const { autoSaveFacts, readAloudAfterDictation } = form.values
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="chat-settings">
-        Chat
+        {t('settings.sections.chat')}
       </Card.Header>
       <Card.Body>
         {preferences.isPending ? (
-          <LoadingSpinner text="Loading chat settings..." />
+          <LoadingSpinner text={t('settings.chat.loading')} />
         ) : preferences.isError ? (
           <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2 mb-0">
-            <span>Could not load your chat settings. {errorMessage(preferences.error)}</span>
+            <span>{t('settings.chat.loadFailed', { reason: errorMessage(preferences.error) })}</span>
             <Button variant="outline-danger" size="sm" onClick={() => void preferences.refetch()}>
-              Retry
+              {t('settings.retry')}
             </Button>
           </Alert>
         ) : (
@@ -36,15 +38,13 @@ export function ChatSection({ form }: { form: Pick<SettingsForm, 'values' | 'cha
             <Form.Check
               type="switch"
               id="auto-save-facts-switch"
-              label="Save facts from chats automatically"
+              label={t('settings.chat.autoSave')}
               checked={autoSaveFacts}
               aria-describedby="auto-save-facts-note"
               onChange={(event) => form.change({ autoSaveFacts: event.target.checked })}
             />
             <Form.Text id="auto-save-facts-note" muted>
-              {autoSaveFacts
-                ? 'Facts you tell the assistant are saved as memories at once; the answer says so, with Undo.'
-                : 'Facts you tell the assistant are offered under its answer, to save with one press.'}
+              {autoSaveFacts ? t('settings.chat.autoSaveOn') : t('settings.chat.autoSaveOff')}
             </Form.Text>
             {voice.data?.transcription ? (
               <>
@@ -52,19 +52,18 @@ export function ChatSection({ form }: { form: Pick<SettingsForm, 'values' | 'cha
                   type="switch"
                   id="read-aloud-after-dictation-switch"
                   className="mt-3"
-                  label="Read answers aloud after dictation"
+                  label={t('settings.chat.readAloud')}
                   checked={readAloudAfterDictation}
                   aria-describedby="read-aloud-after-dictation-note"
                   onChange={(event) => form.change({ readAloudAfterDictation: event.target.checked })}
                 />
                 <Form.Text id="read-aloud-after-dictation-note" muted>
-                  Hands free: dictate, send, and the answer is read to you when it is complete.
+                  {t('settings.chat.readAloudNote')}
                 </Form.Text>
               </>
             ) : voice.data ? (
               <Form.Text as="p" className="mt-3 mb-0" muted data-testid="dictation-unavailable">
-                Dictation is not set up on this server. Whoever runs it can turn it on with
-                TRANSCRIPTION_MODEL (see the README&apos;s Voice section).
+                {t('settings.chat.noDictation')}
               </Form.Text>
             ) : null}
           </>

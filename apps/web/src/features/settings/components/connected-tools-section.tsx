@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
@@ -17,27 +18,27 @@ import { AddMcpServerForm } from './add-mcp-server-form'
  * chat once each is turned on. A tool its server marks read-only runs at once; any other asks first.
  */
 export function ConnectedToolsSection() {
+  const { t } = useTranslation()
   const servers = useMcpServers()
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3">
-        Connected Tools
+        {t('settings.connectedTools.title')}
       </Card.Header>
       <Card.Body>
-        <p>
-          Let the assistant use tools of your own MCP servers in the chat. Every tool is off until you turn it
-          on; one that changes something asks you in the chat before it runs.
-        </p>
-        {servers.isPending ? <LoadingSpinner text="Loading connected tools..." /> : null}
+        <p>{t('settings.connectedTools.intro')}</p>
+        {servers.isPending ? <LoadingSpinner text={t('settings.connectedTools.loading')} /> : null}
         {servers.isError ? (
           <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2">
-            <span>Could not load your connected tools. {errorMessage(servers.error)}</span>
+            <span>{t('settings.connectedTools.loadFailed', { reason: errorMessage(servers.error) })}</span>
             <Button variant="outline-danger" size="sm" onClick={() => void servers.refetch()}>
-              Retry
+              {t('settings.retry')}
             </Button>
           </Alert>
         ) : null}
-        {servers.data?.length === 0 ? <p className="text-body-secondary">No servers connected yet.</p> : null}
+        {servers.data?.length === 0 ? (
+          <p className="text-body-secondary">{t('settings.connectedTools.none')}</p>
+        ) : null}
         {servers.data?.map((server) => (
           <ServerCard key={server.id} server={server} />
         ))}
@@ -48,6 +49,7 @@ export function ConnectedToolsSection() {
 }
 
 function ServerCard({ server }: { server: McpServer }) {
+  const { t } = useTranslation()
   const setTool = useSetConnectedTool()
   const remove = useRemoveMcpServer()
   const refresh = useRefreshMcpServer()
@@ -67,16 +69,18 @@ function ServerCard({ server }: { server: McpServer }) {
             disabled={refresh.isPending}
             onClick={() => refresh.mutate(server.id)}
           >
-            {refresh.isPending ? 'Checking...' : 'Check again'}
+            {refresh.isPending
+              ? t('settings.connectedTools.checking')
+              : t('settings.connectedTools.checkAgain')}
           </Button>
           <Button
             variant="outline-danger"
             size="sm"
             disabled={remove.isPending}
-            aria-label={`Remove ${server.name}`}
+            aria-label={t('settings.removeNamed', { name: server.name })}
             onClick={() => remove.mutate(server.id)}
           >
-            Remove
+            {t('settings.remove')}
           </Button>
         </div>
       </div>
@@ -86,7 +90,10 @@ function ServerCard({ server }: { server: McpServer }) {
         </Alert>
       ) : null}
       {server.tools.length > 0 ? (
-        <ul className="list-unstyled mt-3 mb-0" aria-label={`Tools of ${server.name}`}>
+        <ul
+          className="list-unstyled mt-3 mb-0"
+          aria-label={t('settings.connectedTools.toolsOf', { name: server.name })}
+        >
           {server.tools.map((tool) => (
             <li key={tool.name} className="mb-2">
               <Form.Check
@@ -104,7 +111,9 @@ function ServerCard({ server }: { server: McpServer }) {
                       bg={tool.readOnly ? 'secondary' : 'warning'}
                       text={tool.readOnly ? undefined : 'dark'}
                     >
-                      {tool.readOnly ? 'read-only' : 'asks first'}
+                      {tool.readOnly
+                        ? t('settings.connectedTools.readOnly')
+                        : t('settings.connectedTools.asksFirst')}
                     </Badge>
                   </>
                 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
@@ -6,15 +7,14 @@ import { ACCESS_TOKEN_LIMITS, type AccessTokenScope, type CreatedAccessToken } f
 import { FormInput } from '../../../components/ui/form-input'
 import { errorMessage } from '../../../lib/api-client'
 import { useCreateAccessToken } from '../api/create-access-token'
-import { scopeLabels } from './token-list'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const expiryOptions = [
-  { value: 'never', label: 'No expiry', days: null },
-  { value: '7', label: '7 days', days: 7 },
-  { value: '30', label: '30 days', days: 30 },
-  { value: '90', label: '90 days', days: 90 },
-  { value: '365', label: '1 year', days: 365 },
+  { value: 'never', days: null },
+  { value: '7', days: 7 },
+  { value: '30', days: 30 },
+  { value: '90', days: 90 },
+  { value: '365', days: 365 },
 ] as const
 type Expiry = (typeof expiryOptions)[number]['value']
 
@@ -26,7 +26,14 @@ export function CreateTokenForm({
   atLimit: boolean
   onCreated: (token: CreatedAccessToken) => void
 }) {
+  const { t } = useTranslation()
   const create = useCreateAccessToken()
+  const expiryLabel = (days: number | null) =>
+    days === null
+      ? t('settings.accessTokens.noExpiry')
+      : days === 365
+        ? t('settings.accessTokens.create.years', { count: 1 })
+        : t('settings.accessTokens.create.days', { count: days })
   const [name, setName] = useState('')
   const [scope, setScope] = useState<AccessTokenScope>('read')
   const [expiry, setExpiry] = useState<Expiry>('90')
@@ -35,7 +42,7 @@ export function CreateTokenForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!name.trim()) {
-      setNameError('Name is required')
+      setNameError(t('settings.nameRequired'))
       return
     }
     setNameError(undefined)
@@ -56,66 +63,63 @@ export function CreateTokenForm({
   return (
     <form onSubmit={onSubmit} className="mt-3" aria-labelledby="create-token-heading" noValidate>
       <h3 id="create-token-heading" className="h6">
-        Create a token
+        {t('settings.accessTokens.create.heading')}
       </h3>
       <FormInput
-        label="Name"
+        label={t('settings.name')}
         name="name"
         required
         maxLength={ACCESS_TOKEN_LIMITS.nameMax}
-        placeholder="e.g. Laptop assistant"
+        placeholder={t('settings.accessTokens.create.namePlaceholder')}
         value={name}
         error={nameError}
-        helpText="What will use it, so you can tell your tokens apart."
+        helpText={t('settings.accessTokens.create.nameHelp')}
         onChange={(event) => setName(event.target.value)}
       />
       <div className="row">
         <div className="col-sm-6">
           <FormInput
             as="select"
-            label="Access"
+            label={t('settings.accessTokens.create.access')}
             name="scope"
             value={scope}
             onChange={(event) => setScope(event.target.value as AccessTokenScope)}
           >
-            <option value="read">{scopeLabels.read}</option>
-            <option value="write">{scopeLabels.write}</option>
+            <option value="read">{t('settings.accessTokens.scopes.read')}</option>
+            <option value="write">{t('settings.accessTokens.scopes.write')}</option>
           </FormInput>
         </div>
         <div className="col-sm-6">
           <FormInput
             as="select"
-            label="Expires"
+            label={t('settings.accessTokens.create.expires')}
             name="expiry"
             value={expiry}
             onChange={(event) => setExpiry(event.target.value as Expiry)}
           >
             {expiryOptions.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {expiryLabel(o.days)}
               </option>
             ))}
           </FormInput>
         </div>
       </div>
-      <p className="form-text mt-0">
-        The token is shown once, right after you create it, and will not be shown again. Treat it like a
-        password.
-      </p>
+      <p className="form-text mt-0">{t('settings.accessTokens.create.shownOnce')}</p>
       {create.isError ? <Alert variant="danger">{errorMessage(create.error)}</Alert> : null}
       {atLimit ? (
         <Alert variant="warning">
-          You have {ACCESS_TOKEN_LIMITS.perUser} tokens, the most allowed. Revoke one to create another.
+          {t('settings.accessTokens.create.atLimit', { max: ACCESS_TOKEN_LIMITS.perUser })}
         </Alert>
       ) : null}
       <Button type="submit" variant="primary" disabled={create.isPending || atLimit}>
         {create.isPending ? (
           <>
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            Creating...
+            {t('settings.creating')}
           </>
         ) : (
-          'Create Token'
+          t('settings.accessTokens.create.button')
         )}
       </Button>
     </form>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -9,28 +10,27 @@ import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useDeleteAccount } from '../api/delete-account'
 import { accountExportUrl } from '../api/export-account'
+import { ELEMENT_MARK, withElement } from '../lib/with-element'
 
 const sameEmail = (typed: string, email: string) => typed.trim().toLowerCase() === email.trim().toLowerCase()
 
 /** Settings' last card: download everything, or delete the account after typing its e-mail address. */
 export function DeleteAccountSection({ email }: { email: string | undefined }) {
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   return (
     <Card className="settings-card mx-auto mt-4 border-danger-subtle">
       <Card.Body>
         <h2 className="h5" id="delete-account-heading">
-          Delete account
+          {t('settings.sections.deleteAccount')}
         </h2>
-        <p>
-          Deleting your account removes it from this server with everything in it: memories, chat history,
-          briefings, data sources and access tokens. This cannot be undone.
-        </p>
+        <p>{t('settings.deleteAccount.intro')}</p>
         <div className="d-flex flex-wrap gap-2">
           <a className="btn btn-outline-secondary" href={accountExportUrl()} download>
-            Download my data
+            {t('settings.deleteAccount.download')}
           </a>
           <Button variant="outline-danger" onClick={() => setOpen(true)} disabled={!email}>
-            Delete account
+            {t('settings.sections.deleteAccount')}
           </Button>
         </div>
       </Card.Body>
@@ -40,6 +40,7 @@ export function DeleteAccountSection({ email }: { email: string | undefined }) {
 }
 
 function DeleteAccountModal({ show, email, onClose }: { show: boolean; email: string; onClose: () => void }) {
+  const { t } = useTranslation()
   const toast = useToast()
   const remove = useDeleteAccount()
   const [typed, setTyped] = useState('')
@@ -54,45 +55,44 @@ function DeleteAccountModal({ show, email, onClose }: { show: boolean; email: st
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (!matches || remove.isPending) return
-    remove.mutate(typed.trim(), { onSuccess: () => toast.success('Your account has been deleted.') })
+    remove.mutate(typed.trim(), { onSuccess: () => toast.success(t('settings.deleteAccount.deleted')) })
   }
   const formId = 'delete-account-form'
   return (
     <Modal
       show={show}
       onHide={close}
-      title="Delete account"
+      title={t('settings.sections.deleteAccount')}
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="danger" disabled={!matches || remove.isPending}>
             {remove.isPending ? (
               <>
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Deleting...
+                {t('settings.deleteAccount.deleting')}
               </>
             ) : (
-              'Delete account'
+              t('settings.sections.deleteAccount')
             )}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
+        <p>{t('settings.deleteAccount.warning')}</p>
         <p>
-          This permanently deletes your account and everything in it: memories, chat history, briefings, data
-          sources and access tokens. You will be signed out.
-        </p>
-        <p>
-          <a href={accountExportUrl()} download>
-            Download a copy of your data
-          </a>{' '}
-          first if you want to keep it.
+          {withElement(
+            t('settings.deleteAccount.keepCopy', { link: ELEMENT_MARK }),
+            <a href={accountExportUrl()} download>
+              {t('settings.deleteAccount.downloadCopy')}
+            </a>,
+          )}
         </p>
         <FormInput
-          label={`Type your e-mail address (${email}) to confirm`}
+          label={t('settings.deleteAccount.confirm', { email })}
           name="confirm-email"
           type="email"
           autoComplete="off"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
@@ -16,19 +17,20 @@ interface EmailRemindersProps {
 
 /** Reminders by e-mail: the switch, and the address's verification. */
 export function EmailReminders({ preferences, email, form }: EmailRemindersProps) {
+  const { t } = useTranslation()
   const sendLink = useSendVerificationLink()
   const toast = useToast()
-  const address = preferences.email || email || 'your account’s address'
+  const address = preferences.email || email || t('settings.notifications.email.yourAddress')
   const justVerified = new URLSearchParams(window.location.search).get('email')
   return (
     <section aria-labelledby="email-reminders" className="mb-4">
       <h3 id="email-reminders" className="h6">
-        E-mail
+        {t('settings.notifications.email.heading')}
       </h3>
       <Form.Check
         type="switch"
         id="email-reminders-switch"
-        label="E-mail me my reminders"
+        label={t('settings.notifications.email.switch')}
         checked={form.values.emailReminders}
         disabled={!preferences.emailAvailable}
         aria-describedby="email-reminders-note"
@@ -36,25 +38,25 @@ export function EmailReminders({ preferences, email, form }: EmailRemindersProps
       />
       <Form.Text id="email-reminders-note" muted>
         {!preferences.emailAvailable
-          ? 'This server cannot send e-mail yet. Ask whoever runs Remi to set up e-mail.'
+          ? t('settings.notifications.email.unavailable')
           : preferences.emailVerified
-            ? `Each reminder is also sent to ${address}.`
-            : `Reminders and briefings are e-mailed to ${address} only once you open a link sent there, so that nobody can have e-mails sent to someone else.`}
+            ? t('settings.notifications.email.verifiedNote', { address })
+            : t('settings.notifications.email.unverifiedNote', { address })}
       </Form.Text>
       {preferences.emailAvailable && justVerified === 'verified' && preferences.emailVerified ? (
         <Alert variant="success" className="mt-2 mb-0">
-          Your e-mail address is verified.
+          {t('settings.notifications.email.verified')}
         </Alert>
       ) : null}
       {preferences.emailAvailable && !preferences.emailVerified ? (
         <div className="mt-2">
           <p className="mb-2">
             <Badge bg="warning" text="dark">
-              Not verified
+              {t('settings.notifications.email.notVerified')}
             </Badge>{' '}
             {justVerified === 'link-expired'
-              ? 'That link has expired or was already used. Send a new one.'
-              : `${address} has not been verified yet.`}
+              ? t('settings.notifications.email.linkExpired')
+              : t('settings.notifications.email.notVerifiedYet', { address })}
           </p>
           <Button
             variant="outline-primary"
@@ -63,12 +65,14 @@ export function EmailReminders({ preferences, email, form }: EmailRemindersProps
             onClick={() =>
               sendLink.mutate(undefined, {
                 onSuccess: ({ sentTo }) =>
-                  toast.success(`A verification link was sent to ${sentTo}. It works once, for 24 hours.`),
+                  toast.success(t('settings.notifications.email.linkSentTo', { address: sentTo })),
                 onError: (error) => toast.error(errorMessage(error)),
               })
             }
           >
-            {sendLink.isSuccess ? 'Link sent' : 'Send verification link'}
+            {sendLink.isSuccess
+              ? t('settings.notifications.email.linkSent')
+              : t('settings.notifications.email.sendLink')}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -11,7 +12,7 @@ import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useUserSettings } from '../../../lib/settings'
 import { useChangePassword, useCreateInvitation, useLocalAccount } from '../api/local-account'
-import { formatDateTime } from '../../../lib/clock'
+import { formatWhen } from '../lib/dates'
 
 /**
  * What the built-in identity provider gives this person: their password (a local account) and, while
@@ -29,6 +30,7 @@ export function LocalAccountSections() {
 }
 
 export function PasswordSection() {
+  const { t } = useTranslation()
   const toast = useToast()
   const change = useChangePassword()
   const [current, setCurrent] = useState('')
@@ -40,10 +42,10 @@ export function PasswordSection() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const found: typeof errors = {}
-    if (!current) found.current = 'Enter your current password'
+    if (!current) found.current = t('settings.password.enterCurrent')
     if (next.length < PASSWORD_MIN_LENGTH)
-      found.next = `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters`
-    if (again !== next) found.again = 'The two new passwords are not the same'
+      found.next = t('settings.password.tooShort', { min: PASSWORD_MIN_LENGTH })
+    if (again !== next) found.again = t('settings.password.mismatch')
     setErrors(found)
     if (Object.keys(found).length) return
     change.mutate(
@@ -54,7 +56,15 @@ export function PasswordSection() {
           setNext('')
           setAgain('')
           setKeepTokens(false)
-          toast.success(`Password changed.${signedOutText(signedOut, accessTokensEnded)}`)
+          toast.success(
+            signedOut > 0 || accessTokensEnded > 0
+              ? t('settings.password.changedEnded', {
+                  sessions: signedOut,
+                  tokens: accessTokensEnded,
+                  both: signedOut > 0 && accessTokensEnded > 0 ? 'yes' : 'no',
+                })
+              : t('settings.password.changed'),
+          )
         },
       },
     )
@@ -63,16 +73,13 @@ export function PasswordSection() {
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="password">
-        Password
+        {t('settings.password.title')}
       </Card.Header>
       <Card.Body>
-        <p>
-          The password of your local account on this server. Changing it signs out your other sessions and
-          ends your access tokens, unless you keep them.
-        </p>
+        <p>{t('settings.password.intro')}</p>
         <form onSubmit={onSubmit} noValidate aria-labelledby="password">
           <FormInput
-            label="Current password"
+            label={t('settings.password.current')}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
@@ -83,7 +90,7 @@ export function PasswordSection() {
             onChange={(event) => setCurrent(event.target.value)}
           />
           <FormInput
-            label="New password"
+            label={t('settings.password.new')}
             name="newPassword"
             type="password"
             autoComplete="new-password"
@@ -92,11 +99,11 @@ export function PasswordSection() {
             maxLength={PASSWORD_MAX_LENGTH}
             value={next}
             error={errors.next}
-            helpText={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+            helpText={t('settings.password.help', { min: PASSWORD_MIN_LENGTH })}
             onChange={(event) => setNext(event.target.value)}
           />
           <FormInput
-            label="New password again"
+            label={t('settings.password.again')}
             name="newPasswordAgain"
             type="password"
             autoComplete="new-password"
@@ -110,7 +117,7 @@ export function PasswordSection() {
             type="checkbox"
             id="keep-access-tokens"
             className="mb-3"
-            label="Keep my access tokens"
+            label={t('settings.keepTokens')}
             checked={keepTokens}
             onChange={(event) => setKeepTokens(event.target.checked)}
           />
@@ -119,10 +126,10 @@ export function PasswordSection() {
             {change.isPending ? (
               <>
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Changing...
+                {t('settings.password.changing')}
               </>
             ) : (
-              'Change Password'
+              t('settings.password.button')
             )}
           </Button>
         </form>
@@ -131,28 +138,17 @@ export function PasswordSection() {
   )
 }
 
-/** ' 2 other sessions were signed out and 1 access token ended.' (empty when nothing ended). */
-export function signedOutText(signedOut: number, tokensEnded: number): string {
-  const parts = [
-    signedOut > 0 ? `${signedOut} other session${signedOut === 1 ? ' was' : 's were'} signed out` : '',
-    tokensEnded > 0 ? `${tokensEnded} access token${tokensEnded === 1 ? '' : 's'} ended` : '',
-  ].filter(Boolean)
-  return parts.length ? ` ${parts.join(' and ')}.` : ''
-}
-
 export function InvitationsSection() {
+  const { t } = useTranslation()
   const create = useCreateInvitation()
   const [invitation, setInvitation] = useState<Invitation | null>(null)
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="invitations">
-        Invitations
+        {t('settings.invitations.title')}
       </Card.Header>
       <Card.Body>
-        <p>
-          New accounts on this server need an invitation. Create a link and send it to the person you want to
-          invite: it works once, for 7 days, and lets them choose their e-mail address and password.
-        </p>
+        <p>{t('settings.invitations.intro')}</p>
         {invitation ? <InvitationLink invitation={invitation} /> : null}
         {create.isError ? <Alert variant="danger">{errorMessage(create.error)}</Alert> : null}
         <Button
@@ -163,12 +159,12 @@ export function InvitationsSection() {
           {create.isPending ? (
             <>
               <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-              Creating...
+              {t('settings.creating')}
             </>
           ) : invitation ? (
-            'Create Another Link'
+            t('settings.invitations.another')
           ) : (
-            'Create Invitation Link'
+            t('settings.invitations.create')
           )}
         </Button>
       </Card.Body>
@@ -177,13 +173,14 @@ export function InvitationsSection() {
 }
 
 function InvitationLink({ invitation }: { invitation: Invitation }) {
+  const { t } = useTranslation()
   const toast = useToast()
   const { timezone } = useUserSettings()
   const [manual, setManual] = useState(false)
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(invitation.url)
-      toast.success('Invitation link copied')
+      toast.success(t('settings.invitations.copied'))
     } catch {
       // No clipboard (an insecure origin, or permission refused): the person copies it by hand.
       setManual(true)
@@ -192,7 +189,7 @@ function InvitationLink({ invitation }: { invitation: Invitation }) {
   return (
     <Alert variant="success">
       <Form.Group>
-        <Form.Label htmlFor="invitation-link">Invitation link</Form.Label>
+        <Form.Label htmlFor="invitation-link">{t('settings.invitations.link')}</Form.Label>
         <InputGroup>
           <Form.Control
             id="invitation-link"
@@ -201,19 +198,19 @@ function InvitationLink({ invitation }: { invitation: Invitation }) {
             className="font-monospace"
             onFocus={(event) => event.currentTarget.select()}
           />
-          <Button variant="outline-secondary" onClick={() => void copy()} aria-label="Copy invitation link">
-            Copy
+          <Button
+            variant="outline-secondary"
+            onClick={() => void copy()}
+            aria-label={t('settings.invitations.copyLink')}
+          >
+            {t('settings.copy')}
           </Button>
         </InputGroup>
         <Form.Text>
-          {manual ? 'Copying is not available here: select the link and copy it yourself. ' : ''}
-          Works once, until {formatWhen(invitation.expiresAt, timezone)}. It is shown only now.
+          {manual ? `${t('settings.invitations.copyByHand')} ` : null}
+          {t('settings.invitations.worksOnce', { when: formatWhen(invitation.expiresAt, timezone) })}
         </Form.Text>
       </Form.Group>
     </Alert>
   )
-}
-
-function formatWhen(iso: string, timeZone: string): string {
-  return formatDateTime(iso, timeZone)
 }

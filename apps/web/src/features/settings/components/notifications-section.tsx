@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -19,16 +20,14 @@ type Form = Pick<SettingsForm, 'values' | 'change' | 'errors'>
 
 /** Settings → Notifications: this device's notifications, the subscribed devices, e-mail, the briefing's time. */
 export function NotificationsSection({ email, form }: { email: string | undefined; form: Form }) {
+  const { t } = useTranslation()
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="notifications">
-        Notifications
+        {t('settings.sections.notifications')}
       </Card.Header>
       <Card.Body>
-        <p>
-          Reminders show in every open Remi tab. On a device you choose, they also come as notifications, even
-          when Remi is closed.
-        </p>
+        <p>{t('settings.notifications.intro')}</p>
         <ThisDevice />
         <NotificationDevices />
         <Preferences email={email} form={form} />
@@ -38,32 +37,33 @@ export function NotificationsSection({ email, form }: { email: string | undefine
 }
 
 function ThisDevice() {
+  const { t } = useTranslation()
   const subscribe = useSubscribeThisDevice()
   const toast = useToast()
   const [permission, setPermission] = useState(notificationPermission)
   const failure = subscribe.error
   const onClick = () =>
     subscribe.mutate(undefined, {
-      onSuccess: (device) => toast.success(`Notifications are on for ${device.label}`),
+      onSuccess: (device) => toast.success(t('settings.notifications.onFor', { device: device.label })),
       onSettled: () => setPermission(notificationPermission()),
     })
 
   if (permission === 'unsupported') {
-    return <p className="text-body-secondary">{pushMessages.unsupported}</p>
+    return <p className="text-body-secondary">{pushMessages.unsupported()}</p>
   }
   return (
     <section aria-labelledby="this-device" className="mb-4">
       <h3 id="this-device" className="h6">
-        This device
+        {t('settings.thisDevice')}
       </h3>
       {permission === 'denied' ? (
-        <Alert variant="warning">{pushMessages.blocked}</Alert>
+        <Alert variant="warning">{pushMessages.blocked()}</Alert>
       ) : (
         <Button variant="primary" onClick={onClick} disabled={subscribe.isPending}>
           {subscribe.isPending ? (
             <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
           ) : null}
-          Notify me on this device
+          {t('settings.notifications.notifyMe')}
         </Button>
       )}
       {failure && permission !== 'denied' ? (
@@ -80,14 +80,15 @@ function ThisDevice() {
 }
 
 function Preferences({ email, form }: { email: string | undefined; form: Form }) {
+  const { t } = useTranslation()
   const preferences = useNotificationPreferences()
-  if (preferences.isPending) return <LoadingSpinner text="Loading notification settings..." />
+  if (preferences.isPending) return <LoadingSpinner text={t('settings.notifications.loading')} />
   if (preferences.isError) {
     return (
       <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2 mb-0">
-        <span>Could not load your notification settings. {errorMessage(preferences.error)}</span>
+        <span>{t('settings.notifications.loadFailed', { reason: errorMessage(preferences.error) })}</span>
         <Button variant="outline-danger" size="sm" onClick={() => void preferences.refetch()}>
-          Retry
+          {t('settings.retry')}
         </Button>
       </Alert>
     )

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next'
 import type { AccessToken } from '@remi/shared'
 import { ConfirmModal } from '../../../components/ui/modal'
 import { useToast } from '../../../components/ui/toast'
 import { useRevokeAccessToken } from '../api/revoke-access-token'
 
 export function RevokeModal({ token, onClose }: { token: AccessToken | null; onClose: () => void }) {
+  const { t } = useTranslation()
   const toast = useToast()
   const revoke = useRevokeAccessToken()
   const close = () => {
@@ -14,7 +16,7 @@ export function RevokeModal({ token, onClose }: { token: AccessToken | null; onC
     if (!token) return
     revoke.mutate(token.id, {
       onSuccess: () => {
-        toast.success(`Token '${token.name}' revoked`)
+        toast.success(t('settings.accessTokens.revoked', { name: token.name }))
         close()
       },
     })
@@ -22,16 +24,12 @@ export function RevokeModal({ token, onClose }: { token: AccessToken | null; onC
   return (
     <ConfirmModal
       show={token !== null}
-      title="Revoke Access Token"
-      message={
-        <p>
-          Revoke &lsquo;{token?.name}&rsquo;? Every tool using it loses access at once. This cannot be undone.
-        </p>
-      }
+      title={t('settings.accessTokens.revokeTitle')}
+      message={<p>{t('settings.accessTokens.confirmRevoke', { name: token?.name ?? '' })}</p>}
       error={revoke.isError ? revoke.error : undefined}
-      confirmLabel="Revoke"
+      confirmLabel={t('settings.accessTokens.revoke')}
       busy={revoke.isPending}
-      busyLabel="Revoking..."
+      busyLabel={t('settings.accessTokens.revoking')}
       onConfirm={confirm}
       onCancel={close}
     />

@@ -16,10 +16,11 @@ import { useUserSettings } from '../../../lib/settings'
 import { paths } from '../../../config/paths'
 import { clearStoredSession } from '../../../lib/storage'
 import { useSessions, useSignOutOthers, useSignOutSession } from '../api/sessions'
-import { formatDateTime } from '../../../lib/clock'
+import { formatWhen } from '../lib/dates'
 
 /** Settings → Sessions: where this person is signed in, and signing out of any of it. */
 export function SessionsSection() {
+  const { t } = useTranslation()
   const sessions = useSessions()
   const [ending, setEnding] = useState<SessionInfo | null>(null)
   const [endingOthers, setEndingOthers] = useState(false)
@@ -28,17 +29,14 @@ export function SessionsSection() {
   return (
     <Card className="settings-card mx-auto mt-4">
       <Card.Header as="h2" className="h5 py-3" id="sessions">
-        Sessions
+        {t('settings.sections.sessions')}
       </Card.Header>
       <Card.Body>
-        <p>
-          Where you are signed in. Sign out of a device you no longer use, or one you do not recognise (and
-          then change your password).
-        </p>
+        <p>{t('settings.sessions.intro')}</p>
         <SessionList query={sessions} onSignOut={setEnding} />
         {others > 0 ? (
           <Button variant="outline-danger" className="mt-3" onClick={() => setEndingOthers(true)}>
-            Sign out everywhere else
+            {t('settings.sessions.everywhereElse')}
           </Button>
         ) : null}
       </Card.Body>
@@ -55,21 +53,22 @@ function SessionList({
   query: ReturnType<typeof useSessions>
   onSignOut: (session: SessionInfo) => void
 }) {
+  const { t } = useTranslation()
   const { timezone } = useUserSettings()
-  if (query.isPending) return <LoadingSpinner text="Loading sessions..." />
+  if (query.isPending) return <LoadingSpinner text={t('settings.sessions.loading')} />
   if (query.isError) {
     return (
       <Alert variant="danger" className="d-flex align-items-center justify-content-between gap-2">
-        <span>Could not load your sessions. {errorMessage(query.error)}</span>
+        <span>{t('settings.sessions.loadFailed', { reason: errorMessage(query.error) })}</span>
         <Button variant="outline-danger" size="sm" onClick={() => void query.refetch()}>
-          Retry
+          {t('settings.retry')}
         </Button>
       </Alert>
     )
   }
   const when = (iso: string) => formatWhen(iso, timezone)
   return (
-    <ul className="list-group" aria-label="Sessions">
+    <ul className="list-group" aria-label={t('settings.sections.sessions')}>
       {query.data.map((session) => (
         <li
           key={session.id}
@@ -78,20 +77,32 @@ function SessionList({
           <div className="text-break">
             <div>
               <strong>{session.device}</strong>{' '}
-              {session.current ? <Badge bg="success">This device</Badge> : null}
+              {session.current ? <Badge bg="success">{t('settings.thisDevice')}</Badge> : null}
             </div>
             <div className="small text-body-secondary">
-              Last seen {when(session.lastSeenAt)} · Signed in {when(session.createdAt)}
-              {session.ip ? ` from ${session.ip}` : ''}
+              {session.ip
+                ? t('settings.sessions.seenFrom', {
+                    seen: when(session.lastSeenAt),
+                    signedIn: when(session.createdAt),
+                    ip: session.ip,
+                  })
+                : t('settings.sessions.seen', {
+                    seen: when(session.lastSeenAt),
+                    signedIn: when(session.createdAt),
+                  })}
             </div>
           </div>
           <Button
             variant="outline-danger"
             size="sm"
             onClick={() => onSignOut(session)}
-            aria-label={session.current ? 'Sign out of this device' : `Sign out ${label(session)}`}
+            aria-label={
+              session.current
+                ? t('settings.sessions.signOutThis')
+                : t('settings.sessions.signOutNamed', { session: label(session) })
+            }
           >
-            Sign out
+            {t('settings.sessions.signOut')}
           </Button>
         </li>
       ))}
@@ -103,6 +114,7 @@ function SessionList({
 const label = (session: SessionInfo) => (session.ip ? `${session.device} (${session.ip})` : session.device)
 
 function SignOutModal({ session, onClose }: { session: SessionInfo | null; onClose: () => void }) {
+  const { t } = useTranslation()
   const toast = useToast()
   const signOut = useSignOutSession()
   const queryClient = useQueryClient()
@@ -126,7 +138,7 @@ function SignOutModal({ session, onClose }: { session: SessionInfo | null; onClo
     }
     signOut.mutate(session.id, {
       onSuccess: () => {
-        toast.success(`Signed out ${label(session)}`)
+        toast.success(t('settings.sessions.signedOutNamed', { session: label(session) }))
         close()
       },
     })
@@ -134,18 +146,18 @@ function SignOutModal({ session, onClose }: { session: SessionInfo | null; onClo
   return (
     <ConfirmModal
       show={session !== null}
-      title="Sign Out Session"
+      title={t('settings.sessions.oneTitle')}
       message={
         <p>
           {session?.current
-            ? 'Sign out of this device?'
-            : `Sign out ${session ? label(session) : ''}? It will need to sign in again.`}
+            ? t('settings.sessions.confirmThis')
+            : t('settings.sessions.confirmOther', { session: session ? label(session) : '' })}
         </p>
       }
       error={signOut.isError ? signOut.error : undefined}
-      confirmLabel="Sign out"
+      confirmLabel={t('settings.sessions.signOut')}
       busy={signOut.isPending}
-      busyLabel="Signing out..."
+      busyLabel={t('settings.sessions.signingOut')}
       onConfirm={confirm}
       onCancel={close}
     />
@@ -177,34 +189,25 @@ function SignOutOthersModal({ show, count, onClose }: { show: boolean; count: nu
   return (
     <ConfirmModal
       show={show}
-      title="Sign Out Everywhere Else"
+      title={t('settings.sessions.othersTitle')}
       message={
         <>
-          <p>
-            Sign out of your {count} other session{count === 1 ? '' : 's'}? This device stays signed in. Your
-            access tokens end too, unless you keep them: a token made on a device you do not recognise would
-            otherwise keep working.
-          </p>
+          <p>{t('settings.sessions.confirmOthers', { count })}</p>
           <Form.Check
             type="checkbox"
             id="sign-out-keep-access-tokens"
-            label="Keep my access tokens"
+            label={t('settings.keepTokens')}
             checked={keepTokens}
             onChange={(event) => setKeepTokens(event.target.checked)}
           />
         </>
       }
       error={signOut.isError ? signOut.error : undefined}
-      confirmLabel="Sign out everywhere else"
+      confirmLabel={t('settings.sessions.everywhereElse')}
       busy={signOut.isPending}
-      busyLabel="Signing out..."
+      busyLabel={t('settings.sessions.signingOut')}
       onConfirm={confirm}
       onCancel={close}
     />
   )
-}
-
-/** 'Jan 5, 2026, 10:00 AM' in the user's zone (the browser's when none is set). */
-function formatWhen(iso: string, timeZone: string): string {
-  return formatDateTime(iso, timeZone)
 }

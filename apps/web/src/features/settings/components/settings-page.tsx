@@ -44,11 +44,6 @@ export function SettingsPage() {
   const { t } = useTranslation()
   useScrollToHash(!settings.isLoading)
   if (settings.isLoading) return <LoadingSpinner text={t('settings.loading')} />
-  const section = (id: SectionId, content: ReactNode) => (
-    <div id={id} className="settings-section">
-      {content}
-    </div>
-  )
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     void form.save()
@@ -67,20 +62,49 @@ export function SettingsPage() {
       <div className="settings-sections">
         {/* The preferences: changed here, kept with the one "Save Settings" under them. */}
         <form className="settings-form" aria-label={t('settings.formLabel')} noValidate onSubmit={onSubmit}>
-          {section('profile', <ProfileCard form={form} name={user.data?.name} email={user.data?.email} />)}
-          {section('appearance', <ThemeSection form={form} />)}
-          {section('notifications', <NotificationsSection email={user.data?.email} form={form} />)}
-          {section('chat', <ChatSection form={form} />)}
+          <Section id="profile">
+            <ProfileCard form={form} name={user.data?.name} email={user.data?.email} />
+          </Section>
+          <Section id="appearance">
+            <ThemeSection form={form} />
+          </Section>
+          <Section id="notifications">
+            <NotificationsSection email={user.data?.email} form={form} />
+          </Section>
+          <Section id="chat">
+            <ChatSection form={form} />
+          </Section>
           <SaveBar form={form} />
         </form>
         {/* What follows acts at once (a token made, a session ended): nothing in it waits for a save. */}
-        {section('search', <SemanticSearchSection />)}
-        {section('connected-tools', <ConnectedToolsSection />)}
-        {section('access-tokens', <AccessTokensSection />)}
-        {section('account', <LocalAccountSections />)}
-        {section('sessions', <SessionsSection />)}
-        {section('delete-account', <DeleteAccountSection email={user.data?.email} />)}
+        <Section id="search">
+          <SemanticSearchSection />
+        </Section>
+        <Section id="connected-tools">
+          <ConnectedToolsSection />
+        </Section>
+        <Section id="access-tokens">
+          <AccessTokensSection />
+        </Section>
+        <Section id="account">
+          <LocalAccountSections />
+        </Section>
+        <Section id="sessions">
+          <SessionsSection />
+        </Section>
+        <Section id="delete-account">
+          <DeleteAccountSection email={user.data?.email} />
+        </Section>
       </div>
+    </div>
+  )
+}
+
+/** One section of the page, at its own address (/settings#sessions). */
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  return (
+    <div id={id} className="settings-section">
+      {children}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 /** This browser's side of Web Push: the permission, the service worker's push subscription. */
 import type { PushSubscriptionInfo, VapidPublicKey } from '@remi/shared'
 import { api } from '../../../lib/api-client'
+import { i18n } from '../../../lib/i18n'
 import {
   applicationServerKey,
   notificationPermission,
@@ -18,12 +19,11 @@ export class PushSetupError extends Error {
   }
 }
 
+/** The reasons, in the screens' language (asked for when they are shown or thrown). */
 export const pushMessages = {
-  unsupported: 'This browser cannot show notifications.',
-  blocked:
-    "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
-  noPush: (reason: string) =>
-    `Reminders will show as notifications while Remi is open here, but this browser could not sign up for notifications while it is closed (${reason}).`,
+  unsupported: () => i18n.t('settings.notifications.unsupported'),
+  blocked: () => i18n.t('settings.notifications.blocked'),
+  noPush: (reason: string) => i18n.t('settings.notifications.noPush', { reason }),
 }
 
 const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
@@ -34,12 +34,12 @@ const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
  * server's VAPID key and registers the subscription as the browser gives it. Throws PushSetupError.
  */
 export async function subscribeThisDevice(): Promise<PushSubscriptionInfo> {
-  if (notificationPermission() === 'unsupported') throw new PushSetupError(pushMessages.unsupported)
+  if (notificationPermission() === 'unsupported') throw new PushSetupError(pushMessages.unsupported())
   const permission = await Notification.requestPermission()
-  if (permission !== 'granted') throw new PushSetupError(pushMessages.blocked)
+  if (permission !== 'granted') throw new PushSetupError(pushMessages.blocked())
   const registration = await registerServiceWorker()
   if (!registration?.pushManager) {
-    throw new PushSetupError(pushMessages.noPush('it has no push service'), true)
+    throw new PushSetupError(pushMessages.noPush(i18n.t('settings.notifications.noPushService')), true)
   }
   const { publicKey } = await api.get<VapidPublicKey>('notifications/vapid-public-key')
   const key = applicationServerKey(publicKey)
@@ -55,7 +55,8 @@ export async function subscribeThisDevice(): Promise<PushSubscriptionInfo> {
   } catch (error) {
     // A DOMException (AbortError, NotAllowedError) is not an Error everywhere: read its message as such.
     const message = (error as { message?: unknown } | null)?.message
-    const reason = typeof message === 'string' && message ? message : 'unknown error'
+    const reason =
+      typeof message === 'string' && message ? message : i18n.t('settings.notifications.unknownError')
     throw new PushSetupError(pushMessages.noPush(reason), true)
   }
   const info = await api.post<PushSubscriptionInfo>('notifications/subscriptions', subscription.toJSON())
