@@ -10,7 +10,8 @@ import {
 
 const API_BASE = import.meta.env.VITE_API_BASE_URL ?? '/api'
 
-export const errorMessages = {
+/** The spec's texts for a failed request (§8), in English: the screens' catalogue says them in another language. */
+const ENGLISH_ERRORS = {
   401: 'Your session has expired. Please log in again.',
   403: 'You do not have permission to perform this action.',
   404: 'The requested resource was not found.',
@@ -19,6 +20,42 @@ export const errorMessages = {
   network: 'Network error. Please check your connection and try again.',
   unexpected: 'An unexpected error occurred',
 } as const
+type ErrorText = keyof typeof ENGLISH_ERRORS
+
+/** Each text's key in the catalogues' `common.api` (locales/common). */
+const ERROR_KEYS = {
+  401: 'sessionExpired',
+  403: 'forbidden',
+  404: 'notFound',
+  429: 'tooManyRequests',
+  500: 'server',
+  network: 'network',
+  unexpected: 'unexpected',
+} as const satisfies Record<ErrorText, string>
+export type ErrorTextKey = (typeof ERROR_KEYS)[ErrorText] | 'status'
+
+/** What lib/i18n.ts hands the client when i18next starts (the sign-in page never loads it). */
+interface Screens {
+  language(): string | undefined
+  text(key: ErrorTextKey, values?: { status: number }): string
+}
+let screens: Screens | undefined
+
+/** Called once by lib/i18n.ts when i18next starts: requests and their error texts follow its language. */
+export function followScreens(started: Screens): void {
+  screens = started
+}
+
+/** The texts of a failed request in the screens' language (English before i18next has started). */
+export const errorMessages = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    (Object.keys(ENGLISH_ERRORS) as ErrorText[]).map((key) => [
+      key,
+      { enumerable: true, get: () => screens?.text(ERROR_KEYS[key]) ?? ENGLISH_ERRORS[key] },
+    ]),
+  ),
+) as { readonly [K in ErrorText]: string }
 
 /** The one code the client makes itself: the request never reached the server. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR'
@@ -50,7 +87,7 @@ export function isApiError(error: unknown): error is ApiError {
 export function messageForStatus(status: number, body: unknown): string {
   if (status in errorMessages) return errorMessages[status as keyof typeof errorMessages]
   const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message.trim() : ''
-  return serverMessage || `Server error (${status})`
+  return serverMessage || (screens?.text('status', { status }) ?? `Server error (${status})`)
 }
 
 /** What to show a person for any thrown value. */
@@ -90,23 +127,12 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 }
 
 /**
- * The screens' language as i18next has it (lib/i18n.ts sets this reader when it starts, so the sign-in
- * page, which never loads i18next, keeps this module light), or nothing before it has started.
- */
-let startedLanguage: () => string | undefined = () => undefined
-
-/** Called once by lib/i18n.ts when i18next starts: the requests follow its language from then on. */
-export function followScreensLanguage(read: () => string | undefined): void {
-  startedLanguage = read
-}
-
-/**
  * The language of the screens (i18next's: the person's chosen one once signed in), or the browser's
  * before i18next has started (the sign-in page): sent as Accept-Language, the server says its error
  * messages in it without reading the person's settings.
  */
 export function screensLanguage(): Language {
-  const current = startedLanguage()
+  const current = screens?.language()
   if (current && (languages as readonly string[]).includes(current)) return current as Language
   return bestLanguage(navigator.languages?.length ? navigator.languages : [navigator.language])
 }

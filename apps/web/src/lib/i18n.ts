@@ -5,7 +5,7 @@ import ICU from 'i18next-icu'
 import { initReactI18next } from 'react-i18next'
 import { bestLanguage, languages, type Language } from '@remi/shared'
 import { catalogues, type Catalogue } from '../locales'
-import { followScreensLanguage } from './api-client'
+import { followScreens } from './api-client'
 import { personLocale } from './clock'
 import { userSettingsQueryOptions } from './settings'
 
@@ -42,8 +42,12 @@ export function screenLocale(): string | undefined {
  */
 export function initI18n(): void {
   if (i18n.isInitialized) return
-  // The API's requests ask for the server's messages in the screens' language (Accept-Language).
-  followScreensLanguage(() => (i18n.isInitialized ? (i18n.resolvedLanguage ?? i18n.language) : undefined))
+  // The API's requests ask for the server's messages in the screens' language (Accept-Language), and
+  // its own texts for a failed request are said in it.
+  followScreens({
+    language: () => (i18n.isInitialized ? (i18n.resolvedLanguage ?? i18n.language) : undefined),
+    text: (key, values) => String(i18n.t(`common.api.${key}`, values ?? {})),
+  })
   // <html lang> follows the language, for screen readers, hyphenation and the browser's translate offer.
   i18n.on('languageChanged', (language) => document.documentElement.setAttribute('lang', language))
   void i18n
