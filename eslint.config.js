@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import boundaries from 'eslint-plugin-boundaries'
+import i18next from 'eslint-plugin-i18next'
 
 // ../shared/STYLE.md's import directions, enforced: scripts/lint-layout.test.ts proves each rule bites.
 // Elements are folders (first match wins); file categories mark single files and tests.
@@ -153,6 +154,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Issue 51: a text a person reads is never written in a component but taken from the catalogues
+  // (apps/web/src/locales, in every language): JSX text and the attributes a person reads or hears.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['^(aria-label|aria-description|placeholder|title|alt|label)$'] },
+        },
+      ],
+    },
   },
   layout,
 )
