@@ -33,7 +33,7 @@ export function AppNavbar({ userLabel, onLogout, loggingOut = false }: Props) {
           <img src="/icon.svg" alt="" width={28} height={28} />
           {BRAND}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-navigation" aria-label={t('nav.toggle')} />
+        <Navbar.Toggle aria-controls="main-navigation" label={t('nav.toggle')} />
         <Navbar.Collapse id="main-navigation">
           <Nav as="nav" className="me-auto" aria-label={t('nav.main')}>
             {links.map((link) => (

@@ -23,6 +23,8 @@ export const chat: Catalogue['chat'] = {
       week: 'Was steht diese Woche an?',
       remind: 'Erinnere mich daran, morgen um 18 Uhr Mama anzurufen',
       passport: 'Merk dir, dass mein Reisepass im März 2027 abläuft',
+      weather: 'Wie wird das Wetter morgen?',
+      christmas: 'Wie viele Tage noch bis Weihnachten?',
     },
   },
   clear: {

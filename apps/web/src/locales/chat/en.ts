@@ -22,6 +22,8 @@ export const chat = {
       week: 'What is coming up this week?',
       remind: 'Remind me to call mum tomorrow at 6pm',
       passport: 'Remember that my passport expires in March 2027',
+      weather: 'What is the weather tomorrow?',
+      christmas: 'How many days until Christmas?',
     },
   },
   clear: {

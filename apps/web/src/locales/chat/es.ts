@@ -23,6 +23,8 @@ export const chat: Catalogue['chat'] = {
       week: '¿Qué tengo esta semana?',
       remind: 'Recuérdame llamar a mamá mañana a las 18:00',
       passport: 'Recuerda que mi pasaporte caduca en marzo de 2027',
+      weather: '¿Qué tiempo hace mañana?',
+      christmas: '¿Cuántos días faltan para Navidad?',
     },
   },
   clear: {

@@ -23,6 +23,8 @@ export const chat: Catalogue['chat'] = {
       week: 'Qu’est-ce qui est prévu cette semaine ?',
       remind: 'Rappelle-moi d’appeler maman demain à 18 h',
       passport: 'Souviens-toi que mon passeport expire en mars 2027',
+      weather: 'Quel temps fera-t-il demain ?',
+      christmas: 'Combien de jours avant Noël ?',
     },
   },
   clear: {

@@ -23,6 +23,8 @@ export const chat: Catalogue['chat'] = {
       week: 'O que tenho esta semana?',
       remind: 'Lembra-me de ligar à mãe amanhã às 18h',
       passport: 'Lembra-te de que o meu passaporte expira em março de 2027',
+      weather: 'Como está o tempo amanhã?',
+      christmas: 'Quantos dias faltam para o Natal?',
     },
   },
   clear: {

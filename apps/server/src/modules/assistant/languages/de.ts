@@ -13,7 +13,12 @@ export const de: LanguagePack = {
   locale: 'de',
   chrono: parser,
   // "17.30 Uhr" as chrono reads it: "17:30 Uhr".
-  normalise: [[/(?<![\p{N}.])(\d{1,2})\.(\d{2})\s*uhr\b/giu, '$1:$2 Uhr'], ...hourWords],
+  normalise: [
+    [/(?<![\p{N}.])(\d{1,2})\.(\d{2})\s*uhr\b/giu, '$1:$2 Uhr'],
+    // chrono reads "daran, morgen um 18 Uhr" (a comma or two spaces before it) as this morning, not tomorrow.
+    [/[,\s]+(?=morgen\b)/giu, ' '],
+    ...hourWords,
+  ],
   stopWords: listOf(
     'der die das den dem des ein eine einen einem einer eines und oder aber dass zu zum zur von vom mit ohne für auf an am im in ins aus bei nach ich du er sie es wir ihr mich dich mir dir uns euch mein meine meinen meinem dein deine sein seine nicht ja schon sehr mehr noch',
   ),

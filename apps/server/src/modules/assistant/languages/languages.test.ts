@@ -365,6 +365,10 @@ describe('the offline assistant in German', () => {
       expect.objectContaining({ text: 'Zahnarzt', dueAt: '2026-12-01T16:00:00.000Z', recurrence: null }),
     )
     expect(once.markdown).toBe('Erinnerung angelegt: **Zahnarzt**, Dienstag, 1. Dezember um 17:00.')
+    // After a comma, "morgen" is still tomorrow (chrono alone read it as this morning).
+    await p.ask('Erinnere mich daran, morgen um 18 Uhr Mama anzurufen')
+    expect(p.reminders[1]).toEqual(expect.objectContaining({ dueAt: '2026-12-01T17:00:00.000Z' }))
+    p.reminders.pop()
     const weekly = await p.ask('Jeden Montag um 8 Uhr die Pflanzen gießen')
     expect(p.reminders[1]).toEqual(
       expect.objectContaining({

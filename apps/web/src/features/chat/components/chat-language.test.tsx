@@ -51,7 +51,7 @@ describe('the chat in Portuguese (issue 51)', () => {
     ).not.toBeInTheDocument()
   })
 
-  it('asks the starting questions in Portuguese when a model answers, in English to the offline assistant', async () => {
+  it('asks the starting questions in Portuguese, offline those its Portuguese reads', async () => {
     fakeChatApi({ assistant: { name: 'Remi', model: 'gpt-4o-mini' } })
     const { unmount } = renderWithProviders(<ChatPage />, { route: '/chat' })
     expect(await screen.findByRole('heading', { name: 'Bem-vindo à Conversa do Remi!' })).toBeInTheDocument()
@@ -63,10 +63,17 @@ describe('the chat in Portuguese (issue 51)', () => {
     fakeChatApi()
     renderWithProviders(<ChatPage />, { route: '/chat' })
     const offline = await screen.findByRole('list', { name: 'Perguntas para começar' })
-    // The offline assistant reads English only: a Portuguese question would go unanswered.
+    // The offline assistant reads reminders, remembering, the weather and the days in Portuguese.
     expect(
-      within(offline).getByRole('button', { name: 'What do you remember about me?' }),
-    ).toBeInTheDocument()
+      within(offline)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Lembra-me de ligar à mãe amanhã às 18h',
+      'Lembra-te de que o meu passaporte expira em março de 2027',
+      'Como está o tempo amanhã?',
+      'Quantos dias faltam para o Natal?',
+    ])
   })
 
   it('counts the title limit with the plural forms, and names an untitled conversation', async () => {
