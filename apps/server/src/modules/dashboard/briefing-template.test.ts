@@ -223,7 +223,7 @@ describe("the template in the person's language (issue 51)", () => {
     const content = renderBriefing(full('pt-PT', 'segunda-feira, 16 de março de 2026', 2))
     expect(content).toMatch(/^## Bom dia, Ana!\n\nHoje é \*\*segunda-feira, 16 de março de 2026\*\*\.\n/)
     expect(content).toContain(
-      'Em Lisbon, Portugal: partly cloudy, máxima 18°C, mínima 9°C, 10% de probabilidade de chuva. Nascer do sol 06:21, pôr do sol 18:30.',
+      'Em Lisbon, Portugal: parcialmente nublado, máxima 18°C, mínima 9°C, 10% de probabilidade de chuva. Nascer do sol 06:21, pôr do sol 18:30.',
     )
     expect(content).toContain(
       '### Eventos de hoje\n\n- **Todo o dia** Holiday\n- **07:30–08:30** Gym\n- **A partir das 22:00** Night shift',
@@ -255,6 +255,12 @@ describe("the template in the person's language (issue 51)", () => {
     )
     const calm = { ...base, language: 'es', calendar: { ...base.calendar, total: 2 } } as typeof base
     expect(suggest(calm)?.text).toBe('Tu primer evento, Gym, empieza a las 07:30.')
+    const drizzle = {
+      ...base,
+      language: 'fr',
+      weather: { ...base.weather, rainChance: null, description: 'Light drizzle' },
+    } as typeof base
+    expect(suggest(drizzle)?.text).toBe('Prenez un parapluie : bruine légère à Lisbon, Portugal aujourd’hui.')
   })
 
   it('the other three languages have their own words too', () => {

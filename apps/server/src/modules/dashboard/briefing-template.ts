@@ -1,6 +1,7 @@
 import type { EventFact, TodayFacts } from '@remi/shared'
 import { escapeMarkdown } from '../../lib/markdown.ts'
 import { wordsFor, type Words } from '../../lib/words/index.ts'
+import { weatherIn } from '../../lib/words/weather.ts'
 import { formatDay } from './today-facts.ts'
 
 function eventLine(e: EventFact, words: Words): string {
@@ -22,8 +23,8 @@ function eventLine(e: EventFact, words: Words): string {
  * is configured and whenever the model fails, runs out of time or answers nothing.
  */
 export function renderBriefing(facts: TodayFacts): string {
-  // In the person's language (Settings → Language): the facts' own words (a place, a reason, the weather's
-  // description, the suggestion) stay as their sources give them.
+  // In the person's language (Settings → Language), the weather's description too; a place and a failure's
+  // reason stay as their sources give them.
   const words = wordsFor(facts.language)
   const { t } = words
   const out: string[] = []
@@ -42,7 +43,7 @@ export function renderBriefing(facts: TodayFacts): string {
     out.push(
       t('briefing.weatherLine', {
         where: t(weather.onVacation ? 'briefing.weatherVacation' : 'briefing.weatherIn', { place }),
-        description: weather.description.toLowerCase(),
+        description: weatherIn(words.language, weather.description),
         high: `${weather.high}${weather.unit}`,
         low: `${weather.low}${weather.unit}`,
         rain: weather.rainChance !== null ? t('briefing.rain', { chance: weather.rainChance }) : '',

@@ -23,6 +23,7 @@ import {
 } from '@remi/shared'
 import type { CalendarEvent } from '../../integrations/calendar/types.ts'
 import { wordsFor } from '../../lib/words/index.ts'
+import { weatherIn } from '../../lib/words/weather.ts'
 import type { UsersService } from '../auth/index.ts'
 import { WET_CHANCE, type CalendarService, type WeatherService } from '../datasources/index.ts'
 import type { DayMemoryRow, MemoriesService } from '../memories/index.ts'
@@ -243,7 +244,7 @@ export function suggest(facts: Omit<TodayFacts, 'suggestion'>): BriefingSuggesti
     const text =
       weather.rainChance !== null
         ? t('briefing.suggestUmbrella', { chance: weather.rainChance, place })
-        : t('briefing.suggestUmbrellaSky', { description: lowerFirst(weather.description), place })
+        : t('briefing.suggestUmbrellaSky', { description: weatherIn(language, weather.description), place })
     return { kind: 'umbrella', text }
   }
   if (memories.status === 'ok') {
@@ -360,7 +361,6 @@ export function formatDay(day: string, options: Intl.DateTimeFormatOptions, loca
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
 }
 
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
 /** The quotation marks each language writes. */
 const QUOTES: Record<Language, [string, string]> = {
   en: ['“', '”'],

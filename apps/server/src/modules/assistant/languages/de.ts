@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node'
+import { weatherWordsOf } from '../../../lib/words/weather.ts'
 import { re, type LanguagePack } from './pack.ts'
 import { hourWords, listOf, weekdayIndex } from './shared-words.ts'
 
@@ -156,36 +157,6 @@ export const de: LanguagePack = {
     weatherDay: ({ day, place, description, min, max, rain }) =>
       `**${day}** in ${place}: ${description}, zwischen ${min} und ${max}${rain === null ? '' : `, Regenwahrscheinlichkeit ${rain} %`}.`,
     weatherNow: ({ temperature, description }) => `Gerade: ${temperature}, ${description}.`,
-    weatherWords: {
-      'clear sky': 'klarer Himmel',
-      'mainly clear': 'überwiegend klar',
-      'partly cloudy': 'teilweise bewölkt',
-      overcast: 'bedeckt',
-      fog: 'Nebel',
-      'freezing fog': 'gefrierender Nebel',
-      'light drizzle': 'leichter Nieselregen',
-      drizzle: 'Nieselregen',
-      'heavy drizzle': 'starker Nieselregen',
-      'light freezing drizzle': 'leichter gefrierender Nieselregen',
-      'heavy freezing drizzle': 'starker gefrierender Nieselregen',
-      'light rain': 'leichter Regen',
-      rain: 'Regen',
-      'heavy rain': 'starker Regen',
-      'light freezing rain': 'leichter gefrierender Regen',
-      'heavy freezing rain': 'starker gefrierender Regen',
-      'light snow': 'leichter Schneefall',
-      snow: 'Schnee',
-      'heavy snow': 'starker Schneefall',
-      'snow grains': 'Schneegriesel',
-      'light rain showers': 'leichte Regenschauer',
-      'rain showers': 'Regenschauer',
-      'violent rain showers': 'heftige Regenschauer',
-      'light snow showers': 'leichte Schneeschauer',
-      'heavy snow showers': 'starke Schneeschauer',
-      thunderstorm: 'Gewitter',
-      'thunderstorm with light hail': 'Gewitter mit leichtem Hagel',
-      'thunderstorm with heavy hail': 'Gewitter mit starkem Hagel',
-      'unknown conditions': 'unbekannte Bedingungen',
-    },
+    weatherWords: weatherWordsOf('de'),
   },
 }

@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node'
+import { weatherWordsOf } from '../../../lib/words/weather.ts'
 import { re, type LanguagePack } from './pack.ts'
 import { dayAfterTomorrow, hourWords, listOf, weekdayIndex } from './shared-words.ts'
 
@@ -154,36 +155,6 @@ export const es: LanguagePack = {
     weatherDay: ({ day, place, description, min, max, rain }) =>
       `**${day}** en ${place}: ${description}, entre ${min} y ${max}${rain === null ? '' : `, ${rain}% de probabilidad de lluvia`}.`,
     weatherNow: ({ temperature, description }) => `Ahora: ${temperature}, ${description}.`,
-    weatherWords: {
-      'clear sky': 'cielo despejado',
-      'mainly clear': 'mayormente despejado',
-      'partly cloudy': 'parcialmente nublado',
-      overcast: 'cubierto',
-      fog: 'niebla',
-      'freezing fog': 'niebla helada',
-      'light drizzle': 'llovizna débil',
-      drizzle: 'llovizna',
-      'heavy drizzle': 'llovizna intensa',
-      'light freezing drizzle': 'llovizna helada débil',
-      'heavy freezing drizzle': 'llovizna helada intensa',
-      'light rain': 'lluvia débil',
-      rain: 'lluvia',
-      'heavy rain': 'lluvia intensa',
-      'light freezing rain': 'lluvia helada débil',
-      'heavy freezing rain': 'lluvia helada intensa',
-      'light snow': 'nevada débil',
-      snow: 'nieve',
-      'heavy snow': 'nevada intensa',
-      'snow grains': 'cinarra',
-      'light rain showers': 'chubascos débiles',
-      'rain showers': 'chubascos',
-      'violent rain showers': 'chubascos fuertes',
-      'light snow showers': 'chubascos de nieve débiles',
-      'heavy snow showers': 'chubascos de nieve fuertes',
-      thunderstorm: 'tormenta',
-      'thunderstorm with light hail': 'tormenta con granizo débil',
-      'thunderstorm with heavy hail': 'tormenta con granizo fuerte',
-      'unknown conditions': 'condiciones desconocidas',
-    },
+    weatherWords: weatherWordsOf('es'),
   },
 }

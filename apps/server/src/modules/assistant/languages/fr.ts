@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node'
+import { weatherWordsOf } from '../../../lib/words/weather.ts'
 import { re, type LanguagePack } from './pack.ts'
 import { dayAfterTomorrow, hourWords, listOf, weekdayIndex } from './shared-words.ts'
 
@@ -159,36 +160,6 @@ export const fr: LanguagePack = {
     weatherDay: ({ day, place, description, min, max, rain }) =>
       `**${day}** à ${place} : ${description}, entre ${min} et ${max}${rain === null ? '' : `, ${rain} % de risque de pluie`}.`,
     weatherNow: ({ temperature, description }) => `En ce moment : ${temperature}, ${description}.`,
-    weatherWords: {
-      'clear sky': 'ciel dégagé',
-      'mainly clear': 'plutôt dégagé',
-      'partly cloudy': 'partiellement nuageux',
-      overcast: 'couvert',
-      fog: 'brouillard',
-      'freezing fog': 'brouillard givrant',
-      'light drizzle': 'bruine légère',
-      drizzle: 'bruine',
-      'heavy drizzle': 'forte bruine',
-      'light freezing drizzle': 'bruine verglaçante légère',
-      'heavy freezing drizzle': 'forte bruine verglaçante',
-      'light rain': 'pluie faible',
-      rain: 'pluie',
-      'heavy rain': 'forte pluie',
-      'light freezing rain': 'pluie verglaçante faible',
-      'heavy freezing rain': 'forte pluie verglaçante',
-      'light snow': 'neige faible',
-      snow: 'neige',
-      'heavy snow': 'forte neige',
-      'snow grains': 'neige en grains',
-      'light rain showers': 'averses faibles',
-      'rain showers': 'averses',
-      'violent rain showers': 'fortes averses',
-      'light snow showers': 'averses de neige faibles',
-      'heavy snow showers': 'fortes averses de neige',
-      thunderstorm: 'orage',
-      'thunderstorm with light hail': 'orage avec grêle faible',
-      'thunderstorm with heavy hail': 'orage avec forte grêle',
-      'unknown conditions': 'conditions inconnues',
-    },
+    weatherWords: weatherWordsOf('fr'),
   },
 }

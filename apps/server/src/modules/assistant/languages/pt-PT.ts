@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node'
+import { weatherWordsOf } from '../../../lib/words/weather.ts'
 import { re, type LanguagePack } from './pack.ts'
 import { dayAfterTomorrow, hourWords, listOf, weekdayIndex } from './shared-words.ts'
 
@@ -175,36 +176,6 @@ export const ptPT: LanguagePack = {
     weatherDay: ({ day, place, description, min, max, rain }) =>
       `**${day}** em ${place}: ${description}, entre ${min} e ${max}${rain === null ? '' : `, ${rain}% de probabilidade de chuva`}.`,
     weatherNow: ({ temperature, description }) => `Agora: ${temperature}, ${description}.`,
-    weatherWords: {
-      'clear sky': 'céu limpo',
-      'mainly clear': 'céu pouco nublado',
-      'partly cloudy': 'parcialmente nublado',
-      overcast: 'céu encoberto',
-      fog: 'nevoeiro',
-      'freezing fog': 'nevoeiro gelado',
-      'light drizzle': 'chuvisco fraco',
-      drizzle: 'chuvisco',
-      'heavy drizzle': 'chuvisco forte',
-      'light freezing drizzle': 'chuvisco gelado fraco',
-      'heavy freezing drizzle': 'chuvisco gelado forte',
-      'light rain': 'chuva fraca',
-      rain: 'chuva',
-      'heavy rain': 'chuva forte',
-      'light freezing rain': 'chuva gelada fraca',
-      'heavy freezing rain': 'chuva gelada forte',
-      'light snow': 'neve fraca',
-      snow: 'neve',
-      'heavy snow': 'neve forte',
-      'snow grains': 'grãos de neve',
-      'light rain showers': 'aguaceiros fracos',
-      'rain showers': 'aguaceiros',
-      'violent rain showers': 'aguaceiros fortes',
-      'light snow showers': 'aguaceiros de neve fracos',
-      'heavy snow showers': 'aguaceiros de neve fortes',
-      thunderstorm: 'trovoada',
-      'thunderstorm with light hail': 'trovoada com granizo fraco',
-      'thunderstorm with heavy hail': 'trovoada com granizo forte',
-      'unknown conditions': 'condições desconhecidas',
-    },
+    weatherWords: weatherWordsOf('pt-PT'),
   },
 }
