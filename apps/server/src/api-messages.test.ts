@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { ApiErrorBody } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ZodType } from 'zod'
 import { zodIssueMessage } from './plugins/error-messages.ts'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
+import { casesOf, failures, keysOf, type RouteSchema } from './test/route-schemas.ts'
 
 /**
  * Every 4xx a person can trigger is shown to them as it comes: it must read as a sentence, with no
@@ -11,13 +11,6 @@ import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app
  * validator's wording ("Too big: expected string to have <=200 characters"). This walks every route's
  * schemas, field by field, with bad, missing and over-long values.
  */
-
-type Part = 'params' | 'querystring' | 'body'
-interface RouteSchema {
-  method: string
-  url: string
-  schema: Partial<Record<Part, ZodType>>
-}
 
 const routes: RouteSchema[] = []
 let t: TestApp
@@ -56,40 +49,6 @@ export function notASentence(message: string): string | null {
   return null
 }
 
-const LONG = 'x'.repeat(20_001)
-/** Wrong types, empty, too long, out of range, unknown words: each field gets every one. */
-const BAD_VALUES: unknown[] = [
-  123,
-  -1,
-  1.5,
-  true,
-  null,
-  {},
-  [],
-  [123],
-  [LONG],
-  Array.from({ length: 60 }, (_, i) => `t${i}`),
-  '',
-  ' ',
-  'not-valid',
-  LONG,
-  '2026-02-30',
-  '1999-01-01T00:00:00Z',
-]
-const BAD_TEXT = ['', 'not-valid', LONG.slice(0, 5_000), '-1', '1.5', 'NaN', '2026-02-30']
-
-/** Object schemas' keys (zod 4 keeps them in `shape`, also behind refinements and pipes). */
-function keysOf(schema: ZodType | undefined): string[] {
-  let current = schema as unknown as
-    { shape?: Record<string, unknown>; def?: Record<string, unknown> } | undefined
-  for (let i = 0; current && i < 8; i++) {
-    if (current.shape) return Object.keys(current.shape)
-    const def = current.def
-    current = (def?.in ?? def?.innerType ?? def?.schema ?? def?.left) as typeof current
-  }
-  return []
-}
-
 /** A value each path parameter accepts, so a request fails on the part under test. */
 function validParams(route: RouteSchema): Record<string, string> | null {
   const params: Record<string, string> = {}
@@ -107,30 +66,6 @@ function validParams(route: RouteSchema): Record<string, string> | null {
 
 const fill = (url: string, params: Record<string, string>) =>
   url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'))
-
-interface Case {
-  part: Part
-  input: Record<string, unknown>
-}
-
-function casesOf(route: RouteSchema): Case[] {
-  const cases: Case[] = []
-  for (const part of ['params', 'querystring', 'body'] as const) {
-    const schema = route.schema[part]
-    if (!schema) continue
-    if (part === 'body') cases.push({ part, input: {} })
-    for (const key of keysOf(schema)) {
-      for (const value of part === 'body' ? BAD_VALUES : BAD_TEXT)
-        cases.push({ part, input: { [key]: value } })
-    }
-  }
-  return cases
-}
-
-const failures = (route: RouteSchema, input: unknown, part: Part) => {
-  const result = route.schema[part]!.safeParse(input)
-  return result.success ? [] : result.error.issues
-}
 
 describe('every 400 reads as a sentence', () => {
   it('each issue of each field of each route, as the error handler words it', () => {
