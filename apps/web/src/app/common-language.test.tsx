@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react'
 import { useEffect } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ErrorBoundary } from '../components/errors/error-boundary'
 import { ErrorScreen } from '../components/errors/error-screen'
 import { FormModalFooter } from '../components/ui/modal'
 import { LoadingSpinner } from '../components/ui/spinner'
 import { useToast } from '../components/ui/toast'
 import { ApiError, NETWORK_ERROR_CODE } from '../lib/api-client'
-import { i18n } from '../lib/i18n'
 import { renderWithProviders } from '../test/render'
 import { KeyboardShortcuts } from './keyboard-shortcuts'
 import { SharedTextsProvider } from './shared-texts-provider'
+import { inLanguage } from '../test/language'
 
 function Toasts() {
   const toast = useToast()
@@ -25,13 +25,7 @@ function Throws(): never {
   throw new Error('boom')
 }
 
-beforeEach(async () => {
-  await i18n.changeLanguage('pt-PT')
-})
-
-afterEach(async () => {
-  await i18n.changeLanguage('en')
-})
+inLanguage('pt-PT')
 
 describe('the shared components in Portuguese (issue 51)', () => {
   it('gives the toasts, the spinner and the error screens their Portuguese words in the signed-in frame', async () => {

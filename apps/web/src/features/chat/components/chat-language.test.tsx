@@ -1,7 +1,6 @@
 import { CHAT_LIMITS, type ConnectedToolCall, type ConversationSummary } from '@remi/shared'
 import { fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { i18n } from '../../../lib/i18n'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { chatMessage, fakeChatApi } from '../../../test/chat-fakes'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { useChatStore } from '../store'
@@ -9,17 +8,14 @@ import { ChatPage } from './chat-page'
 import { ConversationRow } from './conversation-row'
 import { formatRelative } from './relative-time'
 import { ToolCallCards } from './tool-call-cards'
+import { inLanguage } from '../../../test/language'
 
 const CONVERSATION_ID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b'
 const ANSWER_ID = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'
 
-beforeEach(async () => {
+inLanguage('pt-PT')
+beforeEach(() => {
   useChatStore.getState().reset()
-  await i18n.changeLanguage('pt-PT')
-})
-
-afterEach(async () => {
-  await i18n.changeLanguage('en')
 })
 
 describe('the chat in Portuguese (issue 51)', () => {

@@ -1,18 +1,12 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { i18n } from '../../../lib/i18n'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { DashboardPage } from './dashboard-page'
+import { inLanguage } from '../../../test/language'
 
 const card = (label: string) => screen.getByRole('heading', { name: label }).closest('a')!
 
-beforeEach(async () => {
-  await i18n.changeLanguage('pt-PT')
-})
-
-afterEach(async () => {
-  await i18n.changeLanguage('en')
-})
+inLanguage('pt-PT')
 
 describe('the dashboard in Portuguese (issue 51)', () => {
   it('says its words in Portuguese and writes times as Portugal does', async () => {

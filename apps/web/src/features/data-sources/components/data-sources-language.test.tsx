@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ListedDataSource } from '@remi/shared'
-import { i18n } from '../../../lib/i18n'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { DataSourcesPage } from './data-sources-page'
+import { inLanguage } from '../../../test/language'
 
 const SOURCES: ListedDataSource[] = [
   {
@@ -24,13 +24,7 @@ const SOURCES: ListedDataSource[] = [
   { dataSourceType: 'tides', isEnabled: false, configuration: { a: '1', b: '2', c: '3' } },
 ]
 
-beforeEach(async () => {
-  await i18n.changeLanguage('pt-PT')
-})
-
-afterEach(async () => {
-  await i18n.changeLanguage('en')
-})
+inLanguage('pt-PT')
 
 describe('Data Sources in Portuguese (issue 51)', () => {
   it('says its words in Portuguese, counts in Portuguese, and checks the vacation form in Portuguese', async () => {

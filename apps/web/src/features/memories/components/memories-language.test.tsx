@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../../lib/i18n'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { useMemoriesUi } from '../store'
 import { MemoriesPage } from './memories-page'
+import { inLanguage } from '../../../test/language'
 
 const memory = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -27,13 +28,9 @@ function fakeApi(items: ReturnType<typeof memory>[]) {
   )
 }
 
-beforeEach(async () => {
+inLanguage('pt-PT')
+beforeEach(() => {
   useMemoriesUi.getState().reset()
-  await i18n.changeLanguage('pt-PT')
-})
-
-afterEach(async () => {
-  await i18n.changeLanguage('en')
 })
 
 describe('the memories page in Portuguese (issue 51)', () => {

@@ -9,6 +9,7 @@ import { formatDuration } from '../lib/due'
 import { describeRecurrence } from '../lib/recurrence'
 import { RemindersPage } from './reminders-page'
 import { UpcomingRemindersCard } from './upcoming-reminders-card'
+import { inLanguage } from '../../../test/language'
 
 const NOW = new Date('2099-01-02T09:00:00Z')
 const TOMORROW = reminder({
@@ -43,14 +44,13 @@ function serve(reminders: Reminder[]) {
   )
 }
 
-beforeEach(async () => {
+inLanguage('pt-PT')
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW })
-  await i18n.changeLanguage('pt-PT')
 })
 
-afterEach(async () => {
+afterEach(() => {
   vi.useRealTimers()
-  await i18n.changeLanguage('en')
 })
 
 describe('the reminders screens in Portuguese (issue 51)', () => {
