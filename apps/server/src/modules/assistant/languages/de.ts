@@ -9,6 +9,10 @@ const parser = chrono.de.casual.clone()
 const WEEKDAYS = ['sonntag', 'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag']
 const WEEKDAY_NAMES = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag']
 
+/** A day of a calendar answer: "Heute", "Morgen", "Am Freitag, 4. Dezember". */
+const dayDE = ({ ahead, day }: { ahead: number; day: string }) =>
+  ahead === 0 ? 'Heute' : ahead === 1 ? 'Morgen' : `Am ${day}`
+
 export const de: LanguagePack = {
   language: 'de',
   locale: 'de',
@@ -64,6 +68,10 @@ export const de: LanguagePack = {
     daysUntil: re(
       String.raw`^(?:wie viele tage|wieviele tage|wie lange)\s+(?:sind es\s+|ist es\s+|dauert es\s+)?(?:noch\s+)?bis\s+(?:zum\s+|zur\s+)?(.+)$`,
     ),
+    calendar: re(String.raw`\b(?:kalender|terminkalender|terminplan|zeitplan)\b`),
+    events: re(
+      String.raw`\b(?:termine?|besprechungen|besprechung|meetings?|veranstaltungen|verabredungen?)\b|^(?:was habe ich|was hab ich|was steht|was ist los)\b|^(?:habe|hab) ich\b.*\b(?:etwas|was|irgendwas)\b`,
+    ),
     weather: re(
       String.raw`\b(?:wetter|regnen|regnet|regen|sonne|sonnig|warm|kalt|temperatur|wettervorhersage|regenschirm|schneien)\b`,
     ),
@@ -94,6 +102,12 @@ export const de: LanguagePack = {
     time: ['Wie spät ist es?'],
     'what-day': ['Welcher Tag ist heute?', 'Welches Datum ist morgen?'],
     'days-until': ['Wie viele Tage noch bis Weihnachten?', 'Wie lange noch bis Ostern?'],
+    calendar: [
+      'Was habe ich heute im Kalender?',
+      'Welche Termine habe ich morgen?',
+      'Habe ich am Freitag etwas vor?',
+      'Was steht diese Woche an?',
+    ],
     weather: ['Wie wird das Wetter morgen?', 'Regnet es heute?', 'Wie ist das Wetter diese Woche?'],
     greeting: ['Hallo', 'Guten Morgen', 'Danke!'],
     search: ['Wie ist der Code vom Tor?', 'Wann hat Ana Geburtstag?'],
@@ -110,6 +124,7 @@ export const de: LanguagePack = {
       weather: 'Das Wetter',
       'what-day': 'Daten',
       'days-until': 'Tage zählen',
+      calendar: 'Dein Kalender',
       time: 'Die Uhrzeit',
     },
     intro: (brand) =>
@@ -152,6 +167,18 @@ export const de: LanguagePack = {
         ? `Das ist heute: ${date}.`
         : `Noch **${n}** ${n === 1 ? 'Tag' : 'Tage'} bis ${what} (${date}).`,
     timeIs: (time) => `Es ist ${time} Uhr.`,
+    allDay: 'Ganztägig',
+    calendarEvents: (when, count) =>
+      `**${'ahead' in when ? dayDE(when) : `Vom ${when.from} bis ${when.to}`}** hast du ${count === 1 ? '1 Termin' : `${count} Termine`}:`,
+    calendarNothing: (when) =>
+      `**${'ahead' in when ? dayDE(when) : `Vom ${when.from} bis ${when.to}`}** steht nichts in deinem Kalender.`,
+    calendarProblems: 'Einige Kalender konnten nicht gelesen werden.',
+    calendarOff:
+      'Das kann ich nicht sagen: Der Kalender ist nicht verbunden. Schalte ihn unter Datenquellen ein und wähle einen Kalender aus.',
+    calendarOffNote:
+      'Termine aus dem Kalender fehlen: Der Kalender ist nicht verbunden (schalte ihn unter Datenquellen ein).',
+    calendarFailed: 'Ich konnte deinen Kalender nicht lesen. Versuch es gleich noch einmal.',
+    fromMemories: '**Aus deinen Notizen:**',
     weatherOff: 'Das Wetter ist nicht eingerichtet: Füge in den Einstellungen einen Ort hinzu.',
     weatherFailed: 'Ich konnte das Wetter nicht abrufen. Versuch es gleich noch einmal.',
     weatherDay: ({ day, place, description, min, max, rain }) =>

@@ -10,6 +10,11 @@ parser.parsers.push(dayAfterTomorrow(re(String.raw`\bpasado mañana\b`)))
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'mi', 'jueves', 'viernes', 's']
 const WEEKDAY_NAMES = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado']
 
+/** A day of a calendar answer: "hoy", "mañana", "el viernes, 4 de diciembre". */
+const dayES = ({ ahead, day }: { ahead: number; day: string }) =>
+  ahead === 0 ? 'hoy' : ahead === 1 ? 'mañana' : `el ${day}`
+const capitalES = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
+
 export const es: LanguagePack = {
   language: 'es',
   locale: 'es',
@@ -62,6 +67,10 @@ export const es: LanguagePack = {
     daysUntil: re(
       String.raw`^(?:cuántos|cuantos) días (?:faltan |quedan )?(?:para|hasta)\s+(.+)$|^cuánto falta para\s+(.+)$`,
     ),
+    calendar: re(String.raw`\b(?:calendario|agenda)\b`),
+    events: re(
+      String.raw`\b(?:eventos?|citas?|reuniones|reunión|compromisos?|planes)\b|^(?:qué|que) (?:tengo|hay)\b|^tengo (?:algo|alguna|algún)\b`,
+    ),
     weather: re(
       String.raw`\b(?:tiempo|llover|llueve|lluvia|sol|calor|frío|frio|temperatura|pronóstico|paraguas|nevar)\b`,
     ),
@@ -92,6 +101,12 @@ export const es: LanguagePack = {
     time: ['¿Qué hora es?'],
     'what-day': ['¿Qué día es hoy?', '¿Qué día es mañana?'],
     'days-until': ['¿Cuántos días faltan para Navidad?', '¿Cuánto falta para Pascua?'],
+    calendar: [
+      '¿Qué tengo hoy en el calendario?',
+      '¿Qué tengo mañana?',
+      '¿Tengo alguna cita el viernes?',
+      '¿Qué reuniones tengo esta semana?',
+    ],
     weather: ['¿Qué tiempo hace mañana?', '¿Va a llover hoy?', '¿Qué tiempo hará esta semana?'],
     greeting: ['Hola', 'Buenos días', '¡Gracias!'],
     search: ['¿Cuál es el código del portal?', '¿Cuándo es el cumpleaños de Ana?'],
@@ -108,6 +123,7 @@ export const es: LanguagePack = {
       weather: 'El tiempo',
       'what-day': 'Fechas',
       'days-until': 'Contar días',
+      calendar: 'Tu calendario',
       time: 'La hora',
     },
     intro: (brand) =>
@@ -150,6 +166,18 @@ export const es: LanguagePack = {
         ? `Es hoy: ${date}.`
         : `${n === 1 ? 'Falta **1** día' : `Faltan **${n}** días`} para ${what} (${date}).`,
     timeIs: (time) => (time.startsWith('01:') ? `Es la ${time}.` : `Son las ${time}.`),
+    allDay: 'Todo el día',
+    calendarEvents: (when, count) =>
+      `${'ahead' in when ? `**${capitalES(dayES(when))}**` : `**Del ${when.from} al ${when.to}**`} tienes ${count === 1 ? '1 evento' : `${count} eventos`}:`,
+    calendarNothing: (when) =>
+      `No tienes nada en el calendario ${'ahead' in when ? `para **${dayES(when)}**` : `**del ${when.from} al ${when.to}**`}.`,
+    calendarProblems: 'No se han podido leer algunos calendarios.',
+    calendarOff:
+      'No puedo saberlo: el calendario no está conectado. Actívalo y elige un calendario en Fuentes de datos.',
+    calendarOffNote:
+      'Los eventos del calendario no están incluidos: el calendario no está conectado (actívalo en Fuentes de datos).',
+    calendarFailed: 'No he podido leer tu calendario. Inténtalo de nuevo dentro de un rato.',
+    fromMemories: '**De tus recuerdos:**',
     weatherOff: 'El tiempo no está configurado: añade una ubicación en Ajustes.',
     weatherFailed: 'No he podido consultar el tiempo. Inténtalo de nuevo dentro de un rato.',
     weatherDay: ({ day, place, description, min, max, rain }) =>

@@ -9,6 +9,11 @@ parser.parsers.push(dayAfterTomorrow(re(String.raw`\baprès-demain\b`)))
 
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi']
 
+/** A day of a calendar answer: "aujourd'hui", "demain", "le vendredi 4 décembre". */
+const dayFR = ({ ahead, day }: { ahead: number; day: string }) =>
+  ahead === 0 ? "aujourd'hui" : ahead === 1 ? 'demain' : `le ${day}`
+const capitalFR = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
+
 export const fr: LanguagePack = {
   language: 'fr',
   locale: 'fr',
@@ -66,6 +71,10 @@ export const fr: LanguagePack = {
     daysUntil: re(
       String.raw`^combien (?:de jours|de temps)\s+(?:reste-t-il\s+|il reste\s+|y a-t-il\s+|encore\s+)?(?:avant|jusqu'à|d'ici)\s+(.+)$`,
     ),
+    calendar: re(String.raw`\b(?:agenda|calendrier|emploi du temps|planning)\b`),
+    events: re(
+      String.raw`\b(?:rendez-vous|rdv|événements?|évènements?|réunions?)\b|^(?:qu'est-ce que j'ai|qu'ai-je|j'ai quoi|est-ce que j'ai quelque chose|ai-je quelque chose|qu'est-ce qui est prévu|qu'est-ce qu'il y a|qu'y a-t-il)\b`,
+    ),
     weather: re(
       String.raw`\b(?:temps fait|quel temps|météo|pleuvoir|pleut|pluie|soleil|chaud|froid|température|prévisions|parapluie|neiger)\b`,
     ),
@@ -94,6 +103,12 @@ export const fr: LanguagePack = {
     time: ['Quelle heure est-il ?'],
     'what-day': ['Quel jour sommes-nous ?', 'Quel jour sera demain ?'],
     'days-until': ['Combien de jours avant Noël ?', 'Combien de jours reste-t-il avant Pâques ?'],
+    calendar: [
+      "Qu'est-ce que j'ai aujourd'hui ?",
+      'Quels sont mes rendez-vous demain ?',
+      "Qu'y a-t-il dans mon agenda vendredi ?",
+      'Ai-je des réunions cette semaine ?',
+    ],
     weather: [
       'Quel temps fera-t-il demain ?',
       "Est-ce qu'il va pleuvoir aujourd'hui ?",
@@ -114,6 +129,7 @@ export const fr: LanguagePack = {
       weather: 'La météo',
       'what-day': 'Les dates',
       'days-until': 'Compter les jours',
+      calendar: 'Votre agenda',
       time: "L'heure",
     },
     intro: (brand) =>
@@ -155,6 +171,18 @@ export const fr: LanguagePack = {
         ? `C'est aujourd'hui : ${date}.`
         : `Encore **${n}** ${n === 1 ? 'jour' : 'jours'} avant ${what} (${date}).`,
     timeIs: (time) => `Il est ${time}.`,
+    allDay: 'Toute la journée',
+    calendarEvents: (when, count) =>
+      `${'ahead' in when ? `**${capitalFR(dayFR(when))}**` : `**Du ${when.from} au ${when.to}**`}, vous avez ${count === 1 ? '1 événement' : `${count} événements`} :`,
+    calendarNothing: (when) =>
+      `Vous n'avez rien dans votre agenda ${'ahead' in when ? `**${dayFR(when)}**` : `**du ${when.from} au ${when.to}**`}.`,
+    calendarProblems: "Certains agendas n'ont pas pu être lus.",
+    calendarOff:
+      "Je ne peux pas le savoir : l'agenda n'est pas connecté. Activez-le et choisissez un agenda dans Sources de données.",
+    calendarOffNote:
+      "Les événements de l'agenda ne sont pas inclus : l'agenda n'est pas connecté (activez-le dans Sources de données).",
+    calendarFailed: "Je n'ai pas pu lire votre agenda. Réessayez dans un moment.",
+    fromMemories: "**D'après vos notes :**",
     weatherOff: "La météo n'est pas configurée : ajoutez un lieu dans les Réglages.",
     weatherFailed: "Je n'ai pas pu obtenir la météo. Réessayez dans un moment.",
     weatherDay: ({ day, place, description, min, max, rain }) =>

@@ -1,18 +1,26 @@
 /**
  * The offline assistant's intents for a language other than English: one set of definitions, each
  * reading and answering through a language pack (languages/<language>.ts). The answers call the same
- * tools and services as the English intents (searchMemories, createMemory, getWeather, the reminders
- * service) and write dates and times with Intl in the pack's locale.
+ * tools and services as the English intents (searchMemories, createMemory, getWeather,
+ * getCalendarEvents, the reminders service) and write dates and times with Intl in the pack's locale.
  */
-import { daysBetween, knownTimeZone } from '@remi/shared'
+import { addDays, daysBetween, knownTimeZone } from '@remi/shared'
 import { BRAND } from '../../../config/brand.ts'
 import { describeRecurrence, formatWhen } from '../../reminders/index.ts'
 import { wordsFor } from '../../../lib/words/index.ts'
+import { eventName } from '../answers/events.ts'
 import { quote } from '../answers/words.ts'
-import { isToolError, type AssistantTools, type ToolMemory } from '../tools/index.ts'
+import {
+  isToolError,
+  type AssistantTools,
+  type GetCalendarEventsOutput,
+  type ToolError,
+  type ToolEvent,
+  type ToolMemory,
+} from '../tools/index.ts'
 import { intent, said, when, type Answered, type Deps, type Registered } from '../intents/types.ts'
-import { INTENT_NAMES, type IntentName, type LanguagePack } from './pack.ts'
-import { dayNamed, daysAsked, memoryIn, normalised, readReminder } from './read.ts'
+import { INTENT_NAMES, type DaysSaid, type IntentName, type LanguagePack } from './pack.ts'
+import { dayNamed, daysAsked, memoryIn, namesDays, normalised, readReminder } from './read.ts'
 
 /** A day written in the locale: "sexta-feira, 25 de dezembro de 2026". */
 export const longDay = (pack: LanguagePack, day: string, year = true) =>
@@ -137,6 +145,63 @@ async function weather(pack: LanguagePack, deps: Deps): Promise<Answered> {
   return said([...lines.map((l) => (days.length > 1 ? `- ${l}` : l)), ...now].join('\n'))
 }
 
+/** The days asked about as the pack's words take them: one day (how far ahead, its date), or several. */
+function daysSaid(pack: LanguagePack, range: { from: string; to: string }, today: string): DaysSaid {
+  if (range.from !== range.to)
+    return { from: longDay(pack, range.from, false), to: longDay(pack, range.to, false) }
+  return { ahead: daysBetween(today, range.from), day: longDay(pack, range.from, false) }
+}
+
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`
+
+/** The events of the days asked about, by day when there are several; or that there are none. */
+function eventsIn(
+  pack: LanguagePack,
+  result: Exclude<GetCalendarEventsOutput, ToolError>,
+  range: { from: string; to: string },
+  when: DaysSaid,
+): string {
+  const { say } = pack
+  const problems = result.problems.length ? `\n\n_${say.calendarProblems}_` : ''
+  const { events } = result
+  if (!events.length) return say.calendarNothing(when) + problems
+  const line = (e: ToolEvent) => `- ${e.allDay ? say.allDay : e.time}: ${eventName(e)}`
+  const lines = [say.calendarEvents(when, events.length)]
+  if (range.from === range.to) lines.push('', ...events.map(line))
+  else {
+    for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+      const ofDay = events.filter((e) => e.day === day)
+      if (ofDay.length) lines.push('', `**${capitalised(longDay(pack, day, false))}**`, ...ofDay.map(line))
+    }
+  }
+  return lines.join('\n') + problems
+}
+
+/**
+ * What some days hold: the calendar's events (time or all day, title, place), then the memories dated
+ * on them, as the English calendar answer (answers/calendar.ts' describeDays); with the calendar off,
+ * the memories and a note that it is, or only that it is.
+ */
+async function calendarAnswer(
+  pack: LanguagePack,
+  range: { from: string; to: string },
+  deps: Deps,
+): Promise<Answered> {
+  const { say } = pack
+  const result = await deps.tools.getCalendarEvents({ from: range.from, to: range.to })
+  const found = await deps.tools.searchMemories({ query: '', from: range.from, to: range.to })
+  const dated = isToolError(found)
+    ? []
+    : found.memories.filter((m) => m.date !== null).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))
+  const off = isToolError(result) && result.off === true
+  const parts: string[] = []
+  if (!isToolError(result)) parts.push(eventsIn(pack, result, range, daysSaid(pack, range, deps.clock.today)))
+  else if (!off) parts.push(say.calendarFailed)
+  if (dated.length) parts.push([say.fromMemories, '', ...quoted(pack, dated)].join('\n'))
+  if (off) parts.push(dated.length ? `_${say.calendarOffNote}_` : say.calendarOff)
+  return { markdown: parts.join('\n\n'), cited: dated }
+}
+
 async function reminderAnswer(
   pack: LanguagePack,
   request: { text: string; dueAt: Date; recurrence: string | null },
@@ -257,6 +322,20 @@ export function intentsFor(pack: LanguagePack): Record<IntentName, Registered> {
       },
       answer: ({ what, day }, { clock }) =>
         said(say.daysUntil(daysBetween(clock.today, day), what, longDay(pack, day))),
+    }),
+    calendar: intent({
+      ...of('calendar'),
+      // The calendar named, asked (or in a few words: "agenda de amanhã"); or "o que tenho" asked with a
+      // day to come ("was habe ich gestern gespeichert?" asks the memories).
+      match(text, clock) {
+        const plain = normalised(pack, text)
+        const asked = isQuestion(pack, text)
+        const range = daysAsked(pack, text, clock)
+        if (read.calendar.test(plain) && (asked || plain.split(/\s+/).length <= 5)) return { range }
+        const ahead = range.from >= clock.today && namesDays(pack, text, clock)
+        return asked && read.events.test(plain) && ahead ? { range } : null
+      },
+      answer: ({ range }, deps) => calendarAnswer(pack, range, deps),
     }),
     weather: intent({
       ...of('weather'),

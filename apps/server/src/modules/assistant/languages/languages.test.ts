@@ -2,7 +2,7 @@ import type { CreateReminderBody, Reminder } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
 import { clockAt, fakeDeps, type Fakes } from '../intents/fake-deps.test-support.ts'
 import type { Clock, Deps } from '../intents/types.ts'
-import type { GetWeatherOutput } from '../tools/index.ts'
+import type { GetCalendarEventsOutput, GetWeatherOutput, ToolEvent } from '../tools/index.ts'
 import { answerIn, intentsOf, PACKS, type OtherLanguage } from './index.ts'
 
 /** A fake reminders service: keeps what it is given, as the real one answers it. */
@@ -65,8 +65,16 @@ const FORECAST: GetWeatherOutput = {
 
 const GATE = { id: 'm-1', text: 'O código do portão é 4512', date: null, tags: [] }
 
-/** A person in `language`, asking at `clock`: the answer, the intent, the reminders and memories made. */
-function person(language: OtherLanguage, clock: Clock, fakes: Fakes = {}) {
+/**
+ * A person in `language`, asking at `clock`: the answer, the intent, the reminders and memories made.
+ * `calendar`: what the calendar gives instead of the fake events (off, failed).
+ */
+function person(
+  language: OtherLanguage,
+  clock: Clock,
+  fakes: Fakes = {},
+  calendar?: GetCalendarEventsOutput,
+) {
   const { reminders, service } = fakeReminders(clock.timeZone)
   return {
     reminders,
@@ -76,8 +84,10 @@ function person(language: OtherLanguage, clock: Clock, fakes: Fakes = {}) {
         clock,
         text,
       )
+      const tools = calendar ? { ...deps.tools, getCalendarEvents: async () => calendar } : deps.tools
       const answered = await answerIn(language, {
         ...deps,
+        tools,
         services: { ...deps.services, reminders: service },
       })
       return { ...answered, created: deps.created }
@@ -405,6 +415,168 @@ describe('the offline assistant in German', () => {
   })
 })
 
+/** An event on Tuesday, December 1, 2026 (the day after MONDAY). */
+const tuesday = (title: string, time: string | null, location: string | null = null): ToolEvent => ({
+  title,
+  time: time ?? 'all day',
+  day: '2026-12-01',
+  start: time ? `2026-12-01T${time.slice(0, 5)}:00Z` : '2026-12-01T00:00:00Z',
+  end: time ? `2026-12-01T${time.slice(6)}:00Z` : '2026-12-02T00:00:00Z',
+  allDay: time === null,
+  location,
+  calendar: 'Casa',
+})
+
+const CALENDAR_OFF: GetCalendarEventsOutput = {
+  error: 'The calendar data source is turned off; turn it on under Data Sources.',
+  off: true,
+}
+const CALENDAR_FAILED: GetCalendarEventsOutput = { error: 'Google said no.' }
+
+describe('the calendar in each language', () => {
+  it('Portuguese: the day asked, an empty day, several days, the calendar off or failing', async () => {
+    const clock = clockAt(MONDAY, 'Europe/Lisbon')
+    const events = [tuesday('Feriado municipal', null), tuesday('Dentista', '09:30–10:30', 'Rua Augusta 1')]
+    const rita = person('pt-PT', clock, { events })
+    const tomorrow = await rita.ask('Que eventos tenho amanhã?')
+    expect(tomorrow.intent).toBe('calendar')
+    expect(tomorrow.markdown).toBe(
+      'Para **amanhã**, tem 2 eventos:\n\n- Todo o dia: Feriado municipal\n- 09:30–10:30: Dentista (Rua Augusta 1)',
+    )
+    expect((await rita.ask('O que tenho hoje na agenda?')).markdown).toBe(
+      'Não tem nada no seu calendário para **hoje**.',
+    )
+    expect((await rita.ask('O que tenho na sexta-feira?')).markdown).toBe(
+      'Não tem nada no seu calendário para **sexta-feira, 4 de dezembro**.',
+    )
+    expect((await rita.ask('Tenho alguma reunião esta semana?')).markdown).toBe(
+      [
+        'De **segunda-feira, 30 de novembro** a **domingo, 6 de dezembro**, tem 2 eventos:',
+        '',
+        '**Terça-feira, 1 de dezembro**',
+        '- Todo o dia: Feriado municipal',
+        '- 09:30–10:30: Dentista (Rua Augusta 1)',
+      ].join('\n'),
+    )
+    const off = await person('pt-PT', clock, {}, CALENDAR_OFF).ask('O que tenho amanhã?')
+    expect(off.intent).toBe('calendar')
+    expect(off.markdown).toBe(
+      'Não consigo saber: o calendário não está ligado. Ligue-o e escolha um calendário em Fontes de dados.',
+    )
+    const failed = await person('pt-PT', clock, {}, CALENDAR_FAILED).ask('O que tenho amanhã?')
+    expect(failed.markdown).toBe('Não consegui ler o seu calendário. Tente novamente daqui a pouco.')
+  })
+
+  it('Portuguese: the memories dated on the day, with the calendar or without it', async () => {
+    const clock = clockAt(MONDAY, 'Europe/Lisbon')
+    const dinner = { id: 'm-2', text: 'Jantar com a Ana', date: '2026-12-01', tags: [] }
+    const fakes = { events: [tuesday('Dentista', '09:30–10:30')], memories: [GATE, dinner] }
+    const asked = await person('pt-PT', clock, fakes).ask('O que tenho amanhã?')
+    expect(asked.markdown).toBe(
+      [
+        'Para **amanhã**, tem 1 evento:',
+        '',
+        '- 09:30–10:30: Dentista',
+        '',
+        '**Das suas memórias:**',
+        '',
+        '- **terça-feira, 1 de dezembro de 2026**: Jantar com a Ana',
+      ].join('\n'),
+    )
+    expect(asked.cited).toEqual([dinner])
+    const off = await person('pt-PT', clock, fakes, CALENDAR_OFF).ask('O que tenho amanhã?')
+    expect(off.markdown).toBe(
+      [
+        '**Das suas memórias:**',
+        '',
+        '- **terça-feira, 1 de dezembro de 2026**: Jantar com a Ana',
+        '',
+        '_Os eventos do calendário não estão incluídos: o calendário não está ligado (ligue-o em Fontes de dados)._',
+      ].join('\n'),
+    )
+  })
+
+  it('Spanish: the day asked, an empty day, the calendar off', async () => {
+    const clock = clockAt(MONDAY, 'Europe/Madrid')
+    const events = [tuesday('Festivo', null), tuesday('Dentista', '09:30–10:30', 'Calle Mayor 1')]
+    const ana = person('es', clock, { events })
+    const tomorrow = await ana.ask('¿Qué tengo mañana?')
+    expect(tomorrow.intent).toBe('calendar')
+    expect(tomorrow.markdown).toBe(
+      '**Mañana** tienes 2 eventos:\n\n- Todo el día: Festivo\n- 09:30–10:30: Dentista (Calle Mayor 1)',
+    )
+    expect((await ana.ask('¿Qué tengo hoy en el calendario?')).markdown).toBe(
+      'No tienes nada en el calendario para **hoy**.',
+    )
+    expect((await ana.ask('¿Tengo alguna cita el viernes?')).markdown).toBe(
+      'No tienes nada en el calendario para **el viernes, 4 de diciembre**.',
+    )
+    const off = await person('es', clock, {}, CALENDAR_OFF).ask('¿Qué tengo mañana?')
+    expect(off.markdown).toBe(
+      'No puedo saberlo: el calendario no está conectado. Actívalo y elige un calendario en Fuentes de datos.',
+    )
+    const failed = await person('es', clock, {}, CALENDAR_FAILED).ask('¿Qué tengo mañana?')
+    expect(failed.markdown).toBe('No he podido leer tu calendario. Inténtalo de nuevo dentro de un rato.')
+  })
+
+  it('French: the day asked, an empty day, the calendar off', async () => {
+    const clock = clockAt(MONDAY, 'Europe/Paris')
+    const events = [tuesday('Jour férié', null), tuesday('Dentiste', '09:30–10:30', 'Rue de Rivoli 1')]
+    const marie = person('fr', clock, { events })
+    const tomorrow = await marie.ask('Quels sont mes rendez-vous demain ?')
+    expect(tomorrow.intent).toBe('calendar')
+    expect(tomorrow.markdown).toBe(
+      '**Demain**, vous avez 2 événements :\n\n- Toute la journée: Jour férié\n- 09:30–10:30: Dentiste (Rue de Rivoli 1)',
+    )
+    expect((await marie.ask("Qu'est-ce que j'ai aujourd'hui ?")).markdown).toBe(
+      "Vous n'avez rien dans votre agenda **aujourd'hui**.",
+    )
+    expect((await marie.ask("Qu'y a-t-il dans mon agenda vendredi ?")).markdown).toBe(
+      "Vous n'avez rien dans votre agenda **le vendredi 4 décembre**.",
+    )
+    const off = await person('fr', clock, {}, CALENDAR_OFF).ask('Quels sont mes rendez-vous demain ?')
+    expect(off.markdown).toBe(
+      "Je ne peux pas le savoir : l'agenda n'est pas connecté. Activez-le et choisissez un agenda dans Sources de données.",
+    )
+    const failed = await person('fr', clock, {}, CALENDAR_FAILED).ask("Qu'est-ce que j'ai demain ?")
+    expect(failed.markdown).toBe("Je n'ai pas pu lire votre agenda. Réessayez dans un moment.")
+  })
+
+  it('German: the day asked, an empty day, the calendar off', async () => {
+    const clock = clockAt(MONDAY, 'Europe/Berlin')
+    const events = [tuesday('Feiertag', null), tuesday('Zahnarzt', '09:30–10:30', 'Hauptstraße 1')]
+    const jonas = person('de', clock, { events })
+    const tomorrow = await jonas.ask('Welche Termine habe ich morgen?')
+    expect(tomorrow.intent).toBe('calendar')
+    expect(tomorrow.markdown).toBe(
+      '**Morgen** hast du 2 Termine:\n\n- Ganztägig: Feiertag\n- 09:30–10:30: Zahnarzt (Hauptstraße 1)',
+    )
+    expect((await jonas.ask('Was habe ich heute im Kalender?')).markdown).toBe(
+      '**Heute** steht nichts in deinem Kalender.',
+    )
+    expect((await jonas.ask('Habe ich am Freitag etwas vor?')).markdown).toBe(
+      '**Am Freitag, 4. Dezember** steht nichts in deinem Kalender.',
+    )
+    const off = await person('de', clock, {}, CALENDAR_OFF).ask('Welche Termine habe ich morgen?')
+    expect(off.markdown).toBe(
+      'Das kann ich nicht sagen: Der Kalender ist nicht verbunden. Schalte ihn unter Datenquellen ein und wähle einen Kalender aus.',
+    )
+    const failed = await person('de', clock, {}, CALENDAR_FAILED).ask('Was habe ich morgen?')
+    expect(failed.markdown).toBe('Ich konnte deinen Kalender nicht lesen. Versuch es gleich noch einmal.')
+  })
+
+  it('leaves statements and questions with no day to the other intents', async () => {
+    const clock = clockAt(MONDAY, 'Europe/Lisbon')
+    const rita = person('pt-PT', clock, { events: [tuesday('Dentista', '09:30–10:30')] })
+    expect((await rita.ask('Tenho consulta no dentista amanhã às 10h')).intent).toBe('statement')
+    expect((await rita.ask('O que tenho de comprar?')).intent).toBe('search')
+    expect((await rita.ask('Como está o tempo amanhã?')).intent).toBe('weather')
+    const jonas = person('de', clockAt(MONDAY, 'Europe/Berlin'))
+    expect((await jonas.ask('Was habe ich dir über Ana gesagt?')).intent).toBe('search')
+    expect((await jonas.ask('Was habe ich gestern gespeichert?')).intent).toBe('search')
+  })
+})
+
 describe("each language's examples table", () => {
   const clock = clockAt(MONDAY, 'Europe/Lisbon')
   for (const language of Object.keys(PACKS) as OtherLanguage[]) {
@@ -415,6 +587,13 @@ describe("each language's examples table", () => {
           const first = intents.find((i) => i.claim(example, clock))
           expect({ example, intent: first?.name }).toEqual({ example, intent: own.name })
         }
+      }
+    })
+    it(`${language}: has calendar questions, each claimed by "calendar"`, () => {
+      const examples = PACKS[language].examples.calendar
+      expect(examples.length).toBeGreaterThanOrEqual(2)
+      for (const example of examples) {
+        expect(intentsOf(language).find((i) => i.claim(example, clock))?.name).toBe('calendar')
       }
     })
   }

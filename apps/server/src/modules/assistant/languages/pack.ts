@@ -26,6 +26,7 @@ export const INTENT_NAMES = [
   'time',
   'what-day',
   'days-until',
+  'calendar',
   'weather',
   'greeting',
   'search',
@@ -88,6 +89,10 @@ export interface LanguagePack {
     whatDay: RegExp
     /** "quantos dias faltam para …": group 1 names it. */
     daysUntil: RegExp
+    /** The calendar named ("agenda", "calendário"): a question (or a few words) about what a day holds. */
+    calendar: RegExp
+    /** "que eventos tenho", "o que tenho": about the calendar when the question names a day too. */
+    events: RegExp
     weather: RegExp
     /** "a semana", "fim de semana": the days ahead. */
     week: RegExp
@@ -99,6 +104,12 @@ export interface LanguagePack {
   examples: Readonly<Record<IntentName, readonly string[]>>
   say: Words
 }
+
+/**
+ * The days a calendar answer is about, written in the locale without the year: one day (`ahead` 0 is
+ * today, 1 tomorrow) or several ("segunda-feira, 30 de novembro" to "domingo, 6 de dezembro").
+ */
+export type DaysSaid = { ahead: number; day: string } | { from: string; to: string }
 
 /** The answers' words. */
 export interface Words {
@@ -137,6 +148,22 @@ export interface Words {
   dayIs(date: string): string
   daysUntil(n: number, what: string, date: string): string
   timeIs(time: string): string
+  /** A calendar event's "all day" (in place of its time). */
+  allDay: string
+  /** "Para **hoje**, tem 2 eventos:": the line before the events listed. */
+  calendarEvents(when: DaysSaid, count: number): string
+  /** "Não tem nada no seu calendário para **hoje**.". */
+  calendarNothing(when: DaysSaid): string
+  /** Some of the person's calendars could not be read (the others' events are listed). */
+  calendarProblems: string
+  /** The calendar is off or none is chosen: the whole answer. */
+  calendarOff: string
+  /** The same, as the note after the memories dated on the days asked about. */
+  calendarOffNote: string
+  /** The calendar could not be read. */
+  calendarFailed: string
+  /** The heading of the memories dated on the days asked about. */
+  fromMemories: string
   weatherOff: string
   weatherFailed: string
   weatherDay(p: {

@@ -34,6 +34,10 @@ const EVERY_WEEKDAY = [
   'todos os sábados',
 ]
 
+/** A day of a calendar answer: "hoje", "amanhã", "sexta-feira, 4 de dezembro". */
+const dayPT = ({ ahead, day }: { ahead: number; day: string }) =>
+  ahead === 0 ? 'hoje' : ahead === 1 ? 'amanhã' : day
+
 export const ptPT: LanguagePack = {
   language: 'pt-PT',
   locale: 'pt-PT',
@@ -84,6 +88,10 @@ export const ptPT: LanguagePack = {
     daysUntil: re(
       String.raw`^(?:quantos dias (?:faltam |falta )?(?:para|até)|quanto (?:tempo )?falta para|quanto tempo até)\s+(.+)$`,
     ),
+    calendar: re(String.raw`\b(?:agenda|calendário|calendario)\b`),
+    events: re(
+      String.raw`\b(?:eventos?|compromissos?|reuniões|reunião|marcações|consultas?)\b|^(?:o que|que)(?: é que)? (?:eu )?(?:tenho|há|está marcado)\b|^tenho (?:alguma coisa|algo|algum|alguma)\b`,
+    ),
     weather: re(
       String.raw`\b(?:tempo|chover|chove|chuva|chuvoso|sol|calor|frio|temperatura|meteorologia|previsão|guarda-chuva|nevar)\b`,
     ),
@@ -114,6 +122,12 @@ export const ptPT: LanguagePack = {
     time: ['Que horas são?'],
     'what-day': ['Que dia é hoje?', 'Que dia é amanhã?'],
     'days-until': ['Quantos dias faltam para o Natal?', 'Quanto falta para a Páscoa?'],
+    calendar: [
+      'O que tenho hoje na agenda?',
+      'Que eventos tenho amanhã?',
+      'O que tenho na sexta-feira?',
+      'Tenho alguma reunião esta semana?',
+    ],
     weather: ['Como está o tempo amanhã?', 'Vai chover hoje?', 'Qual é a previsão para esta semana?'],
     greeting: ['Olá', 'Bom dia', 'Obrigado!'],
     search: ['Qual é o código do portão?', 'Quando é o aniversário da Ana?'],
@@ -130,6 +144,7 @@ export const ptPT: LanguagePack = {
       weather: 'O tempo',
       'what-day': 'Datas',
       'days-until': 'Contar dias',
+      calendar: 'A agenda',
       time: 'As horas',
     },
     intro: (brand) =>
@@ -171,6 +186,18 @@ export const ptPT: LanguagePack = {
         ? `É hoje: ${date}.`
         : `${n === 1 ? 'Falta **1** dia' : `Faltam **${n}** dias`} para ${what} (${date}).`,
     timeIs: (time) => `São ${time}.`,
+    allDay: 'Todo o dia',
+    calendarEvents: (when, count) =>
+      `${'ahead' in when ? `Para **${dayPT(when)}**` : `De **${when.from}** a **${when.to}**`}, tem ${count === 1 ? '1 evento' : `${count} eventos`}:`,
+    calendarNothing: (when) =>
+      `Não tem nada no seu calendário ${'ahead' in when ? `para **${dayPT(when)}**` : `de **${when.from}** a **${when.to}**`}.`,
+    calendarProblems: 'Não foi possível ler alguns calendários.',
+    calendarOff:
+      'Não consigo saber: o calendário não está ligado. Ligue-o e escolha um calendário em Fontes de dados.',
+    calendarOffNote:
+      'Os eventos do calendário não estão incluídos: o calendário não está ligado (ligue-o em Fontes de dados).',
+    calendarFailed: 'Não consegui ler o seu calendário. Tente novamente daqui a pouco.',
+    fromMemories: '**Das suas memórias:**',
     weatherOff: 'O tempo não está configurado: adicione uma localização em Definições.',
     weatherFailed: 'Não consegui obter a previsão do tempo. Tente novamente daqui a pouco.',
     weatherDay: ({ day, place, description, min, max, rain }) =>

@@ -63,6 +63,13 @@ export function daysAsked(pack: LanguagePack, text: string, clock: Clock): { fro
   return { from, to: from }
 }
 
+/** Whether a text names a day or the days ahead ("amanhã", "na sexta-feira", "esta semana"). */
+export const namesDays = (pack: LanguagePack, text: string, clock: Clock): boolean =>
+  pack.read.week.test(text) ||
+  parse(pack, normalised(pack, text), clock).some(
+    (r) => r.start.isCertain('day') || r.start.isCertain('weekday'),
+  )
+
 /** The hour a parsed time says, read as a person means it ("às 5" is 17:00; "às 8 da manhã" 08:00). */
 function hourOf(pack: LanguagePack, result: chrono.ParsedResult, said: string): number | null {
   const start = result.start
