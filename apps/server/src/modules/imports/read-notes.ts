@@ -16,8 +16,9 @@ export interface ReaderInput {
 
 export type ReaderMessage =
   | { type: 'format'; format: NoteImportFormat }
-  | { type: 'start'; n: number; source: string; bytes: number }
-  | { type: 'parsed'; n: number }
+  /** `cpuMs`: the reader's own CPU time as it starts the note, and once it has parsed it. */
+  | { type: 'start'; n: number; source: string; bytes: number; cpuMs: number }
+  | { type: 'parsed'; n: number; cpuMs: number }
   | { type: 'item'; n: number; item: NoteItem }
   | { type: 'done' }
   | { type: 'refused'; status: number; code: ErrorCode; message: string }
@@ -85,13 +86,13 @@ export async function readNotesInWorker(
   }
 }
 
-/** The CPU time `worker` has used since `from`, in ms (0 once it has ended). */
-async function cpuMs(worker: Worker, from: Promise<NodeJS.CpuUsage>): Promise<number> {
+/** The CPU time `worker` has used so far, in ms; null once it has ended. */
+async function cpuMs(worker: Worker): Promise<number | null> {
   try {
-    const [start, now] = await Promise.all([from, worker.cpuUsage()])
-    return (now.user - start.user + now.system - start.system) / 1000
+    const { user, system } = await worker.cpuUsage()
+    return (user + system) / 1000
   } catch {
-    return 0
+    return null
   }
 }
 
@@ -109,7 +110,7 @@ function readSome(
       resourceLimits: { maxOldGenerationSizeMb: FILE_WORKER_HEAP_MB },
       trackUnmanagedFds: true,
     })
-    let reading: { n: number; source: string } | null = null
+    let reading: { n: number; source: string; cpuAtStart: number; allowed: number } | null = null
     let noteTimer: NodeJS.Timeout | undefined
     let ended = false
     let failure: unknown = null
@@ -143,18 +144,18 @@ function readSome(
           onFormat(message.format)
           break
         case 'start': {
-          const { n, source } = message
-          reading = { n, source }
+          const { n, source, cpuMs: cpuAtStart } = message
           const allowed = budget.noteMs + (message.bytes / MB) * budget.msPerMb
+          reading = { n, source, cpuAtStart, allowed }
           const started = performance.now()
-          const cpuAtStart = worker.cpuUsage()
-          cpuAtStart.catch(() => {}) // the worker ended: cpuMs says 0
           // Looked at when the clock says the budget is spent: past it in CPU time (or far past it on
-          // the clock) ends the worker; else looked at again when what is left would be spent.
+          // the clock) ends the worker; else looked at again when what is left would be spent. The CPU
+          // time counts from the reader's own reading at the note's start, however late this thread
+          // hears of it (a busy server heard of it seconds late, and let a note past its budget through).
           const check = async () => {
-            const spent = await cpuMs(worker, cpuAtStart)
-            if (reading?.n !== n || ended) return
-            const left = allowed - spent
+            const now = await cpuMs(worker)
+            if (reading?.n !== n || ended || now === null) return
+            const left = allowed - (now - cpuAtStart)
             if (left <= 0 || performance.now() - started >= allowed * budget.noteWallFactor)
               end({ kind: 'too-complex', n, source })
             else noteTimer = setTimeout(() => void check(), Math.max(left, 10))
@@ -162,11 +163,16 @@ function readSome(
           noteTimer = setTimeout(() => void check(), allowed)
           break
         }
-        case 'parsed':
-          // Parsed within its budget; its files (read next) are not timed.
+        case 'parsed': {
+          // Parsed: within its budget, as the reader's own CPU time says, or too complex all the same
+          // (whenever this thread looked). Its files (read next) are not timed.
           clearTimeout(noteTimer)
+          const parsed = reading
           reading = null
+          if (parsed?.n === message.n && message.cpuMs - parsed.cpuAtStart > parsed.allowed)
+            end({ kind: 'too-complex', n: parsed.n, source: parsed.source })
           break
+        }
         case 'item': {
           clearTimeout(noteTimer)
           reading = null
@@ -196,7 +202,7 @@ function readSome(
     })
     worker.on('error', (error: Error & { code?: string }) => {
       // Out of its heap on a note: that note is too complex; elsewhere, the upload is more than it can hold.
-      if (reading) end({ kind: 'too-complex', ...reading })
+      if (reading) end({ kind: 'too-complex', n: reading.n, source: reading.source })
       else
         end({
           error:
@@ -208,7 +214,7 @@ function readSome(
     worker.on('exit', (code) =>
       end(
         reading
-          ? { kind: 'too-complex', ...reading }
+          ? { kind: 'too-complex', n: reading.n, source: reading.source }
           : { error: new Error(`The note reader stopped (exit code ${code}).`) },
       ),
     )

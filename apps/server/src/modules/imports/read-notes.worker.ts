@@ -21,6 +21,12 @@ const AHEAD_BYTES = 64 * 1024 * 1024
 const port = parentPort!
 const post = (message: ReaderMessage) => port.postMessage(message)
 
+/** This thread's CPU time in ms: the same clock the server reads with worker.cpuUsage(). */
+function cpuMs(): number {
+  const { user, system } = process.threadCpuUsage()
+  return (user + system) / 1000
+}
+
 // The parsers' first note costs their set-up (compiling, caches): paid here, before any note is timed.
 markdownNote('warm-up.md', '---\ntitle: a\n---\n# A\n\nb *c* [d](e) #f\n')
 enmlToMarkdown(
@@ -59,14 +65,14 @@ async function read({ uploads, after }: ReaderInput) {
       async ({ source, bytes, read: readNote }) => {
         n++
         if (n <= after) return
-        post({ type: 'start', n, source, bytes })
+        post({ type: 'start', n, source, bytes, cpuMs: cpuMs() })
         let item: NoteItem
         try {
           item = await readNote()
         } catch (error) {
           item = unreadable(source, error)
         }
-        post({ type: 'parsed', n })
+        post({ type: 'parsed', n, cpuMs: cpuMs() })
         // Its files are read once it is parsed (not timed: reading is linear) and handed over, not copied.
         if ('note' in item && item.note.fileSources) {
           const { fileSources, ...note } = item.note
