@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zodIssueMessage } from './plugins/error-messages.ts'
 import { translateError } from './lib/words/errors/index.ts'
 import { buildTestApp, type TestApp } from './test/build-test-app.ts'
-import { casesOf, failures, type RouteSchema } from './test/route-schemas.ts'
+import { casesOf, collectRoutes, failures, type RouteSchema } from './test/route-schemas.ts'
 
 /**
  * Every schema message a route can answer (the walk of api-messages.test.ts: each field of each route
@@ -13,15 +13,7 @@ import { casesOf, failures, type RouteSchema } from './test/route-schemas.ts'
 const routes: RouteSchema[] = []
 let t: TestApp
 beforeAll(async () => {
-  t = await buildTestApp({
-    onRoute: (route) => {
-      const schema = (route as { schema?: RouteSchema['schema'] }).schema ?? {}
-      for (const method of [route.method].flat()) {
-        if (route.url.startsWith('/api') && method !== 'HEAD' && method !== 'OPTIONS')
-          routes.push({ method, url: route.url, schema })
-      }
-    },
-  })
+  t = await buildTestApp({ onRoute: collectRoutes(routes) })
 })
 afterAll(async () => {
   await t.close()

@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@remi/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zodIssueMessage } from './plugins/error-messages.ts'
 import { buildTestApp, type TestApp, type TestUser } from './test/build-test-app.ts'
-import { casesOf, failures, keysOf, type RouteSchema } from './test/route-schemas.ts'
+import { casesOf, collectRoutes, failures, keysOf, type RouteSchema } from './test/route-schemas.ts'
 
 /**
  * Every 4xx a person can trigger is shown to them as it comes: it must read as a sentence, with no
@@ -16,15 +16,7 @@ const routes: RouteSchema[] = []
 let t: TestApp
 let user: TestUser
 beforeAll(async () => {
-  t = await buildTestApp({
-    onRoute: (route) => {
-      const schema = (route as { schema?: RouteSchema['schema'] }).schema ?? {}
-      for (const method of [route.method].flat()) {
-        if (route.url.startsWith('/api') && method !== 'HEAD' && method !== 'OPTIONS')
-          routes.push({ method, url: route.url, schema })
-      }
-    },
-  })
+  t = await buildTestApp({ onRoute: collectRoutes(routes) })
   user = await t.createUser({ timezone: 'Europe/Lisbon' })
 })
 afterAll(async () => {

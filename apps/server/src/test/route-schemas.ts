@@ -68,3 +68,17 @@ export const failures = (route: RouteSchema, input: unknown, part: Part) => {
   const result = route.schema[part]!.safeParse(input)
   return result.success ? [] : result.error.issues
 }
+
+/**
+ * buildTestApp's `onRoute`: every /api route's methods (HEAD and OPTIONS aside), URL and schemas, into
+ * `routes` as the app registers them.
+ */
+export function collectRoutes(routes: RouteSchema[]) {
+  return (route: { method: string | string[]; url: string }) => {
+    const schema = (route as { schema?: RouteSchema['schema'] }).schema ?? {}
+    for (const method of [route.method].flat()) {
+      if (route.url.startsWith('/api') && method !== 'HEAD' && method !== 'OPTIONS')
+        routes.push({ method, url: route.url, schema })
+    }
+  }
+}
