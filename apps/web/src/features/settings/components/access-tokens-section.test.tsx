@@ -1,24 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import type { AccessToken, CreatedAccessToken } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
-import { signedIn } from '../../../test/fixtures'
+import { accessToken as token, signedIn } from '../../../test/fixtures'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { AccessTokensSection } from './access-tokens-section'
 import { SettingsPage } from './settings-page'
 
 const SECRET = `remi_pat_${'Zq3'.repeat(14)}x`
 const DAY = 24 * 60 * 60 * 1000
-
-const token = (fields: Partial<AccessToken> = {}): AccessToken => ({
-  id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
-  name: 'Laptop assistant',
-  scope: 'read',
-  lastFour: 'Ab3x',
-  createdAt: '2026-01-05T10:00:00.000Z',
-  lastUsedAt: null,
-  expiresAt: null,
-  ...fields,
-})
 
 function setup(list: () => Response | Promise<Response>) {
   server.use(

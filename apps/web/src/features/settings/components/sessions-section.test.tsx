@@ -2,20 +2,11 @@ import type { ReactElement } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { SessionInfo } from '@remi/shared'
 import { describe, expect, it } from 'vitest'
+import { sessionInfo as session } from '../../../test/fixtures'
 import { LocationDisplay } from '../../../test/location-display'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { SessionsSection } from './sessions-section'
 
-const session = (fields: Partial<SessionInfo>): SessionInfo => ({
-  id: 'a'.repeat(64),
-  device: 'Firefox on Linux',
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
-  ip: '127.0.0.1',
-  createdAt: '2026-01-05T10:00:00.000Z',
-  lastSeenAt: '2026-01-06T09:30:00.000Z',
-  current: true,
-  ...fields,
-})
 const THIS = session({})
 const PHONE = session({
   id: 'b'.repeat(64),

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import type { AccessToken, SessionInfo } from '@remi/shared'
 import { afterEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../../lib/i18n'
+import { accessToken, sessionInfo } from '../../../test/fixtures'
 import { http, HttpResponse, renderWithProviders, server } from '../../../test/render'
 import { AccessTokensSection } from './access-tokens-section'
 import { DeleteAccountSection } from './delete-account-section'
@@ -9,27 +9,10 @@ import { PasswordSection } from './local-account-section'
 import { SemanticSearchSection } from './semantic-search-section'
 import { SessionsSection } from './sessions-section'
 
-const session = (fields: Partial<SessionInfo>): SessionInfo => ({
-  id: 'a'.repeat(64),
-  device: 'Firefox on Linux',
-  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
-  ip: '127.0.0.1',
-  createdAt: '2026-01-05T10:00:00.000Z',
-  lastSeenAt: '2026-01-06T09:30:00.000Z',
-  current: true,
-  ...fields,
-})
-
-const token = (fields: Partial<AccessToken>): AccessToken => ({
-  id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
-  name: 'Laptop assistant',
-  scope: 'read',
-  lastFour: 'Ab3x',
-  createdAt: '2026-01-05T10:00:00.000Z',
-  lastUsedAt: null,
-  expiresAt: '2099-03-01T12:00:00.000Z',
-  ...fields,
-})
+const session = sessionInfo
+// Expiring in 2099: the list says when, in the screens' language.
+const token = (fields: Parameters<typeof accessToken>[0]) =>
+  accessToken({ expiresAt: '2099-03-01T12:00:00.000Z', ...fields })
 
 afterEach(async () => {
   await i18n.changeLanguage('en')
