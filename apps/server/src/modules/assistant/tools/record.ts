@@ -35,6 +35,14 @@ export interface CallReport<T> {
   unasked?: boolean
 }
 
+/** Puts `item` into `list` after every item made before it (`orders` holds each item's place). */
+function placeInOrder<T>(list: T[], orders: number[], order: number, item: T) {
+  let at = orders.length
+  while (at > 0 && orders[at - 1]! > order) at--
+  orders.splice(at, 0, order)
+  list.splice(at, 0, item)
+}
+
 /**
  * What every tool of one answer shares: the user, their services and clock, and the record of the
  * calls (the memories found or saved become citations, each call an activity line and a call with its
@@ -51,6 +59,10 @@ export function createToolRecord(
   const cited = new Map<string, CitedMemory>()
   const activity: Activity[] = []
   const calls: Array<{ tool: ActivityTool; args: unknown }> = []
+  /** Calls run side by side finish in any order; their lines keep the order they were made in. */
+  const activityOrder: number[] = []
+  const callOrder: number[] = []
+  let made = 0
   const created: Memory[] = []
   const proposed: MemoryProposal[] = []
   let user: ReturnType<AssistantServices['users']['findById']> | undefined
@@ -78,8 +90,9 @@ export function createToolRecord(
     call: () => Promise<T | ToolError>,
   ): Promise<T | ToolError> {
     const { summary, done = () => ({}), failed = summary, unasked = false } = report
+    const order = made++
     const start = () => {
-      calls.push({ tool: name, args })
+      placeInOrder(calls, callOrder, order, { tool: name, args })
       options.onEvent?.({ type: 'activity', status: 'started', activity: { tool: name, summary } })
     }
     if (!unasked) start()
@@ -98,7 +111,7 @@ export function createToolRecord(
     const line: Activity = isToolError(result)
       ? { tool: name, summary: result.off ? `${failed}: it is turned off` : `${failed}: ${result.error}` }
       : { tool: name, summary, ...done(result) }
-    activity.push(line)
+    placeInOrder(activity, activityOrder, order, line)
     options.onEvent?.({ type: 'activity', status: 'finished', activity: line })
     return result
   }
