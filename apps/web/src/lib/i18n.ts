@@ -2,9 +2,10 @@ import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import i18next from 'i18next'
 import ICU from 'i18next-icu'
+import resourcesToBackend from 'i18next-resources-to-backend'
 import { initReactI18next } from 'react-i18next'
 import { bestLanguage, languages, type Language } from '@remi/shared'
-import { catalogues, type Catalogue } from '../locales'
+import { en, type Catalogue } from '../locales/en'
 import { followScreens } from './api-client'
 import { personLocale } from './clock'
 import { userSettingsQueryOptions } from './settings'
@@ -37,8 +38,21 @@ export function screenLocale(): string | undefined {
 }
 
 /**
+ * The other languages' catalogues, each a chunk of its own fetched when the screens first need it (they
+ * were a sixth of /dashboard's JavaScript when all were bundled).
+ */
+const otherCatalogues: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  'pt-PT': () => import('../locales/pt-PT').then((m) => m.ptPT),
+  es: () => import('../locales/es').then((m) => m.es),
+  fr: () => import('../locales/fr').then((m) => m.fr),
+  de: () => import('../locales/de').then((m) => m.de),
+}
+
+/**
  * Starts i18next once, in the browser's language (the signed-in user's setting replaces it, useLanguage).
- * Texts are ICU messages (i18next-icu); every catalogue is bundled, so nothing waits for a download.
+ * Texts are ICU messages (i18next-icu). English, the source and the fallback, is bundled; another language
+ * is loaded before the screens switch to it (changeLanguage waits for it, and the signed-in layout waits
+ * for the first one: useTranslation's `ready`).
  */
 export function initI18n(): void {
   if (i18n.isInitialized) return
@@ -53,8 +67,14 @@ export function initI18n(): void {
   void i18n
     .use(ICU)
     .use(initReactI18next)
+    .use(
+      resourcesToBackend((language: string) =>
+        language in otherCatalogues ? otherCatalogues[language as keyof typeof otherCatalogues]() : en,
+      ),
+    )
     .init({
-      resources: Object.fromEntries(languages.map((l) => [l, { translation: catalogues[l] }])),
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
       lng: browserLanguage(),
       fallbackLng: 'en',
       supportedLngs: [...languages],
