@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { compression } from 'vite-plugin-compression2'
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  // Each built file beside its Brotli and gzip copies: the server sends the one the browser accepts
+  // (@fastify/static's preCompressed), so a self-hosted Remi without a compressing proxy in front sends
+  // the app's JavaScript and CSS at about a quarter of their size.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

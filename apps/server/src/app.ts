@@ -429,6 +429,8 @@ async function registerSpa(app: FastifyInstance, webRoot: string) {
     root: webRoot,
     wildcard: false,
     index: false,
+    // The build's .br and .gz copies (apps/web/vite.config.ts), as the request's Accept-Encoding allows.
+    preCompressed: true,
     // Built assets carry a content hash in their names; everything else must be revalidated.
     setHeaders: (reply, path) => {
       reply.header(

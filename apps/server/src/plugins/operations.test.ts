@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ApiErrorBody } from '@remi/shared'
@@ -243,6 +244,44 @@ describe('the global request limit (RATE_LIMIT_PER_MINUTE)', () => {
     expect([...statuses, (await api()).status]).toEqual([200, 200, 200, 429])
     for (const url of ['/', '/memories', '/assets/app-1234.js', '/assets/app-1234.js']) {
       expect((await get(url)).status, url).toBe(200)
+    }
+    await t.close()
+  })
+})
+
+describe("the app's own files", () => {
+  it('go out as the Brotli or gzip copy the build made, as the browser accepts, and plain otherwise', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'remi-web-'))
+    mkdirSync(join(webRoot, 'assets'))
+    const files = {
+      'index.html': `<!doctype html><title>Remi</title>${'<!-- page -->'.repeat(200)}`,
+      'assets/app-1234.js': `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    }
+    for (const [name, text] of Object.entries(files)) {
+      writeFileSync(join(webRoot, name), text)
+      writeFileSync(join(webRoot, `${name}.br`), brotliCompressSync(text))
+      writeFileSync(join(webRoot, `${name}.gz`), gzipSync(text))
+    }
+    const t = await buildTestApp({ webRoot })
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} })
+    for (const [url, text] of [
+      ['/assets/app-1234.js', files['assets/app-1234.js']],
+      ['/', files['index.html']],
+      // A client-side route gets the page the same way.
+      ['/memories', files['index.html']],
+    ] as const) {
+      const br = await get(url, 'gzip, deflate, br')
+      expect(br.statusCode, url).toBe(200)
+      expect(br.headers['content-encoding'], url).toBe('br')
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i)
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(text)
+      const gz = await get(url, 'gzip')
+      expect(gz.headers['content-encoding'], url).toBe('gzip')
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(text)
+      const plain = await get(url)
+      expect(plain.headers['content-encoding'], url).toBeUndefined()
+      expect(plain.body, url).toBe(text)
     }
     await t.close()
   })
