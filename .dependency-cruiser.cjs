@@ -3,7 +3,7 @@
 // a web feature (apps/web/src/features/<name>), any other folder of apps/web/src, packages/shared/src.
 // A file directly under a src folder (app.ts, services.ts, main.tsx) is a module of its own.
 // Type-only imports count: a circle of types is still a circle for whoever reads the code.
-// scripts/lint-layout.test.ts proves the rule bites. Run by `npm run lint`.
+// scripts/lint-circles.test.ts proves the rules bite. Run by `npm run lint`.
 const MODULE =
   '^(apps/server/src/modules/[^/]+|apps/web/src/features/[^/]+|apps/[^/]+/src/[^/]+|packages/shared/src)'
 
@@ -16,6 +16,15 @@ module.exports = {
       severity: 'error',
       from: { path: `${MODULE}(/|$)` },
       to: { circular: true, viaSomeNot: '^$1(/|$)' },
+    },
+    {
+      name: 'no-catalogue-table-in-the-app',
+      comment:
+        'The app bundles the English catalogue alone and loads another language when needed (lib/i18n.ts); ' +
+        'locales/index.ts, every language at once, is for the tests.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '(\\.test\\.tsx?|^apps/web/src/test/.*)$' },
+      to: { path: '^apps/web/src/locales/index\\.ts$' },
     },
   ],
   options: {

@@ -1,5 +1,5 @@
-// The circle rule in .dependency-cruiser.cjs (run by `npm run lint`) bites: synthetic modules laid out as
-// the repository's are cruised with the repository's own rule.
+// The rules in .dependency-cruiser.cjs (run by `npm run lint`) bite: synthetic modules laid out as
+// the repository's are cruised with the repository's own rules.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -16,8 +16,8 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-/** Cruises these files (path → source) and returns each circle found as its files' paths. */
-async function circles(files: Record<string, string>): Promise<string[][]> {
+/** Cruises these files (path → source) and returns what each rule broken found. */
+async function violations(files: Record<string, string>): Promise<ICruiseResult['summary']['violations']> {
   dir = await mkdtemp(join(tmpdir(), 'remi-circles-'))
   for (const [path, source] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true })
@@ -29,8 +29,12 @@ async function circles(files: Record<string, string>): Promise<string[][]> {
     ruleSet: { forbidden: config.forbidden },
     tsPreCompilationDeps: true,
   })
-  const result = output as ICruiseResult
-  return result.summary.violations.map((v) => (v.cycle ?? []).map((step) => step.name))
+  return (output as ICruiseResult).summary.violations
+}
+
+/** Each circle found in these files, as its files' paths. */
+async function circles(files: Record<string, string>): Promise<string[][]> {
+  return (await violations(files)).map((v) => (v.cycle ?? []).map((step) => step.name))
 }
 
 const imports = (path: string) => `import { value } from '${path}'\nexport const other = value\n`
@@ -79,3 +83,21 @@ describe('no import circle between modules (.dependency-cruiser.cjs)', { timeout
     ).toEqual([])
   })
 })
+
+describe(
+  "the app never imports every language's catalogue at once (.dependency-cruiser.cjs)",
+  { timeout: 60_000 },
+  () => {
+    it('refuses locales/index.ts in the app, and allows it in a test', async () => {
+      const found = await violations({
+        'apps/web/src/locales/index.ts': 'export const value = 1\n',
+        'apps/web/src/lib/i18n.ts': imports('../locales/index.ts'),
+        'apps/web/src/locales/catalogues.test.ts': imports('./index.ts'),
+        'apps/web/src/test/language.ts': imports('../locales/index.ts'),
+      })
+      expect(found.map((v) => [v.rule.name, v.from])).toEqual([
+        ['no-catalogue-table-in-the-app', 'apps/web/src/lib/i18n.ts'],
+      ])
+    })
+  },
+)
