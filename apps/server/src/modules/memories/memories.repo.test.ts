@@ -243,6 +243,36 @@ describe('list and search answers against a reference query', () => {
     )
   })
 
+  /**
+   * The newest candidates ranked, then the list order; the count an estimate, near the real one where
+   * the matches are spread evenly (`spread`): it is their density among the newest, times the memories.
+   */
+  async function expectPastTheBound(q: MemoryQuery, { bound = BOUND, list = repo, spread = true } = {}) {
+    const all = await newestFirst(q)
+    expect(all.length).toBeGreaterThan(bound)
+    const ranked = await reference(q)
+    const candidates = new Set(all.slice(0, CANDIDATES))
+    const expected = [...ranked.filter((id) => candidates.has(id)), ...all.slice(CANDIDATES)]
+    const got = []
+    for (let page = 1; page <= Math.ceil(all.length / 5) + 1; page++)
+      got.push(await list.list(userId, q, page, 5))
+    expect(got.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected)
+    for (const p of got) {
+      expect(p.totalCountIsEstimate).toBe(true)
+      expect(p.totalCount).toBeGreaterThan(bound)
+      if (spread) expect(Math.abs(p.totalCount - all.length)).toBeLessThanOrEqual(all.length * 0.5)
+    }
+  }
+
+  it('past the bound by several words that the memories holding them all whole pass', async () => {
+    // 20 memories hold both 'meeting' and 'notes' (in text or tags); a bound of 10 is passed by those alone.
+    const q = { withPrivate: true, searchTerm: 'meeting notes' }
+    expect((await reference(q)).length).toBe(20)
+    // Most of them are among the newest, so the estimate is well above 20.
+    const list = createMemoriesRepo(t.db, { countBound: 10, candidates: CANDIDATES })
+    await expectPastTheBound(q, { bound: 10, list, spread: false })
+  })
+
   it('past the bound: the newest candidates ranked, then the list order; the count an estimate', async () => {
     for (const q of [
       { withPrivate: true, searchTerm: 'meeting' },
@@ -251,22 +281,11 @@ describe('list and search answers against a reference query', () => {
       // A word being typed whose stems are past the bound (the user's term counts say so).
       { withPrivate: true, searchTerm: 'meet' },
       { withPrivate: true, searchTerm: 'MEE' },
+      // Words of one stem, which the user's word counts say is past the bound.
+      { withPrivate: true, searchTerm: 'meeting meetings' },
       { withPrivate: true, searchTerm: 'meeting', startDate: '2026-01-01', endDate: '2026-08-31' },
-    ] satisfies MemoryQuery[]) {
-      const all = await newestFirst(q)
-      expect(all.length).toBeGreaterThan(BOUND)
-      const ranked = await reference(q)
-      const candidates = new Set(all.slice(0, CANDIDATES))
-      const expected = [...ranked.filter((id) => candidates.has(id)), ...all.slice(CANDIDATES)]
-      const got = await pages(q, 5, Math.ceil(all.length / 5) + 1)
-      expect(got.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected)
-      for (const p of got) {
-        expect(p.totalCountIsEstimate).toBe(true)
-        // Matches are spread evenly through this set: the estimate is near the real count.
-        expect(p.totalCount).toBeGreaterThan(BOUND)
-        expect(Math.abs(p.totalCount - all.length)).toBeLessThanOrEqual(all.length * 0.5)
-      }
-    }
+    ] satisfies MemoryQuery[])
+      await expectPastTheBound(q)
   })
 
   it("carries each page memory's last change, as the versions' own lookup gives it, on every path", async () => {
