@@ -431,11 +431,11 @@ function figures(results: EngineResult[], web: WebResult | undefined): Figure[] 
           // Errors are not a matter of speed: judged in every run, the smoke one too.
           { text: '0 errors', pass: t.app.errors === 0 && (t.driver?.errors ?? 0) === 0 },
         ]
-        if (r.engine === 'postgres' && t.name.startsWith('page')) {
-          budgets.unshift(budget(atBudget, "≥ 30% of the bare route's", share, '>=', 0.3))
-          // Issue 47: the route keeps at least half of what its own SQL does through the driver.
+        // Issue 47: the route keeps at least half of what its own SQL does through the driver. The bare
+        // route (no database) is the HTTP stack's ceiling, printed beside it but not judged: a share of it
+        // is no budget for a route whose own SQL through the driver does a tenth of it.
+        if (r.engine === 'postgres' && t.name.startsWith('page'))
           budgets.unshift(budget(atBudget, '≥ 50% of its SQL through the driver', ofDriver, '>=', 0.5))
-        }
         const pgT = pg?.throughput.find((p) => p.name === t.name)
         if (pgT)
           budgets.unshift(
