@@ -186,9 +186,9 @@ describe('list and search answers against a reference query', () => {
     )
     return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id)
   }
-  async function pages(q: MemoryQuery, pageSize: number, count: number) {
+  async function pages(q: MemoryQuery, pageSize: number, count: number, list = repo) {
     const out = []
-    for (let page = 1; page <= count; page++) out.push(await repo.list(userId, q, page, pageSize))
+    for (let page = 1; page <= count; page++) out.push(await list.list(userId, q, page, pageSize))
     return out
   }
 
@@ -253,9 +253,7 @@ describe('list and search answers against a reference query', () => {
     const ranked = await reference(q)
     const candidates = new Set(all.slice(0, CANDIDATES))
     const expected = [...ranked.filter((id) => candidates.has(id)), ...all.slice(CANDIDATES)]
-    const got = []
-    for (let page = 1; page <= Math.ceil(all.length / 5) + 1; page++)
-      got.push(await list.list(userId, q, page, 5))
+    const got = await pages(q, 5, Math.ceil(all.length / 5) + 1, list)
     expect(got.flatMap((p) => p.rows.map((r) => r.id))).toEqual(expected)
     for (const p of got) {
       expect(p.totalCountIsEstimate).toBe(true)
