@@ -348,6 +348,31 @@ describe('recall ranks memories by their words', () => {
     )
   })
 
+  it('ranks a word hundreds of notes hold among the newest, the same answer each time, with its neighbours', async () => {
+    // More memories hold "meeting" than a rare word's candidates reach: the newest are ranked under the
+    // time limit (PostgreSQL: its own transaction, a named statement). Saved a minute apart in pairs, as an
+    // import or a conversation's turns are; each pair's second half holds no "meeting".
+    const user = await t.createUser()
+    await t.db.execute(sql`
+      insert into memories (user_id, text, tags, sort_date, created_at, updated_at)
+      select ${user.id}::uuid,
+        case when g % 2 = 0 then 'Weekly meeting number ' || g else 'Minutes of number ' || (g - 1) || ' filed' end,
+        '{}', date '2026-01-10', c, c
+      from generate_series(1, 1200) as g,
+        lateral (select timestamptz '2026-01-10 08:00Z' + ((g / 2) * interval '1 minute')
+          + (g % 2) * interval '5 seconds' as c) as s`)
+    const ask = async () =>
+      (await t.services.recall.find(user.id, { query: 'the weekly meeting', limit: 8 })).map((m) => m.text)
+    const first = await ask()
+    expect(first).toHaveLength(8)
+    // The newest meetings, and minutes saved 5 s after one of them (a conversational neighbour).
+    const meetings = first.filter((text) => text.startsWith('Weekly meeting'))
+    expect(meetings.length).toBeGreaterThanOrEqual(4)
+    for (const text of meetings) expect(Number(text.split(' ').at(-1))).toBeGreaterThan(1150)
+    expect(first.some((text) => /^Minutes of number 11[5-9]\d filed$/.test(text))).toBe(true)
+    for (let i = 0; i < 3; i++) expect(await ask()).toEqual(first)
+  })
+
   it('looks for words near the question\'s in meaning, lightly ("pets" finds "dog")', async () => {
     const { ask } = await userWith([
       'Ana has been busy at work all week',
