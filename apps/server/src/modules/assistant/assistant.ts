@@ -107,6 +107,11 @@ async function runModel(
   deadline: number,
   files: SentFile[],
 ): Promise<Outcome> {
+  // The person's own tools (issue 50): their list is read once per answer, when the model may call
+  // tools, while recall's reads finish and the prompt is built (a round trip off the answer's path).
+  const connected = mode === 'tools' ? tools.connectedTools() : Promise.resolve({})
+  // Awaited below; if building the prompt fails first, its failure must not go unhandled.
+  connected.catch(() => {})
   const context = await buildModelContext({
     services: rt.services,
     tools,
@@ -119,8 +124,7 @@ async function runModel(
     assistantName: BRAND,
     files,
   })
-  // The person's own tools (issue 50): their list is read once per answer, when the model may call tools.
-  const offered: ToolSet = mode === 'tools' ? { ...tools.aiTools(), ...(await tools.connectedTools()) } : {}
+  const offered: ToolSet = mode === 'tools' ? { ...tools.aiTools(), ...(await connected) } : {}
   if (input.signal.aborted) return { kind: 'stopped', text: '' }
 
   const watch = watchCall(input.signal, rt.firstTokenMs, deadline)
