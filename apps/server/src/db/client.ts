@@ -164,6 +164,9 @@ export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`
 export const textParam = (values: string[]) =>
   sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`
 
+/** Numbers as one array parameter, for the same reason as textParam. */
+export const floatParam = (values: number[]) => sql`${`{${values.join(',')}}`}::float8[]`
+
 /** `column` is one of `ids` (checked UUIDs): inArray with one parameter, see uuidArray. */
 export const inUuids = (column: SQLWrapper, ids: string[]) => sql`${column} = any(${uuidArray(ids)})`
 

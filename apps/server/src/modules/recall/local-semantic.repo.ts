@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { textParam, type Db } from '../../db/client.ts'
+import { floatParam, textParam, type Db } from '../../db/client.ts'
 import { memories, memoryTerms } from '../../db/schema.ts'
 import { filterConditions, listOrder, type MemoryQuery } from '../memories/index.ts'
 
@@ -21,7 +21,7 @@ export function createLocalSemanticRepo(db: Db) {
       const { where } = filterConditions(userId, { ...filters, searchTerm: undefined, withPrivate: false })
       const result = (await db.execute(sql`
         with q(term, near) as (
-          select * from unnest(${textParam(leads.map(([l]) => l))}, ${`{${leads.map(([, n]) => n).join(',')}}`}::float8[])),
+          select * from unnest(${textParam(leads.map(([l]) => l))}, ${floatParam(leads.map(([, n]) => n))})),
         held as (
           select q.term, t.memories, t.memories / q.near as reach from q
           join ${memoryTerms} t on t.user_id = ${userId} and t.term = q.term

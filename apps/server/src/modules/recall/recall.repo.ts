@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { queryRows, textParam, uuidArray, type Db } from '../../db/client.ts'
+import { floatParam, queryRows, textParam, uuidArray, type Db } from '../../db/client.ts'
 import { withTimeLimit } from '../../db/time-limit.ts'
 import { memories, memoryCounts, memoryTerms } from '../../db/schema.ts'
 import { searchConfig } from '../../lib/search-query.ts'
@@ -100,12 +100,6 @@ export type RankedRecord = MemoryRecord & {
 
 /** A stemmed word of a memory: the lexeme, how often the memory holds it, how many memories do (or null). */
 export type MemoryWord = [lexeme: string, occurrences: number, holding: number | null]
-
-/**
- * Numbers as one parameter, whatever their count (textParam for text): the ranking's text is the same
- * for any number of words, so its named statement (queryRows) is parsed once per connection.
- */
-const floatParam = (values: number[]) => sql`${`{${values.join(',')}}`}::float8[]`
 
 /** A lexeme as one tsquery term on the stemmed words (A: text, B: tags). Lexemes are letters and digits only. */
 const quoted = (lexeme: string) => `'${lexeme}'`
