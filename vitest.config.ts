@@ -24,6 +24,7 @@ const serverOnPostgres = process.env.TEST_DATABASE_URL
             '**/node_modules/**',
             'src/db/persistence.test.ts',
             'src/db/file-modes.test.ts',
+            'src/modules-at-start.test.ts',
             ...engineFreeTestFiles(join(import.meta.dirname, 'apps/server')),
           ],
         },

@@ -1,6 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { BRAND } from '../../config/brand.ts'
 import { createSafeFetch, findSafeFetchError } from '../safe-fetch.ts'
 
@@ -53,6 +53,25 @@ const storableSchema = (schema: unknown): Record<string, unknown> => {
 const MAX_TOOLS = 100
 const MAX_PAGES = 10
 
+/** The MCP SDK's client, loaded when a person first adds or uses a server of theirs (none may ever). */
+let loaded:
+  | Promise<{
+      Client: typeof Client
+      Transport: typeof StreamableHTTPClientTransport
+      McpError: typeof McpError
+    }>
+  | undefined
+const mcpSdk = () =>
+  (loaded ??= Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([client, transport, types]) => ({
+    Client: client.Client,
+    Transport: transport.StreamableHTTPClientTransport,
+    McpError: types.McpError,
+  })))
+
 /**
  * The MCP SDK's client over Streamable HTTP, one short connection per use (nothing to keep across
  * instances). Every connection goes through the safe fetch's checked agent, so a server's address (and
@@ -70,12 +89,13 @@ export function createMcpClients(options: { allowPrivateNetwork: boolean; timeou
     server: RemoteServer,
     use: (client: Client, signal: AbortSignal) => Promise<T>,
   ) {
+    const sdk = await mcpSdk()
     const signal = AbortSignal.timeout(options.timeoutMs)
-    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    const transport = new sdk.Transport(new URL(server.url), {
       fetch: safe.fetch,
       requestInit: { headers: server.headers, signal },
     })
-    const client = new Client({ name: BRAND, version: '1.0.0' })
+    const client = new sdk.Client({ name: BRAND, version: '1.0.0' })
     const limits = { signal, timeout: options.timeoutMs, maxTotalTimeout: options.timeoutMs }
     // The SDK's request timeout, the abort and a timer of our own: a server that never answers costs no more.
     let timer: NodeJS.Timeout | undefined
@@ -94,7 +114,7 @@ export function createMcpClients(options: { allowPrivateNetwork: boolean; timeou
         deadline,
       ])
     } catch (error) {
-      throw explain(error, server.url, signal.aborted, seconds)
+      throw explain(error, sdk.McpError, server.url, signal.aborted, seconds)
     } finally {
       clearTimeout(timer)
       void client.close().catch(() => {})
@@ -149,12 +169,18 @@ export function createMcpClients(options: { allowPrivateNetwork: boolean; timeou
 }
 
 /** Any failure as a sentence for the person (the SDK's errors name JSON-RPC codes and endpoints). */
-function explain(error: unknown, url: string, timedOut: boolean, seconds: number): McpClientError {
+function explain(
+  error: unknown,
+  mcpError: typeof McpError,
+  url: string,
+  timedOut: boolean,
+  seconds: number,
+): McpClientError {
   if (error instanceof McpClientError) return error
   const safe = findSafeFetchError(error)
   if (safe) return new McpClientError(safe.message, safe.code === 'private_address')
   if (timedOut) return new McpClientError(`The server did not answer within ${seconds} seconds.`)
-  if (error instanceof McpError) return new McpClientError(`The server said: ${error.message.slice(0, 300)}`)
+  if (error instanceof mcpError) return new McpClientError(`The server said: ${error.message.slice(0, 300)}`)
   // The transport's StreamableHTTPError carries the HTTP status as its code.
   const code = (error as { code?: unknown }).code
   if (code === 401 || code === 403) {

@@ -1,7 +1,8 @@
 import { TOOL_CALLS_PER_ANSWER } from '@remi/shared'
-import { stepCountIs, streamText, type ToolSet } from 'ai'
+import type { ToolSet } from 'ai'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { aiSdk } from '../../integrations/ai/sdk.ts'
 import type {
   Answer,
   AnswerInput,
@@ -124,7 +125,8 @@ async function runModel(
     assistantName: BRAND,
     files,
   })
-  const offered: ToolSet = mode === 'tools' ? { ...tools.aiTools(), ...(await connected) } : {}
+  const offered: ToolSet = mode === 'tools' ? { ...(await tools.aiTools()), ...(await connected) } : {}
+  const { stepCountIs, streamText } = await aiSdk()
   if (input.signal.aborted) return { kind: 'stopped', text: '' }
 
   const watch = watchCall(input.signal, rt.firstTokenMs, deadline)

@@ -1,5 +1,6 @@
 import { assistantTools, type AnswerMode } from '@remi/shared'
-import { APICallError, type TextStreamPart, type ToolSet } from 'ai'
+import { APICallError } from '@ai-sdk/provider'
+import type { TextStreamPart, ToolSet } from 'ai'
 import type { AnswerInput } from './assistant.types.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, clip } from '@remi/shared'
-import { generateText } from 'ai'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { aiSdk } from '../../integrations/ai/sdk.ts'
 import { withinTime } from '../../lib/within-time.ts'
 
 /** How long the model may take to name a conversation; the offline title stays if it takes longer. */
@@ -45,6 +45,7 @@ export async function writeTitle(
   exchange: { question: string; answer: string },
   options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<string | null> {
+  const { generateText } = await aiSdk()
   const result = await withinTime(
     (abortSignal) =>
       generateText({

@@ -1,7 +1,7 @@
 import type { TodayFacts } from '@remi/shared'
-import { generateText } from 'ai'
 import { BRAND } from '../../config/brand.ts'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { aiSdk } from '../../integrations/ai/sdk.ts'
 import { languageInEnglish } from '../../lib/words/index.ts'
 
 /** How long the model may take to write a briefing before the template writes it instead. */
@@ -40,6 +40,7 @@ export async function writeWithModel(
   facts: TodayFacts,
   options: { timeoutMs: number; onError?: (error: unknown) => void },
 ): Promise<string | null> {
+  const { generateText } = await aiSdk()
   const controller = new AbortController()
   const timedOut = new Promise<never>((_, reject) => {
     const timer = setTimeout(() => {

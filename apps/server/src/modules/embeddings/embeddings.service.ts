@@ -1,7 +1,7 @@
-import { embed, embedMany } from 'ai'
 import type { SemanticSearchStatus } from '@remi/shared'
 import { giveWay, type Db } from '../../db/client.ts'
 import type { EmbeddingModelConfig } from '../../integrations/ai/embeddings.ts'
+import { aiSdk } from '../../integrations/ai/sdk.ts'
 import type { JobLogger, JobQueue } from '../../jobs/queue.ts'
 import type { SemanticRecall } from '../recall/index.ts'
 import { createEmbeddingsRepo, type PendingMemory } from './embeddings.repo.ts'
@@ -70,6 +70,7 @@ export function createEmbeddings(deps: {
 
   async function embedBatch(items: PendingMemory[], signal?: AbortSignal): Promise<number> {
     if (!model || items.length === 0) return 0
+    const { embedMany } = await aiSdk()
     let stored = 0
     for (let i = 0; i < items.length; i += batchSize) {
       const chunk = items.slice(i, i + batchSize)
@@ -167,6 +168,7 @@ export function createEmbeddings(deps: {
     if (Date.now() < queryPausedUntil) return null
     const limit = AbortSignal.timeout(queryTimeoutMs)
     try {
+      const { embed } = await aiSdk()
       const { embedding } = await embed({
         model: model.model,
         value: text,

@@ -106,7 +106,7 @@ describe('the MCP server', () => {
     const client = await connect(await tokenFor(user, 'read'))
     const { tools } = await client.listTools()
     const listed = tools.map((tool) => tool.name)
-    const offered = Object.entries(createAssistantTools(t.services, user.id).aiTools())
+    const offered = Object.entries(await createAssistantTools(t.services, user.id).aiTools())
     const model = offered.map(([name]) => name)
     // A tool registered on the server or added to the model's set outside the registry fails here.
     expect(listed).toEqual(toolRegistry.filter((d) => d.mcp).map((d) => d.name))

@@ -1,7 +1,7 @@
 import { CreateMemoryBody, type Activity, type Memory, type MemoryProposal, clip } from '@remi/shared'
-import { generateText, Output } from 'ai'
 import { z } from 'zod'
 import type { AssistantModel } from '../../integrations/ai/model.ts'
+import { aiSdk } from '../../integrations/ai/sdk.ts'
 import { withinTime } from '../../lib/within-time.ts'
 import type { RecallService } from '../recall/index.ts'
 import type { ProposalsService } from './proposals.service.ts'
@@ -56,6 +56,7 @@ export async function extractFacts(
   message: string,
   options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<string[]> {
+  const { generateText, Output } = await aiSdk()
   const result = await withinTime(
     (abortSignal) =>
       generateText({

@@ -2,19 +2,25 @@
  * The outside delivery channels: Web Push (the `web-push` library, VAPID) and e-mail (nodemailer).
  * Push endpoints are URLs a browser gave us, so they get the SSRF guard's rules: https only, and
  * private or loopback addresses only with ALLOW_PRIVATE_NETWORK_URLS; the address checked is the one
- * connected to (the agent's own DNS lookup), as in integrations/safe-fetch.ts.
+ * connected to (the agent's own DNS lookup), as in integrations/safe-fetch.ts. Both libraries are loaded
+ * on first use: a server that sends nothing (or not yet) does not hold them in memory.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import https from 'node:https'
+import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
-import webpush from 'web-push'
+import type { Transporter } from 'nodemailer'
+import type * as WebPush from 'web-push'
 import type { PushPayload } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { Env } from '../../config/env.ts'
 import { isPublicAddress } from '../../integrations/safe-fetch.ts'
+
+/** web-push (CommonJS), read on first use: a data directory's first start, or the first push sent. */
+let webPushModule: typeof WebPush | undefined
+const webPush = () => (webPushModule ??= createRequire(import.meta.url)('web-push') as typeof WebPush)
 
 export interface VapidKeys {
   publicKey: string
@@ -31,7 +37,7 @@ export function loadVapidKeys(env: Env): VapidKeys {
   const file = join(env.dataDir, 'vapid-keys.json')
   if (!existsSync(file)) {
     mkdirSync(env.dataDir, { recursive: true })
-    const keys = webpush.generateVAPIDKeys()
+    const keys = webPush().generateVAPIDKeys()
     try {
       writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' })
     } catch (error) {
@@ -106,7 +112,7 @@ export function createPushChannel(options: {
     ): Promise<PushOutcome> {
       try {
         checkEndpoint(subscription.endpoint, options.allowPrivate)
-        await webpush.sendNotification(
+        await webPush().sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           JSON.stringify(payload),
           {
@@ -134,13 +140,14 @@ export function createPushChannel(options: {
 export type PushChannel = ReturnType<typeof createPushChannel>
 
 export function createEmailChannel(smtp: { url: string; from?: string | undefined }, appUrl: string) {
-  const transport = nodemailer.createTransport(smtp.url)
+  let transport: Promise<Transporter> | undefined
   const from = smtp.from ?? `${BRAND} <remi@${new URL(appUrl).hostname}>`
   return {
     async send(message: { to: string; subject: string; text: string; messageId: string }): Promise<void> {
-      await transport.sendMail({ from, ...message })
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtp.url))
+      await (await transport).sendMail({ from, ...message })
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   }
 }
 export type EmailChannel = ReturnType<typeof createEmailChannel>

@@ -1,6 +1,7 @@
 import { VOICE_LIMITS, ErrorCode, type Transcription, type VoiceCapabilities } from '@remi/shared'
-import { APICallError, experimental_generateSpeech, experimental_transcribe } from 'ai'
+import { APICallError } from '@ai-sdk/provider'
 import { AppError, badRequest, conflict, payloadTooLarge, upstreamFailed } from '../../lib/errors.ts'
+import { aiSdk } from '../../integrations/ai/sdk.ts'
 import type { VoiceModels } from '../../integrations/index.ts'
 import { readAudioFormat } from './audio-format.ts'
 
@@ -61,6 +62,7 @@ export function createVoiceService(deps: { models: VoiceModels; logger: VoiceLog
       if (!format) throw new AppError(415, ErrorCode.UnsupportedMediaType, UNSUPPORTED_AUDIO)
       if (format.durationSeconds !== undefined && format.durationSeconds > VOICE_LIMITS.audioSeconds)
         throw payloadTooLarge(AUDIO_TOO_LONG)
+      const { experimental_transcribe } = await aiSdk()
       try {
         const result = await experimental_transcribe({
           model,
@@ -82,6 +84,7 @@ export function createVoiceService(deps: { models: VoiceModels; logger: VoiceLog
     /** The text read aloud as MP3; 409 when no speech model is configured. */
     async speak(text: string): Promise<Buffer> {
       if (!models.speech) throw conflict(SPEECH_NOT_CONFIGURED)
+      const { experimental_generateSpeech } = await aiSdk()
       try {
         const { audio } = await experimental_generateSpeech({
           model: models.speech,

@@ -1,23 +1,29 @@
-import { tool, zodSchema, type ToolSet } from 'ai'
+import type { ToolSet, zodSchema } from 'ai'
+import { aiSdk } from '../../../integrations/ai/sdk.ts'
 import type { CallBudget } from './limits.ts'
 import { modelTools, offered, type ModelCalls } from './registry.ts'
 import type { AssistantServices } from './types.ts'
 
 /**
- * The input schemas as AI SDK schemas, made once: each keeps its JSON Schema after the first turn, where
- * the bare zod schemas were converted again on every turn (~1.5 ms of this thread per answer).
+ * The input schemas as AI SDK schemas, made once (on the first turn with a model): each keeps its JSON
+ * Schema after the first turn, where the bare zod schemas were converted again on every turn (~1.5 ms of
+ * this thread per answer).
  */
-const aiInputSchemas = new Map(modelTools.map((t) => [t.name, zodSchema(t.model.input)]))
+const inputSchemas = (schema: typeof zodSchema) =>
+  new Map(modelTools.map((t) => [t.name, schema(t.model.input)]))
+let aiInputSchemas: ReturnType<typeof inputSchemas> | undefined
 
 /**
  * The registry's model tools for the AI SDK (tools mode), each running one answer's call within its
  * budget (at most 8 calls, each result cut to 8 000 characters for the model).
  */
-export function aiToolSet(
+export async function aiToolSet(
   calls: ModelCalls,
   services: Pick<AssistantServices, 'web'>,
   budget: CallBudget,
-): ToolSet {
+): Promise<ToolSet> {
+  const { tool, zodSchema } = await aiSdk()
+  const schemas = (aiInputSchemas ??= inputSchemas(zodSchema))
   return Object.fromEntries(
     modelTools
       .filter((t) => offered(t, services))
@@ -25,7 +31,7 @@ export function aiToolSet(
         t.name,
         tool({
           description: t.model.description,
-          inputSchema: aiInputSchemas.get(t.name)!,
+          inputSchema: schemas.get(t.name)!,
           execute: budget.guard((input) => t.model.run(calls, input)),
         }),
       ]),

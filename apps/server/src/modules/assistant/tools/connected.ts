@@ -1,5 +1,6 @@
 import { CONNECTED_TOOL, CONNECTED_TOOLS_LIMITS } from '@remi/shared'
-import { jsonSchema, tool, type ToolSet } from 'ai'
+import type { jsonSchema, ToolSet } from 'ai'
+import { aiSdk } from '../../../integrations/ai/sdk.ts'
 import { excerpt } from '../../language/index.ts'
 import type { CallBudget } from './limits.ts'
 import type { ToolRecord } from './record.ts'
@@ -42,6 +43,7 @@ async function said<T>(call: Promise<T>): Promise<T | ToolError> {
 export async function connectedToolSet(record: ToolRecord, budget: CallBudget): Promise<ToolSet> {
   const connected = record.services.connected
   if (!connected) return {}
+  const { jsonSchema, tool } = await aiSdk()
   // A failing read leaves the answer without the person's tools, not without an answer. A regenerated
   // answer replaces the one its waiting calls were under: they lapse with it.
   const { userId, conversationId } = record
