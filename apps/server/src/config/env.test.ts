@@ -64,6 +64,17 @@ describe('configuration', () => {
     expect(problems({ LOCAL_SIGNIN: 'off' })[0]).toMatch(/nobody could sign in/)
   })
 
+  it('reads SMTP_URL at start: an address nodemailer could not open stops start-up, not the first e-mail', () => {
+    expect(problems({ SMTP_URL: 'smtp://mail.example.test:587' })).toEqual([])
+    expect(problems({ SMTP_URL: 'smtps://user:p%40ss@mail.example.test' })).toEqual([])
+    expect(problems({ SMTP_URL: 'mail.example.test' })).toEqual([
+      'SMTP_URL: must start with smtp:// or smtps://',
+    ])
+    expect(problems({ SMTP_URL: 'smtp://user:p@ss:w/rd@[mail' })).toEqual([
+      'SMTP_URL: is not a valid address (a password with @, : or / is written %40, %3A, %2F)',
+    ])
+  })
+
   it('lists every bad value at once, naming the variable', () => {
     const list = problems({
       PORT: 'eighty',

@@ -85,8 +85,19 @@ const EnvSchema = z.object({
     .min(0)
     .default(1200),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
-  /** Reminder e-mails (nodemailer): smtp://user:pass@host:587 or smtps://...; unset: no e-mail. */
-  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  /**
+   * Reminder e-mails (nodemailer): smtp://user:pass@host:587 or smtps://...; unset: no e-mail. Checked here:
+   * the transport is only made with the first e-mail, too late to say that the address cannot be read.
+   */
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://', abort: true })
+      .refine(
+        (url) => URL.canParse(url),
+        'is not a valid address (a password with @, : or / is written %40, %3A, %2F)',
+      ),
+  ),
   SMTP_FROM: optional(z.string().trim().min(3).max(200)),
   /** E-mails (reminders and briefings) to one person in any hour, at most; the rest go by app and push only. */
   EMAILS_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(20),

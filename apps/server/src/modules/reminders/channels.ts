@@ -2,8 +2,8 @@
  * The outside delivery channels: Web Push (the `web-push` library, VAPID) and e-mail (nodemailer).
  * Push endpoints are URLs a browser gave us, so they get the SSRF guard's rules: https only, and
  * private or loopback addresses only with ALLOW_PRIVATE_NETWORK_URLS; the address checked is the one
- * connected to (the agent's own DNS lookup), as in integrations/safe-fetch.ts. Both libraries are loaded
- * on first use: a server that sends nothing (or not yet) does not hold them in memory.
+ * connected to (the agent's own DNS lookup), as in integrations/safe-fetch.ts. Both libraries (CommonJS)
+ * are read only where needed: web-push with the first push, nodemailer when SMTP_URL is set.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,16 +11,17 @@ import https from 'node:https'
 import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
 import { join } from 'node:path'
-import type { Transporter } from 'nodemailer'
+import type * as Nodemailer from 'nodemailer'
 import type * as WebPush from 'web-push'
 import type { PushPayload } from '@remi/shared'
 import { BRAND } from '../../config/brand.ts'
 import type { Env } from '../../config/env.ts'
 import { isPublicAddress } from '../../integrations/safe-fetch.ts'
 
-/** web-push (CommonJS), read on first use: a data directory's first start, or the first push sent. */
+const requireCjs = createRequire(import.meta.url)
+/** web-push, read on first use: a data directory's first start, or the first push sent. */
 let webPushModule: typeof WebPush | undefined
-const webPush = () => (webPushModule ??= createRequire(import.meta.url)('web-push') as typeof WebPush)
+const webPush = () => (webPushModule ??= requireCjs('web-push') as typeof WebPush)
 
 export interface VapidKeys {
   publicKey: string
@@ -140,14 +141,15 @@ export function createPushChannel(options: {
 export type PushChannel = ReturnType<typeof createPushChannel>
 
 export function createEmailChannel(smtp: { url: string; from?: string | undefined }, appUrl: string) {
-  let transport: Promise<Transporter> | undefined
+  // Made at start, as before: an address nodemailer cannot read stops start-up, not the first e-mail.
+  const nodemailer = requireCjs('nodemailer') as typeof Nodemailer
+  const transport = nodemailer.createTransport(smtp.url)
   const from = smtp.from ?? `${BRAND} <remi@${new URL(appUrl).hostname}>`
   return {
     async send(message: { to: string; subject: string; text: string; messageId: string }): Promise<void> {
-      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtp.url))
-      await (await transport).sendMail({ from, ...message })
+      await transport.sendMail({ from, ...message })
     },
-    close: () => void transport?.then((t) => t.close()),
+    close: () => transport.close(),
   }
 }
 export type EmailChannel = ReturnType<typeof createEmailChannel>
