@@ -86,8 +86,8 @@ const EnvSchema = z.object({
     .default(1200),
   REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
   /**
-   * Reminder e-mails (nodemailer): smtp://user:pass@host:587 or smtps://...; unset: no e-mail. Checked here:
-   * the transport is only made with the first e-mail, too late to say that the address cannot be read.
+   * Reminder e-mails (nodemailer): smtp://user:pass@host:587 or smtps://...; unset: no e-mail. Read as a URL
+   * here, so start-up names the usual mistake in words where nodemailer would throw "Invalid URL".
    */
   SMTP_URL: optional(
     z

@@ -141,7 +141,7 @@ export function createPushChannel(options: {
 export type PushChannel = ReturnType<typeof createPushChannel>
 
 export function createEmailChannel(smtp: { url: string; from?: string | undefined }, appUrl: string) {
-  // Made at start, as before: an address nodemailer cannot read stops start-up, not the first e-mail.
+  // Made at start: an address nodemailer cannot read stops start-up, not the first e-mail.
   const nodemailer = requireCjs('nodemailer') as typeof Nodemailer
   const transport = nodemailer.createTransport(smtp.url)
   const from = smtp.from ?? `${BRAND} <remi@${new URL(appUrl).hostname}>`
